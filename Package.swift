@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "X11Paint",
+    products: [
+        .executable(name: "x11paint", targets: ["X11Paint"]),
+    ],
+    targets: [
+        // C glue: Xlib macros and unions Swift cannot call, error handlers.
+        .target(
+            name: "CX11Shim",
+            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]
+        ),
+        // C glue for libpng: its setjmp/longjmp error handling stays in C.
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("png")]
+        ),
+        // C glue for FreeType and fontconfig.
+        .target(
+            name: "CFontShim",
+            cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
+            linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("fontconfig")]
+        ),
+        // Everything platform-free: geometry, graphics, toolkit, the drawing board, storage.
+        .target(
+            name: "PaintCore",
+            dependencies: ["CImageCodecs", "CFontShim"]
+        ),
+        // The executable: a thin adapter between the X server and PaintCore.
+        .executableTarget(
+            name: "X11Paint",
+            dependencies: ["PaintCore", "CX11Shim"]
+        ),
+        .testTarget(
+            name: "PaintCoreTests",
+            dependencies: ["PaintCore"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["PaintCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,88 @@
+#include "CFontShim.h"
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <fontconfig/fontconfig.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct fontshim_face {
+    FT_Library library;
+    FT_Face face;
+    char *file;
+};
+
+fontshim_face *fontshim_open(const char *pattern, char *error, size_t error_size) {
+    if (!FcInit()) { snprintf(error, error_size, "fontconfig could not be initialised"); return NULL; }
+    FcPattern *query = FcNameParse((const FcChar8 *)pattern);
+    if (!query) { snprintf(error, error_size, "bad font pattern '%s'", pattern); return NULL; }
+    FcConfigSubstitute(NULL, query, FcMatchPattern);
+    FcDefaultSubstitute(query);
+    FcResult result;
+    FcPattern *match = FcFontMatch(NULL, query, &result);
+    FcPatternDestroy(query);
+    FcChar8 *file = NULL;
+    int index = 0;
+    if (!match || FcPatternGetString(match, FC_FILE, 0, &file) != FcResultMatch) {
+        if (match) FcPatternDestroy(match);
+        snprintf(error, error_size, "fontconfig found no font for '%s' (install fonts-dejavu-core)", pattern);
+        return NULL;
+    }
+    FcPatternGetInteger(match, FC_INDEX, 0, &index);
+    fontshim_face *face = calloc(1, sizeof *face);
+    if (!face) { FcPatternDestroy(match); snprintf(error, error_size, "out of memory"); return NULL; }
+    face->file = strdup((const char *)file);
+    FcPatternDestroy(match);
+    if (FT_Init_FreeType(&face->library)) {
+        snprintf(error, error_size, "FreeType could not be initialised");
+        free(face->file); free(face);
+        return NULL;
+    }
+    if (FT_New_Face(face->library, face->file, index, &face->face)) {
+        snprintf(error, error_size, "FreeType could not open %s", face->file);
+        FT_Done_FreeType(face->library);
+        free(face->file); free(face);
+        return NULL;
+    }
+    return face;
+}
+
+void fontshim_close(fontshim_face *face) {
+    if (!face) return;
+    FT_Done_Face(face->face);
+    FT_Done_FreeType(face->library);
+    free(face->file);
+    free(face);
+}
+
+const char *fontshim_file(const fontshim_face *face) { return face->file; }
+
+int fontshim_set_pixel_size(fontshim_face *face, double pixels) {
+    return FT_Set_Char_Size(face->face, 0, (FT_F26Dot6)(pixels * 64.0 + 0.5), 72, 72) ? -1 : 0;
+}
+
+void fontshim_metrics(const fontshim_face *face, double *ascender, double *descender, double *line_height) {
+    FT_Size_Metrics m = face->face->size->metrics;
+    *ascender = m.ascender / 64.0;
+    *descender = m.descender / 64.0;
+    *line_height = m.height / 64.0;
+}
+
+int fontshim_has_glyph(const fontshim_face *face, uint32_t codepoint) {
+    return FT_Get_Char_Index(face->face, codepoint) != 0;
+}
+
+int fontshim_render(fontshim_face *face, uint32_t codepoint, fontshim_glyph *out) {
+    FT_UInt index = FT_Get_Char_Index(face->face, codepoint);
+    if (FT_Load_Glyph(face->face, index, FT_LOAD_DEFAULT | FT_LOAD_TARGET_LIGHT)) return -1;
+    if (FT_Render_Glyph(face->face->glyph, FT_RENDER_MODE_NORMAL)) return -1;
+    FT_GlyphSlot slot = face->face->glyph;
+    out->width = (int)slot->bitmap.width;
+    out->rows = (int)slot->bitmap.rows;
+    out->pitch = slot->bitmap.pitch;
+    out->left = slot->bitmap_left;
+    out->top = slot->bitmap_top;
+    out->advance = slot->advance.x / 64.0;
+    out->coverage = slot->bitmap.buffer;
+    return 0;
+}

@@ -1,0 +1,178 @@
+#include "CImageCodecs.h"
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// libpng reports errors by longjmp; this file is the only place that sees it.
+
+typedef struct {
+    char *message;
+    size_t size;
+} error_sink;
+
+static void on_png_error(png_structp png, png_const_charp message) {
+    error_sink *sink = (error_sink *)png_get_error_ptr(png);
+    if (sink && sink->message && sink->size) snprintf(sink->message, sink->size, "%s", message);
+    png_longjmp(png, 1);
+}
+
+static void on_png_warning(png_structp png, png_const_charp message) {
+    (void)png; (void)message;  // warnings (e.g. unknown chunks) are not the user's problem
+}
+
+typedef struct {
+    uint8_t *bytes;
+    size_t length;
+    size_t capacity;
+    int failed;
+} growable;
+
+static void write_to_growable(png_structp png, png_bytep data, png_size_t length) {
+    growable *g = (growable *)png_get_io_ptr(png);
+    if (g->failed) return;
+    if (g->length + length > g->capacity) {
+        size_t capacity = g->capacity ? g->capacity : 65536;
+        while (capacity < g->length + length) capacity *= 2;
+        uint8_t *bytes = realloc(g->bytes, capacity);
+        if (!bytes) { g->failed = 1; png_error(png, "out of memory while encoding PNG"); }
+        g->bytes = bytes;
+        g->capacity = capacity;
+    }
+    memcpy(g->bytes + g->length, data, length);
+    g->length += length;
+}
+
+static void flush_nothing(png_structp png) { (void)png; }
+
+int codecs_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
+                      int compression_level, codecs_buffer *out, char *error, size_t error_size) {
+    error_sink sink = { error, error_size };
+    growable g = { 0 };
+    out->bytes = NULL;
+    out->length = 0;
+    if (channels != 3 && channels != 4) {
+        snprintf(error, error_size, "unsupported channel count %d", channels);
+        return -1;
+    }
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_png_error, on_png_warning);
+    if (!png) { snprintf(error, error_size, "cannot create PNG writer"); return -1; }
+    png_infop info = png_create_info_struct(png);
+    if (!info) { png_destroy_write_struct(&png, NULL); snprintf(error, error_size, "cannot create PNG info"); return -1; }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(g.bytes);
+        return -1;
+    }
+    png_set_write_fn(png, &g, write_to_growable, flush_nothing);
+    png_set_IHDR(png, info, width, height, 8,
+                 channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(png, compression_level);
+    png_write_info(png, info);
+    size_t stride = (size_t)width * (size_t)channels;
+    for (uint32_t y = 0; y < height; y++) {
+        png_write_row(png, (png_const_bytep)(pixels + stride * y));
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    out->bytes = g.bytes;
+    out->length = g.length;
+    return 0;
+}
+
+typedef struct {
+    const uint8_t *data;
+    size_t length;
+    size_t offset;
+} reader;
+
+static void read_from_memory(png_structp png, png_bytep into, png_size_t length) {
+    reader *r = (reader *)png_get_io_ptr(png);
+    if (r->length - r->offset < length) png_error(png, "the file ends early (truncated PNG)");
+    memcpy(into, r->data + r->offset, length);
+    r->offset += length;
+}
+
+int codecs_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels,
+                      codecs_image *out, char *error, size_t error_size) {
+    error_sink sink = { error, error_size };
+    reader r = { data, length, 0 };
+    out->rgba = NULL;
+    out->width = out->height = 0;
+    if (length < 8 || png_sig_cmp((png_const_bytep)data, 0, 8) != 0) {
+        snprintf(error, error_size, "not a PNG file");
+        return -1;
+    }
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, on_png_error, on_png_warning);
+    if (!png) { snprintf(error, error_size, "cannot create PNG reader"); return -1; }
+    png_infop info = png_create_info_struct(png);
+    if (!info) { png_destroy_read_struct(&png, NULL, NULL); snprintf(error, error_size, "cannot create PNG info"); return -1; }
+    uint8_t *volatile pixels = NULL;
+    png_bytep *volatile rows = NULL;
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        free(pixels);
+        free(rows);
+        return -1;
+    }
+    png_set_read_fn(png, &r, read_from_memory);
+    png_set_user_limits(png, 1u << 20, 1u << 20);
+    png_read_info(png, info);
+    png_uint_32 width = png_get_image_width(png, info);
+    png_uint_32 height = png_get_image_height(png, info);
+    if ((uint64_t)width * (uint64_t)height > max_pixels) {
+        snprintf(error, error_size, "the image is too large (%ux%u pixels; the limit is %llu megapixels)",
+                 width, height, (unsigned long long)(max_pixels / 1000000));
+        png_destroy_read_struct(&png, &info, NULL);
+        return -1;
+    }
+    int color_type = png_get_color_type(png, info);
+    int bit_depth = png_get_bit_depth(png, info);
+    if (bit_depth == 16) png_set_strip_16(png);
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS))
+        png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 4) {
+        snprintf(error, error_size, "unexpected PNG row layout");
+        png_destroy_read_struct(&png, &info, NULL);
+        return -1;
+    }
+    pixels = malloc((size_t)width * height * 4);
+    rows = malloc(sizeof(png_bytep) * height);
+    if (!pixels || !rows) {
+        snprintf(error, error_size, "not enough memory for a %ux%u image", width, height);
+        png_destroy_read_struct(&png, &info, NULL);
+        free(pixels);
+        free(rows);
+        return -1;
+    }
+    for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + (size_t)y * width * 4;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+    free(rows);
+    out->rgba = pixels;
+    out->width = width;
+    out->height = height;
+    return 0;
+}
+
+void codecs_free_buffer(codecs_buffer *buffer) {
+    if (!buffer) return;
+    free(buffer->bytes);
+    buffer->bytes = NULL;
+    buffer->length = 0;
+}
+
+void codecs_free_image(codecs_image *image) {
+    if (!image) return;
+    free(image->rgba);
+    image->rgba = NULL;
+}

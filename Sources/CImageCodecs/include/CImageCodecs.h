@@ -1,0 +1,33 @@
+#ifndef CIMAGECODECS_H
+#define CIMAGECODECS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// A byte buffer allocated with malloc; free it with codecs_free_buffer.
+typedef struct {
+    uint8_t *bytes;
+    size_t length;
+} codecs_buffer;
+
+/// Pixels decoded to 8-bit straight-alpha RGBA, rows packed (stride = width * 4).
+typedef struct {
+    uint8_t *rgba;
+    uint32_t width;
+    uint32_t height;
+} codecs_image;
+
+/// Encodes 8-bit rows (RGB when channels == 3, RGBA when 4) as PNG into `out`.
+/// Returns 0 on success; otherwise writes a message into `error` (size `error_size`).
+int codecs_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
+                      int compression_level, codecs_buffer *out, char *error, size_t error_size);
+
+/// Decodes any PNG (every colour type, 16-bit, palette, interlaced) to RGBA8.
+/// Refuses images whose header claims more than max_pixels before allocating them.
+int codecs_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels,
+                      codecs_image *out, char *error, size_t error_size);
+
+void codecs_free_buffer(codecs_buffer *buffer);
+void codecs_free_image(codecs_image *image);
+
+#endif

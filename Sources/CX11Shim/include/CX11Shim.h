@@ -1,0 +1,33 @@
+#ifndef CX11SHIM_H
+#define CX11SHIM_H
+
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xatom.h>
+#include <X11/keysym.h>
+#include <X11/cursorfont.h>
+
+// Xlib's accessors are macros; Swift cannot call macros.
+static inline int x11shim_default_screen(Display *d) { return DefaultScreen(d); }
+static inline Window x11shim_root_window(Display *d, int s) { return RootWindow(d, s); }
+static inline Visual *x11shim_default_visual(Display *d, int s) { return DefaultVisual(d, s); }
+static inline int x11shim_default_depth(Display *d, int s) { return DefaultDepth(d, s); }
+static inline GC x11shim_default_gc(Display *d, int s) { return DefaultGC(d, s); }
+static inline int x11shim_connection_number(Display *d) { return ConnectionNumber(d); }
+static inline int x11shim_visual_class(Visual *v) { return v->class; }
+static inline unsigned long x11shim_white_pixel(Display *d, int s) { return WhitePixel(d, s); }
+
+/// Installs handlers so that protocol errors are logged (never fatal) and a lost
+/// connection calls `on_connection_lost` (which must not return) with a message.
+void x11shim_install_error_handlers(void (*on_connection_lost)(const char *message));
+
+/// Creates a 32-bits-per-pixel ZPixmap XImage over caller-owned pixels.
+XImage *x11shim_create_image(Display *d, Visual *v, int depth, char *pixels, int width, int height);
+
+/// Releases the XImage structure without freeing the caller-owned pixels.
+void x11shim_destroy_image_keep_pixels(XImage *image);
+
+/// The number of protocol errors seen so far (for tests and diagnostics).
+unsigned long x11shim_protocol_error_count(void);
+
+#endif

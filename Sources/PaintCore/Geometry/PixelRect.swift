@@ -1,0 +1,45 @@
+/// An integral rectangle of pixels: x0..<x1, y0..<y1.
+public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    public var x0: Int
+    public var y0: Int
+    public var x1: Int
+    public var y1: Int
+
+    public init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
+    }
+
+    /// The pixels a rectangle touches, clipped to a width x height surface.
+    public init(covering rect: Rect, width: Int, height: Int) {
+        if rect.isEmpty || !rect.minX.isFinite || !rect.minY.isFinite || !rect.maxX.isFinite || !rect.maxY.isFinite {
+            self.init(x0: 0, y0: 0, x1: 0, y1: 0)
+            return
+        }
+        let r = rect.integral
+        self.init(x0: max(0, Int(r.minX)), y0: max(0, Int(r.minY)),
+                  x1: min(width, Int(r.maxX)), y1: min(height, Int(r.maxY)))
+    }
+
+    public static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+
+    public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+    public var width: Int { max(0, x1 - x0) }
+    public var height: Int { max(0, y1 - y0) }
+    public var rect: Rect { Rect(x: Double(x0), y: Double(y0), width: Double(width), height: Double(height)) }
+
+    public func union(_ other: PixelRect) -> PixelRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        return PixelRect(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
+    }
+
+    public func intersection(_ other: PixelRect) -> PixelRect {
+        let r = PixelRect(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
+        return r.isEmpty ? .empty : r
+    }
+
+    public var description: String { "[\(x0),\(y0) - \(x1),\(y1)]" }
+}

@@ -1,0 +1,76 @@
+/// A width x height surface of premultiplied BGRA32 pixels, rows packed, the X11 ZPixmap layout
+/// on little-endian machines. The storage never moves, so it can be shared with an XImage.
+public final class Bitmap {
+    public let width: Int
+    public let height: Int
+    public let pixels: UnsafeMutablePointer<UInt32>
+
+    public init(width: Int, height: Int, fill: UInt32 = 0) {
+        precondition(width >= 0 && height >= 0, "negative bitmap size")
+        self.width = width
+        self.height = height
+        pixels = .allocate(capacity: max(1, width * height))
+        pixels.initialize(repeating: fill, count: max(1, width * height))
+    }
+
+    public convenience init(width: Int, height: Int, color: Color) {
+        self.init(width: width, height: height, fill: color.premultipliedPixel)
+    }
+
+    deinit { pixels.deallocate() }
+
+    public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
+
+    public subscript(x: Int, y: Int) -> UInt32 {
+        get { pixels[y * width + x] }
+        set { pixels[y * width + x] = newValue }
+    }
+
+    public func color(atX x: Int, y: Int) -> Color { Color(premultipliedPixel: self[x, y]) }
+
+    public func fill(_ rect: PixelRect, with pixel: UInt32) {
+        let r = rect.intersection(bounds)
+        if r.isEmpty { return }
+        for y in r.y0..<r.y1 {
+            (pixels + y * width + r.x0).update(repeating: pixel, count: r.width)
+        }
+    }
+
+    public func fill(with pixel: UInt32) { fill(bounds, with: pixel) }
+
+    /// Copies `rect` of `source` into this bitmap with its top-left at (dx, dy).
+    public func copy(_ rect: PixelRect, from source: Bitmap, toX dx: Int, y dy: Int) {
+        let r = rect.intersection(source.bounds)
+        let target = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy).intersection(bounds)
+        if target.isEmpty { return }
+        for y in target.y0..<target.y1 {
+            (pixels + y * width + target.x0).update(from: source.pixels + (y - dy) * source.width + (target.x0 - dx),
+                                                    count: target.width)
+        }
+    }
+
+    /// A copy of a region as a new bitmap.
+    public func cropped(to rect: PixelRect) -> Bitmap {
+        let r = rect.intersection(bounds)
+        let result = Bitmap(width: r.width, height: r.height)
+        result.copy(r, from: self, toX: -r.x0, y: -r.y0)
+        return result
+    }
+
+    /// Source-over of another bitmap's `rect` with its top-left at (dx, dy).
+    public func compositeOver(_ rect: PixelRect, from source: Bitmap, toX dx: Int, y dy: Int) {
+        let r = rect.intersection(source.bounds)
+        let target = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy).intersection(bounds)
+        if target.isEmpty { return }
+        for y in target.y0..<target.y1 {
+            let d = pixels + y * width
+            let s = source.pixels + (y - dy) * source.width - dx
+            for x in target.x0..<target.x1 { d[x] = PixelMath.over(s[x], d[x]) }
+        }
+    }
+
+    public func isEqual(to other: Bitmap) -> Bool {
+        width == other.width && height == other.height
+            && (0..<(width * height)).allSatisfy { pixels[$0] == other.pixels[$0] }
+    }
+}

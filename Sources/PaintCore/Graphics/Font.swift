@@ -1,0 +1,62 @@
+import CFontShim
+
+/// A sans-serif font at one pixel size, with a cache of rendered glyphs.
+public final class Font {
+    public let size: Double
+    public let ascender: Double
+    public let descender: Double
+    public let lineHeight: Double
+    private let face: FontFace?
+    private var glyphs: [Unicode.Scalar: Glyph] = [:]
+
+    private static var cache: [Double: Font] = [:]
+
+    /// The interface font at a size in pixels.
+    public static func system(size: Double) -> Font {
+        if let font = cache[size] { return font }
+        let font = Font(size: size, face: FontFace.sansSerif)
+        cache[size] = font
+        return font
+    }
+
+    private init(size: Double, face: FontFace?) {
+        self.size = size
+        self.face = face
+        var ascender = size * 0.8, descender = -size * 0.2, lineHeight = size * 1.2
+        if let face {
+            fontshim_set_pixel_size(face.handle, size)
+            fontshim_metrics(face.handle, &ascender, &descender, &lineHeight)
+        }
+        self.ascender = ascender
+        self.descender = descender
+        self.lineHeight = lineHeight
+    }
+
+    /// Whether glyphs can actually be drawn (a font file was found).
+    public var isAvailable: Bool { face != nil }
+
+    func glyph(for scalar: Unicode.Scalar) -> Glyph? {
+        if let glyph = glyphs[scalar] { return glyph }
+        guard let face else { return nil }
+        fontshim_set_pixel_size(face.handle, size)
+        var rendered = fontshim_glyph()
+        guard fontshim_render(face.handle, scalar.value, &rendered) == 0 else { return nil }
+        var coverage = [UInt8](repeating: 0, count: Int(rendered.width * rendered.rows))
+        if let source = rendered.coverage {
+            for row in 0..<Int(rendered.rows) {
+                for column in 0..<Int(rendered.width) {
+                    coverage[row * Int(rendered.width) + column] = source[row * Int(rendered.pitch) + column]
+                }
+            }
+        }
+        let glyph = Glyph(width: Int(rendered.width), rows: Int(rendered.rows), left: Int(rendered.left),
+                          top: Int(rendered.top), advance: rendered.advance, coverage: coverage)
+        glyphs[scalar] = glyph
+        return glyph
+    }
+
+    /// The advance width of a string in pixels.
+    public func width(of text: String) -> Double {
+        text.unicodeScalars.reduce(0) { $0 + (glyph(for: $1)?.advance ?? 0) }
+    }
+}

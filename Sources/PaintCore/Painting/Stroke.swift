@@ -1,0 +1,26 @@
+/// One freehand stroke: the points the finger passed through, with the colour, width and
+/// blend mode that were current when it began.
+public struct Stroke: Sendable, Equatable {
+    public var points: [Point]
+    public var color: Color
+    public var width: Double
+    public var blendMode: BlendMode
+
+    public init(points: [Point], color: Color, width: Double, blendMode: BlendMode) {
+        self.points = points
+        self.color = color
+        self.width = width
+        self.blendMode = blendMode
+    }
+
+    /// The area the stroke can touch.
+    public var bounds: Rect {
+        guard let first = points.first else { return .zero }
+        var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
+        for p in points {
+            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        }
+        let reach = width / 2 + 1
+        return Rect(x: minX - reach, y: minY - reach, width: maxX - minX + 2 * reach, height: maxY - minY + 2 * reach)
+    }
+}

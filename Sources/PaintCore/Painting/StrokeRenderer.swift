@@ -1,0 +1,34 @@
+/// Rasterizes strokes as chains of capsules into a coverage mask and applies them to a layer.
+public struct StrokeRenderer {
+    public init() {}
+
+    /// Adds the segment ending at point `index` (or the dot, for the first point) to the mask.
+    @discardableResult
+    public func addSegment(of stroke: Stroke, endingAt index: Int, to mask: CoverageMask) -> PixelRect {
+        let end = stroke.points[index]
+        let start = index > 0 ? stroke.points[index - 1] : end
+        return CapsuleRasterizer.add(from: start, to: end, width: stroke.width, into: mask)
+    }
+
+    /// Renders a whole stroke onto a layer, using `scratch` as the coverage mask.
+    public func render(_ stroke: Stroke, onto layer: Bitmap, scratch: CoverageMask) {
+        scratch.clear()
+        var touched = PixelRect.empty
+        for index in stroke.points.indices {
+            touched = touched.union(addSegment(of: stroke, endingAt: index, to: scratch))
+        }
+        MaskCompositor.apply(scratch, color: stroke.color, mode: stroke.blendMode, in: touched, to: layer)
+        scratch.clear()
+    }
+
+    /// Rebuilds a drawing layer from a document's visible items.
+    public func replay(_ document: Document, onto layer: Bitmap, scratch: CoverageMask) {
+        layer.fill(with: 0)
+        for item in document.visibleItems {
+            switch item {
+            case .stroke(let stroke): render(stroke, onto: layer, scratch: scratch)
+            case .clear: layer.fill(with: 0)
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// A push button with a title and per-state colours.
+open class Button: Control {
+    public var title: String { didSet { setNeedsDisplay() } }
+    public var font = Font.system(size: 14) { didSet { setNeedsDisplay() } }
+    private var titleColors: [State: Color] = [.normal: Color(r: 30, g: 30, b: 34), .disabled: Color(r: 160, g: 160, b: 166)]
+    private var backgroundColors: [State: Color] = [:]
+    /// A coloured swatch filling the button instead of a title (the colour buttons).
+    public var swatchColor: Color? { didSet { setNeedsDisplay() } }
+
+    public init(title: String = "", frame: Rect = .zero) {
+        self.title = title
+        super.init(frame: frame)
+    }
+
+    public func setTitleColor(_ color: Color, for state: State) {
+        titleColors[state] = color
+        setNeedsDisplay()
+    }
+
+    public func setBackgroundColor(_ color: Color, for state: State) {
+        backgroundColors[state] = color
+        setNeedsDisplay()
+    }
+
+    /// The colour for the current state, falling back as UIKit does: exact, then a single flag, then normal.
+    private func value(_ table: [State: Color]) -> Color? {
+        if let exact = table[state] { return exact }
+        for flag in [State.disabled, .highlighted, .selected] where state.contains(flag) {
+            if let color = table[flag] { return color }
+        }
+        return table[.normal]
+    }
+
+    /// The width the title needs, with padding.
+    public var intrinsicWidth: Double { max(44, font.width(of: title) + 24) }
+
+    open override func draw(_ rect: Rect, in context: GraphicsContext) {
+        if let background = value(backgroundColors) {
+            context.fill(bounds, with: background)
+        } else if isHighlighted {
+            context.fill(bounds, with: Color(r: 0, g: 0, b: 0, a: 28))
+        }
+        if let swatch = swatchColor {
+            context.fill(bounds, with: isEnabled ? swatch : swatch.withAlpha(0.4))
+            if isHighlighted { context.fill(bounds, with: Color(r: 0, g: 0, b: 0, a: 40)) }
+            if isSelected {
+                context.strokeBorder(bounds, width: 3, color: Color(r: 20, g: 20, b: 24))
+                context.strokeBorder(bounds.insetBy(dx: 3, dy: 3), width: 2, color: .white)
+            }
+        } else if isSelected {
+            context.fill(bounds.insetBy(dx: 2, dy: 4), with: Color(r: 0, g: 122, b: 255, a: 40))
+            context.strokeBorder(bounds.insetBy(dx: 2, dy: 4), width: 1, color: Color(r: 0, g: 122, b: 255))
+        }
+        if !title.isEmpty, let color = value(titleColors) {
+            context.draw(title, centeredIn: bounds, font: font, color: color)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// A key press, as a platform-independent key plus modifiers.
+public struct KeyEvent: Sendable, Hashable {
+    public enum Key: Sendable, Hashable {
+        /// A printable key, lower-cased (Shift is in the modifiers).
+        case character(Character)
+        case escape, enter, delete, backspace, tab
+        case left, right, up, down
+    }
+
+    public struct Modifiers: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let shift = Modifiers(rawValue: 1)
+        public static let control = Modifiers(rawValue: 2)
+        public static let alt = Modifiers(rawValue: 4)
+    }
+
+    public var key: Key
+    public var modifiers: Modifiers
+
+    public init(_ key: Key, modifiers: Modifiers = []) {
+        self.key = key
+        self.modifiers = modifiers
+    }
+
+    public static func control(_ c: Character) -> KeyEvent { KeyEvent(.character(c), modifiers: .control) }
+}

@@ -1,0 +1,36 @@
+/// One finger (or the mouse button) for its whole life, from began to ended or cancelled.
+public final class Touch: Hashable {
+    public enum Phase: Sendable {
+        case began, moved, stationary, ended, cancelled
+    }
+
+    public let identifier: Int
+    public internal(set) var phase: Phase
+    public internal(set) var timestamp: Double
+    /// The view hit-tested when the touch began; fixed for the touch's life.
+    public internal(set) weak var view: View?
+    public internal(set) weak var window: Window?
+    var locationInWindow: Point
+    var previousLocationInWindow: Point
+
+    init(identifier: Int, location: Point, timestamp: Double) {
+        self.identifier = identifier
+        phase = .began
+        self.timestamp = timestamp
+        locationInWindow = location
+        previousLocationInWindow = location
+    }
+
+    public func location(in view: View?) -> Point {
+        guard let view else { return locationInWindow }
+        return view.convert(locationInWindow, from: nil)
+    }
+
+    public func previousLocation(in view: View?) -> Point {
+        guard let view else { return previousLocationInWindow }
+        return view.convert(previousLocationInWindow, from: nil)
+    }
+
+    public static func == (a: Touch, b: Touch) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,27 @@
+/// The touches of one multi-touch sequence at one moment.
+public final class TouchEvent {
+    public internal(set) var timestamp: Double
+    public internal(set) var allTouches: Set<Touch>
+
+    init(timestamp: Double, touches: Set<Touch>) {
+        self.timestamp = timestamp
+        allTouches = touches
+    }
+
+    public func touches(for view: View) -> Set<Touch> { allTouches.filter { $0.view === view } }
+}
+
+/// What a platform reports for one finger or the mouse's primary button.
+public struct TouchInput: Sendable {
+    public var identifier: Int
+    public var phase: Touch.Phase
+    public var location: Point
+    public var timestamp: Double
+
+    public init(identifier: Int, phase: Touch.Phase, location: Point, timestamp: Double) {
+        self.identifier = identifier
+        self.phase = phase
+        self.location = location
+        self.timestamp = timestamp
+    }
+}

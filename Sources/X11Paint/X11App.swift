@@ -1,0 +1,73 @@
+import CX11Shim
+import Foundation
+import PaintCore
+
+/// Wires the X connection to PaintCore's window and runs the event loop on the connection's fd.
+final class X11App {
+    private let x11: X11Display
+    private let presenter: Presenter
+    private let translator: InputTranslator
+    private let window: PaintCore.Window
+    private let board: DrawingBoardViewController
+    private var demoSteps: [[TouchInput]] = []
+    private let isDemo: Bool
+    private var running = true
+
+    init(options: Options) throws {
+        x11 = try X11Display(size: options.size, title: "X11Paint")
+        presenter = Presenter(x11: x11)
+        translator = InputTranslator(deleteWindowAtom: x11.deleteWindowAtom)
+        window = Window(size: options.size)
+        board = DrawingBoardViewController(store: PicturesArtworkStore())
+        window.rootViewController = board
+        isDemo = options.demo
+        if isDemo {
+            window.render()
+            demoSteps = DemoScript.steps(for: board)
+        }
+    }
+
+    /// Runs until the window is closed (or the demo ends). Returns the exit status.
+    func run() -> Int32 {
+        var pollDescriptor = pollfd(fd: x11.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while running {
+            drainEvents()
+            if window.needsDisplay {
+                let regions = window.render()
+                presenter.present(window.backbuffer, regions: regions)
+            }
+            if isDemo {
+                if demoSteps.isEmpty { return finishDemo() }
+                window.send(demoSteps.removeFirst())
+                _ = poll(&pollDescriptor, 1, 8)
+            } else if XPending(x11.display) == 0 {
+                _ = poll(&pollDescriptor, 1, -1)
+            }
+        }
+        return 0
+    }
+
+    private func drainEvents() {
+        var event = XEvent()
+        while XPending(x11.display) > 0 {
+            XNextEvent(x11.display, &event)
+            switch translator.translate(&event) {
+            case .touches(let inputs): window.send(inputs)
+            case .key(let key): window.send(key)
+            case .resize(let size): window.resize(to: size)
+            case .expose(let rect): window.setNeedsDisplay(rect)
+            case .close: running = false
+            case .none: break
+            }
+        }
+    }
+
+    private func finishDemo() -> Int32 {
+        guard let path = board.lastSavedPath else {
+            Log.warning("the demo could not save its drawing")
+            return 1
+        }
+        print("Demo finished. The drawing was saved to: \(path)")
+        return 0
+    }
+}

@@ -1,0 +1,90 @@
+import CX11Shim
+import Foundation
+import PaintCore
+
+/// The connection to the X server and the app's top-level window with its ICCCM/EWMH properties.
+final class X11Display {
+    let display: OpaquePointer
+    let screen: Int32
+    let visual: UnsafeMutablePointer<Visual>
+    let depth: Int32
+    let window: UInt
+    let deleteWindowAtom: Atom
+
+    enum SetupError: Error, CustomStringConvertible {
+        case noDisplay(String)
+        case unsupportedVisual(String)
+
+        var description: String {
+            switch self {
+            case .noDisplay(let name):
+                return "cannot open the X display '\(name)'. Set DISPLAY to a running X server, "
+                    + "or run `make run`, which starts a private Xvfb and plays a demo."
+            case .unsupportedVisual(let detail):
+                return "the X server's default visual is not supported (\(detail)); X11Paint needs 24- or 32-bit TrueColor."
+            }
+        }
+    }
+
+    init(size: Size, title: String) throws {
+        guard let display = XOpenDisplay(nil) else {
+            throw SetupError.noDisplay(String(cString: XDisplayName(nil)))
+        }
+        self.display = display
+        screen = x11shim_default_screen(display)
+        visual = x11shim_default_visual(display, screen)
+        depth = x11shim_default_depth(display, screen)
+        let visualClass = x11shim_visual_class(visual)
+        guard visualClass == TrueColor, depth == 24 || depth == 32,
+              visual.pointee.red_mask == 0xFF0000, visual.pointee.green_mask == 0xFF00, visual.pointee.blue_mask == 0xFF else {
+            let detail = "class \(visualClass), depth \(depth), masks \(String(visual.pointee.red_mask, radix: 16))/"
+                + "\(String(visual.pointee.green_mask, radix: 16))/\(String(visual.pointee.blue_mask, radix: 16))"
+            XCloseDisplay(display)
+            throw SetupError.unsupportedVisual(detail)
+        }
+        let root = x11shim_root_window(display, screen)
+        window = XCreateSimpleWindow(display, root, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0,
+                                     x11shim_white_pixel(display, screen))
+        deleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
+        setProperties(title: title, minimumSize: Size(width: 480, height: 360))
+        let events: Int = ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+            | KeyPressMask | StructureNotifyMask
+        XSelectInput(display, window, events)
+        XDefineCursor(display, window, XCreateFontCursor(display, UInt32(XC_crosshair)))
+        XMapWindow(display, window)
+        XFlush(display)
+    }
+
+    private func setProperties(title: String, minimumSize: Size) {
+        var protocols = [deleteWindowAtom]
+        XSetWMProtocols(display, window, &protocols, 1)
+        XStoreName(display, window, title)
+        let utf8 = XInternAtom(display, "UTF8_STRING", 0)
+        let netName = XInternAtom(display, "_NET_WM_NAME", 0)
+        let bytes = Array(title.utf8)
+        XChangeProperty(display, window, netName, utf8, 8, PropModeReplace, bytes, Int32(bytes.count))
+        var pid = [UInt(getpid())]
+        pid.withUnsafeBytes { raw in
+            XChangeProperty(display, window, XInternAtom(display, "_NET_WM_PID", 0), XA_CARDINAL, 32, PropModeReplace,
+                            raw.bindMemory(to: UInt8.self).baseAddress, 1)
+        }
+        if let classHint = XAllocClassHint() {
+            let name = strdup("x11paint"), className = strdup("X11Paint")
+            classHint.pointee.res_name = name
+            classHint.pointee.res_class = className
+            XSetClassHint(display, window, classHint)
+            XFree(classHint)
+            free(name)
+            free(className)
+        }
+        if let hints = XAllocSizeHints() {
+            hints.pointee.flags = PMinSize
+            hints.pointee.min_width = Int32(minimumSize.width)
+            hints.pointee.min_height = Int32(minimumSize.height)
+            XSetWMNormalHints(display, window, hints)
+            XFree(hints)
+        }
+    }
+
+    var fileDescriptor: Int32 { x11shim_connection_number(display) }
+}
