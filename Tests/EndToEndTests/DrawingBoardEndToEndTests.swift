@@ -1,0 +1,124 @@
+import Foundation
+import PaintCore
+import XCTest
+
+/// Drives the real binary on a real X server with xdotool and checks the PNGs it saves.
+final class DrawingBoardEndToEndTests: XCTestCase {
+    private var server: XvfbServer!
+    private var home: String!
+
+    override func setUpWithError() throws {
+        server = try XvfbServer()
+        home = NSTemporaryDirectory() + "x11paint-e2e-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        server?.stop()
+        if let home { try? FileManager.default.removeItem(atPath: home) }
+    }
+
+    /// The same layout the app computes for an 800x600 window, from PaintCore itself.
+    private func layout() -> DrawingBoardViewController {
+        let window = Window(size: Size(width: 800, height: 600))
+        let board = DrawingBoardViewController(store: PicturesArtworkStore(environment: [:]))
+        window.rootViewController = board
+        window.render()
+        return board
+    }
+
+    private func center(of view: View) -> (Int, Int) {
+        let p = view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
+        return (Int(p.x), Int(p.y))
+    }
+
+    private func pngFiles(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+    }
+
+    func testDrawPickAColourUndoAndSaveTwice() throws {
+        try "XDG_PICTURES_DIR=\"$HOME/Art Work\"\n".write(toFile: home + "/config/user-dirs.dirs", atomically: true, encoding: .utf8)
+        let pictures = home + "/Art Work"
+        let board = layout()
+        let canvasTop = Int(board.canvas.frame.minY)
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
+
+        let row1 = 150, row2 = 300, row3 = 420
+        try app.drag(stride(from: 100, through: 700, by: 40).map { ($0, row1) })       // red, the default
+        let green = center(of: board.colorButtons[1])
+        try app.click(green.0, green.1)
+        try app.drag(stride(from: 100, through: 700, by: 40).map { ($0, row2) })       // green
+        try app.drag(stride(from: 100, through: 700, by: 40).map { ($0, row3) })       // green, then undone
+        try app.xdotool(["windowfocus", "--sync", app.windowID])
+        try app.key("ctrl+z")
+        try app.key("ctrl+s")
+
+        XCTAssertTrue(app.wait { self.pngFiles(in: pictures).count == 1 }, "Ctrl+S saved into the XDG Pictures folder")
+        let first = try XCTUnwrap(pngFiles(in: pictures).first)
+        XCTAssertTrue(first.hasPrefix("X11Paint "), first)
+        let image = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: pictures + "/" + first)))
+        XCTAssertEqual(image.width, 800, "the canvas width")
+        XCTAssertEqual(image.height, 456, "the canvas height, without the bars")
+        let red = DrawingBoardViewController.palette[0], greenColor = DrawingBoardViewController.palette[1]
+        for x in stride(from: 120, through: 680, by: 80) {
+            XCTAssertTrue(image.color(atX: x, y: row1 - canvasTop).isClose(to: red), "red along the first drag at x \(x)")
+            XCTAssertTrue(image.color(atX: x, y: row2 - canvasTop).isClose(to: greenColor), "green along the second at x \(x)")
+            XCTAssertEqual(image.color(atX: x, y: row3 - canvasTop), .white, "the undone stroke is gone at x \(x)")
+            XCTAssertEqual(image.color(atX: x, y: 30), .white, "white above the strokes")
+            XCTAssertEqual(image.color(atX: x, y: row1 - canvasTop + 20), .white, "white between the strokes")
+        }
+
+        let save = center(of: board.saveButton)
+        try app.click(save.0, save.1)
+        XCTAssertTrue(app.wait { self.pngFiles(in: pictures).count == 2 }, "the Save button saved a second file")
+        let names = pngFiles(in: pictures)
+        XCTAssertEqual(Set(names).count, 2, "a second, differently named file: \(names)")
+        let second = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: pictures + "/" + names.first { $0 != first }!)))
+        XCTAssertTrue(second.isEqual(to: image), "nothing changed between the two saves")
+        XCTAssertTrue(app.process.isRunning, "the app is still running")
+        app.stop()
+    }
+
+    func testWithoutADisplayTheAppSaysHowToGetOne() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: RunningApp.binaryPath)
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = ":9999"
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 1)
+        XCTAssertTrue(message.contains("cannot open the X display ':9999'"), message)
+    }
+
+    func testDemoDrawsAndSavesOnItsOwn() throws {
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: RunningApp.binaryPath)
+        app.arguments = ["--demo", "--size", "640x480"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = server.display
+        environment["HOME"] = home
+        environment["XDG_CONFIG_HOME"] = home + "/config"
+        app.environment = environment
+        let output = Pipe()
+        app.standardOutput = output
+        try app.run()
+        app.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(app.terminationStatus, 0, text)
+        let saved = pngFiles(in: home + "/Pictures")
+        XCTAssertEqual(saved.count, 1)
+        XCTAssertTrue(text.contains("saved to: \(home!)/Pictures/\(saved.first ?? "?")"), text)
+    }
+}
+
+private extension Color {
+    func isClose(to other: Color, tolerance: Double = 2.0 / 255) -> Bool {
+        abs(red - other.red) <= tolerance && abs(green - other.green) <= tolerance
+            && abs(blue - other.blue) <= tolerance && abs(alpha - other.alpha) <= tolerance
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// The real x11paint binary running on a test X server, with its own HOME and XDG folders.
+final class RunningApp {
+    let process = Process()
+    let home: String
+    let environment: [String: String]
+    private let output = Pipe()
+    private(set) var windowID = ""
+
+    /// The binary `make test` built; X11PAINT_BINARY names it, else the debug build folder.
+    static var binaryPath: String {
+        if let path = ProcessInfo.processInfo.environment["X11PAINT_BINARY"] { return path }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/x11paint").path
+    }
+
+    init(display: String, home: String, arguments: [String] = [], extraEnvironment: [String: String] = [:]) throws {
+        self.home = home
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["HOME"] = home
+        environment["XDG_CONFIG_HOME"] = home + "/config"
+        environment.merge(extraEnvironment) { $1 }
+        self.environment = environment
+        guard FileManager.default.isExecutableFile(atPath: Self.binaryPath) else {
+            throw ExternalTool.Failure(description: "no x11paint binary at \(Self.binaryPath); run `make test`")
+        }
+        process.executableURL = URL(fileURLWithPath: Self.binaryPath)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = output
+        try process.run()
+        let found = try xdotool(["search", "--sync", "--onlyvisible", "--name", "^X11Paint$"])
+        windowID = found.split(separator: "\n").first.map(String.init) ?? ""
+        guard !windowID.isEmpty else { throw ExternalTool.Failure(description: "the X11Paint window did not appear") }
+    }
+
+    @discardableResult
+    func xdotool(_ arguments: [String]) throws -> String {
+        try ExternalTool.run("xdotool", arguments, environment: environment)
+    }
+
+    /// Presses the left button at the first point, moves through the rest, and releases.
+    func drag(_ points: [(Int, Int)]) throws {
+        guard let first = points.first else { return }
+        var arguments = ["mousemove", "--window", windowID, "\(first.0)", "\(first.1)", "mousedown", "1"]
+        for point in points.dropFirst() {
+            arguments += ["mousemove", "--window", windowID, "\(point.0)", "\(point.1)"]
+        }
+        arguments += ["mouseup", "1"]
+        try xdotool(arguments)
+    }
+
+    func click(_ x: Int, _ y: Int) throws {
+        try xdotool(["mousemove", "--window", windowID, "\(x)", "\(y)", "click", "1"])
+    }
+
+    func key(_ keys: String) throws {
+        try xdotool(["key", keys])
+    }
+
+    /// Waits until a predicate holds, polling; false on timeout.
+    func wait(timeout: Double = 15, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(50_000)
+        }
+        return condition()
+    }
+
+    var standardOutput: String {
+        String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    deinit { stop() }
+}

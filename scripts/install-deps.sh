@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs the Debian packages X11Paint needs that are missing, quietly and idempotently.
+#   scripts/install-deps.sh run    what building and running the app needs
+#   scripts/install-deps.sh test   that, plus what the tests need (Xvfb, xdotool, ...)
+set -euo pipefail
+
+purpose=${1:-run}
+packages=(pkg-config libx11-dev libxext-dev libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core)
+case "$purpose" in
+  run)
+    # A headless machine gets the demo on a private X server.
+    [ -n "${DISPLAY:-}" ] || packages+=(xvfb)
+    ;;
+  test) packages+=(xvfb xdotool x11-utils) ;;
+  *) echo "usage: $0 run|test" >&2; exit 2 ;;
+esac
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "Please install as root: apt-get install ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq >/dev/null
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null; then
+  for candidate in /opt/swift/usr/bin /opt/swift/bin /usr/share/swift/usr/bin; do
+    [ -x "$candidate/swift" ] && { echo "Swift is at $candidate; add it to PATH." >&2; break; }
+  done
+  echo "The Swift toolchain (5.10 or newer) is required: https://www.swift.org/install/linux/" >&2
+  exit 1
+fi

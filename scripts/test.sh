@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds once and runs every test: PaintCore's unit tests and the end-to-end tests that drive
+# the real binary on a real X server (Xvfb) with xdotool.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh test
+start=$(date +%s)
+set +e
+swift build --build-tests 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]|^Building|^Write'
+build_status=${PIPESTATUS[0]}
+set -e
+[ "$build_status" -eq 0 ] || { echo "the build failed" >&2; exit 1; }
+X11PAINT_BINARY="$(swift build --show-bin-path)/x11paint"
+export X11PAINT_BINARY
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+set +e
+swift test --skip-build --disable-swift-testing "$@" 2>&1 | tee "$log" | grep -vE '^Test (Case|Suite) .*(started|passed)'
+status=${PIPESTATUS[0]}
+set -e
+passed=$(grep -cE '^Test Case .* passed' "$log" || true)
+failed=$(grep -cE '^Test Case .* failed' "$log" || true)
+echo "make test took $(( $(date +%s) - start )) s"
+echo "tests: $passed passed, $failed failed"
+exit "$status"
