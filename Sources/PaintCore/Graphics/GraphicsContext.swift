@@ -1,87 +1,234 @@
-/// Draws into a bitmap in a view's coordinates: an integral translation to device pixels and a
-/// clip rectangle in device pixels. (The full transform and path clip arrive with the renderer.)
+import Foundation
+
+/// Draws paths, images and text into a bitmap, like a CGContext: a current transform, a clip
+/// (rectangle plus an anti-aliased path mask), paint, line style, blend mode and global alpha,
+/// all saved and restored together.
 public final class GraphicsContext {
     public let bitmap: Bitmap
-    public private(set) var origin: Point
-    public private(set) var clip: PixelRect
-    private var saved: [(Point, PixelRect)] = []
 
-    public init(bitmap: Bitmap, origin: Point = .zero, clip: PixelRect? = nil) {
-        self.bitmap = bitmap
-        self.origin = origin
-        self.clip = (clip ?? bitmap.bounds).intersection(bitmap.bounds)
+    struct State {
+        var transform = AffineTransform.identity
+        var clipRect: PixelRect
+        var clipMask: ClipMask?
+        var fillColor = Color.black
+        var strokeColor = Color.black
+        var lineStyle = LineStyle()
+        var blendMode = BlendMode.sourceOver
+        var globalAlpha = 1.0
     }
 
-    public func save() { saved.append((origin, clip)) }
+    private var state: State
+    private var saved: [State] = []
+    private let rasterizer: Rasterizer
+    private var sampleRow: [UInt32] = []
+
+    public init(bitmap: Bitmap, clip: PixelRect? = nil, rasterizer: Rasterizer = Rasterizer()) {
+        self.bitmap = bitmap
+        self.rasterizer = rasterizer
+        state = State(clipRect: (clip ?? bitmap.bounds).intersection(bitmap.bounds))
+    }
+
+    // MARK: - State
+
+    public func save() { saved.append(state) }
 
     public func restore() {
-        guard let (o, c) = saved.popLast() else { return }
-        origin = o
-        clip = c
+        if let previous = saved.popLast() { state = previous }
     }
 
-    public func translateBy(x: Double, y: Double) { origin = origin + Point(x: x, y: y) }
+    public var transform: AffineTransform { state.transform }
+    /// The device offset of the current transform (views are placed by translation).
+    public var origin: Point { Point(x: state.transform.tx, y: state.transform.ty) }
+    /// The clip's bounding rectangle in device pixels.
+    public var clip: PixelRect { state.clipRect }
+    public var hasMaskClip: Bool { state.clipMask != nil }
 
-    /// Narrows the clip to a rectangle in the current coordinates.
+    public var fillColor: Color { get { state.fillColor } set { state.fillColor = newValue } }
+    public var strokeColor: Color { get { state.strokeColor } set { state.strokeColor = newValue } }
+    public var lineStyle: LineStyle { get { state.lineStyle } set { state.lineStyle = newValue } }
+    public var lineWidth: Double { get { state.lineStyle.width } set { state.lineStyle.width = newValue } }
+    public var lineCap: LineCap { get { state.lineStyle.cap } set { state.lineStyle.cap = newValue } }
+    public var lineJoin: LineJoin { get { state.lineStyle.join } set { state.lineStyle.join = newValue } }
+    public var miterLimit: Double { get { state.lineStyle.miterLimit } set { state.lineStyle.miterLimit = newValue } }
+    public var blendMode: BlendMode { get { state.blendMode } set { state.blendMode = newValue } }
+    public var globalAlpha: Double { get { state.globalAlpha } set { state.globalAlpha = max(0, min(1, newValue)) } }
+
+    public func setLineDash(phase: Double, lengths: [Double]) {
+        state.lineStyle.dashes = lengths
+        state.lineStyle.dashPhase = phase
+    }
+
+    public func concatenate(_ t: AffineTransform) { state.transform = t.concatenating(state.transform) }
+    public func translateBy(x: Double, y: Double) { concatenate(AffineTransform(translationX: x, y: y)) }
+    public func scaleBy(x: Double, y: Double) { concatenate(AffineTransform(scaleX: x, y: y)) }
+    public func rotate(by angle: Double) { concatenate(AffineTransform(rotationAngle: angle)) }
+
+    /// How many device pixels one unit of user space spans at most (for flattening tolerances).
+    private var deviceScale: Double {
+        let t = state.transform
+        return max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot(), 1e-9)
+    }
+
+    private var isPixelAligned: Bool {
+        let t = state.transform
+        return t.b == 0 && t.c == 0 && t.a > 0 && t.d > 0
+    }
+
+    // MARK: - Clipping
+
+    /// Narrows the clip to a rectangle in user space (exact for pixel-aligned rectangles,
+    /// anti-aliased otherwise).
     public func clip(to rect: Rect) {
-        clip = clip.intersection(deviceRect(for: rect))
+        if isPixelAligned {
+            let device = state.transform.apply(to: rect)
+            if device.integral == device {
+                state.clipRect = state.clipRect.intersection(deviceRect(for: rect))
+                return
+            }
+        }
+        clip(to: .rect(rect))
     }
 
-    /// The device pixels a rectangle in current coordinates covers (clipped to the bitmap).
+    /// Narrows the clip to the inside of a path, with anti-aliased edges.
+    public func clip(to path: Path, rule: FillRule = .nonZero) {
+        let polygons = PathFlattener.flatten(path, transform: state.transform)
+        var bounds = PixelRect.empty
+        for polygon in polygons {
+            for p in polygon.points { bounds = bounds.union(PixelRect(x0: Int(p.x.rounded(.down)), y0: Int(p.y.rounded(.down)), x1: Int(p.x.rounded(.up)) + 1, y1: Int(p.y.rounded(.up)) + 1)) }
+        }
+        let area = state.clipRect.intersection(bounds)
+        state.clipRect = area
+        if area.isEmpty { return }
+        state.clipMask = ClipMask.intersecting(state.clipMask, with: polygons.map { Polyline(points: $0.points, isClosed: true) },
+                                               rule: rule, area: area, width: bitmap.width, height: bitmap.height,
+                                               rasterizer: rasterizer)
+    }
+
+    /// The device pixels a user-space rectangle covers (clipped to the bitmap).
     public func deviceRect(for rect: Rect) -> PixelRect {
-        PixelRect(covering: rect.offsetBy(dx: origin.x, dy: origin.y), width: bitmap.width, height: bitmap.height)
+        PixelRect(covering: state.transform.apply(to: rect), width: bitmap.width, height: bitmap.height)
     }
 
+    // MARK: - Filling and stroking
+
+    public func fill(_ path: Path, rule: FillRule = .nonZero) {
+        let polygons = PathFlattener.flatten(path, transform: state.transform)
+        fillDevicePolygons(polygons.map { Polyline(points: $0.points, isClosed: true) }, rule: rule, color: state.fillColor)
+    }
+
+    public func stroke(_ path: Path) {
+        let scale = deviceScale
+        var polylines = PathFlattener.flatten(path, tolerance: PathFlattener.defaultTolerance / scale)
+        let style = state.lineStyle
+        if !style.dashes.isEmpty { polylines = Dasher.dash(polylines, pattern: style.dashes, phase: style.dashPhase) }
+        let outlines = Stroker(style: style, tolerance: PathFlattener.defaultTolerance / scale).outlines(of: polylines)
+        let t = state.transform
+        let device = t.isIdentity ? outlines : outlines.map { Polyline(points: $0.points.map(t.apply(to:)), isClosed: true) }
+        fillDevicePolygons(device, rule: .nonZero, color: state.strokeColor)
+    }
+
+    private func fillDevicePolygons(_ polygons: [Polyline], rule: FillRule, color: Color) {
+        let alpha = color.alpha * state.globalAlpha
+        let source = color.withAlpha(alpha).premultipliedPixel
+        if alpha <= 0 && (state.blendMode == .sourceOver || state.blendMode == .destinationOut) { return }
+        let mode = state.blendMode, mask = state.clipMask, pixels = bitmap.pixels, width = bitmap.width
+        rasterizer.fill(polygons, rule: rule, clip: state.clipRect) { y, x0, count, coverage in
+            SpanBlender.blend(solid: source, mode: mode, coverage: coverage, clip: mask?.row(y: y, x: x0),
+                              count: count, into: pixels + y * width + x0)
+        }
+    }
+
+    /// Fills a rectangle with a colour (pixel-aligned opaque fills take a direct path).
     public func fill(_ rect: Rect, with color: Color) {
-        let area = deviceRect(for: rect).intersection(clip)
-        if area.isEmpty || color.alpha <= 0 { return }
-        let pixel = color.premultipliedPixel
-        if pixel >> 24 == 255 {
-            bitmap.fill(area, with: pixel)
+        let device = state.transform.apply(to: rect)
+        if isPixelAligned, state.clipMask == nil, state.blendMode == .sourceOver, state.globalAlpha == 1,
+           color.alpha == 1, device.integral == device {
+            bitmap.fill(deviceRect(for: rect).intersection(state.clipRect), with: color.premultipliedPixel)
             return
         }
-        for y in area.y0..<area.y1 {
-            let row = bitmap.pixels + y * bitmap.width
-            for x in area.x0..<area.x1 { row[x] = PixelMath.over(pixel, row[x]) }
-        }
+        let previous = state.fillColor
+        state.fillColor = color
+        fill(.rect(rect))
+        state.fillColor = previous
     }
 
     /// Outlines a rectangle with a border drawn inside it.
     public func strokeBorder(_ rect: Rect, width: Double, color: Color) {
-        fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: width), with: color)
-        fill(Rect(x: rect.minX, y: rect.maxY - width, width: rect.width, height: width), with: color)
-        fill(Rect(x: rect.minX, y: rect.minY + width, width: width, height: rect.height - 2 * width), with: color)
-        fill(Rect(x: rect.maxX - width, y: rect.minY + width, width: width, height: rect.height - 2 * width), with: color)
+        var path = Path()
+        path.addRect(rect)
+        path.addRect(rect.insetBy(dx: width, dy: width))
+        let previous = state.fillColor
+        state.fillColor = color
+        fill(path, rule: .evenOdd)
+        state.fillColor = previous
     }
 
-    /// An anti-aliased round-capped line; with equal ends it is a filled circle.
+    /// A round-capped line in one colour; with equal ends it is a filled circle.
     public func strokeLine(from p0: Point, to p1: Point, width: Double, color: Color) {
-        let a = p0 + origin, b = p1 + origin
-        let reach = width / 2 + 1
-        let area = PixelRect(covering: Rect(x: min(a.x, b.x) - reach, y: min(a.y, b.y) - reach,
-                                            width: abs(a.x - b.x) + 2 * reach, height: abs(a.y - b.y) + 2 * reach),
-                             width: bitmap.width, height: bitmap.height).intersection(clip)
-        if area.isEmpty { return }
-        let mask = CoverageMask(width: area.width, height: area.height)
-        let shift = Point(x: Double(area.x0), y: Double(area.y0))
-        CapsuleRasterizer.add(from: a - shift, to: b - shift, width: width, into: mask)
-        let source = color.premultipliedPixel
-        for y in 0..<area.height {
-            let d = bitmap.pixels + (y + area.y0) * bitmap.width + area.x0
-            for x in 0..<area.width {
-                let c = UInt32(mask[x, y])
-                if c != 0 { d[x] = PixelMath.over(PixelMath.scale(source, by: c), d[x]) }
+        save()
+        strokeColor = color
+        lineStyle = LineStyle(width: width, cap: .round, join: .round)
+        stroke(.line(from: p0, to: p1))
+        restore()
+    }
+
+    public func fillCircle(center: Point, radius: Double, color: Color) {
+        let previous = state.fillColor
+        state.fillColor = color
+        fill(.ellipse(in: Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)))
+        state.fillColor = previous
+    }
+
+    // MARK: - Images
+
+    /// Draws an image into a rectangle of user space, bilinear filtered, with mipmaps when it
+    /// is shrunk by more than 2x.
+    public func draw(_ image: Image, in rect: Rect) {
+        let t = AffineTransform(scaleX: rect.width / Double(max(1, image.width)), y: rect.height / Double(max(1, image.height)))
+            .translatedBy(x: 0, y: 0)
+            .concatenating(AffineTransform(translationX: rect.minX, y: rect.minY))
+        draw(image, transform: t)
+    }
+
+    /// Draws an image whose pixel (0, 0)-(w, h) square is mapped by `imageTransform` into user space.
+    public func draw(_ image: Image, transform imageTransform: AffineTransform) {
+        let toDevice = imageTransform.concatenating(state.transform)
+        guard let inverse = toDevice.inverted(), image.width > 0, image.height > 0 else { return }
+        let w = Double(image.width), h = Double(image.height)
+        let corners = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)].map(toDevice.apply(to:))
+        // Source texels per device pixel decide the mipmap level.
+        let stretch = max((inverse.a * inverse.a + inverse.b * inverse.b).squareRoot(),
+                          (inverse.c * inverse.c + inverse.d * inverse.d).squareRoot())
+        let level = stretch > 2 ? max(0, Int(log2(stretch).rounded(.up)) - 1) : 0
+        let levelBitmap = image.level(level)
+        let levelScale = AffineTransform(scaleX: Double(levelBitmap.width) / w, y: Double(levelBitmap.height) / h)
+        let sampler = ImageSampler(bitmap: levelBitmap, inverse: inverse.concatenating(levelScale))
+        let alpha = UInt32((state.globalAlpha * 255).rounded())
+        let mode = state.blendMode, mask = state.clipMask, pixels = bitmap.pixels, width = bitmap.width
+        if sampleRow.count < bitmap.width { sampleRow = Array(repeating: 0, count: bitmap.width) }
+        sampleRow.withUnsafeMutableBufferPointer { buffer in
+            let row = buffer.baseAddress!
+            rasterizer.fill([Polyline(points: corners, isClosed: true)], rule: .nonZero, clip: state.clipRect) { y, x0, count, coverage in
+                sampler.sampleRow(y: y, x0: x0, count: count, into: row)
+                if alpha < 255 { for i in 0..<count { row[i] = PixelMath.scale(row[i], by: alpha) } }
+                SpanBlender.blend(sources: row, mode: mode, coverage: coverage, clip: mask?.row(y: y, x: x0),
+                                  count: count, into: pixels + y * width + x0)
             }
         }
     }
 
-    public func fillCircle(center: Point, radius: Double, color: Color) {
-        strokeLine(from: center, to: center, width: radius * 2, color: color)
+    /// Composites a bitmap at its natural size with its top-left corner at a point.
+    public func draw(_ image: Bitmap, at point: Point) {
+        draw(Image(bitmap: image), in: Rect(x: point.x, y: point.y, width: Double(image.width), height: Double(image.height)))
     }
 
-    /// Draws text with its baseline starting at a point.
+    // MARK: - Text
+
+    /// Draws text with its baseline starting at a point (translation of the transform applies).
     public func draw(_ text: String, at baseline: Point, font: Font, color: Color) {
-        TextRenderer.draw(text, font: font, color: color, baseline: baseline + origin, clip: clip, on: bitmap)
+        let device = state.transform.apply(to: baseline)
+        TextRenderer.draw(text, font: font, color: color.withAlpha(color.alpha * state.globalAlpha), baseline: device,
+                          clip: state.clipRect, mask: state.clipMask, on: bitmap)
     }
 
     /// Draws text centred in a rectangle.
@@ -90,13 +237,5 @@ public final class GraphicsContext {
         let capHeight = font.ascender + font.descender
         let baseline = Point(x: (rect.midX - width / 2).rounded(), y: (rect.midY + capHeight / 2).rounded())
         draw(text, at: baseline, font: font, color: color)
-    }
-
-    /// Composites a bitmap with its top-left corner at a point (integral placement).
-    public func draw(_ image: Bitmap, at point: Point) {
-        let p = point + origin
-        let dx = Int(p.x.rounded()), dy = Int(p.y.rounded())
-        let visible = PixelRect(x0: clip.x0 - dx, y0: clip.y0 - dy, x1: clip.x1 - dx, y1: clip.y1 - dy)
-        bitmap.compositeOver(image.bounds.intersection(visible), from: image, toX: dx, y: dy)
     }
 }

@@ -6,18 +6,8 @@ public enum MaskCompositor {
         if r.isEmpty { return }
         let source = color.premultipliedPixel
         for y in r.y0..<r.y1 {
-            let m = mask.values + y * mask.width
-            let d = bitmap.pixels + y * bitmap.width
-            for x in r.x0..<r.x1 {
-                let coverage = UInt32(m[x])
-                if coverage == 0 { continue }
-                switch mode {
-                case .sourceOver:
-                    d[x] = PixelMath.over(PixelMath.scale(source, by: coverage), d[x])
-                case .destinationOut:
-                    d[x] = PixelMath.scale(d[x], by: 255 - coverage)
-                }
-            }
+            SpanBlender.blend(solid: source, mode: mode, coverage: mask.values + y * mask.width + r.x0, clip: nil,
+                              count: r.width, into: bitmap.pixels + y * bitmap.width + r.x0)
         }
     }
 }

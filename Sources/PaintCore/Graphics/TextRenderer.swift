@@ -1,6 +1,7 @@
 /// Draws strings of a font onto a bitmap, clipped to a rectangle.
 enum TextRenderer {
-    static func draw(_ text: String, font: Font, color: Color, baseline origin: Point, clip: PixelRect, on bitmap: Bitmap) {
+    static func draw(_ text: String, font: Font, color: Color, baseline origin: Point, clip: PixelRect, mask: ClipMask? = nil,
+                     on bitmap: Bitmap) {
         let source = color.premultipliedPixel
         let clip = clip.intersection(bitmap.bounds)
         var penX = origin.x
@@ -13,12 +14,10 @@ enum TextRenderer {
             if !area.isEmpty {
                 glyph.coverage.withUnsafeBufferPointer { coverage in
                     for y in area.y0..<area.y1 {
-                        let d = bitmap.pixels + y * bitmap.width
-                        let row = (y - top) * glyph.width - left
-                        for x in area.x0..<area.x1 {
-                            let c = UInt32(coverage[row + x])
-                            if c != 0 { d[x] = PixelMath.over(PixelMath.scale(source, by: c), d[x]) }
-                        }
+                        SpanBlender.blend(solid: source, mode: .sourceOver,
+                                          coverage: coverage.baseAddress! + (y - top) * glyph.width + (area.x0 - left),
+                                          clip: mask?.row(y: y, x: area.x0), count: area.width,
+                                          into: bitmap.pixels + y * bitmap.width + area.x0)
                     }
                 }
             }

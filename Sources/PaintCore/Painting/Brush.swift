@@ -23,6 +23,6 @@ public struct EraserBrush: Brush {
     public var name: String { "Eraser" }
 
     public func beginStroke(at point: Point, color: Color, width: Double) -> Stroke {
-        Stroke(points: [point], color: .black, width: width, blendMode: .destinationOut)
+        Stroke(points: [point], color: .black, width: width, blendMode: .clear)
     }
 }

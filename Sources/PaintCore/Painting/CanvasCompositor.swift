@@ -18,10 +18,8 @@ enum CanvasCompositor {
                 if let mask {
                     let coverage = UInt32(mask[x])
                     if coverage != 0 {
-                        switch activeMode {
-                        case .sourceOver: paint = PixelMath.over(PixelMath.scale(activeColor, by: coverage), paint)
-                        case .destinationOut: paint = PixelMath.scale(paint, by: 255 - coverage)
-                        }
+                        paint = SpanBlender.apply(activeMode, source: activeColor, sourceAlpha: activeColor >> 24,
+                                                  coverage: coverage, over: paint)
                     }
                 }
                 out[tx] = PixelMath.over(paint, background)

@@ -1,0 +1,43 @@
+/// A bitmap used as a picture to draw (a photo), with half-size levels built on demand for
+/// drawing it much smaller without aliasing.
+public final class Image {
+    public let bitmap: Bitmap
+    private var levels: [Bitmap] = []
+
+    public init(bitmap: Bitmap) {
+        self.bitmap = bitmap
+    }
+
+    public var width: Int { bitmap.width }
+    public var height: Int { bitmap.height }
+
+    /// Level 0 is the bitmap; each further level halves both sides with a 2x2 box filter.
+    public func level(_ n: Int) -> Bitmap {
+        if n <= 0 { return bitmap }
+        while levels.count < n {
+            let source = levels.last ?? bitmap
+            if source.width <= 1 && source.height <= 1 { return source }
+            levels.append(Self.halve(source))
+        }
+        return levels[n - 1]
+    }
+
+    static func halve(_ source: Bitmap) -> Bitmap {
+        let width = max(1, source.width / 2), height = max(1, source.height / 2)
+        let result = Bitmap(width: width, height: height)
+        let maxX = source.width - 1, maxY = source.height - 1
+        for y in 0..<height {
+            let row0 = source.pixels + min(2 * y, maxY) * source.width
+            let row1 = source.pixels + min(2 * y + 1, maxY) * source.width
+            let out = result.pixels + y * width
+            for x in 0..<width {
+                let x0 = min(2 * x, maxX), x1 = min(2 * x + 1, maxX)
+                let a = row0[x0], b = row0[x1], c = row1[x0], d = row1[x1]
+                let rb = ((a & 0xFF00FF) + (b & 0xFF00FF) + (c & 0xFF00FF) + (d & 0xFF00FF) + 0x20002) >> 2
+                let ag = (((a >> 8) & 0xFF00FF) + ((b >> 8) & 0xFF00FF) + ((c >> 8) & 0xFF00FF) + ((d >> 8) & 0xFF00FF) + 0x20002) >> 2
+                out[x] = (rb & 0xFF00FF) | ((ag & 0xFF00FF) << 8)
+            }
+        }
+        return result
+    }
+}

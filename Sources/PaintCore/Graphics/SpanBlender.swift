@@ -1,0 +1,47 @@
+/// Blends a row of paint into a row of pixels through a coverage row, with a blend mode.
+/// The hot loop of every fill, stroke, glyph and image.
+enum SpanBlender {
+    /// Solid paint: one premultiplied source pixel for the whole span.
+    @inline(__always)
+    static func blend(solid source: UInt32, mode: BlendMode, coverage: UnsafePointer<UInt8>,
+                      clip: UnsafePointer<UInt8>?, count: Int, into destination: UnsafeMutablePointer<UInt32>) {
+        let sourceAlpha = source >> 24
+        for i in 0..<count {
+            var c = UInt32(coverage[i])
+            if let clip { c = PixelMath.mul255(c, UInt32(clip[i])) }
+            if c == 0 { continue }
+            destination[i] = apply(mode, source: source, sourceAlpha: sourceAlpha, coverage: c, over: destination[i])
+        }
+    }
+
+    /// Varying paint (an image): one source pixel per destination pixel.
+    @inline(__always)
+    static func blend(sources: UnsafePointer<UInt32>, mode: BlendMode, coverage: UnsafePointer<UInt8>,
+                      clip: UnsafePointer<UInt8>?, count: Int, into destination: UnsafeMutablePointer<UInt32>) {
+        for i in 0..<count {
+            var c = UInt32(coverage[i])
+            if let clip { c = PixelMath.mul255(c, UInt32(clip[i])) }
+            if c == 0 { continue }
+            let source = sources[i]
+            destination[i] = apply(mode, source: source, sourceAlpha: source >> 24, coverage: c, over: destination[i])
+        }
+    }
+
+    @inline(__always)
+    static func apply(_ mode: BlendMode, source: UInt32, sourceAlpha: UInt32, coverage c: UInt32, over d: UInt32) -> UInt32 {
+        switch mode {
+        case .sourceOver:
+            if c == 255 {
+                return sourceAlpha == 255 ? source : PixelMath.over(source, d)
+            }
+            return PixelMath.over(PixelMath.scale(source, by: c), d)
+        case .copy:
+            if c == 255 { return source }
+            return PixelMath.scale(source, by: c) &+ PixelMath.scale(d, by: 255 - c)
+        case .clear:
+            return c == 255 ? 0 : PixelMath.scale(d, by: 255 - c)
+        case .destinationOut:
+            return PixelMath.scale(d, by: 255 - PixelMath.mul255(sourceAlpha, c))
+        }
+    }
+}
