@@ -5,6 +5,7 @@ let package = Package(
     name: "X11Paint",
     products: [
         .executable(name: "x11paint", targets: ["X11Paint"]),
+        .executable(name: "x11paint-bench", targets: ["Benchmarks"]),
     ],
     targets: [
         // C glue: Xlib macros and unions Swift cannot call, error handlers.
@@ -33,9 +34,19 @@ let package = Package(
             name: "X11Paint",
             dependencies: ["PaintCore", "CX11Shim"]
         ),
+        // cairo, only for comparing quality and speed against (tests and benchmarks).
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["PaintCore", "CCairo", "CImageCodecs"]
+        ),
         .testTarget(
             name: "PaintCoreTests",
             dependencies: ["PaintCore"]
+        ),
+        .testTarget(
+            name: "RendererTests",
+            dependencies: ["PaintCore", "CCairo"]
         ),
         .testTarget(
             name: "EndToEndTests",

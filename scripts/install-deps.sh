@@ -11,8 +11,9 @@ case "$purpose" in
     # A headless machine gets the demo on a private X server.
     [ -n "${DISPLAY:-}" ] || packages+=(xvfb)
     ;;
-  test) packages+=(xvfb xdotool x11-utils) ;;
-  *) echo "usage: $0 run|test" >&2; exit 2 ;;
+  test) packages+=(xvfb xdotool x11-utils libcairo2-dev) ;;
+  bench) packages+=(libcairo2-dev) ;;
+  *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac
 
 missing=()

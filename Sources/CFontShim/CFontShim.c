@@ -47,6 +47,43 @@ fontshim_face *fontshim_open(const char *pattern, char *error, size_t error_size
     return face;
 }
 
+fontshim_face *fontshim_open_covering(const char *pattern, uint32_t codepoint) {
+    if (!FcInit()) return NULL;
+    FcPattern *query = FcNameParse((const FcChar8 *)pattern);
+    if (!query) return NULL;
+    FcCharSet *charset = FcCharSetCreate();
+    FcCharSetAddChar(charset, codepoint);
+    FcPatternAddCharSet(query, FC_CHARSET, charset);
+    FcConfigSubstitute(NULL, query, FcMatchPattern);
+    FcDefaultSubstitute(query);
+    FcResult result;
+    FcPattern *match = FcFontMatch(NULL, query, &result);
+    FcPatternDestroy(query);
+    FcCharSetDestroy(charset);
+    if (!match) return NULL;
+    FcCharSet *available = NULL;
+    FcChar8 *file = NULL;
+    int index = 0;
+    int covers = FcPatternGetCharSet(match, FC_CHARSET, 0, &available) == FcResultMatch
+        && FcCharSetHasChar(available, codepoint);
+    if (!covers || FcPatternGetString(match, FC_FILE, 0, &file) != FcResultMatch) {
+        FcPatternDestroy(match);
+        return NULL;
+    }
+    FcPatternGetInteger(match, FC_INDEX, 0, &index);
+    fontshim_face *face = calloc(1, sizeof *face);
+    if (!face) { FcPatternDestroy(match); return NULL; }
+    face->file = strdup((const char *)file);
+    FcPatternDestroy(match);
+    if (FT_Init_FreeType(&face->library) || FT_New_Face(face->library, face->file, index, &face->face)) {
+        if (face->library) FT_Done_FreeType(face->library);
+        free(face->file);
+        free(face);
+        return NULL;
+    }
+    return face;
+}
+
 void fontshim_close(fontshim_face *face) {
     if (!face) return;
     FT_Done_Face(face->face);

@@ -47,7 +47,7 @@ static void write_to_growable(png_structp png, png_bytep data, png_size_t length
 static void flush_nothing(png_structp png) { (void)png; }
 
 int codecs_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
-                      int compression_level, codecs_buffer *out, char *error, size_t error_size) {
+                      codecs_png_options options, codecs_buffer *out, char *error, size_t error_size) {
     error_sink sink = { error, error_size };
     growable g = { 0 };
     out->bytes = NULL;
@@ -69,7 +69,9 @@ int codecs_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, in
     png_set_IHDR(png, info, width, height, 8,
                  channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_compression_level(png, compression_level);
+    png_set_compression_level(png, options.level);
+    png_set_compression_strategy(png, options.strategy);
+    if (options.filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
     png_write_info(png, info);
     size_t stride = (size_t)width * (size_t)channels;
     for (uint32_t y = 0; y < height; y++) {

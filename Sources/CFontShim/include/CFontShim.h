@@ -19,6 +19,9 @@ typedef struct {
 
 /// Finds a font through fontconfig (for example "sans-serif") and opens it with FreeType.
 fontshim_face *fontshim_open(const char *pattern, char *error, size_t error_size);
+/// Finds a font that has a glyph for the code point (a CJK font for Chinese, say), or NULL.
+fontshim_face *fontshim_open_covering(const char *pattern, uint32_t codepoint);
+
 void fontshim_close(fontshim_face *face);
 
 /// The path of the file fontconfig chose.

@@ -17,10 +17,18 @@ typedef struct {
     uint32_t height;
 } codecs_image;
 
+/// How hard libpng and zlib work: row filters (PNG_FILTER_* bits, 0 for libpng's default),
+/// zlib level (0-9) and strategy (0 default, 1 filtered, 3 RLE).
+typedef struct {
+    int filters;
+    int level;
+    int strategy;
+} codecs_png_options;
+
 /// Encodes 8-bit rows (RGB when channels == 3, RGBA when 4) as PNG into `out`.
 /// Returns 0 on success; otherwise writes a message into `error` (size `error_size`).
 int codecs_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
-                      int compression_level, codecs_buffer *out, char *error, size_t error_size);
+                      codecs_png_options options, codecs_buffer *out, char *error, size_t error_size);
 
 /// Decodes any PNG (every colour type, 16-bit, palette, interlaced) to RGBA8.
 /// Refuses images whose header claims more than max_pixels before allocating them.

@@ -18,9 +18,10 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
             self.init(x0: 0, y0: 0, x1: 0, y1: 0)
             return
         }
-        let r = rect.integral
-        self.init(x0: max(0, Int(r.minX)), y0: max(0, Int(r.minY)),
-                  x1: min(width, Int(r.maxX)), y1: min(height, Int(r.maxY)))
+        // Clamp before converting so huge coordinates cannot overflow Int.
+        let limitX = Double(width), limitY = Double(height)
+        self.init(x0: max(0, floorToInt(max(-1, min(rect.minX, limitX)))), y0: max(0, floorToInt(max(-1, min(rect.minY, limitY)))),
+                  x1: min(width, ceilToInt(max(-1, min(rect.maxX, limitX)))), y1: min(height, ceilToInt(max(-1, min(rect.maxY, limitY)))))
     }
 
     public static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)

@@ -9,7 +9,7 @@ public final class Bitmap {
         precondition(width >= 0 && height >= 0, "negative bitmap size")
         self.width = width
         self.height = height
-        pixels = .allocate(capacity: max(1, width * height))
+        pixels = PixelMemory.allocate(UInt32.self, count: width * height)
         pixels.initialize(repeating: fill, count: max(1, width * height))
     }
 
@@ -17,7 +17,7 @@ public final class Bitmap {
         self.init(width: width, height: height, fill: color.premultipliedPixel)
     }
 
-    deinit { pixels.deallocate() }
+    deinit { PixelMemory.free(pixels, count: width * height) }
 
     public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
 

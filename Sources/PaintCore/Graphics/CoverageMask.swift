@@ -9,11 +9,11 @@ public final class CoverageMask {
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        values = .allocate(capacity: max(1, width * height))
+        values = PixelMemory.allocate(UInt8.self, count: width * height)
         values.initialize(repeating: 0, count: max(1, width * height))
     }
 
-    deinit { values.deallocate() }
+    deinit { PixelMemory.free(values, count: width * height) }
 
     public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
 

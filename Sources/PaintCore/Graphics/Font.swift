@@ -37,7 +37,8 @@ public final class Font {
 
     func glyph(for scalar: Unicode.Scalar) -> Glyph? {
         if let glyph = glyphs[scalar] { return glyph }
-        guard let face else { return nil }
+        guard var face else { return nil }
+        if !face.hasGlyph(for: scalar), scalar.value > 0x7F, let fallback = FontFace.fallback(for: scalar) { face = fallback }
         fontshim_set_pixel_size(face.handle, size)
         var rendered = fontshim_glyph()
         guard fontshim_render(face.handle, scalar.value, &rendered) == 0 else { return nil }

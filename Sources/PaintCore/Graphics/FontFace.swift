@@ -14,7 +14,30 @@ final class FontFace {
         file = String(cString: fontshim_file(handle))
     }
 
+    private init(handle: OpaquePointer) {
+        self.handle = handle
+        file = String(cString: fontshim_file(handle))
+    }
+
     deinit { fontshim_close(handle) }
+
+    func hasGlyph(for scalar: Unicode.Scalar) -> Bool { fontshim_has_glyph(handle, scalar.value) != 0 }
+
+    private static var fallbacks: [String: FontFace] = [:]
+    private static var fallbackByScalar: [Unicode.Scalar: FontFace?] = [:]
+
+    /// A face that can draw a character this one lacks (fontconfig's choice), shared by file.
+    static func fallback(for scalar: Unicode.Scalar) -> FontFace? {
+        if let known = fallbackByScalar[scalar] { return known }
+        var face: FontFace?
+        if let handle = fontshim_open_covering("sans-serif", scalar.value) {
+            let candidate = FontFace(handle: handle)
+            face = fallbacks[candidate.file] ?? candidate
+            fallbacks[candidate.file] = face
+        }
+        fallbackByScalar[scalar] = face
+        return face
+    }
 
     /// The user interface face, opened once. Nil (with a message on stderr) when no font is installed.
     static let sansSerif: FontFace? = {

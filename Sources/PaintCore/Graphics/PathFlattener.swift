@@ -2,7 +2,7 @@
 /// Flattening happens after the transform, so the tolerance is in device pixels and a path
 /// scaled up is flattened finer.
 public enum PathFlattener {
-    public static let defaultTolerance = 0.1
+    public static let defaultTolerance = 0.02
 
     public static func flatten(_ path: Path, transform: AffineTransform = .identity,
                                tolerance: Double = defaultTolerance) -> [Polyline] {

@@ -31,8 +31,10 @@ public final class Rasterizer {
             }
         }
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
-        let area = PixelRect(x0: Int(minX.rounded(.down)), y0: Int(minY.rounded(.down)),
-                             x1: Int(maxX.rounded(.up)) + 1, y1: Int(maxY.rounded(.up)) + 1).intersection(clip)
+        // Clamp before converting so huge coordinates cannot overflow Int.
+        func clamped(_ v: Double) -> Double { max(-1e9, min(1e9, v)) }
+        let area = PixelRect(x0: floorToInt(clamped(minX)), y0: floorToInt(clamped(minY)),
+                             x1: ceilToInt(clamped(maxX)) + 1, y1: ceilToInt(clamped(maxY)) + 1).intersection(clip)
         if area.isEmpty { return }
         let width = area.width, height = area.height, stride = width + 2
         reserve(stride * height)
@@ -122,7 +124,7 @@ public final class Rasterizer {
     }
 
     private func markRowsReachingRightBorder(_ y0: Double, _ y1: Double, width: Int, height: Int) {
-        let first = max(0, Int(min(y0, y1).rounded(.down))), end = min(height, Int(max(y0, y1).rounded(.up)))
+        let first = max(0, floorToInt(min(y0, y1))), end = min(height, ceilToInt(max(y0, y1)))
         guard first < end else { return }
         for row in first..<end {
             let extent = rowExtents[row]
@@ -135,8 +137,8 @@ public final class Rasterizer {
         let direction: Float = a.y < b.y ? 1 : -1
         let (top, bottom) = a.y < b.y ? (a, b) : (b, a)
         let slope = (bottom.x - top.x) / (bottom.y - top.y)
-        let firstRow = max(0, Int(top.y.rounded(.down)))
-        let endRow = min(height, Int(bottom.y.rounded(.up)))
+        let firstRow = max(0, floorToInt(top.y))
+        let endRow = min(height, ceilToInt(bottom.y))
         if firstRow >= endRow { return }
         var x = top.x + (max(top.y, Double(firstRow)) - top.y) * slope
         for row in firstRow..<endRow {
@@ -146,10 +148,10 @@ public final class Rasterizer {
             let xNext = x + slope * dy
             let d = Float(dy) * direction
             let x0 = min(x, xNext), x1 = max(x, xNext)
-            let x0Floor = x0.rounded(.down)
-            let x0i = Int(x0Floor)
-            let x1Ceil = x1.rounded(.up)
-            let x1i = Int(x1Ceil)
+            let x0i = floorToInt(x0)
+            let x0Floor = Double(x0i)
+            let x1i = ceilToInt(x1)
+            let x1Ceil = Double(x1i)
             var touchedMax = x0i + 1
             if x1i <= x0i + 1 {
                 // The edge stays within one pixel column in this row.

@@ -1,28 +1,59 @@
 /// Produces what the canvas shows: the background, the drawing layer, and the stroke in
 /// progress applied through its coverage mask, in one pass over the dirty pixels only.
 enum CanvasCompositor {
-    static func compose(background: UInt32, layer: Bitmap, activeMask: CoverageMask?, activeColor: UInt32,
-                        activeMode: BlendMode, area: PixelRect, into target: Bitmap, atX dx: Int, y dy: Int) {
+    /// The stroke in progress: its mask and, for each coverage level, the finished pixel over
+    /// blank canvas (most of what a stroke crosses), so the common case is one table lookup.
+    struct ActiveStroke {
+        let mask: CoverageMask
+        let color: UInt32
+        let mode: BlendMode
+        let overBlank: [UInt32]
+
+        init(mask: CoverageMask, color: Color, mode: BlendMode, background: UInt32) {
+            self.mask = mask
+            self.color = color.premultipliedPixel
+            self.mode = mode
+            let source = self.color
+            overBlank = (0...255).map { coverage in
+                let paint = coverage == 0 ? 0 : SpanBlender.apply(mode, source: source, sourceAlpha: source >> 24,
+                                                                   coverage: UInt32(coverage), over: 0)
+                return PixelMath.over(paint, background)
+            }
+        }
+    }
+
+    static func compose(background: UInt32, layer: Bitmap, active: ActiveStroke?, area: PixelRect,
+                        into target: Bitmap, atX dx: Int, y dy: Int) {
         let area = area.intersection(layer.bounds)
         let destination = PixelRect(x0: area.x0 + dx, y0: area.y0 + dy, x1: area.x1 + dx, y1: area.y1 + dy)
             .intersection(target.bounds)
         if destination.isEmpty { return }
+        let x0 = destination.x0 - dx, count = destination.width
         for ty in destination.y0..<destination.y1 {
             let y = ty - dy
-            let source = layer.pixels + y * layer.width
-            let out = target.pixels + ty * target.width
-            let mask = activeMask.map { $0.values + y * $0.width }
-            for tx in destination.x0..<destination.x1 {
-                let x = tx - dx
-                var paint = source[x]
-                if let mask {
-                    let coverage = UInt32(mask[x])
-                    if coverage != 0 {
-                        paint = SpanBlender.apply(activeMode, source: activeColor, sourceAlpha: activeColor >> 24,
-                                                  coverage: coverage, over: paint)
+            let source = layer.pixels + y * layer.width + x0
+            let out = target.pixels + ty * target.width + destination.x0
+            guard let active else {
+                for i in 0..<count {
+                    let paint = source[i]
+                    out[i] = paint == 0 ? background : PixelMath.over(paint, background)
+                }
+                continue
+            }
+            let mask = active.mask.values + y * active.mask.width + x0
+            active.overBlank.withUnsafeBufferPointer { table in
+                for i in 0..<count {
+                    let paint = source[i], coverage = UInt32(mask[i])
+                    if paint == 0 {
+                        out[i] = table[Int(coverage)]
+                    } else if coverage == 0 {
+                        out[i] = PixelMath.over(paint, background)
+                    } else {
+                        let mixed = SpanBlender.apply(active.mode, source: active.color, sourceAlpha: active.color >> 24,
+                                                      coverage: coverage, over: paint)
+                        out[i] = PixelMath.over(mixed, background)
                     }
                 }
-                out[tx] = PixelMath.over(paint, background)
             }
         }
     }

@@ -1,89 +1,74 @@
-/// The drawing surface. Committed artwork lives in its own layer bitmap; the stroke in progress
-/// lives in a coverage mask, so a motion event costs only the few pixels it changes.
+/// The drawing surface: turns touches into strokes through the current brush and shows the
+/// artwork from its DrawingLayer, so a motion event costs only the few pixels it changes.
 public final class CanvasView: View {
     public private(set) var document = Document()
     public var brush: Brush = PencilBrush()
     public var strokeColor: Color = .black
     public var strokeWidth: Double = 4
     /// The colour under the drawing layer; the eraser reveals it.
-    public var canvasBackground: Color = .white { didSet { setNeedsDisplay() } }
+    public var canvasBackground: Color = .white {
+        didSet {
+            drawing.background = canvasBackground
+            setNeedsDisplay()
+        }
+    }
     /// Called after the document changes (a stroke ends, undo, clear).
     public var onDocumentChange: (() -> Void)?
 
-    private var layer = Bitmap(width: 0, height: 0)
-    private var activeMask = CoverageMask(width: 0, height: 0)
-    private var replayScratch = CoverageMask(width: 0, height: 0)
-    private var activeStroke: Stroke?
-    private let renderer = StrokeRenderer()
+    private var drawing = DrawingLayer(width: 0, height: 0)
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
     }
 
-    public var isDrawing: Bool { activeStroke != nil }
+    public var isDrawing: Bool { drawing.activeStroke != nil }
+
+    /// The background colour is opaque and covers every pixel.
+    public override var isOpaque: Bool { canvasBackground.alpha >= 1 }
 
     // MARK: - Layout
 
     public override func layoutSubviews() {
         let width = Int(bounds.width.rounded(.up)), height = Int(bounds.height.rounded(.up))
-        guard width != layer.width || height != layer.height else { return }
-        layer = Bitmap(width: width, height: height)
-        activeMask = CoverageMask(width: width, height: height)
-        replayScratch = CoverageMask(width: width, height: height)
-        activeStroke = nil
+        guard width != drawing.width || height != drawing.height else { return }
+        drawing = DrawingLayer(width: width, height: height, background: canvasBackground)
         rebuildLayer()
     }
 
     // MARK: - Touches
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-        guard let touch = touches.first, activeStroke == nil else { return }
+        guard let touch = touches.first, !isDrawing else { return }
         let stroke = brush.beginStroke(at: touch.location(in: self), color: strokeColor, width: strokeWidth)
-        activeStroke = stroke
-        activeMask.clear()
-        setNeedsDisplay(renderer.addSegment(of: stroke, endingAt: 0, to: activeMask).rect)
+        setNeedsDisplay(drawing.begin(stroke).rect)
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-        guard let touch = touches.first, var stroke = activeStroke else { return }
-        let point = touch.location(in: self)
-        if point == stroke.points.last { return }
-        stroke.points.append(point)
-        activeStroke = stroke
-        setNeedsDisplay(renderer.addSegment(of: stroke, endingAt: stroke.points.count - 1, to: activeMask).rect)
+        guard let touch = touches.first, isDrawing else { return }
+        setNeedsDisplay(drawing.extend(to: touch.location(in: self)).rect)
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-        guard let touch = touches.first else { return }
-        touchesMoved([touch], with: event)
-        commitActiveStroke()
-    }
-
-    public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
-        guard activeStroke != nil else { return }
-        activeStroke = nil
-        setNeedsDisplay(activeMask.touched.rect)
-        activeMask.clear()
-    }
-
-    private func commitActiveStroke() {
-        guard let stroke = activeStroke else { return }
-        let touched = activeMask.touched
-        MaskCompositor.apply(activeMask, color: stroke.color, mode: stroke.blendMode, in: touched, to: layer)
-        activeMask.clear()
-        activeStroke = nil
+        guard let touch = touches.first, isDrawing else { return }
+        setNeedsDisplay(drawing.extend(to: touch.location(in: self)).rect)
+        guard let (stroke, touched) = drawing.commit() else { return }
         document.append(.stroke(stroke))
         setNeedsDisplay(touched.rect)
         onDocumentChange?()
     }
 
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        setNeedsDisplay(drawing.cancel().rect)
+    }
+
     // MARK: - Commands
 
-    /// Removes the last item (a stroke or a clear). Returns whether there was anything to undo.
+    /// Removes the last item (a stroke or a clear), or drops the stroke in progress.
+    /// Returns whether there was anything to undo.
     @discardableResult
     public func undo() -> Bool {
-        if activeStroke != nil {
-            touchesCancelled([], with: TouchEvent(timestamp: 0, touches: []))
+        if isDrawing {
+            setNeedsDisplay(drawing.cancel().rect)
             return true
         }
         guard document.removeLast() != nil else { return false }
@@ -96,10 +81,9 @@ public final class CanvasView: View {
     @discardableResult
     public func clear() -> Bool {
         guard !document.visibleItems.isEmpty else { return false }
-        activeStroke = nil
-        activeMask.clear()
+        _ = drawing.cancel()
         document.append(.clear)
-        layer.fill(with: 0)
+        drawing.clearLayer()
         setNeedsDisplay()
         onDocumentChange?()
         return true
@@ -113,7 +97,7 @@ public final class CanvasView: View {
     }
 
     private func rebuildLayer() {
-        renderer.replay(document, onto: layer, scratch: replayScratch)
+        drawing.rebuild(from: document)
         setNeedsDisplay()
     }
 
@@ -122,20 +106,11 @@ public final class CanvasView: View {
     public override func draw(_ rect: Rect, in context: GraphicsContext) {
         let dx = Int(context.origin.x.rounded()), dy = Int(context.origin.y.rounded())
         let clip = context.clip
-        let area = PixelRect(covering: rect, width: layer.width, height: layer.height)
+        let area = PixelRect(covering: rect, width: drawing.width, height: drawing.height)
             .intersection(PixelRect(x0: clip.x0 - dx, y0: clip.y0 - dy, x1: clip.x1 - dx, y1: clip.y1 - dy))
-        CanvasCompositor.compose(background: canvasBackground.premultipliedPixel, layer: layer,
-                                 activeMask: activeStroke == nil ? nil : activeMask,
-                                 activeColor: activeStroke?.color.premultipliedPixel ?? 0,
-                                 activeMode: activeStroke?.blendMode ?? .sourceOver,
-                                 area: area, into: context.bitmap, atX: dx, y: dy)
+        drawing.compose(area, into: context.bitmap, atX: dx, y: dy)
     }
 
     /// The artwork as saved: background and drawing layer, without the stroke in progress.
-    public func renderArtwork() -> Bitmap {
-        let image = Bitmap(width: layer.width, height: layer.height)
-        CanvasCompositor.compose(background: canvasBackground.premultipliedPixel, layer: layer, activeMask: nil,
-                                 activeColor: 0, activeMode: .sourceOver, area: layer.bounds, into: image, atX: 0, y: 0)
-        return image
-    }
+    public func renderArtwork() -> Bitmap { drawing.renderArtwork() }
 }

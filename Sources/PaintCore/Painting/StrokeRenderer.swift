@@ -7,17 +7,14 @@ public struct StrokeRenderer {
     public func addSegment(of stroke: Stroke, endingAt index: Int, to mask: CoverageMask) -> PixelRect {
         let end = stroke.points[index]
         let start = index > 0 ? stroke.points[index - 1] : end
-        return CapsuleRasterizer.add(from: start, to: end, width: stroke.width, into: mask)
+        return CapsuleRasterizer.add(from: start, to: end, width: stroke.width, continuing: index > 0, into: mask)
     }
 
     /// Renders a whole stroke onto a layer, using `scratch` as the coverage mask.
     public func render(_ stroke: Stroke, onto layer: Bitmap, scratch: CoverageMask) {
         scratch.clear()
-        var touched = PixelRect.empty
-        for index in stroke.points.indices {
-            touched = touched.union(addSegment(of: stroke, endingAt: index, to: scratch))
-        }
-        MaskCompositor.apply(scratch, color: stroke.color, mode: stroke.blendMode, in: touched, to: layer)
+        for index in stroke.points.indices { addSegment(of: stroke, endingAt: index, to: scratch) }
+        MaskCompositor.apply(scratch, color: stroke.color, mode: stroke.blendMode, in: scratch.touched, to: layer)
         scratch.clear()
     }
 

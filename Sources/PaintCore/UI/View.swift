@@ -24,6 +24,9 @@ open class View: Responder {
     public var isHidden = false { didSet { if isHidden != oldValue { superview?.setNeedsDisplay(frame) } } }
     public var alpha: Double = 1 { didSet { if alpha != oldValue { superview?.setNeedsDisplay(frame) } } }
     public var isUserInteractionEnabled = true
+    /// True when the view paints every pixel of its bounds opaquely, so nothing behind it
+    /// needs drawing (the window skips what it hides).
+    open var isOpaque: Bool { false }
     public var isMultipleTouchEnabled = false
     private(set) var needsLayout = true
 

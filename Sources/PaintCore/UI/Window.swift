@@ -68,38 +68,67 @@ open class Window: View {
         let regions = dirtyRegions
         dirtyRegions = []
         for region in regions {
-            let context = GraphicsContext(bitmap: backbuffer, clip: region)
-            context.fill(region.rect, with: backgroundColor ?? .white)
-            for view in subviews { draw(view, in: context) }
+            let context = GraphicsContext(bitmap: backbuffer, clip: region, rasterizer: rasterizer)
+            // Start painting at the frontmost opaque view that covers the whole region.
+            var hiddenBehind = frontmostOpaqueView(covering: region.rect)
+            if hiddenBehind == nil { context.fill(region.rect, with: backgroundColor ?? .white) }
+            for view in subviews { draw(view, in: context, skippingUntil: &hiddenBehind) }
         }
         return regions
     }
 
-    private func draw(_ view: View, in context: GraphicsContext) {
+    private let rasterizer = Rasterizer()
+
+    /// The last view in painting order that is opaque and contains `rect` (window coordinates).
+    private func frontmostOpaqueView(covering rect: Rect) -> View? {
+        var found: View?
+        func visit(_ view: View, origin: Point) {
+            if view.isHidden || view.alpha < 1 { return }
+            let frame = view.frame.offsetBy(dx: origin.x, dy: origin.y)
+            if !frame.intersects(rect) { return }
+            if view.isOpaque && frame.minX <= rect.minX && frame.minY <= rect.minY
+                && frame.maxX >= rect.maxX && frame.maxY >= rect.maxY {
+                found = view
+            }
+            let inner = Point(x: frame.minX - view.bounds.minX, y: frame.minY - view.bounds.minY)
+            for subview in view.subviews { visit(subview, origin: inner) }
+        }
+        for view in subviews { visit(view, origin: .zero) }
+        return found
+    }
+
+    /// Paints a view and its subviews in order; views before `occluder` are hidden by it and
+    /// only traversed.
+    private func draw(_ view: View, in context: GraphicsContext, skippingUntil occluder: inout View?) {
         if view.isHidden || view.alpha <= 0.01 { return }
+        if occluder === view { occluder = nil }
         let visible = context.deviceRect(for: view.frame).intersection(context.clip)
-        if visible.isEmpty && !view.subviews.contains(where: { _ in true }) { return }
+        if visible.isEmpty && occluder == nil && view.subviews.isEmpty { return }
         context.save()
         context.translateBy(x: view.frame.minX - view.bounds.minX, y: view.frame.minY - view.bounds.minY)
-        let dirtyInView = Rect(x: Double(context.clip.x0) - context.origin.x, y: Double(context.clip.y0) - context.origin.y,
-                               width: Double(context.clip.width), height: Double(context.clip.height)).intersection(view.bounds)
-        if !dirtyInView.isEmpty {
-            context.save()
-            context.clip(to: view.bounds)
-            if let background = view.backgroundColor { context.fill(view.bounds, with: background) }
-            view.draw(dirtyInView, in: context)
-            context.restore()
+        if occluder == nil {
+            let clip = context.clip, origin = context.origin
+            let dirtyInView = Rect(x: Double(clip.x0) - origin.x, y: Double(clip.y0) - origin.y,
+                                   width: Double(clip.width), height: Double(clip.height)).intersection(view.bounds)
+            if !dirtyInView.isEmpty {
+                context.save()
+                context.clip(to: view.bounds)
+                if let background = view.backgroundColor { context.fill(view.bounds, with: background) }
+                view.draw(dirtyInView, in: context)
+                context.restore()
+            }
         }
-        for subview in view.subviews { draw(subview, in: context) }
+        for subview in view.subviews { draw(subview, in: context, skippingUntil: &occluder) }
         context.restore()
     }
 
     /// Renders a view and its subviews into a new bitmap of its size (renderInContext).
     public func snapshot(of view: View) -> Bitmap {
         let image = Bitmap(width: Int(view.bounds.width.rounded(.up)), height: Int(view.bounds.height.rounded(.up)))
-        let context = GraphicsContext(bitmap: image)
+        let context = GraphicsContext(bitmap: image, rasterizer: rasterizer)
         context.translateBy(x: -view.frame.minX, y: -view.frame.minY)
-        draw(view, in: context)
+        var noOccluder: View?
+        draw(view, in: context, skippingUntil: &noOccluder)
         return image
     }
 

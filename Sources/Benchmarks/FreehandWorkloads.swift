@@ -1,0 +1,132 @@
+import CCairo
+import Foundation
+import PaintCore
+
+/// Drawing as the app does it: a CanvasView in a Window, one touch-moved event per mouse
+/// motion, and the window's dirty region recomposed after every event.
+enum FreehandWorkloads {
+    static let width = 1920, height = 1080
+
+    static func scribble(_ count: Int) -> [Point] {
+        var generator = Scribble(seed: 7)
+        return generator.points(count: count, step: 3, width: Double(width), height: Double(height))
+    }
+
+    final class App {
+        let window: PaintCore.Window
+        let canvas: CanvasView
+        init(brush: Brush, strokeWidth: Double) {
+            window = PaintCore.Window(size: Size(width: Double(width), height: Double(height)))
+            canvas = CanvasView(frame: window.bounds)
+            canvas.brush = brush
+            canvas.strokeColor = Color(r: 30, g: 100, b: 230)
+            canvas.strokeWidth = strokeWidth
+            window.addSubview(canvas)
+            window.render()
+        }
+    }
+
+    static func drawIncrementally(_ app: App, _ points: [Point]) {
+        var time = 0.0
+        app.window.send([TouchInput(identifier: 1, phase: .began, location: points[0], timestamp: time)])
+        app.window.render()
+        for p in points.dropFirst() {
+            time += 0.008
+            app.window.send([TouchInput(identifier: 1, phase: .moved, location: p, timestamp: time)])
+            app.window.render()
+        }
+        app.window.send([TouchInput(identifier: 1, phase: .ended, location: points[points.count - 1], timestamp: time)])
+        app.window.render()
+    }
+
+    /// The renderer's share: add each segment to the stroke's mask and compose its dirty
+    /// rectangle into the window-sized target, as CanvasView does for every motion event.
+    static func renderIncrementally(_ state: (DrawingLayer, Bitmap), _ points: [Point], brush: Brush, width: Double) {
+        let (drawing, target) = state
+        let stroke = brush.beginStroke(at: points[0], color: Color(r: 30, g: 100, b: 230), width: width)
+        drawing.compose(drawing.begin(stroke), into: target, atX: 0, y: 0)
+        for p in points.dropFirst() {
+            drawing.compose(drawing.extend(to: p), into: target, atX: 0, y: 0)
+        }
+        if let (_, touched) = drawing.commit() { drawing.compose(touched, into: target, atX: 0, y: 0) }
+    }
+
+    static func freshLayer() -> (DrawingLayer, Bitmap) {
+        (DrawingLayer(width: width, height: height), Bitmap(width: width, height: height, color: .white))
+    }
+
+    static func cairoIncrementally(_ canvas: CairoCanvas, _ points: [Point], width: Double, clear: Bool) {
+        let cr = canvas.cr
+        cairo_set_line_width(cr, width)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        if clear { cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR) }
+        canvas.setColor(Color(r: 30, g: 100, b: 230))
+        for i in 1..<points.count {
+            cairo_move_to(cr, points[i - 1].x, points[i - 1].y)
+            cairo_line_to(cr, points[i].x, points[i].y)
+            cairo_stroke(cr)
+        }
+    }
+
+    static func incremental(segments: Int, runs: Int) -> [BenchmarkResult] {
+        let points = scribble(segments)
+        let ours = Stopwatch.best(runs: runs, setup: freshLayer) { renderIncrementally($0, points, brush: PencilBrush(), width: 6) }
+        let toolkit = Stopwatch.best(runs: runs, setup: { App(brush: PencilBrush(), strokeWidth: 6) }) { drawIncrementally($0, points) }
+        let cairo = Stopwatch.best(runs: runs, setup: { CairoCanvas(width: width, height: height) }) {
+            cairoIncrementally($0, points, width: 6, clear: false)
+        }
+        let perSegment = { (t: Double) in formatTime(t / Double(segments)) }
+        return [
+            BenchmarkResult(name: "freehand, \(segments) segments 3 px apart, width 6, composited per event",
+                            ours: ours, cairo: cairo, target: .speedup(6),
+                            note: "per segment: PaintCore \(perSegment(ours)), cairo \(perSegment(cairo))"),
+            BenchmarkResult(name: "the same through the toolkit (touch dispatch, hit views, window render per event)",
+                            ours: toolkit, cairo: cairo, target: .none, note: "per event: \(perSegment(toolkit))"),
+        ]
+    }
+
+    static func eraser(segments: Int, runs: Int) -> BenchmarkResult {
+        let points = scribble(segments)
+        let ours = Stopwatch.best(runs: runs, setup: freshLayer) { renderIncrementally($0, points, brush: EraserBrush(), width: 20) }
+        let cairo = Stopwatch.best(runs: runs, setup: { CairoCanvas(width: width, height: height) }) {
+            cairoIncrementally($0, points, width: 20, clear: true)
+        }
+        return BenchmarkResult(name: "eraser, \(segments) segments, width 20, composited per event",
+                               ours: ours, cairo: cairo, target: .speedup(3),
+                               note: "per segment: PaintCore \(formatTime(ours / Double(segments))), cairo \(formatTime(cairo / Double(segments)))")
+    }
+
+    /// The same polyline stroked in one go, as an undo replays it.
+    static func replay(segments: Int, runs: Int) -> [BenchmarkResult] {
+        let points = scribble(segments)
+        let stroke = Stroke(points: points, color: Color(r: 30, g: 100, b: 230), width: 6, blendMode: .sourceOver)
+        let capsules = Stopwatch.best(runs: runs, setup: { (Bitmap(width: width, height: height), CoverageMask(width: width, height: height)) }) {
+            StrokeRenderer().render(stroke, onto: $0.0, scratch: $0.1)
+        }
+        var path = Path()
+        path.move(to: points[0])
+        for p in points.dropFirst() { path.line(to: p) }
+        let outline = Stopwatch.best(runs: runs, setup: { GraphicsContext(bitmap: Bitmap(width: width, height: height, color: .white)) }) { context in
+            context.strokeColor = stroke.color
+            context.lineStyle = LineStyle(width: 6, cap: .round, join: .round)
+            context.stroke(path)
+        }
+        let cairo = Stopwatch.best(runs: runs, setup: { CairoCanvas(width: width, height: height) }) { canvas in
+            let cr = canvas.cr
+            cairo_set_line_width(cr, 6)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            canvas.setColor(stroke.color)
+            cairo_move_to(cr, points[0].x, points[0].y)
+            for p in points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+            cairo_stroke(cr)
+        }
+        return [
+            BenchmarkResult(name: "replay: the same \(segments)-segment polyline in one go (the app's capsule replay)",
+                            ours: capsules, cairo: cairo, target: .withinFactor(1)),
+            BenchmarkResult(name: "replay through the general stroker (outline + non-zero fill)",
+                            ours: outline, cairo: cairo, target: .none),
+        ]
+    }
+}

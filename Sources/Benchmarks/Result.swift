@@ -1,0 +1,44 @@
+import Foundation
+
+/// One line of the benchmark table.
+struct BenchmarkResult {
+    enum Target {
+        /// PaintCore must be at least this many times faster than cairo.
+        case speedup(Double)
+        /// PaintCore may take at most this many times cairo's time.
+        case withinFactor(Double)
+        case none
+    }
+
+    let name: String
+    let ours: Double
+    let cairo: Double
+    let target: Target
+    var note = ""
+
+    /// How many times faster PaintCore is (above 1 is faster).
+    var speedup: Double { cairo / ours }
+
+    var passes: Bool {
+        switch target {
+        case .speedup(let k): return speedup >= k
+        case .withinFactor(let k): return ours <= cairo * k
+        case .none: return true
+        }
+    }
+
+    var targetText: String {
+        switch target {
+        case .speedup(let k): return ">= \(format(k))x faster"
+        case .withinFactor(let k): return "<= \(format(k))x cairo's time"
+        case .none: return "(information)"
+        }
+    }
+}
+
+func format(_ x: Double, digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
+
+func formatTime(_ seconds: Double) -> String {
+    if seconds < 1e-3 { return format(seconds * 1e6, digits: 1) + " µs" }
+    return format(seconds * 1e3, digits: 2) + " ms"
+}

@@ -1,0 +1,53 @@
+import Foundation
+import PaintCore
+
+// x11paint-bench [--quick] [--showcase FILE.png]
+// Renders each workload with PaintCore and with cairo's image surface in one run and prints
+// the times and ratios. Build it optimised: `make bench`.
+
+let arguments = CommandLine.arguments
+if let index = arguments.firstIndex(of: "--showcase"), index + 1 < arguments.count {
+    do {
+        try Showcase.write(to: arguments[index + 1])
+        print("wrote \(arguments[index + 1])")
+        exit(0)
+    } catch {
+        print("showcase failed: \(error)")
+        exit(1)
+    }
+}
+let quick = arguments.contains("--quick")
+let runs = quick ? 1 : 5
+let segments = quick ? 2000 : 20000
+
+var results: [BenchmarkResult] = []
+func record(_ result: BenchmarkResult) {
+    results.append(result)
+    let verdict = result.passes ? "ok" : "MISSED"
+    print("\(result.name)\n    PaintCore \(formatTime(result.ours)), cairo \(formatTime(result.cairo)), "
+          + "PaintCore is \(format(result.speedup))x cairo's speed; target \(result.targetText): \(verdict)"
+          + (result.note.isEmpty ? "" : "\n    \(result.note)"))
+}
+
+let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+let workloads: [(String, () -> [BenchmarkResult])] = [
+    ("freehand", { FreehandWorkloads.incremental(segments: segments, runs: runs) }),
+    ("replay", { FreehandWorkloads.replay(segments: segments, runs: runs) }),
+    ("eraser", { [FreehandWorkloads.eraser(segments: segments, runs: runs)] }),
+    ("polygons", { [ShapeWorkloads.polygons(count: 1000, box: 256, runs: runs)] }),
+    ("big-polygons", { [ShapeWorkloads.polygons(count: quick ? 100 : 1000, box: nil, runs: runs)] }),
+    ("photo", { ShapeWorkloads.photo(runs: runs) }),
+    ("png", { PNGWorkload.run(runs: runs) }),
+]
+
+print("X11Paint renderer benchmark (best of \(runs) runs each)\n")
+var pngSizeMet = true
+for (name, workload) in workloads where only == nil || only == name {
+    let produced = workload()
+    produced.forEach(record)
+    if name == "png" { pngSizeMet = PNGWorkload.sizeWithinTarget(produced) }
+}
+
+let met = results.filter(\.passes).count
+let missed = results.count - met + (pngSizeMet ? 0 : 1)
+print("\n\(met) targets met, \(missed) missed")

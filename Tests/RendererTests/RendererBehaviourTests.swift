@@ -1,0 +1,151 @@
+import Foundation
+import PaintCore
+import XCTest
+
+private typealias AffineTransform = PaintCore.AffineTransform
+
+final class RendererBehaviourTests: XCTestCase {
+    private func canvas(_ width: Int = 64, _ height: Int = 64, _ color: Color = .white) -> (Bitmap, GraphicsContext) {
+        let bitmap = Bitmap(width: width, height: height, color: color)
+        return (bitmap, GraphicsContext(bitmap: bitmap))
+    }
+
+    func testTranslucentStrokeCrossingItselfNeverDarkens() {
+        let (bitmap, context) = canvas(100, 100)
+        context.strokeColor = Color(r: 0, g: 0, b: 255, a: 128)
+        context.lineStyle = LineStyle(width: 10, cap: .round, join: .round)
+        var path = Path()
+        path.move(to: Point(x: 10, y: 10))
+        path.line(to: Point(x: 90, y: 90))
+        path.line(to: Point(x: 90, y: 10))
+        path.line(to: Point(x: 10, y: 90)) // crosses the first segment at (50, 50)
+        context.stroke(path)
+        let single = bitmap.color(atX: 30, y: 30)
+        XCTAssertEqual(single.red, 127.0 / 255, accuracy: 2.0 / 255, "one layer of 50% blue over white")
+        XCTAssertEqual(bitmap.color(atX: 50, y: 50), single, "the crossing is no darker")
+        XCTAssertEqual(bitmap.color(atX: 90, y: 90), single, "the corner is no darker")
+    }
+
+    func testBlendModes() {
+        let red = Color(r: 255, g: 0, b: 0), half = Color(r: 0, g: 0, b: 255, a: 128)
+        let square = Path.rect(Rect(x: 0, y: 0, width: 8, height: 8))
+        func result(_ mode: BlendMode, _ color: Color) -> Color {
+            let (bitmap, context) = canvas(8, 8, red)
+            context.blendMode = mode
+            context.fillColor = color
+            context.fill(square)
+            return bitmap.color(atX: 4, y: 4)
+        }
+        let over = result(.sourceOver, half)
+        XCTAssertEqual(over.red, 127.0 / 255, accuracy: 0.01)
+        XCTAssertEqual(over.blue, 128.0 / 255, accuracy: 0.01)
+        XCTAssertEqual(over.alpha, 1)
+        let copy = result(.copy, half)
+        XCTAssertEqual(copy.alpha, 128.0 / 255, accuracy: 0.01, "copy replaces, alpha included")
+        XCTAssertEqual(copy.red, 0)
+        XCTAssertEqual(result(.clear, half), .clear, "clear removes whatever the paint")
+        let out = result(.destinationOut, half)
+        XCTAssertEqual(out.alpha, 127.0 / 255, accuracy: 0.01, "destination-out removes by the source's alpha")
+        XCTAssertEqual(out.red, 1, accuracy: 0.01, "and keeps the destination's colour")
+    }
+
+    func testGlobalAlphaAndSaveRestore() {
+        let (bitmap, context) = canvas(20, 10)
+        context.save()
+        context.globalAlpha = 0.5
+        context.fillColor = .black
+        context.clip(to: Rect(x: 0, y: 0, width: 10, height: 10))
+        context.fill(.rect(Rect(x: 0, y: 0, width: 20, height: 10)))
+        context.restore()
+        XCTAssertEqual(bitmap.color(atX: 5, y: 5).red, 0.5, accuracy: 0.01)
+        XCTAssertEqual(bitmap.color(atX: 15, y: 5), .white, "clipped away")
+        context.fill(.rect(Rect(x: 10, y: 0, width: 10, height: 10)))
+        XCTAssertEqual(bitmap.color(atX: 15, y: 5), .black, "alpha, clip and colour were restored (fill is black by default)")
+        XCTAssertEqual(context.globalAlpha, 1)
+    }
+
+    func testTransformMovesScalesAndRotates() {
+        let (bitmap, context) = canvas(100, 100)
+        context.translateBy(x: 50, y: 50)
+        context.rotate(by: .pi / 2)
+        context.scaleBy(x: 2, y: 2)
+        context.fill(.rect(Rect(x: 0, y: 0, width: 10, height: 5)))
+        // (x, y) -> scale -> (2x, 2y) -> rotate 90° -> (-2y, 2x) -> translate.
+        XCTAssertEqual(bitmap.color(atX: 45, y: 60), .black)
+        XCTAssertEqual(bitmap.color(atX: 55, y: 60), .white)
+        XCTAssertEqual(bitmap.color(atX: 45, y: 45), .white)
+    }
+
+    func testFlatteningStaysWithinToleranceAndFollowsTheTransform() {
+        var path = Path()
+        path.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2)
+        let coarse = PathFlattener.flatten(path, tolerance: 0.1)[0].points
+        let scaled = PathFlattener.flatten(path, transform: AffineTransform(scaleX: 20, y: 20), tolerance: 0.1)[0].points
+        XCTAssertGreaterThan(scaled.count, coarse.count * 3, "a path drawn 20x larger is flattened finer")
+        for points in [coarse] {
+            for i in 1..<points.count {
+                let mid = Point(x: (points[i - 1].x + points[i].x) / 2, y: (points[i - 1].y + points[i].y) / 2)
+                XCTAssertLessThan(10 - mid.distance(to: .zero), 0.1 + 1e-3, "chord within tolerance of the arc")
+            }
+        }
+        XCTAssertEqual(coarse.last!.x, 0, accuracy: 1e-9)
+        XCTAssertEqual(coarse.last!.y, 10, accuracy: 1e-9)
+    }
+
+    func testDasherHonoursLengthsAndPhase() {
+        let line = [Polyline(points: [Point(x: 0, y: 0), Point(x: 20, y: 0)], isClosed: false)]
+        let dashes = Dasher.dash(line, pattern: [3, 2], phase: 0)
+        XCTAssertEqual(dashes.map { $0.points.first!.x }, [0, 5, 10, 15])
+        XCTAssertEqual(dashes.map { $0.points.last!.x }, [3, 8, 13, 18])
+        let shifted = Dasher.dash(line, pattern: [3, 2], phase: 4)
+        XCTAssertEqual(shifted.first!.points.first!.x, 1, "phase 4 starts in the gap, one before the next dash")
+        XCTAssertEqual(shifted.first!.points.last!.x, 4)
+    }
+
+    func testRasterizerGivesExactAreaForAHalfPixelEdge() {
+        let (bitmap, context) = canvas(4, 4)
+        context.fill(.rect(Rect(x: 0, y: 0, width: 1.5, height: 4)))
+        XCTAssertEqual(bitmap.color(atX: 0, y: 1), .black)
+        XCTAssertEqual(bitmap.color(atX: 1, y: 1).red, 0.5, accuracy: 1.0 / 255)
+        XCTAssertEqual(bitmap.color(atX: 2, y: 1), .white)
+    }
+
+    func testShapesPartlyOutsideTheBitmapAreClippedCorrectly() {
+        let (bitmap, context) = canvas(20, 20)
+        // A triangle sticking out on every side; the visible part must match a clean fill.
+        context.fill(.polygon([Point(x: -30, y: -10), Point(x: 60, y: 10), Point(x: -10, y: 50)]))
+        let reference = Bitmap(width: 60, height: 60, color: .white)
+        let big = GraphicsContext(bitmap: reference)
+        big.translateBy(x: 30, y: 20)
+        big.fill(.polygon([Point(x: -30, y: -10), Point(x: 60, y: 10), Point(x: -10, y: 50)]))
+        for y in 0..<20 {
+            for x in 0..<20 {
+                XCTAssertEqual(bitmap[x, y], reference[x + 30, y + 20], "pixel \(x), \(y)")
+            }
+        }
+    }
+
+    func testTextIsDrawnWithTheInstalledFont() throws {
+        let font = Font.system(size: 20)
+        try XCTSkipUnless(font.isAvailable, "no font installed")
+        let (bitmap, context) = canvas(200, 40)
+        context.draw("Héllo, 世界", at: Point(x: 10, y: 28), font: font, color: .black)
+        var inkColumns = Set<Int>()
+        var inkRows = Set<Int>()
+        var partial = 0
+        for y in 0..<40 {
+            for x in 0..<200 where bitmap[x, y] != Color.white.premultipliedPixel {
+                inkColumns.insert(x)
+                inkRows.insert(y)
+                let value = bitmap[x, y] & 0xFF
+                if value > 10 && value < 245 { partial += 1 }
+            }
+        }
+        let width = font.width(of: "Héllo")
+        XCTAssertGreaterThan(width, 40)
+        XCTAssertEqual(Double(inkColumns.min() ?? 0), 10, accuracy: 3, "starts at the pen")
+        XCTAssertLessThanOrEqual(inkRows.max() ?? 99, 28 + 6, "sits on the baseline")
+        XCTAssertGreaterThanOrEqual(inkRows.min() ?? 0, 28 - 22, "no taller than the font")
+        XCTAssertGreaterThan(partial, 20, "anti-aliased edges")
+    }
+}
