@@ -43,3 +43,18 @@ final class PNGCodecTests: XCTestCase {
         XCTAssertNoThrow(try PNGCodec.decode(valid, pixelLimit: 10_000))
     }
 }
+
+final class PNGWriterTests: XCTestCase {
+    /// The parallel writer splits the rows into bands; every band boundary must survive libpng's
+    /// decoder (CRCs, the combined Adler-32, the deflate blocks).
+    func testEveryThreadCountWritesTheSamePixels() throws {
+        let bitmap = Bitmap(width: 173, height: 59, color: .white)
+        for y in 0..<59 { for x in 0..<173 where (x * 7 + y * 3) % 11 < 4 { bitmap[x, y] = Color(r: x, g: y * 4, b: 90).premultipliedPixel } }
+        for threads in 1...5 {
+            var options = PNGCodec.Options.drawing
+            options.threads = threads
+            let decoded = try PNGCodec.decode(try PNGCodec.encode(bitmap, options: options))
+            XCTAssertTrue(decoded.isEqual(to: bitmap), "\(threads) threads")
+        }
+    }
+}

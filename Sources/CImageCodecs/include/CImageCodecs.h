@@ -30,6 +30,16 @@ typedef struct {
 int codecs_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
                       codecs_png_options options, codecs_buffer *out, char *error, size_t error_size);
 
+/// Encodes opaque pixels stored as little-endian BGRX words (the Bitmap layout) as an RGB PNG,
+/// letting libpng swap and strip the channels row by row (no intermediate copy).
+int codecs_png_encode_bgrx(const uint32_t *pixels, uint32_t width, uint32_t height,
+                           codecs_png_options options, codecs_buffer *out, char *error, size_t error_size);
+
+/// Encodes opaque BGRX pixels as an RGB PNG, unfiltered, deflating `threads` bands of rows
+/// in parallel into one valid zlib stream.
+int codecs_png_encode_opaque_parallel(const uint32_t *pixels, uint32_t width, uint32_t height, int level,
+                                      int strategy, int threads, codecs_buffer *out, char *error, size_t error_size);
+
 /// Decodes any PNG (every colour type, 16-bit, palette, interlaced) to RGBA8.
 /// Refuses images whose header claims more than max_pixels before allocating them.
 int codecs_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels,

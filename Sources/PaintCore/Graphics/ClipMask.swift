@@ -12,13 +12,17 @@ final class ClipMask {
                              area: PixelRect, width: Int, height: Int, rasterizer: Rasterizer) -> ClipMask {
         let result = ClipMask(width: width, height: height)
         let values = result.mask.values
-        rasterizer.fill(polygons, rule: rule, clip: area) { y, x0, count, coverage in
+        rasterizer.fill(polygons, rule: rule, clip: area) { y, x0, count, cells, constant in
             let row = values + y * width + x0
             if let existing {
                 let old = existing.mask.values + y * width + x0
-                for i in 0..<count { row[i] = UInt8(PixelMath.mul255(UInt32(coverage[i]), UInt32(old[i]))) }
+                for i in 0..<count {
+                    row[i] = UInt8(PixelMath.mul255(UInt32(cells?[i] ?? constant), UInt32(old[i])))
+                }
+            } else if let cells {
+                row.update(from: cells, count: count)
             } else {
-                row.update(from: coverage, count: count)
+                row.update(repeating: constant, count: count)
             }
         }
         result.mask.markTouched(area)

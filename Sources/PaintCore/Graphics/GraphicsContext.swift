@@ -132,8 +132,8 @@ public final class GraphicsContext {
         let source = color.withAlpha(alpha).premultipliedPixel
         if alpha <= 0 && (state.blendMode == .sourceOver || state.blendMode == .destinationOut) { return }
         let mode = state.blendMode, mask = state.clipMask, pixels = bitmap.pixels, width = bitmap.width
-        rasterizer.fill(polygons, rule: rule, clip: state.clipRect) { y, x0, count, coverage in
-            SpanBlender.blend(solid: source, mode: mode, coverage: coverage, clip: mask?.row(y: y, x: x0),
+        rasterizer.fill(polygons, rule: rule, clip: state.clipRect) { y, x0, count, cells, constant in
+            SpanBlender.blend(solid: source, mode: mode, cells: cells, constant: constant, clip: mask?.row(y: y, x: x0),
                               count: count, into: pixels + y * width + x0)
         }
     }
@@ -208,11 +208,17 @@ public final class GraphicsContext {
         if sampleRow.count < bitmap.width { sampleRow = Array(repeating: 0, count: bitmap.width) }
         sampleRow.withUnsafeMutableBufferPointer { buffer in
             let row = buffer.baseAddress!
-            rasterizer.fill([Polyline(points: corners, isClosed: true)], rule: .nonZero, clip: state.clipRect) { y, x0, count, coverage in
+            rasterizer.fill([Polyline(points: corners, isClosed: true)], rule: .nonZero, clip: state.clipRect) { y, x0, count, cells, constant in
+                // Opaque interior runs sample straight into the destination.
+                let target = pixels + y * width + x0
+                if cells == nil && constant == 255 && alpha == 255 && mask == nil && mode == .copy {
+                    sampler.sampleRow(y: y, x0: x0, count: count, into: target)
+                    return
+                }
                 sampler.sampleRow(y: y, x0: x0, count: count, into: row)
                 if alpha < 255 { for i in 0..<count { row[i] = PixelMath.scale(row[i], by: alpha) } }
-                SpanBlender.blend(sources: row, mode: mode, coverage: coverage, clip: mask?.row(y: y, x: x0),
-                                  count: count, into: pixels + y * width + x0)
+                SpanBlender.blend(sources: row, mode: mode, cells: cells, constant: constant, clip: mask?.row(y: y, x: x0),
+                                  count: count, into: target)
             }
         }
     }

@@ -5,7 +5,9 @@
 public final class Rasterizer {
     private var accumulation: UnsafeMutablePointer<Float>
     private var capacity: Int
-    private var rowExtents: [(min: Int32, max: Int32)] = []
+    /// Per row, the column ranges (start, end pairs) that edges wrote to. Between them the
+    /// coverage is constant, so interiors become runs and cost nothing per pixel here.
+    private var rowRanges: [[Int32]] = []
     private var coverageRow: [UInt8] = []
 
     public init() {
@@ -15,10 +17,12 @@ public final class Rasterizer {
 
     deinit { accumulation.deallocate() }
 
-    /// A row of coverage handed to the caller: pixels x0..<x0+count of row y.
-    public typealias SpanHandler = (_ y: Int, _ x0: Int, _ count: Int, _ coverage: UnsafePointer<UInt8>) -> Void
+    /// Coverage for part of a row: `cells` holds a value per pixel, or it is nil and every
+    /// pixel of the span has `constant` coverage (an interior run).
+    public typealias SpanHandler = (_ y: Int, _ x0: Int, _ count: Int, _ cells: UnsafePointer<UInt8>?, _ constant: UInt8) -> Void
 
-    /// Rasterizes closed polygons (device coordinates) within `clip` and reports coverage row by row.
+    /// Rasterizes closed polygons (device coordinates) within `clip` and reports coverage row
+    /// by row, left to right, skipping pixels with no coverage.
     public func fill(_ polygons: [Polyline], rule: FillRule, clip: PixelRect, spans: SpanHandler) {
         guard !clip.isEmpty else { return }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
@@ -38,8 +42,7 @@ public final class Rasterizer {
         if area.isEmpty { return }
         let width = area.width, height = area.height, stride = width + 2
         reserve(stride * height)
-        if rowExtents.count < height { rowExtents = Array(repeating: (Int32.max, Int32.min), count: height) }
-        for row in 0..<height { rowExtents[row] = (Int32.max, Int32.min) }
+        if rowRanges.count < height { rowRanges += Array(repeating: [], count: height - rowRanges.count) }
         let originX = Double(area.x0), originY = Double(area.y0)
         for polygon in polygons where polygon.points.count > 1 {
             var previous = polygon.points[polygon.points.count - 1]
@@ -49,36 +52,84 @@ public final class Rasterizer {
                 previous = p
             }
         }
-        if coverageRow.count < width { coverageRow = Array(repeating: 0, count: width) }
-        coverageRow.withUnsafeMutableBufferPointer { out in
-            let coverage = out.baseAddress!
-            for row in 0..<height {
-                let extent = rowExtents[row]
-                if extent.min > extent.max { continue }
-                let line = accumulation + row * stride
-                var accumulated: Float = 0
-                // Everything left of the first touched cell accumulates to zero.
-                let first = Int(extent.min), last = min(width - 1, Int(extent.max))
-                var spanStart = -1
-                for x in first...last {
+        if coverageRow.count < stride { coverageRow = Array(repeating: 0, count: stride) }
+        coverageRow.withUnsafeMutableBufferPointer { buffer in
+            let coverage = buffer.baseAddress!
+            for row in 0..<height where !rowRanges[row].isEmpty {
+                emitRow(row, area: area, width: width, stride: stride, rule: rule, coverage: coverage, spans: spans)
+                rowRanges[row].removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func coverageValue(_ accumulated: Float, _ rule: FillRule) -> UInt8 {
+        var value = abs(accumulated)
+        if rule == .evenOdd {
+            value = value.truncatingRemainder(dividingBy: 2)
+            if value > 1 { value = 2 - value }
+        }
+        return UInt8(min(value, 1) * 255 + 0.5)
+    }
+
+    private func emitRow(_ row: Int, area: PixelRect, width: Int, stride: Int, rule: FillRule,
+                         coverage: UnsafeMutablePointer<UInt8>, spans: SpanHandler) {
+        rowRanges[row].withUnsafeMutableBufferPointer { pairs in
+            let count = pairs.count / 2
+            // Insertion sort of the (start, end) pairs by start: a row has a handful.
+            var i = 1
+            while i < count {
+                let start = pairs[2 * i], end = pairs[2 * i + 1]
+                var j = i - 1
+                while j >= 0 && pairs[2 * j] > start {
+                    pairs[2 * j + 2] = pairs[2 * j]
+                    pairs[2 * j + 3] = pairs[2 * j + 1]
+                    j -= 1
+                }
+                pairs[2 * j + 2] = start
+                pairs[2 * j + 3] = end
+                i += 1
+            }
+            let line = accumulation + row * stride
+            let y = area.y0 + row
+            var accumulated: Float = 0
+            var position = 0 // the first column not yet reported
+            var k = 0
+            while k < count {
+                let start = Int(pairs[2 * k])
+                var end = Int(pairs[2 * k + 1])
+                k += 1
+                while k < count && Int(pairs[2 * k]) <= end + 1 {
+                    end = max(end, Int(pairs[2 * k + 1]))
+                    k += 1
+                }
+                // The run before these cells has the coverage accumulated so far.
+                if start > position {
+                    let value = Self.coverageValue(accumulated, rule)
+                    let runEnd = min(start, width)
+                    if value != 0 && runEnd > position { spans(y, area.x0 + position, runEnd - position, nil, value) }
+                }
+                var x = start
+                while x <= end {
                     accumulated += line[x]
                     line[x] = 0
-                    var value = abs(accumulated)
-                    if rule == .evenOdd {
-                        value = value.truncatingRemainder(dividingBy: 2)
-                        if value > 1 { value = 2 - value }
-                    }
-                    let c = UInt8(min(value, 1) * 255 + 0.5)
-                    coverage[x] = c
-                    if spanStart < 0 && c != 0 { spanStart = x }
+                    if x < width { coverage[x - start] = Self.coverageValue(accumulated, rule) }
+                    x += 1
                 }
-                // Clear the cells past the last visible pixel (edges clamped at the right border).
-                for x in (last + 1)..<min(stride, Int(extent.max) + 2) { line[x] = 0 }
-                if spanStart >= 0 {
-                    var spanEnd = last
-                    while spanEnd > spanStart && coverage[spanEnd] == 0 { spanEnd -= 1 }
-                    spans(area.y0 + row, area.x0 + spanStart, spanEnd - spanStart + 1, coverage + spanStart)
+                let visibleEnd = min(end, width - 1)
+                if visibleEnd >= start {
+                    // Trim zero coverage at both ends of the cells.
+                    var a = 0, b = visibleEnd - start
+                    while a <= b && coverage[a] == 0 { a += 1 }
+                    while b >= a && coverage[b] == 0 { b -= 1 }
+                    if a <= b { spans(y, area.x0 + start + a, b - a + 1, coverage + a, 0) }
                 }
+                position = end + 1
+            }
+            // Edges dropped right of the area leave the winding non-zero up to the border.
+            if position < width {
+                let value = Self.coverageValue(accumulated, rule)
+                if value != 0 { spans(y, area.x0 + position, width - position, nil, value) }
             }
         }
     }
@@ -113,22 +164,10 @@ public final class Rasterizer {
             pieces = next
         }
         for (p, q) in pieces {
-            if p.x >= right && q.x >= right {
-                // Invisible, but it changes the winding up to the right border.
-                markRowsReachingRightBorder(p.y, q.y, width: width, height: height)
-                continue
-            }
+            // Right of the area an edge changes nothing visible.
+            if p.x >= right && q.x >= right { continue }
             let p2 = Point(x: max(0, p.x), y: p.y), q2 = Point(x: max(0, q.x), y: q.y)
             addEdge(p2, q2, height: height, stride: stride)
-        }
-    }
-
-    private func markRowsReachingRightBorder(_ y0: Double, _ y1: Double, width: Int, height: Int) {
-        let first = max(0, floorToInt(min(y0, y1))), end = min(height, ceilToInt(max(y0, y1)))
-        guard first < end else { return }
-        for row in first..<end {
-            let extent = rowExtents[row]
-            rowExtents[row] = (min(extent.min, Int32(width - 1)), Int32(width))
         }
     }
 
@@ -181,8 +220,8 @@ public final class Rasterizer {
                 line[x1i] += d * am
                 touchedMax = x1i
             }
-            let extent = rowExtents[row]
-            rowExtents[row] = (min(extent.min, Int32(x0i)), max(extent.max, Int32(touchedMax)))
+            rowRanges[row].append(Int32(x0i))
+            rowRanges[row].append(Int32(touchedMax))
             x = xNext
         }
     }
