@@ -1,8 +1,14 @@
 # The two commands a newcomer needs (see README.md).
-.PHONY: run test
+.PHONY: run test bench
 
 run:
 	@scripts/run.sh
 
 test:
 	@scripts/test.sh
+
+# Renderer benchmarks against cairo (an optimised build; cairo is installed for this only).
+bench:
+	@scripts/install-deps.sh bench
+	@swift build -c release --product x11paint-bench 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]' || true
+	@"$$(swift build -c release --show-bin-path)/x11paint-bench"
