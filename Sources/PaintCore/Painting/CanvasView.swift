@@ -104,6 +104,11 @@ public final class CanvasView: View {
     // MARK: - Drawing
 
     public override func draw(_ rect: Rect, in context: GraphicsContext) {
+        guard context.transform.isTranslationOnly else {
+            // Drawn rotated or scaled (a snapshot of a transformed canvas): through the renderer.
+            context.draw(Image(bitmap: renderArtwork()), in: bounds)
+            return
+        }
         let dx = Int(context.origin.x.rounded()), dy = Int(context.origin.y.rounded())
         let clip = context.clip
         let area = PixelRect(covering: rect, width: drawing.width, height: drawing.height)

@@ -12,6 +12,14 @@ public final class Touch: Hashable {
     public internal(set) weak var window: Window?
     var locationInWindow: Point
     var previousLocationInWindow: Point
+    /// The recognizers of the hit view and its ancestors that see this touch, fixed at began.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// A recognizer that cancels touches took this one: the view got touchesCancelled.
+    var isCancelledForView = false
+    /// Held back from the view by delaysTouchesBegan / delaysTouchesEnded.
+    var isBeganHeld = false
+    var isEndedHeld = false
+    var wasBeganDelivered = false
 
     init(identifier: Int, location: Point, timestamp: Double) {
         self.identifier = identifier

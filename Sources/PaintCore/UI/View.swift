@@ -1,38 +1,72 @@
-/// A rectangular area that draws itself, lays out subviews and handles touches.
+/// A rectangular area that draws itself, lays out subviews and handles touches. Geometry
+/// follows UIKit: `bounds` is the view's own coordinate space, `center` places it in its
+/// superview, and `transform` applies about the centre; `frame` is derived from them.
 open class View: Responder {
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []
     /// Set by a view controller that owns this view as its root view.
     public internal(set) weak var viewController: ViewController?
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
-    public var frame: Rect {
+    public var bounds: Rect {
         didSet {
-            guard frame != oldValue else { return }
-            if frame.size != oldValue.size {
-                bounds.size = frame.size
-                setNeedsLayout()
-            }
-            superview?.setNeedsDisplay(oldValue.union(frame))
+            guard bounds != oldValue else { return }
+            if bounds.size != oldValue.size { setNeedsLayout() }
+            invalidateInSuperview(oldFrame: frameFor(center: center, bounds: oldValue, transform: transform))
         }
     }
 
-    public var bounds: Rect {
-        didSet { if bounds != oldValue { setNeedsDisplay() } }
+    public var center: Point {
+        didSet {
+            guard center != oldValue else { return }
+            Animator.record(self, .center(from: oldValue, to: center))
+            invalidateInSuperview(oldFrame: frameFor(center: oldValue, bounds: bounds, transform: transform))
+        }
+    }
+
+    /// Applied about the centre, like UIView.transform.
+    public var transform: AffineTransform = .identity {
+        didSet {
+            guard transform != oldValue else { return }
+            Animator.record(self, .transform(from: oldValue, to: transform))
+            invalidateInSuperview(oldFrame: frameFor(center: center, bounds: bounds, transform: oldValue))
+        }
+    }
+
+    /// The box around the view in its superview's coordinates. Setting it keeps the transform.
+    public var frame: Rect {
+        get { frameFor(center: center, bounds: bounds, transform: transform) }
+        set {
+            let oldSize = bounds.size
+            if newValue.size != oldSize {
+                Animator.record(self, .size(from: oldSize, to: newValue.size))
+                bounds.size = newValue.size
+            }
+            center = newValue.center
+        }
     }
 
     public var backgroundColor: Color? { didSet { setNeedsDisplay() } }
-    public var isHidden = false { didSet { if isHidden != oldValue { superview?.setNeedsDisplay(frame) } } }
-    public var alpha: Double = 1 { didSet { if alpha != oldValue { superview?.setNeedsDisplay(frame) } } }
+    public var isHidden = false { didSet { if isHidden != oldValue { invalidateInSuperview(oldFrame: frame) } } }
+    public var alpha: Double = 1 {
+        didSet {
+            guard alpha != oldValue else { return }
+            Animator.record(self, .alpha(from: oldValue, to: alpha))
+            invalidateInSuperview(oldFrame: frame)
+        }
+    }
+    /// Subviews and drawing are cut off at the bounds.
+    public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { invalidateInSuperview(oldFrame: frame) } } }
     public var isUserInteractionEnabled = true
+    public var isMultipleTouchEnabled = false
     /// True when the view paints every pixel of its bounds opaquely, so nothing behind it
     /// needs drawing (the window skips what it hides).
     open var isOpaque: Bool { false }
-    public var isMultipleTouchEnabled = false
     private(set) var needsLayout = true
 
     public init(frame: Rect = .zero) {
-        self.frame = frame
         bounds = Rect(origin: .zero, size: frame.size)
+        center = frame.center
         super.init()
     }
 
@@ -60,9 +94,12 @@ open class View: Responder {
 
     public func removeFromSuperview() {
         guard let parent = superview else { return }
+        let oldFrame = frame
         parent.subviews.removeAll { $0 === self }
         superview = nil
-        parent.setNeedsDisplay(frame)
+        parent.setNeedsDisplay(oldFrame)
+        window?.viewWasRemoved(self)
+        parent.window?.viewWasRemoved(self)
     }
 
     public func bringSubviewToFront(_ view: View) {
@@ -79,6 +116,19 @@ open class View: Responder {
             current = v.superview
         }
         return false
+    }
+
+    // MARK: - Gesture recognizers
+
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        gestureRecognizers.removeAll { $0 === recognizer }
+        if recognizer.view === self { recognizer.view = nil }
     }
 
     // MARK: - Layout
@@ -110,63 +160,77 @@ open class View: Responder {
     /// Draws this view's content (not its subviews) for the part inside `rect`.
     open func draw(_ rect: Rect, in context: GraphicsContext) {}
 
+    private func invalidateInSuperview(oldFrame: Rect) {
+        guard let superview else {
+            (self as? Window)?.invalidateAll()
+            return
+        }
+        superview.setNeedsDisplay(oldFrame.union(frame))
+    }
+
     // MARK: - Coordinates
+
+    /// Maps this view's bounds coordinates into its superview's coordinates.
+    public var transformToSuperview: AffineTransform {
+        AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
+            .concatenating(transform)
+            .concatenating(AffineTransform(translationX: center.x, y: center.y))
+    }
+
+    /// Maps this view's coordinates into the window's.
+    public var transformToWindow: AffineTransform {
+        var result = AffineTransform.identity
+        var view: View? = self
+        while let v = view, !(v is Window) {
+            result = result.concatenating(v.transformToSuperview)
+            view = v.superview
+        }
+        return result
+    }
 
     /// Converts a point from this view's coordinates to another view's (nil: the window's).
     public func convert(_ point: Point, to view: View?) -> Point {
-        let inWindow = pointInWindow(point)
+        let inWindow = transformToWindow.apply(to: point)
         guard let view else { return inWindow }
-        return view.pointFromWindow(inWindow)
+        return (view.transformToWindow.inverted() ?? .identity).apply(to: inWindow)
     }
 
     public func convert(_ point: Point, from view: View?) -> Point {
-        let inWindow = view?.pointInWindow(point) ?? point
-        return pointFromWindow(inWindow)
+        let inWindow = view?.transformToWindow.apply(to: point) ?? point
+        return (transformToWindow.inverted() ?? .identity).apply(to: inWindow)
     }
 
+    /// The box around a rectangle mapped into another view's coordinates.
     public func convert(_ rect: Rect, to view: View?) -> Rect {
-        Rect(origin: convert(rect.origin, to: view), size: rect.size)
+        var t = transformToWindow
+        if let view { t = t.concatenating(view.transformToWindow.inverted() ?? .identity) }
+        return t.apply(to: rect)
     }
 
     public func convert(_ rect: Rect, from view: View?) -> Rect {
-        Rect(origin: convert(rect.origin, from: view), size: rect.size)
-    }
-
-    private func pointInWindow(_ point: Point) -> Point {
-        var p = point
-        var view: View? = self
-        while let v = view, !(v is Window) {
-            p = Point(x: p.x - v.bounds.minX + v.frame.minX, y: p.y - v.bounds.minY + v.frame.minY)
-            view = v.superview
-        }
-        return p
-    }
-
-    private func pointFromWindow(_ point: Point) -> Point {
-        var chain: [View] = []
-        var view: View? = self
-        while let v = view, !(v is Window) {
-            chain.append(v)
-            view = v.superview
-        }
-        var p = point
-        for v in chain.reversed() {
-            p = Point(x: p.x - v.frame.minX + v.bounds.minX, y: p.y - v.frame.minY + v.bounds.minY)
-        }
-        return p
+        var t = view?.transformToWindow ?? .identity
+        t = t.concatenating(transformToWindow.inverted() ?? .identity)
+        return t.apply(to: rect)
     }
 
     // MARK: - Hit testing
 
-    /// The deepest visible, interactive descendant containing the point (in this view's coordinates).
+    /// The deepest visible, interactive descendant containing the point (in this view's
+    /// coordinates). Points outside a view's bounds never reach its subviews, clipped or not.
     open func hitTest(_ point: Point) -> View? {
         guard !isHidden, isUserInteractionEnabled, alpha > 0.01, self.point(inside: point) else { return nil }
         for view in subviews.reversed() {
-            let local = Point(x: point.x - view.frame.minX + view.bounds.minX, y: point.y - view.frame.minY + view.bounds.minY)
-            if let hit = view.hitTest(local) { return hit }
+            guard let inverse = view.transformToSuperview.inverted() else { continue }
+            if let hit = view.hitTest(inverse.apply(to: point)) { return hit }
         }
         return self
     }
 
     open func point(inside point: Point) -> Bool { bounds.contains(point) }
+
+    private func frameFor(center: Point, bounds: Rect, transform: AffineTransform) -> Rect {
+        let local = Rect(x: -bounds.width / 2, y: -bounds.height / 2, width: bounds.width, height: bounds.height)
+        let box = transform.isIdentity ? local : transform.apply(to: local)
+        return box.offsetBy(dx: center.x, dy: center.y)
+    }
 }

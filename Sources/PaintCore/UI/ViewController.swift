@@ -1,7 +1,13 @@
-/// Manages a view tree: builds it lazily, lays it out, and handles what its views pass up.
+/// Manages a view tree: builds it lazily, lays it out, handles what its views pass up, holds
+/// child controllers and presents others modally over the window.
 open class ViewController: Responder {
     private var loadedView: View?
     private var hasAppeared = false
+    public private(set) var children: [ViewController] = []
+    public private(set) weak var parent: ViewController?
+    /// The controller this one presented modally, and the one that presented this one.
+    public private(set) var presentedViewController: ViewController?
+    public private(set) weak var presentingViewController: ViewController?
 
     public override init() { super.init() }
 
@@ -20,15 +26,84 @@ open class ViewController: Responder {
 
     open override var next: Responder? { loadedView?.superview }
 
-    /// Override to configure the root view before viewDidLoad.
+    // MARK: - Lifecycle (override these)
+
+    /// Configures the root view before viewDidLoad.
     open func loadView(into view: View) {}
     open func viewDidLoad() {}
     open func viewWillLayoutSubviews() {}
     open func viewDidAppear() {}
+    open func viewDidDisappear() {}
 
     func viewDidAppearIfNeeded() {
         guard !hasAppeared else { return }
         hasAppeared = true
         viewDidAppear()
+        for child in children { child.viewDidAppearIfNeeded() }
+    }
+
+    // MARK: - Children
+
+    /// Adds a child controller; the caller places the child's view in this one's tree.
+    public func addChild(_ child: ViewController) {
+        child.removeFromParent()
+        children.append(child)
+        child.parent = self
+        if hasAppeared { child.viewDidAppearIfNeeded() }
+    }
+
+    public func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+    }
+
+    // MARK: - Modal presentation
+
+    /// Shows a controller over the whole window, sliding up from the bottom when animated.
+    /// The presenter dismisses it (dismiss called on the presented controller is forwarded).
+    public func present(_ controller: ViewController, animated: Bool = true, completion: (() -> Void)? = nil) {
+        guard presentedViewController == nil, let window = view.window else { return }
+        presentedViewController = controller
+        controller.presentingViewController = self
+        let presented = controller.view
+        presented.frame = window.bounds
+        window.addSubview(presented)
+        window.presentedControllers.append(controller)
+        controller.viewDidAppearIfNeeded()
+        guard animated else {
+            completion?()
+            return
+        }
+        let final = presented.center
+        presented.center = Point(x: final.x, y: final.y + window.bounds.height)
+        presented.animate(duration: 0.3, animations: { presented.center = final }, completion: { _ in completion?() })
+    }
+
+    /// Dismisses the controller this one presented (or, called on a presented controller, itself).
+    public func dismiss(animated: Bool = true, completion: (() -> Void)? = nil) {
+        guard let presented = presentedViewController else {
+            presentingViewController?.dismiss(animated: animated, completion: completion)
+            return
+        }
+        let finish = {
+            presented.view.removeFromSuperview()
+            self.view.window?.presentedControllers.removeAll { $0 === presented }
+            presented.view.window?.presentedControllers.removeAll { $0 === presented }
+            self.presentedViewController = nil
+            presented.presentingViewController = nil
+            presented.hasAppeared = false
+            presented.viewDidDisappear()
+            completion?()
+        }
+        guard animated, let window = presented.view.window else {
+            if let window = presented.view.window { window.presentedControllers.removeAll { $0 === presented } }
+            finish()
+            return
+        }
+        let view = presented.view
+        view.animate(duration: 0.25, animations: {
+            view.center = Point(x: view.center.x, y: view.center.y + window.bounds.height)
+        }, completion: { _ in finish() })
     }
 }

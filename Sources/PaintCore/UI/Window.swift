@@ -1,13 +1,24 @@
 /// The root of a view tree: owns the backbuffer the views draw into, collects dirty regions,
-/// and turns platform input into touches delivered to hit-tested views.
+/// turns platform input into touches for hit-tested views and their gesture recognizers, and
+/// hands keys to the first responder.
 open class Window: View {
+    public let application: Application
     public private(set) var backbuffer: Bitmap
     private var dirtyRegions: [PixelRect] = []
-    private var touchesByIdentifier: [Int: Touch] = [:]
-    private var currentEvent: TouchEvent?
+    private static let maximumDirtyRegions = 16
+    private let rasterizer = Rasterizer()
+
+    // Touch and gesture state (see Window+Touches and Window+Gestures).
+    var touchesByIdentifier: [Int: Touch] = [:]
+    var currentEvent: TouchEvent?
+    var arenaRecognizers: [GestureRecognizer] = []
+    var queuedActions: [GestureRecognizer] = []
+    var transformRecognizers: [GestureRecognizer] = []
+    /// Touches whose began or ended the view has not seen yet (delaysTouches...).
+    var heldTouches: [Touch] = []
+
     /// Receives key events first; nil sends them to the root view controller.
     public weak var firstResponder: Responder?
-    private static let maximumDirtyRegions = 16
 
     public var rootViewController: ViewController? {
         didSet {
@@ -20,15 +31,22 @@ open class Window: View {
         }
     }
 
-    public init(size: Size) {
+    public init(size: Size, application: Application = Application()) {
+        self.application = application
         backbuffer = Bitmap(width: Int(size.width), height: Int(size.height), color: .white)
         super.init(frame: Rect(origin: .zero, size: size))
         dirtyRegions = [backbuffer.bounds]
     }
 
+    open override var next: Responder? { application }
+
     open override func layoutSubviews() {
         rootViewController?.view.frame = bounds
+        for controller in presentedControllers { controller.view.frame = bounds }
     }
+
+    /// Modal controllers shown over the root, bottom to top (see ViewController.present).
+    var presentedControllers: [ViewController] = []
 
     /// Reallocates the backbuffer for a new size and lays everything out again.
     public func resize(to size: Size) {
@@ -44,7 +62,7 @@ open class Window: View {
     func invalidate(_ rect: Rect) {
         var region = PixelRect(covering: rect, width: backbuffer.width, height: backbuffer.height)
         if region.isEmpty { return }
-        // Merge with every overlapping region so the list stays disjoint-ish and short.
+        // Merge with every overlapping region so the list stays short.
         var merged = true
         while merged {
             merged = false
@@ -58,6 +76,8 @@ open class Window: View {
             dirtyRegions = [dirtyRegions.reduce(PixelRect.empty) { $0.union($1) }]
         }
     }
+
+    func invalidateAll() { dirtyRegions = [backbuffer.bounds] }
 
     public var needsDisplay: Bool { !dirtyRegions.isEmpty || needsLayout }
 
@@ -77,15 +97,14 @@ open class Window: View {
         return regions
     }
 
-    private let rasterizer = Rasterizer()
-
-    /// The last view in painting order that is opaque and contains `rect` (window coordinates).
+    /// The last view in painting order that is opaque and contains `rect` (window coordinates),
+    /// considering only views placed without rotation or scale.
     private func frontmostOpaqueView(covering rect: Rect) -> View? {
         var found: View?
         func visit(_ view: View, origin: Point) {
-            if view.isHidden || view.alpha < 1 { return }
+            if view.isHidden || view.alpha < 1 || !view.transform.isIdentity { return }
             let frame = view.frame.offsetBy(dx: origin.x, dy: origin.y)
-            if !frame.intersects(rect) { return }
+            if !frame.intersects(rect) && view.clipsToBounds { return }
             if view.isOpaque && frame.minX <= rect.minX && frame.minY <= rect.minY
                 && frame.maxX >= rect.maxX && frame.maxY >= rect.maxY {
                 found = view
@@ -98,109 +117,69 @@ open class Window: View {
     }
 
     /// Paints a view and its subviews in order; views before `occluder` are hidden by it and
-    /// only traversed.
+    /// only traversed. Translucent views are drawn into a layer first and blended once.
     private func draw(_ view: View, in context: GraphicsContext, skippingUntil occluder: inout View?) {
         if view.isHidden || view.alpha <= 0.01 { return }
         if occluder === view { occluder = nil }
-        let visible = context.deviceRect(for: view.frame).intersection(context.clip)
-        if visible.isEmpty && occluder == nil && view.subviews.isEmpty { return }
         context.save()
-        context.translateBy(x: view.frame.minX - view.bounds.minX, y: view.frame.minY - view.bounds.minY)
+        defer { context.restore() }
+        context.concatenate(view.transformToSuperview)
+        if (view.clipsToBounds || view.subviews.isEmpty) && context.deviceRect(for: view.bounds).intersection(context.clip).isEmpty {
+            return
+        }
+        if view.alpha < 1 && occluder == nil {
+            drawTranslucent(view, in: context)
+            return
+        }
+        drawContentAndSubviews(view, in: context, skippingUntil: &occluder)
+    }
+
+    private func drawContentAndSubviews(_ view: View, in context: GraphicsContext, skippingUntil occluder: inout View?) {
+        if view.clipsToBounds { context.clip(to: view.bounds) }
         if occluder == nil {
-            let clip = context.clip, origin = context.origin
-            let dirtyInView = Rect(x: Double(clip.x0) - origin.x, y: Double(clip.y0) - origin.y,
-                                   width: Double(clip.width), height: Double(clip.height)).intersection(view.bounds)
-            if !dirtyInView.isEmpty {
+            let dirty = dirtyRect(in: view, context: context)
+            if !dirty.isEmpty {
                 context.save()
                 context.clip(to: view.bounds)
                 if let background = view.backgroundColor { context.fill(view.bounds, with: background) }
-                view.draw(dirtyInView, in: context)
+                view.draw(dirty, in: context)
                 context.restore()
             }
         }
         for subview in view.subviews { draw(subview, in: context, skippingUntil: &occluder) }
+    }
+
+    /// The part of the context's clip inside the view, in the view's coordinates.
+    private func dirtyRect(in view: View, context: GraphicsContext) -> Rect {
+        let clip = context.clip
+        guard let inverse = context.transform.inverted() else { return .zero }
+        return inverse.apply(to: clip.rect).intersection(view.bounds)
+    }
+
+    private func drawTranslucent(_ view: View, in context: GraphicsContext) {
+        let area = (view.clipsToBounds ? context.deviceRect(for: view.bounds).intersection(context.clip) : context.clip)
+        if area.isEmpty { return }
+        let layer = Bitmap(width: area.width, height: area.height)
+        let layerContext = GraphicsContext(bitmap: layer, rasterizer: rasterizer)
+        layerContext.concatenate(context.transform.concatenating(AffineTransform(translationX: -Double(area.x0), y: -Double(area.y0))))
+        var noOccluder: View?
+        drawContentAndSubviews(view, in: layerContext, skippingUntil: &noOccluder)
+        context.save()
+        context.concatenate(context.transform.inverted() ?? .identity)
+        context.globalAlpha = view.alpha
+        context.draw(Image(bitmap: layer), in: area.rect)
         context.restore()
     }
 
-    /// Renders a view and its subviews into a new bitmap of its size (renderInContext).
+    /// Renders a view and its subviews into a new bitmap of its bounds' size, in its own
+    /// coordinates (UIKit's renderInContext screenshot).
     public func snapshot(of view: View) -> Bitmap {
         let image = Bitmap(width: Int(view.bounds.width.rounded(.up)), height: Int(view.bounds.height.rounded(.up)))
         let context = GraphicsContext(bitmap: image, rasterizer: rasterizer)
-        context.translateBy(x: -view.frame.minX, y: -view.frame.minY)
+        context.translateBy(x: -view.bounds.minX, y: -view.bounds.minY)
         var noOccluder: View?
-        draw(view, in: context, skippingUntil: &noOccluder)
+        drawContentAndSubviews(view, in: context, skippingUntil: &noOccluder)
         return image
-    }
-
-    // MARK: - Touches
-
-    /// Delivers platform touch input: began touches are hit-tested, then each view receives
-    /// its touches in one call per phase.
-    public func send(_ inputs: [TouchInput]) {
-        var byPhase: [Touch.Phase: [Touch]] = [:]
-        for input in inputs {
-            let touch: Touch
-            if input.phase == .began {
-                if touchesByIdentifier[input.identifier] != nil { continue }
-                touch = Touch(identifier: input.identifier, location: input.location, timestamp: input.timestamp)
-                touch.window = self
-                touch.view = hitTest(input.location)
-                if let view = touch.view, !view.isMultipleTouchEnabled,
-                   touchesByIdentifier.values.contains(where: { $0.view === view }) {
-                    continue // a single-touch view gets only its first touch
-                }
-                touchesByIdentifier[input.identifier] = touch
-            } else {
-                guard let existing = touchesByIdentifier[input.identifier] else { continue }
-                touch = existing
-                touch.previousLocationInWindow = touch.locationInWindow
-                touch.locationInWindow = input.location
-                touch.phase = input.phase
-                touch.timestamp = input.timestamp
-            }
-            byPhase[input.phase, default: []].append(touch)
-        }
-        guard let timestamp = inputs.last?.timestamp, !byPhase.isEmpty else { return }
-        let event = currentEvent ?? TouchEvent(timestamp: timestamp, touches: [])
-        currentEvent = event
-        event.timestamp = timestamp
-        event.allTouches = Set(touchesByIdentifier.values)
-        for phase in [Touch.Phase.began, .moved, .stationary, .ended, .cancelled] {
-            guard let touches = byPhase[phase] else { continue }
-            for (view, group) in groupByView(touches) {
-                switch phase {
-                case .began: view.touchesBegan(group, with: event)
-                case .moved, .stationary: view.touchesMoved(group, with: event)
-                case .ended: view.touchesEnded(group, with: event)
-                case .cancelled: view.touchesCancelled(group, with: event)
-                }
-            }
-            if phase == .ended || phase == .cancelled {
-                for touch in touches { touchesByIdentifier[touch.identifier] = nil }
-            }
-        }
-        if touchesByIdentifier.isEmpty { currentEvent = nil }
-    }
-
-    private func groupByView(_ touches: [Touch]) -> [(View, Set<Touch>)] {
-        var groups: [(View, Set<Touch>)] = []
-        for touch in touches {
-            guard let view = touch.view else { continue }
-            if let index = groups.firstIndex(where: { $0.0 === view }) {
-                groups[index].1.insert(touch)
-            } else {
-                groups.append((view, [touch]))
-            }
-        }
-        return groups
-    }
-
-    /// Cancels every active touch (for example when the window loses the pointer grab).
-    public func cancelAllTouches(timestamp: Double) {
-        let inputs = touchesByIdentifier.values.map {
-            TouchInput(identifier: $0.identifier, phase: .cancelled, location: $0.locationInWindow, timestamp: timestamp)
-        }
-        send(inputs)
     }
 
     // MARK: - Keys
@@ -208,6 +187,11 @@ open class Window: View {
     /// Delivers a key press from the first responder up the responder chain.
     @discardableResult
     public func send(_ key: KeyEvent) -> Bool {
-        (firstResponder ?? rootViewController ?? self).keyDown(key)
+        (firstResponder ?? presentedControllers.last ?? rootViewController ?? self).keyDown(key)
     }
+}
+
+extension AffineTransform {
+    /// Only a translation: pixel grids stay aligned.
+    public var isTranslationOnly: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
 }

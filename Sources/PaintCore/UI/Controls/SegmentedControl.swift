@@ -1,0 +1,53 @@
+/// A row of mutually exclusive segments; sends valueChanged when the selection changes.
+open class SegmentedControl: Control {
+    public var items: [String] { didSet { setNeedsDisplay() } }
+    public var selectedSegmentIndex: Int { didSet { if selectedSegmentIndex != oldValue { setNeedsDisplay() } } }
+    public var font = Font.system(size: 13)
+    public var tintColor = Color(r: 0, g: 122, b: 255)
+
+    public init(items: [String], frame: Rect = .zero) {
+        self.items = items
+        selectedSegmentIndex = items.isEmpty ? -1 : 0
+        super.init(frame: frame)
+    }
+
+    /// The segment under a point in this view, if any.
+    public func segment(at point: Point) -> Int? {
+        guard !items.isEmpty, bounds.contains(point) else { return nil }
+        return min(items.count - 1, Int(point.x / (bounds.width / Double(items.count))))
+    }
+
+    public func frame(ofSegment index: Int) -> Rect {
+        let width = bounds.width / Double(max(1, items.count))
+        return Rect(x: Double(index) * width, y: 0, width: width, height: bounds.height)
+    }
+
+    open override func endTracking(_ touch: Touch) {
+        guard let index = segment(at: touch.location(in: self)), index != selectedSegmentIndex else { return }
+        selectedSegmentIndex = index
+        sendActions(for: .valueChanged)
+    }
+
+    open override func draw(_ rect: Rect, in context: GraphicsContext) {
+        let outline = Path.roundedRect(bounds.insetBy(dx: 0.5, dy: 0.5), cornerRadius: 5)
+        context.save()
+        context.fillColor = .white
+        context.fill(outline)
+        for index in items.indices {
+            let segment = frame(ofSegment: index)
+            let selected = index == selectedSegmentIndex
+            if selected {
+                context.save()
+                context.clip(to: outline)
+                context.fill(segment, with: isEnabled ? tintColor : tintColor.withAlpha(0.4))
+                context.restore()
+            }
+            if index > 0 { context.fill(Rect(x: segment.minX, y: 0, width: 1, height: bounds.height), with: tintColor) }
+            context.draw(items[index], centeredIn: segment, font: font, color: selected ? .white : tintColor)
+        }
+        context.strokeColor = tintColor
+        context.lineWidth = 1
+        context.stroke(outline)
+        context.restore()
+    }
+}

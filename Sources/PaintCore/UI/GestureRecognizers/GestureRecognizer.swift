@@ -1,0 +1,142 @@
+/// Decides how recognizers begin and share touches (UIGestureRecognizerDelegate).
+public protocol GestureRecognizerDelegate: AnyObject {
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+}
+
+extension GestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
+}
+
+/// The base of all recognizers: UIKit's state machine, targets, failure requirements and the
+/// touch-delivery flags. Subclasses look at touches (and transform events) and ask for state
+/// changes; the window arbitrates recognition between them.
+open class GestureRecognizer {
+    public enum State: Sendable, Equatable {
+        case possible, began, changed, ended, cancelled, failed
+        /// Discrete recognizers go straight from possible to recognized.
+        public static let recognized = State.ended
+
+        var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+        var isActive: Bool { self == .began || self == .changed || self == .ended }
+    }
+
+    public internal(set) var state: State = .possible
+    public internal(set) weak var view: View?
+    public var isEnabled = true
+    /// A recognized gesture takes its touches away from the view (touchesCancelled).
+    public var cancelsTouchesInView = true
+    /// The view sees no touchesBegan until this recognizer has failed.
+    public var delaysTouchesBegan = false
+    /// The view sees no touchesEnded while this recognizer may still recognize.
+    public var delaysTouchesEnded = true
+    public weak var delegate: GestureRecognizerDelegate?
+
+    private var actions: [(GestureRecognizer) -> Void] = []
+    private var failureRequirements: [WeakRecognizer] = []
+    /// The touches this recognizer is tracking now.
+    public internal(set) var trackedTouches: [Touch] = []
+    /// Every touch of the current gesture, ended ones included (what a recognition claims).
+    var seenTouches: [Touch] = []
+    /// A recognition waiting for the recognizers this one requires to fail.
+    var pendingRecognition: State?
+    weak var arena: Window?
+
+    public init() {}
+
+    public func addTarget(_ action: @escaping (GestureRecognizer) -> Void) { actions.append(action) }
+
+    /// This recognizer may recognize only once `other` has failed (a single tap waiting for a
+    /// double tap).
+    public func require(toFail other: GestureRecognizer) { failureRequirements.append(WeakRecognizer(other)) }
+
+    var requiredToFail: [GestureRecognizer] { failureRequirements.compactMap(\.value) }
+
+    func fireActions() { for action in actions { action(self) } }
+
+    public var numberOfTouches: Int { trackedTouches.count }
+
+    /// The centroid of the tracked touches in a view's coordinates.
+    public func location(in view: View?) -> Point {
+        guard !trackedTouches.isEmpty else { return lastLocation.map { view?.convert($0, from: nil) ?? $0 } ?? .zero }
+        let points = trackedTouches.map { $0.location(in: view) }
+        return Point(x: points.map(\.x).reduce(0, +) / Double(points.count), y: points.map(\.y).reduce(0, +) / Double(points.count))
+    }
+
+    public func location(ofTouch index: Int, in view: View?) -> Point { trackedTouches[index].location(in: view) }
+
+    /// Where the last touch or transform event was, in window coordinates (after touches end).
+    var lastLocation: Point?
+
+    /// The time source of the window this recognizer works in.
+    public var clock: Clock? { (arena ?? view?.window)?.application.clock }
+
+    /// Schedules work on the window's application timers (for time-based recognizers).
+    public func schedule(after delay: Double, _ action: @escaping () -> Void) -> Scheduler.Timer? {
+        (arena ?? view?.window)?.application.scheduler.schedule(after: delay) { [weak self] in
+            guard self != nil else { return }
+            action()
+            self?.arena?.gestureStateDidChange()
+        }
+    }
+
+    // MARK: - For subclasses
+
+    open func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {}
+    open func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {}
+    open func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {}
+    open func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        if state == .began || state == .changed { setState(.cancelled) } else if state == .possible { setState(.failed) }
+    }
+
+    /// Trackpad pinch and rotation, wheel zoom: return false to ignore them.
+    open func handle(_ event: TransformEvent) -> Bool { false }
+
+    /// Back to the possible state after finishing, ready for the next gesture.
+    open func reset() {}
+
+    /// Requests a state change. Recognition (from possible) is arbitrated by the window:
+    /// failure requirements, the delegate's should-begin, and other recognizers.
+    public func setState(_ newState: State) {
+        switch (state, newState) {
+        case (.possible, .began), (.possible, .ended):
+            if let arena { arena.arbitrate(self, wants: newState) } else { apply(newState) }
+        case (.possible, .failed), (.began, .changed), (.changed, .changed), (.began, .ended), (.changed, .ended),
+             (.began, .cancelled), (.changed, .cancelled):
+            apply(newState)
+        case (.possible, .possible):
+            break
+        default:
+            preconditionFailure("illegal gesture recognizer transition \(state) -> \(newState) in \(type(of: self))")
+        }
+    }
+
+    func apply(_ newState: State) {
+        state = newState
+        pendingRecognition = nil
+        if newState != .failed { arena?.queueAction(for: self) }
+    }
+
+    func resetToPossible() {
+        state = .possible
+        pendingRecognition = nil
+        trackedTouches = []
+        seenTouches = []
+        lastLocation = nil
+        reset()
+    }
+
+    /// True when the two may be recognized at the same time (either delegate allows it).
+    func canRecognizeSimultaneously(with other: GestureRecognizer) -> Bool {
+        (delegate?.gestureRecognizer(self, shouldRecognizeSimultaneouslyWith: other) ?? false)
+            || (other.delegate?.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: self) ?? false)
+    }
+}
+
+struct WeakRecognizer {
+    weak var value: GestureRecognizer?
+    init(_ value: GestureRecognizer) { self.value = value }
+}

@@ -1,0 +1,88 @@
+/// Two fingers moving apart or together, or a trackpad pinch or the wheel (continuous).
+/// `scale` is the distance between the fingers over their distance at the start: absolute,
+/// and settable (setting it to 1 makes later values relative to now).
+public final class PinchGestureRecognizer: GestureRecognizer {
+    /// Change in finger distance, in points, before the pinch begins.
+    public var hysteresis = 8.0
+
+    private var startDistance: Double?
+    /// scale = anchorScale x distance / anchorDistance
+    private var anchorScale = 1.0
+    private var anchorDistance = 1.0
+    private var currentScale = 1.0
+    private var samples = VelocityTracker<Double>()
+
+    public override init() { super.init() }
+
+    public var scale: Double {
+        get { currentScale }
+        set {
+            currentScale = newValue
+            anchorScale = newValue
+            if let geometry = TwoFingerGeometry(liveTouches) { anchorDistance = max(geometry.distance, 1e-6) }
+            samples.removeAll()
+        }
+    }
+
+    /// Scale per second.
+    public var velocity: Double { samples.velocity { $0 - $1 } }
+
+    public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        if state == .possible, let geometry = TwoFingerGeometry(liveTouches), startDistance == nil {
+            startDistance = geometry.distance
+            anchorScale = 1
+            anchorDistance = max(geometry.distance, 1e-6)
+            currentScale = 1
+        }
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard let geometry = TwoFingerGeometry(liveTouches) else { return }
+        currentScale = anchorScale * geometry.distance / anchorDistance
+        samples.add(currentScale, at: now)
+        switch state {
+        case .possible:
+            if let start = startDistance, abs(geometry.distance - start) > hysteresis { setState(.began) }
+        case .began, .changed:
+            setState(.changed)
+        default:
+            break
+        }
+    }
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard liveTouches.count < 2 else { return }
+        if state == .began || state == .changed { setState(.ended) } else if state == .possible && liveTouches.isEmpty { setState(.failed) }
+        startDistance = nil
+    }
+
+    public override func handle(_ event: TransformEvent) -> Bool {
+        guard event.scale != 1 || state != .possible || event.phase != .began else { return true }
+        switch event.phase {
+        case .began:
+            if state == .possible {
+                anchorScale = 1
+                currentScale = event.scale
+                samples.add(currentScale, at: event.timestamp)
+                setState(.began)
+            }
+        case .changed:
+            currentScale *= event.scale
+            samples.add(currentScale, at: event.timestamp)
+            if state == .possible { setState(.began) } else if state == .began || state == .changed { setState(.changed) }
+        case .ended:
+            if state == .began || state == .changed { setState(.ended) }
+        case .cancelled:
+            if state == .began || state == .changed { setState(.cancelled) }
+        }
+        return true
+    }
+
+    public override func reset() {
+        startDistance = nil
+        anchorScale = 1
+        anchorDistance = 1
+        currentScale = 1
+        samples.removeAll()
+    }
+}

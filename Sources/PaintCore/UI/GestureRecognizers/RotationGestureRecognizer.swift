@@ -1,0 +1,77 @@
+/// Two fingers turning, or a trackpad rotation or Shift+wheel (continuous). `rotation` is the
+/// angle turned since the start in radians (clockwise positive on screen), settable.
+public final class RotationGestureRecognizer: GestureRecognizer {
+    /// Turn, in radians, before the rotation begins.
+    public var hysteresis = 0.05
+
+    private var lastAngle: Double?
+    private var currentRotation = 0.0
+    private var samples = VelocityTracker<Double>()
+
+    public override init() { super.init() }
+
+    public var rotation: Double {
+        get { currentRotation }
+        set {
+            currentRotation = newValue
+            samples.removeAll()
+        }
+    }
+
+    /// Radians per second.
+    public var velocity: Double { samples.velocity { $0 - $1 } }
+
+    public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        if let geometry = TwoFingerGeometry(liveTouches), lastAngle == nil {
+            lastAngle = geometry.angle
+        }
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard let geometry = TwoFingerGeometry(liveTouches), let last = lastAngle else { return }
+        currentRotation += angleDifference(geometry.angle, last)
+        lastAngle = geometry.angle
+        samples.add(currentRotation, at: now)
+        switch state {
+        case .possible:
+            if abs(currentRotation) > hysteresis { setState(.began) }
+        case .began, .changed:
+            setState(.changed)
+        default:
+            break
+        }
+    }
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard liveTouches.count < 2 else { return }
+        if state == .began || state == .changed { setState(.ended) } else if state == .possible && liveTouches.isEmpty { setState(.failed) }
+        lastAngle = nil
+    }
+
+    public override func handle(_ event: TransformEvent) -> Bool {
+        guard event.rotation != 0 || state != .possible || event.phase != .began else { return true }
+        switch event.phase {
+        case .began:
+            if state == .possible {
+                currentRotation = event.rotation
+                samples.add(currentRotation, at: event.timestamp)
+                setState(.began)
+            }
+        case .changed:
+            currentRotation += event.rotation
+            samples.add(currentRotation, at: event.timestamp)
+            if state == .possible { setState(.began) } else if state == .began || state == .changed { setState(.changed) }
+        case .ended:
+            if state == .began || state == .changed { setState(.ended) }
+        case .cancelled:
+            if state == .began || state == .changed { setState(.cancelled) }
+        }
+        return true
+    }
+
+    public override func reset() {
+        lastAngle = nil
+        currentRotation = 0
+        samples.removeAll()
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// What pinch and rotation share: the line between the first two fingers.
+struct TwoFingerGeometry {
+    let a: Point, b: Point
+    var distance: Double { a.distance(to: b) }
+    var angle: Double { atan2(b.y - a.y, b.x - a.x) }
+    var center: Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
+
+    init?(_ touches: [Touch]) {
+        guard touches.count >= 2 else { return nil }
+        a = touches[0].locationInWindow
+        b = touches[1].locationInWindow
+    }
+}
+
+/// The signed difference of two angles, folded into (-pi, pi].
+func angleDifference(_ a: Double, _ b: Double) -> Double {
+    var d = (a - b).truncatingRemainder(dividingBy: 2 * .pi)
+    if d > .pi { d -= 2 * .pi }
+    if d <= -.pi { d += 2 * .pi }
+    return d
+}
