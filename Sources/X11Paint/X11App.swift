@@ -30,8 +30,10 @@ final class X11App {
     /// Runs until the window is closed (or the demo ends). Returns the exit status.
     func run() -> Int32 {
         var pollDescriptor = pollfd(fd: x11.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let application = window.application
         while running {
             drainEvents()
+            application.tick()
             if window.needsDisplay {
                 let regions = window.render()
                 presenter.present(window.backbuffer, regions: regions)
@@ -41,7 +43,12 @@ final class X11App {
                 window.send(demoSteps.removeFirst())
                 _ = poll(&pollDescriptor, 1, 8)
             } else if XPending(x11.display) == 0 {
-                _ = poll(&pollDescriptor, 1, -1)
+                // Sleep until input, the next timer or the next animation frame; idle is 0% CPU.
+                var timeout: Int32 = -1
+                if let wakeUp = application.nextWakeUp() {
+                    timeout = Int32(max(0, min(1000, ((wakeUp - application.clock.now) * 1000).rounded(.up))))
+                }
+                _ = poll(&pollDescriptor, 1, timeout)
             }
         }
         return 0

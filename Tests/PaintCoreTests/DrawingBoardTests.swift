@@ -124,3 +124,26 @@ final class DrawingBoardTests: XCTestCase {
         XCTAssertEqual(store.saved.count, 1)
     }
 }
+
+final class DrawingBoardStatusTests: XCTestCase {
+    func testTheSavedMessageFadesAfterAWhileButErrorsStay() {
+        let clock = ManualClock()
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
+        let store = MemoryArtworkStore()
+        let board = DrawingBoardViewController(store: store)
+        window.rootViewController = board
+        window.render()
+        board.save()
+        XCTAssertFalse(board.statusLabel.isHidden)
+        clock.advance(by: DrawingBoardViewController.statusDuration + 0.1)
+        window.application.tick()
+        clock.advance(by: 0.5)
+        window.application.tick()
+        XCTAssertTrue(board.statusLabel.isHidden, "faded out")
+        store.failure = "Could not save: disk full"
+        board.save()
+        clock.advance(by: 60)
+        window.application.tick()
+        XCTAssertFalse(board.statusLabel.isHidden, "an error stays until the next message")
+    }
+}

@@ -116,11 +116,24 @@ public final class DrawingBoardViewController: ViewController {
         }
     }
 
+    /// How long a message stays before it fades (errors stay until the next message).
+    public static let statusDuration = 6.0
+    private var statusTimer: Scheduler.Timer?
+
     private func showStatus(_ text: String, isError: Bool = false) {
         statusLabel.text = "  " + text
         statusLabel.textColor = isError ? Color(r: 255, g: 210, b: 210) : .white
         statusLabel.backgroundColor = isError ? Color(r: 160, g: 20, b: 20, a: 220) : Color(r: 20, g: 20, b: 24, a: 190)
         statusLabel.isHidden = false
+        statusLabel.alpha = 1
+        statusTimer?.cancel()
+        guard !isError else { return }
+        statusTimer = view.window?.application.scheduler.schedule(after: Self.statusDuration) { [weak self] in
+            guard let label = self?.statusLabel else { return }
+            label.animate(duration: 0.4, animations: { label.alpha = 0 }, completion: { finished in
+                if finished { label.isHidden = true }
+            })
+        }
     }
 
     private func updateWidthLabel() {

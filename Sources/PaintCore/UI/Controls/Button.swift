@@ -4,6 +4,9 @@ open class Button: Control {
     public var font = Font.system(size: 14) { didSet { setNeedsDisplay() } }
     private var titleColors: [State: Color] = [.normal: Color(r: 30, g: 30, b: 34), .disabled: Color(r: 160, g: 160, b: 166)]
     private var backgroundColors: [State: Color] = [:]
+    /// An icon, drawn before the title (or centred when there is no title).
+    public var image: Image? { didSet { setNeedsDisplay() } }
+    public static let iconSize = 18.0
     /// A coloured swatch filling the button instead of a title (the colour buttons).
     public var swatchColor: Color? { didSet { setNeedsDisplay() } }
 
@@ -32,7 +35,10 @@ open class Button: Control {
     }
 
     /// The width the title needs, with padding.
-    public var intrinsicWidth: Double { max(44, font.width(of: title) + 24) }
+    public var intrinsicWidth: Double {
+        let icon = image == nil ? 0 : Self.iconSize + (title.isEmpty ? 0 : 6)
+        return max(44, font.width(of: title) + icon + 24)
+    }
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
         if let background = value(backgroundColors) {
@@ -51,8 +57,19 @@ open class Button: Control {
             context.fill(bounds.insetBy(dx: 2, dy: 4), with: Color(r: 0, g: 122, b: 255, a: 40))
             context.strokeBorder(bounds.insetBy(dx: 2, dy: 4), width: 1, color: Color(r: 0, g: 122, b: 255))
         }
+        var titleArea = bounds
+        if let image {
+            let titleWidth = title.isEmpty ? 0 : font.width(of: title) + 6
+            let x = bounds.midX - (Self.iconSize + titleWidth) / 2
+            let iconRect = Rect(x: x.rounded(), y: (bounds.midY - Self.iconSize / 2).rounded(), width: Self.iconSize, height: Self.iconSize)
+            context.save()
+            if !isEnabled { context.globalAlpha = 0.4 }
+            context.draw(image, in: iconRect)
+            context.restore()
+            titleArea = Rect(x: iconRect.maxX + 6, y: bounds.minY, width: titleWidth - 6, height: bounds.height)
+        }
         if !title.isEmpty, let color = value(titleColors) {
-            context.draw(title, centeredIn: bounds, font: font, color: color)
+            context.draw(title, centeredIn: titleArea, font: font, color: color)
         }
     }
 }
