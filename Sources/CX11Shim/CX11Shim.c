@@ -1,11 +1,20 @@
 #include "CX11Shim.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
 
 static void (*connection_lost_callback)(const char *message) = NULL;
 static unsigned long protocol_errors = 0;
 
+static int trapping = 0;
+static int trapped_errors = 0;
+
 static int log_protocol_error(Display *display, XErrorEvent *event) {
+    if (trapping) {
+        trapped_errors++;
+        return 0;
+    }
     char text[256];
     XGetErrorText(display, event->error_code, text, sizeof text);
     protocol_errors++;
@@ -45,3 +54,50 @@ void x11shim_destroy_image_keep_pixels(XImage *image) {
 }
 
 unsigned long x11shim_protocol_error_count(void) { return protocol_errors; }
+
+void x11shim_trap_errors(void) {
+    trapping = 1;
+    trapped_errors = 0;
+}
+
+int x11shim_untrap_errors(Display *d) {
+    XSync(d, False);
+    trapping = 0;
+    return trapped_errors;
+}
+
+XImage *x11shim_shm_image_create(Display *d, Visual *v, int depth, int width, int height, XShmSegmentInfo *info) {
+    if (!XShmQueryExtension(d)) return NULL;
+    XImage *image = XShmCreateImage(d, v, (unsigned)depth, ZPixmap, NULL, info, (unsigned)width, (unsigned)height);
+    if (!image) return NULL;
+    info->shmid = shmget(IPC_PRIVATE, (size_t)image->bytes_per_line * (size_t)image->height, IPC_CREAT | 0600);
+    if (info->shmid < 0) { XDestroyImage(image); return NULL; }
+    info->shmaddr = image->data = shmat(info->shmid, NULL, 0);
+    if (info->shmaddr == (char *)-1) {
+        shmctl(info->shmid, IPC_RMID, NULL);
+        XDestroyImage(image);
+        return NULL;
+    }
+    info->readOnly = False;
+    x11shim_trap_errors();
+    Status attached = XShmAttach(d, info);
+    int errors = x11shim_untrap_errors(d);
+    // Once both sides are attached the segment can be marked for removal: it goes away with us.
+    shmctl(info->shmid, IPC_RMID, NULL);
+    if (!attached || errors) {
+        shmdt(info->shmaddr);
+        image->data = NULL;
+        XDestroyImage(image);
+        return NULL;
+    }
+    return image;
+}
+
+void x11shim_shm_image_destroy(Display *d, XImage *image, XShmSegmentInfo *info) {
+    if (!image) return;
+    XShmDetach(d, info);
+    XSync(d, False);
+    shmdt(info->shmaddr);
+    image->data = NULL;
+    XDestroyImage(image);
+}

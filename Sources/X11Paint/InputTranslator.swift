@@ -1,12 +1,11 @@
 import CX11Shim
 import PaintCore
 
-/// Turns X events into PaintCore input: the left button is one touch, keys become KeyEvents.
+/// Turns X events into PaintCore input: pointer events (PaintCore makes them touches), keys,
+/// and window changes.
 struct InputTranslator {
-    static let mouseTouchIdentifier = 1
-
     enum Input {
-        case touches([TouchInput])
+        case pointer(PointerEvent)
         case key(KeyEvent)
         case resize(Size)
         case expose(Rect)
@@ -18,12 +17,20 @@ struct InputTranslator {
 
     func translate(_ event: inout XEvent) -> Input {
         switch event.type {
-        case ButtonPress where event.xbutton.button == UInt32(Button1):
-            return .touches([touch(.began, x: event.xbutton.x, y: event.xbutton.y, time: event.xbutton.time)])
-        case ButtonRelease where event.xbutton.button == UInt32(Button1):
-            return .touches([touch(.ended, x: event.xbutton.x, y: event.xbutton.y, time: event.xbutton.time)])
+        case ButtonPress, ButtonRelease:
+            let b = event.xbutton
+            let kind: PointerEvent.Kind
+            switch (event.type, Int32(b.button)) {
+            case (ButtonPress, Button1): kind = .press
+            case (ButtonRelease, Button1): kind = .release
+            case (ButtonPress, Button4): kind = .wheel(up: 1)
+            case (ButtonPress, Button5): kind = .wheel(up: -1)
+            default: return .none
+            }
+            return .pointer(pointer(kind, x: b.x, y: b.y, state: b.state, time: b.time))
         case MotionNotify where event.xmotion.state & UInt32(Button1Mask) != 0:
-            return .touches([touch(.moved, x: event.xmotion.x, y: event.xmotion.y, time: event.xmotion.time)])
+            let m = event.xmotion
+            return .pointer(pointer(.motion, x: m.x, y: m.y, state: m.state, time: m.time))
         case KeyPress:
             let keysym = XLookupKeysym(&event.xkey, 0)
             guard let key = Self.key(for: keysym) else { return .none }
@@ -40,9 +47,8 @@ struct InputTranslator {
         }
     }
 
-    private func touch(_ phase: Touch.Phase, x: Int32, y: Int32, time: Time) -> TouchInput {
-        TouchInput(identifier: Self.mouseTouchIdentifier, phase: phase, location: Point(x: Double(x), y: Double(y)),
-                   timestamp: Double(time) / 1000)
+    private func pointer(_ kind: PointerEvent.Kind, x: Int32, y: Int32, state: UInt32, time: Time) -> PointerEvent {
+        PointerEvent(kind, at: Point(x: Double(x), y: Double(y)), modifiers: Self.modifiers(state), timestamp: Double(time) / 1000)
     }
 
     static func modifiers(_ state: UInt32) -> KeyEvent.Modifiers {

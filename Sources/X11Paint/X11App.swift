@@ -9,6 +9,7 @@ final class X11App {
     private let translator: InputTranslator
     private let window: PaintCore.Window
     private let board: DrawingBoardViewController
+    private let pointer: PointerTranslator
     private var demoSteps: [[TouchInput]] = []
     private let isDemo: Bool
     private var running = true
@@ -20,6 +21,7 @@ final class X11App {
         window = Window(size: options.size)
         board = DrawingBoardViewController(store: PicturesArtworkStore())
         window.rootViewController = board
+        pointer = PointerTranslator(window: window)
         isDemo = options.demo
         if isDemo {
             window.render()
@@ -59,8 +61,10 @@ final class X11App {
         while XPending(x11.display) > 0 {
             XNextEvent(x11.display, &event)
             switch translator.translate(&event) {
-            case .touches(let inputs): window.send(inputs)
-            case .key(let key): window.send(key)
+            case .pointer(let event): pointer.handle(event)
+            case .key(let key):
+                if key.key == .escape { pointer.cancel(timestamp: window.application.clock.now) }
+                window.send(key)
             case .resize(let size): window.resize(to: size)
             case .expose(let rect): window.setNeedsDisplay(rect)
             case .close: running = false

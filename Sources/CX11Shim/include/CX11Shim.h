@@ -6,6 +6,7 @@
 #include <X11/Xatom.h>
 #include <X11/keysym.h>
 #include <X11/cursorfont.h>
+#include <X11/extensions/XShm.h>
 
 // Xlib's accessors are macros; Swift cannot call macros.
 static inline int x11shim_default_screen(Display *d) { return DefaultScreen(d); }
@@ -26,6 +27,16 @@ XImage *x11shim_create_image(Display *d, Visual *v, int depth, char *pixels, int
 
 /// Releases the XImage structure without freeing the caller-owned pixels.
 void x11shim_destroy_image_keep_pixels(XImage *image);
+
+/// Collects protocol errors instead of logging them, until x11shim_untrap_errors (which
+/// syncs with the server and returns how many errors arrived meanwhile).
+void x11shim_trap_errors(void);
+int x11shim_untrap_errors(Display *d);
+
+/// A shared-memory XImage (MIT-SHM), or NULL when the extension is missing or the server
+/// cannot attach our segment (a remote display, another IPC namespace).
+XImage *x11shim_shm_image_create(Display *d, Visual *v, int depth, int width, int height, XShmSegmentInfo *info);
+void x11shim_shm_image_destroy(Display *d, XImage *image, XShmSegmentInfo *info);
 
 /// The number of protocol errors seen so far (for tests and diagnostics).
 unsigned long x11shim_protocol_error_count(void);

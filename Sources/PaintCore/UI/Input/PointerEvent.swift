@@ -1,0 +1,23 @@
+/// What a desktop pointer does, before it becomes touches or transform events.
+public struct PointerEvent: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// The primary (left) button went down or up.
+        case press, release
+        case motion
+        /// Wheel notches: positive `up` scrolls up (away from the user).
+        case wheel(up: Int)
+    }
+
+    public var kind: Kind
+    /// Window coordinates.
+    public var location: Point
+    public var modifiers: KeyEvent.Modifiers
+    public var timestamp: Double
+
+    public init(_ kind: Kind, at location: Point, modifiers: KeyEvent.Modifiers = [], timestamp: Double) {
+        self.kind = kind
+        self.location = location
+        self.modifiers = modifiers
+        self.timestamp = timestamp
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// Turns a mouse into touches, the way the iOS Simulator does for people without a
+/// touchscreen: the left button is one finger; with Ctrl it is two fingers mirrored about the
+/// centre of the view under the pointer (drag to pinch and rotate); with Ctrl+Shift the two
+/// fingers move together (a two-finger pan). The wheel zooms (1.1x a notch) and Shift+wheel
+/// rotates (5° a notch) through transform events.
+public final class PointerTranslator {
+    public static let mouseTouch = 1
+    public static let secondTouch = 2
+    public static let wheelZoomPerNotch = 1.1
+    public static let wheelRotationPerNotch = 5.0 * .pi / 180
+    /// A wheel gesture ends this long after its last notch.
+    public static let wheelGestureTimeout = 0.3
+    /// Where the second finger sits for a two-finger pan.
+    public static let parallelOffset = Point(x: 60, y: 0)
+
+    private enum Mode {
+        case idle
+        case single
+        case mirrored(center: Point)
+        case parallel(offset: Point)
+    }
+
+    private unowned let window: Window
+    private var mode = Mode.idle
+    private var wheelTimer: Scheduler.Timer?
+    private var wheelActive = false
+    private lazy var indicator = TouchIndicatorView()
+
+    public init(window: Window) { self.window = window }
+
+    public func handle(_ event: PointerEvent) {
+        switch event.kind {
+        case .press: press(event)
+        case .motion: move(event)
+        case .release: release(event)
+        case .wheel(let notches): wheel(notches, event)
+        }
+    }
+
+    /// Ends any simulated gesture (Escape, focus loss).
+    public func cancel(timestamp: Double) {
+        if case .idle = mode { return }
+        window.cancelAllTouches(timestamp: timestamp)
+        mode = .idle
+        hideIndicator()
+    }
+
+    // MARK: - Buttons and motion
+
+    private func press(_ event: PointerEvent) {
+        guard case .idle = mode else { return }
+        if event.modifiers.contains(.control) {
+            if event.modifiers.contains(.shift) {
+                mode = .parallel(offset: Self.parallelOffset)
+            } else {
+                let view = window.hitTest(event.location) ?? window
+                mode = .mirrored(center: view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil))
+            }
+            send(.began, event)
+            showIndicator()
+        } else {
+            mode = .single
+            send(.began, event)
+        }
+    }
+
+    private func move(_ event: PointerEvent) {
+        if case .idle = mode { return }
+        send(.moved, event)
+    }
+
+    private func release(_ event: PointerEvent) {
+        if case .idle = mode { return }
+        send(.ended, event)
+        mode = .idle
+        hideIndicator()
+    }
+
+    private func send(_ phase: Touch.Phase, _ event: PointerEvent) {
+        let first = TouchInput(identifier: Self.mouseTouch, phase: phase, location: event.location, timestamp: event.timestamp)
+        var inputs = [first]
+        if let second = secondLocation(for: event.location) {
+            inputs.append(TouchInput(identifier: Self.secondTouch, phase: phase, location: second, timestamp: event.timestamp))
+        }
+        window.send(inputs)
+        if inputs.count == 2 { indicator.show(inputs.map(\.location)) }
+    }
+
+    /// Where the simulated second finger is for a first finger at `location`.
+    public func secondLocation(for location: Point) -> Point? {
+        switch mode {
+        case .mirrored(let center): return Point(x: 2 * center.x - location.x, y: 2 * center.y - location.y)
+        case .parallel(let offset): return location + offset
+        case .idle, .single: return nil
+        }
+    }
+
+    // MARK: - The two-finger indicator
+
+    private func showIndicator() {
+        indicator.frame = window.bounds
+        window.addSubview(indicator)
+    }
+
+    private func hideIndicator() {
+        indicator.removeFromSuperview()
+    }
+
+    // MARK: - Wheel
+
+    private func wheel(_ notches: Int, _ event: PointerEvent) {
+        guard notches != 0 else { return }
+        let rotate = event.modifiers.contains(.shift)
+        let scale = rotate ? 1 : pow(Self.wheelZoomPerNotch, Double(notches))
+        let rotation = rotate ? Self.wheelRotationPerNotch * Double(notches) : 0
+        window.send(TransformEvent(phase: wheelActive ? .changed : .began, location: event.location, scale: scale,
+                                   rotation: rotation, timestamp: event.timestamp))
+        wheelActive = true
+        wheelTimer?.cancel()
+        let location = event.location
+        wheelTimer = window.application.scheduler.schedule(after: Self.wheelGestureTimeout) { [weak self] in
+            guard let self else { return }
+            self.wheelActive = false
+            self.window.send(TransformEvent(phase: .ended, location: location, timestamp: self.window.application.clock.now))
+        }
+    }
+}
+
+/// Two translucent circles where the simulated fingers are.
+final class TouchIndicatorView: View {
+    private var points: [Point] = []
+    static let radius = 14.0
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    func show(_ windowPoints: [Point]) {
+        for p in points { setNeedsDisplay(circleRect(p)) }
+        points = windowPoints.map { convert($0, from: nil) }
+        for p in points { setNeedsDisplay(circleRect(p)) }
+    }
+
+    private func circleRect(_ p: Point) -> Rect {
+        Rect(x: p.x - Self.radius - 2, y: p.y - Self.radius - 2, width: 2 * Self.radius + 4, height: 2 * Self.radius + 4)
+    }
+
+    override func draw(_ rect: Rect, in context: GraphicsContext) {
+        for p in points {
+            context.fillCircle(center: p, radius: Self.radius, color: Color(r: 120, g: 120, b: 130, a: 110))
+            context.strokeColor = Color(r: 60, g: 60, b: 70, a: 160)
+            context.lineWidth = 1.5
+            context.stroke(.ellipse(in: Rect(x: p.x - Self.radius, y: p.y - Self.radius, width: 2 * Self.radius, height: 2 * Self.radius)))
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import XCTest
+@testable import PaintCore
+
+final class PointerTranslatorTests: XCTestCase {
+    private func setUpPinchTarget() -> (GestureHarness, PointerTranslator, View, PinchGestureRecognizer, RotationGestureRecognizer) {
+        let h = GestureHarness()
+        let target = View(frame: Rect(x: 100, y: 100, width: 200, height: 200)) // centre (200, 200)
+        target.isMultipleTouchEnabled = true
+        h.view.addSubview(target)
+        let pinch = PinchGestureRecognizer(), rotation = RotationGestureRecognizer()
+        let delegate = SimultaneousDelegate()
+        pinch.delegate = delegate
+        rotation.delegate = delegate
+        target.addGestureRecognizer(pinch)
+        target.addGestureRecognizer(rotation)
+        keep(delegate)
+        return (h, PointerTranslator(window: h.window), target, pinch, rotation)
+    }
+
+    /// Delegates are weak; the test keeps them alive.
+    private var kept: [AnyObject] = []
+    private func keep(_ object: AnyObject) { kept.append(object) }
+
+    func testControlDragMakesTwoMirroredFingersThatPinch() {
+        let (h, pointer, _, pinch, _) = setUpPinchTarget()
+        defer { withExtendedLifetime(h) {} }
+        var scales: [Double] = []
+        pinch.addTarget { scales.append(($0 as! PinchGestureRecognizer).scale) }
+        pointer.handle(PointerEvent(.press, at: Point(x: 250, y: 200), modifiers: .control, timestamp: 0))
+        XCTAssertEqual(pointer.secondLocation(for: Point(x: 250, y: 200)), Point(x: 150, y: 200), "mirrored about the centre")
+        pointer.handle(PointerEvent(.motion, at: Point(x: 275, y: 200), modifiers: .control, timestamp: 0.05))
+        pointer.handle(PointerEvent(.motion, at: Point(x: 300, y: 200), modifiers: .control, timestamp: 0.1))
+        XCTAssertEqual(pinch.scale, 2, accuracy: 1e-9, "fingers 100 apart, now 200")
+        XCTAssertTrue(h.window.subviews.contains { $0 is TouchIndicatorView }, "the two fingers are shown")
+        pointer.handle(PointerEvent(.release, at: Point(x: 300, y: 200), modifiers: .control, timestamp: 0.15))
+        XCTAssertEqual(scales.last ?? 0, 2, accuracy: 1e-9)
+        XCTAssertFalse(h.window.subviews.contains { $0 is TouchIndicatorView }, "and hidden afterwards")
+    }
+
+    func testControlDragAroundTheCentreRotates() {
+        let (h, pointer, _, _, rotation) = setUpPinchTarget()
+        defer { withExtendedLifetime(h) {} }
+        pointer.handle(PointerEvent(.press, at: Point(x: 250, y: 200), modifiers: .control, timestamp: 0))
+        pointer.handle(PointerEvent(.motion, at: Point(x: 200 + 50 * cos(0.2), y: 200 + 50 * sin(0.2)), modifiers: .control, timestamp: 0.05))
+        pointer.handle(PointerEvent(.motion, at: Point(x: 200 + 50 * cos(0.5), y: 200 + 50 * sin(0.5)), modifiers: .control, timestamp: 0.1))
+        XCTAssertEqual(rotation.rotation, 0.5, accuracy: 1e-9)
+    }
+
+    func testControlShiftDragPansWithTwoFingers() {
+        let h = GestureHarness()
+        let pan = PanGestureRecognizer()
+        pan.minimumNumberOfTouches = 2
+        h.view.addGestureRecognizer(pan)
+        let pointer = PointerTranslator(window: h.window)
+        var counts: [Int] = []
+        pan.addTarget { counts.append($0.numberOfTouches) }
+        pointer.handle(PointerEvent(.press, at: Point(x: 100, y: 100), modifiers: [.control, .shift], timestamp: 0))
+        pointer.handle(PointerEvent(.motion, at: Point(x: 140, y: 130), modifiers: [.control, .shift], timestamp: 0.1))
+        XCTAssertEqual(pan.translation(in: h.view), Point(x: 40, y: 30))
+        XCTAssertEqual(counts, [2], "two fingers moving together")
+    }
+
+    func testPlainDragIsOneTouch() {
+        let h = GestureHarness()
+        let target = TouchLogView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        h.view.addSubview(target)
+        let pointer = PointerTranslator(window: h.window)
+        pointer.handle(PointerEvent(.press, at: Point(x: 10, y: 10), timestamp: 0))
+        pointer.handle(PointerEvent(.motion, at: Point(x: 20, y: 10), timestamp: 0.01))
+        pointer.handle(PointerEvent(.release, at: Point(x: 20, y: 10), timestamp: 0.02))
+        XCTAssertEqual(target.log, ["began 1", "moved 1", "ended 1"])
+    }
+
+    func testWheelZoomsAndShiftWheelRotatesThroughTransformEvents() {
+        let (h, pointer, _, pinch, rotation) = setUpPinchTarget()
+        let pinches = StateLog(pinch)
+        pointer.handle(PointerEvent(.wheel(up: 1), at: Point(x: 200, y: 200), timestamp: 0))
+        pointer.handle(PointerEvent(.wheel(up: 1), at: Point(x: 200, y: 200), timestamp: 0.05))
+        XCTAssertEqual(pinch.scale, 1.21, accuracy: 1e-9, "1.1 a notch")
+        XCTAssertEqual(pinches.states, [.began, .changed])
+        h.wait(0.31)
+        XCTAssertEqual(pinches.states, [.began, .changed, .ended], "the wheel gesture ends when the wheel rests")
+        pointer.handle(PointerEvent(.wheel(up: -2), at: Point(x: 200, y: 200), modifiers: .shift, timestamp: 1))
+        XCTAssertEqual(rotation.rotation, -10 * .pi / 180, accuracy: 1e-9, "5 degrees a notch")
+    }
+
+    func testEscapeCancelsASimulatedGesture() {
+        let (h, pointer, _, pinch, _) = setUpPinchTarget()
+        let log = StateLog(pinch)
+        pointer.handle(PointerEvent(.press, at: Point(x: 250, y: 200), modifiers: .control, timestamp: 0))
+        pointer.handle(PointerEvent(.motion, at: Point(x: 300, y: 200), modifiers: .control, timestamp: 0.1))
+        pointer.cancel(timestamp: 0.2)
+        XCTAssertEqual(log.states, [.began, .cancelled])
+        XCTAssertFalse(h.window.subviews.contains { $0 is TouchIndicatorView })
+    }
+}
