@@ -36,7 +36,7 @@ final class DrawingBoardTests: XCTestCase {
         XCTAssertEqual(800 - frames[2].maxX, 20, accuracy: 1e-9, "20 px from the right")
         XCTAssertEqual(100 - frames[0].maxY, 20, "20 px from the bottom")
         let titles = board.toolbar.subviews.compactMap { ($0 as? Button)?.title }
-        XCTAssertEqual(titles, ["Clear", "Undo", "Eraser", "Photo", "Save"])
+        XCTAssertEqual(titles, ["Clear", "Undo", "Redo", "Eraser", "Photo", "Save"])
         XCTAssertEqual(board.saveButton.frame.maxX, 800 - board.toolbar.margin, "Save sits at the far right")
         XCTAssertFalse(board.photoButton.isEnabled, "Photo waits for the photo issue")
     }
@@ -84,6 +84,21 @@ final class DrawingBoardTests: XCTestCase {
         XCTAssertTrue(window.send(.control("s")))
         XCTAssertEqual(store.saved.count, 1)
         XCTAssertFalse(window.send(KeyEvent(.character("q"))), "unhandled keys travel up and are reported unhandled")
+        XCTAssertTrue(window.send(KeyEvent(.character("z"), modifiers: [.control, .shift])))
+        XCTAssertEqual(board.canvas.document.items.count, 2, "Ctrl+Shift+Z redoes")
+        window.send(.control("z"))
+        window.send(.control("y"))
+        XCTAssertEqual(board.canvas.document.items.count, 2, "so does Ctrl+Y")
+        XCTAssertFalse(board.canvas.redo(), "nothing left to redo")
+        window.send(.control("z"))
+        drawAcrossCanvas(atFraction: 0.7)
+        XCTAssertFalse(board.canvas.redo(), "a new stroke discards the redo tail")
+        let width = board.canvas.strokeWidth
+        window.send(KeyEvent(.character("]")))
+        XCTAssertEqual(board.canvas.strokeWidth, width + 1)
+        window.send(KeyEvent(.character("[")))
+        window.send(KeyEvent(.character("[")))
+        XCTAssertEqual(board.canvas.strokeWidth, width - 1)
     }
 
     func testSaveWritesTheCanvasWithoutTheBarsAndSaysWhere() {

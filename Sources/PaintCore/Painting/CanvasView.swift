@@ -2,6 +2,8 @@
 /// artwork from its DrawingLayer, so a motion event costs only the few pixels it changes.
 public final class CanvasView: View {
     public private(set) var document = Document()
+    /// Items taken back by undo, most recent last; a new item clears them.
+    public private(set) var redoItems: [Document.Item] = []
     public var brush: Brush = PencilBrush()
     public var strokeColor: Color = .black
     public var strokeWidth: Double = 4
@@ -53,6 +55,7 @@ public final class CanvasView: View {
         setNeedsDisplay(drawing.extend(to: touch.location(in: self)).rect)
         guard let (stroke, touched) = drawing.commit() else { return }
         document.append(.stroke(stroke))
+        redoItems.removeAll()
         setNeedsDisplay(touched.rect)
         onDocumentChange?()
     }
@@ -71,10 +74,26 @@ public final class CanvasView: View {
             setNeedsDisplay(drawing.cancel().rect)
             return true
         }
-        guard document.removeLast() != nil else { return false }
+        guard let item = document.removeLast() else { return false }
+        redoItems.append(item)
         rebuildLayer()
         onDocumentChange?()
         return true
+    }
+
+    /// Puts back the last undone item. Returns whether there was one.
+    @discardableResult
+    public func redo() -> Bool {
+        guard !isDrawing, let item = redoItems.popLast() else { return false }
+        document.append(item)
+        rebuildLayer()
+        onDocumentChange?()
+        return true
+    }
+
+    /// Drops the stroke in progress (Escape).
+    public func cancelStroke() {
+        setNeedsDisplay(drawing.cancel().rect)
     }
 
     /// Clears the drawing (undoable). Returns false when there was nothing to clear.
@@ -83,6 +102,7 @@ public final class CanvasView: View {
         guard !document.visibleItems.isEmpty else { return false }
         _ = drawing.cancel()
         document.append(.clear)
+        redoItems.removeAll()
         drawing.clearLayer()
         setNeedsDisplay()
         onDocumentChange?()
@@ -92,6 +112,7 @@ public final class CanvasView: View {
     /// Replaces the document, for example with one restored from disk.
     public func load(_ document: Document) {
         self.document = document
+        redoItems.removeAll()
         rebuildLayer()
         onDocumentChange?()
     }

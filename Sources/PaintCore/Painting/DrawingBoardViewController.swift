@@ -62,8 +62,12 @@ public final class DrawingBoardViewController: ViewController {
     public override func keyDown(_ event: KeyEvent) -> Bool {
         switch (event.key, event.modifiers) {
         case (.character("z"), .control): undo()
+        case (.character("z"), [.control, .shift]), (.character("y"), .control): redo()
         case (.character("s"), .control): save()
         case (.delete, []): clear()
+        case (.character("["), []): setStrokeWidth(canvas.strokeWidth - 1)
+        case (.character("]"), []): setStrokeWidth(canvas.strokeWidth + 1)
+        case (.escape, []): canvas.cancelStroke()
         default: return super.keyDown(event)
         }
         return true
@@ -77,6 +81,10 @@ public final class DrawingBoardViewController: ViewController {
 
     public func undo() {
         canvas.undo()
+    }
+
+    public func redo() {
+        canvas.redo()
     }
 
     public func toggleEraser() {
@@ -142,6 +150,7 @@ public final class DrawingBoardViewController: ViewController {
 
     private func updateUndoAvailability() {
         undoButton.isEnabled = !canvas.document.isEmpty
+        redoButton.isEnabled = !canvas.redoItems.isEmpty
         clearButton.isEnabled = !canvas.document.visibleItems.isEmpty
     }
 
@@ -156,6 +165,7 @@ public final class DrawingBoardViewController: ViewController {
 
     public private(set) lazy var clearButton: Button = makeButton("Clear") { [unowned self] in self.clear() }
     public private(set) lazy var undoButton: Button = makeButton("Undo") { [unowned self] in self.undo() }
+    public private(set) lazy var redoButton: Button = makeButton("Redo") { [unowned self] in self.redo() }
     public private(set) lazy var eraserButton: Button = makeButton("Eraser") { [unowned self] in self.toggleEraser() }
     public private(set) lazy var photoButton: Button = {
         let button = makeButton("Photo") {}
@@ -166,7 +176,7 @@ public final class DrawingBoardViewController: ViewController {
 
     public private(set) lazy var toolbar: Toolbar = {
         let toolbar = Toolbar()
-        toolbar.items = [.button(clearButton), .button(undoButton), .button(eraserButton), .button(photoButton),
+        toolbar.items = [.button(clearButton), .button(undoButton), .button(redoButton), .button(eraserButton), .button(photoButton),
                          .flexibleSpace, .button(saveButton)]
         return toolbar
     }()
