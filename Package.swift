@@ -50,7 +50,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["PaintCore"]
+            dependencies: ["PaintCore", "CX11Shim"]
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -101,3 +101,7 @@ void x11shim_shm_image_destroy(Display *d, XImage *image, XShmSegmentInfo *info)
     image->data = NULL;
     XDestroyImage(image);
 }
+
+void x11shim_destroy_image(XImage *image) {
+    if (image) XDestroyImage(image);
+}

@@ -35,6 +35,7 @@ final class X11App {
         let application = window.application
         while running {
             drainEvents()
+            if !running { break }
             application.tick()
             if window.needsDisplay {
                 let regions = window.render()

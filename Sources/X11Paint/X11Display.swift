@@ -68,6 +68,11 @@ final class X11Display {
             XChangeProperty(display, window, XInternAtom(display, "_NET_WM_PID", 0), XA_CARDINAL, 32, PropModeReplace,
                             raw.bindMemory(to: UInt8.self).baseAddress, 1)
         }
+        let icon = AppIcon.netWMIcon()
+        icon.withUnsafeBytes { raw in
+            XChangeProperty(display, window, XInternAtom(display, "_NET_WM_ICON", 0), XA_CARDINAL, 32, PropModeReplace,
+                            raw.bindMemory(to: UInt8.self).baseAddress, Int32(icon.count))
+        }
         if let classHint = XAllocClassHint() {
             let name = strdup("x11paint"), className = strdup("X11Paint")
             classHint.pointee.res_name = name

@@ -38,6 +38,9 @@ int x11shim_untrap_errors(Display *d);
 XImage *x11shim_shm_image_create(Display *d, Visual *v, int depth, int width, int height, XShmSegmentInfo *info);
 void x11shim_shm_image_destroy(Display *d, XImage *image, XShmSegmentInfo *info);
 
+/// XDestroyImage is a macro.
+void x11shim_destroy_image(XImage *image);
+
 /// The number of protocol errors seen so far (for tests and diagnostics).
 unsigned long x11shim_protocol_error_count(void);
 

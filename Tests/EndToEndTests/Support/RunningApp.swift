@@ -6,6 +6,8 @@ final class RunningApp {
     let home: String
     let environment: [String: String]
     private let output = Pipe()
+    private let errors = Pipe()
+    private var collectedErrors = Data()
     private(set) var windowID = ""
 
     /// The binary `make test` built; X11PAINT_BINARY names it, else the debug build folder.
@@ -31,6 +33,7 @@ final class RunningApp {
         process.arguments = arguments
         process.environment = environment
         process.standardOutput = output
+        process.standardError = errors
         try process.run()
         let found = try xdotool(["search", "--sync", "--onlyvisible", "--name", "^X11Paint$"])
         windowID = found.split(separator: "\n").first.map(String.init) ?? ""
@@ -73,6 +76,12 @@ final class RunningApp {
 
     var standardOutput: String {
         String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+    }
+
+    /// What the app wrote to standard error so far (read once it has exited, or it blocks).
+    var standardError: String {
+        if !process.isRunning { collectedErrors.append(errors.fileHandleForReading.readDataToEndOfFile()) }
+        return String(decoding: collectedErrors, as: UTF8.self)
     }
 
     func stop() {

@@ -1,0 +1,94 @@
+import Foundation
+import PaintCore
+import XCTest
+
+/// The X11 platform layer on real X servers: presentation with and without shared memory,
+/// window manners, faults, and idleness.
+final class PlatformEndToEndTests: XCTestCase {
+    private var home: String!
+
+    override func setUpWithError() throws {
+        home = NSTemporaryDirectory() + "x11paint-platform-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        if let home { try? FileManager.default.removeItem(atPath: home) }
+    }
+
+    private func drawAndCapture(on server: XvfbServer) throws -> (Bitmap, String) {
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "640x480"])
+        defer { app.stop() }
+        try app.drag([(100, 200), (300, 250), (500, 200)])
+        try app.click(320, 460) // the green colour button
+        try app.drag([(100, 300), (500, 320)])
+        // The app has handled the events once a round trip through it has come back.
+        try app.xdotool(["getwindowname", app.windowID])
+        usleep(300_000)
+        let client = try X11TestClient(display: server.display)
+        let image = try XCTUnwrap(client.capture(window: UInt(app.windowID)!, width: 640, height: 480))
+        app.stop()
+        return (image, app.standardError)
+    }
+
+    func testSharedMemoryAndItsFallbackShowTheSamePixels() throws {
+        let withShm = try XvfbServer()
+        let (shared, sharedLog) = try drawAndCapture(on: withShm)
+        withShm.stop()
+        let withoutShm = try XvfbServer(extraArguments: ["-extension", "MIT-SHM"])
+        let (plain, plainLog) = try drawAndCapture(on: withoutShm)
+        withoutShm.stop()
+        XCTAssertFalse(sharedLog.contains("MIT-SHM is not available"), sharedLog)
+        XCTAssertTrue(plainLog.contains("MIT-SHM is not available"), "the fallback says so: \(plainLog)")
+        XCTAssertTrue(shared.isEqual(to: plain), "identical pixels either way")
+        let red = DrawingBoardViewController.palette[0].premultipliedPixel
+        XCTAssertEqual(shared[300, 250], red, "and they are the drawing, not a blank window")
+        XCTAssertEqual(shared[300, 100], Color.white.premultipliedPixel)
+    }
+
+    func testClosingTheWindowExitsCleanlyAndTheWindowIsWellMannered() throws {
+        let server = try XvfbServer()
+        let app = try RunningApp(display: server.display, home: home)
+        let client = try X11TestClient(display: server.display)
+        let window = UInt(app.windowID)!
+        let wmClass = client.property("WM_CLASS", of: window)
+        XCTAssertEqual(String(decoding: wmClass, as: UTF8.self), "x11paint\u{0}X11Paint\u{0}")
+        XCTAssertEqual(String(decoding: client.property("_NET_WM_NAME", of: window), as: UTF8.self), "X11Paint")
+        let pid = client.property("_NET_WM_PID", of: window).withUnsafeBytes { $0.load(as: UInt.self) }
+        XCTAssertEqual(Int32(pid), app.process.processIdentifier)
+        XCTAssertFalse(client.property("_NET_WM_ICON", of: window).isEmpty, "an icon for task bars")
+        client.requestClose(window: window)
+        XCTAssertTrue(app.wait(timeout: 10) { !app.process.isRunning }, "WM_DELETE_WINDOW closes the app")
+        if !app.process.isRunning { XCTAssertEqual(app.process.terminationStatus, 0) }
+    }
+
+    func testLosingTheXServerExitsWithAMessage() throws {
+        let server = try XvfbServer()
+        let app = try RunningApp(display: server.display, home: home)
+        try app.drag([(100, 200), (300, 250)])
+        server.stop()
+        XCTAssertTrue(app.wait(timeout: 10) { !app.process.isRunning })
+        guard !app.process.isRunning else { return }
+        XCTAssertNotEqual(app.process.terminationStatus, 0)
+        XCTAssertTrue(app.standardError.contains("X server"), app.standardError)
+    }
+
+    func testIdleCostsNoCPU() throws {
+        let server = try XvfbServer()
+        let app = try RunningApp(display: server.display, home: home)
+        try app.drag([(100, 200), (300, 250)])
+        usleep(500_000)
+        let before = try cpuTicks(of: app.process.processIdentifier)
+        usleep(2_000_000)
+        let after = try cpuTicks(of: app.process.processIdentifier)
+        // Ticks are hundredths of a second: at most 2 in 2 s is under 1% CPU.
+        XCTAssertLessThanOrEqual(after - before, 2, "CPU ticks used while idle for 2 s")
+        app.stop()
+    }
+
+    private func cpuTicks(of pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+        return Int(fields[11])! + Int(fields[12])! // utime and stime
+    }
+}

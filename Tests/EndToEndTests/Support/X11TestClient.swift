@@ -1,0 +1,57 @@
+import CX11Shim
+import Foundation
+import PaintCore
+
+/// A second X client for tests: asks the app's window to close the way a window manager does,
+/// and reads back what the window shows.
+final class X11TestClient {
+    let display: OpaquePointer
+
+    init(display name: String) throws {
+        guard let display = XOpenDisplay(name) else { throw ExternalTool.Failure(description: "cannot open \(name)") }
+        self.display = display
+    }
+
+    deinit { XCloseDisplay(display) }
+
+    /// Sends WM_PROTOCOLS / WM_DELETE_WINDOW, as a window manager's close button does.
+    func requestClose(window: UInt) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
+        event.xclient.data.l.1 = Int(CurrentTime)
+        XSendEvent(display, window, 0, NoEventMask, &event)
+        XFlush(display)
+    }
+
+    /// The window's pixels as a bitmap (24-bit TrueColor read as opaque BGRX words).
+    func capture(window: UInt, width: Int, height: Int) -> Bitmap? {
+        guard let image = XGetImage(display, window, 0, 0, UInt32(width), UInt32(height), UInt(bitPattern: -1), ZPixmap) else { return nil }
+        defer { x11shim_destroy_image(image) }
+        let bitmap = Bitmap(width: width, height: height)
+        let stride = Int(image.pointee.bytes_per_line)
+        let data = UnsafeRawPointer(image.pointee.data!)
+        for y in 0..<height {
+            let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width { bitmap[x, y] = row[x] | 0xFF00_0000 }
+        }
+        return bitmap
+    }
+
+    /// The value of a string property, such as WM_CLASS.
+    func property(_ name: String, of window: UInt) -> [UInt8] {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        XGetWindowProperty(display, window, XInternAtom(display, name, 0), 0, 1024, 0, UInt(AnyPropertyType),
+                           &type, &format, &count, &remaining, &data)
+        defer { if let data { XFree(data) } }
+        guard let data, count > 0 else { return [] }
+        let bytes = format == 32 ? Int(count) * MemoryLayout<UInt>.size : Int(count) * Int(format) / 8
+        return Array(UnsafeBufferPointer(start: data, count: bytes))
+    }
+}
