@@ -11,7 +11,7 @@ let package = Package(
         // C glue: Xlib macros and unions Swift cannot call, error handlers.
         .target(
             name: "CX11Shim",
-            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]
+            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("Xi")]
         ),
         // C glue for libpng: its setjmp/longjmp error handling stays in C.
         .target(
@@ -29,10 +29,15 @@ let package = Package(
             name: "PaintCore",
             dependencies: ["CImageCodecs", "CFontShim"]
         ),
-        // The executable: a thin adapter between the X server and PaintCore.
+        // The thin adapter between the X server and PaintCore: display, presentation, input.
+        .target(
+            name: "X11Adapter",
+            dependencies: ["PaintCore", "CX11Shim"]
+        ),
+        // The executable: options and main().
         .executableTarget(
             name: "X11Paint",
-            dependencies: ["PaintCore", "CX11Shim"]
+            dependencies: ["X11Adapter", "PaintCore", "CX11Shim"]
         ),
         // cairo, only for comparing quality and speed against (tests and benchmarks).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
@@ -43,6 +48,10 @@ let package = Package(
         .testTarget(
             name: "PaintCoreTests",
             dependencies: ["PaintCore"]
+        ),
+        .testTarget(
+            name: "X11AdapterTests",
+            dependencies: ["X11Adapter", "CX11Shim", "PaintCore"]
         ),
         .testTarget(
             name: "RendererTests",

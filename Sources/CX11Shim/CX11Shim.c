@@ -105,3 +105,25 @@ void x11shim_shm_image_destroy(Display *d, XImage *image, XShmSegmentInfo *info)
 void x11shim_destroy_image(XImage *image) {
     if (image) XDestroyImage(image);
 }
+
+int x11shim_select_xi2(Display *d, Window w, int *opcode) {
+    int event, error;
+    if (!XQueryExtension(d, "XInputExtension", opcode, &event, &error)) return 0;
+    int major = 2, minor = 4;
+    if (XIQueryVersion(d, &major, &minor) != Success || major < 2) return 0;
+    if (minor < 2) return minor;
+    unsigned char bits[XIMaskLen(XI_LASTEVENT)] = { 0 };
+    XISetMask(bits, XI_TouchBegin);
+    XISetMask(bits, XI_TouchUpdate);
+    XISetMask(bits, XI_TouchEnd);
+    if (minor >= 4) {
+        XISetMask(bits, XI_GesturePinchBegin);
+        XISetMask(bits, XI_GesturePinchUpdate);
+        XISetMask(bits, XI_GesturePinchEnd);
+    }
+    XIEventMask mask = { XIAllMasterDevices, sizeof bits, bits };
+    x11shim_trap_errors();
+    XISelectEvents(d, w, &mask, 1);
+    if (x11shim_untrap_errors(d)) return 0;
+    return minor;
+}

@@ -7,6 +7,7 @@
 #include <X11/keysym.h>
 #include <X11/cursorfont.h>
 #include <X11/extensions/XShm.h>
+#include <X11/extensions/XInput2.h>
 
 // Xlib's accessors are macros; Swift cannot call macros.
 static inline int x11shim_default_screen(Display *d) { return DefaultScreen(d); }
@@ -37,6 +38,11 @@ int x11shim_untrap_errors(Display *d);
 /// cannot attach our segment (a remote display, another IPC namespace).
 XImage *x11shim_shm_image_create(Display *d, Visual *v, int depth, int width, int height, XShmSegmentInfo *info);
 void x11shim_shm_image_destroy(Display *d, XImage *image, XShmSegmentInfo *info);
+
+/// Selects XInput 2 touch events (2.2) and touchpad pinch gestures (2.4) on a window, as far
+/// as the server supports them. Returns the minor version in use (0 when XI2 is missing) and
+/// the extension's opcode through `opcode`.
+int x11shim_select_xi2(Display *d, Window w, int *opcode);
 
 /// XDestroyImage is a macro.
 void x11shim_destroy_image(XImage *image);

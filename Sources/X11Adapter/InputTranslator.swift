@@ -3,7 +3,7 @@ import PaintCore
 
 /// Turns X events into PaintCore input: pointer events (PaintCore makes them touches), keys,
 /// and window changes.
-struct InputTranslator {
+public struct InputTranslator {
     enum Input {
         case pointer(PointerEvent)
         case key(KeyEvent)

@@ -3,18 +3,20 @@ import Foundation
 import PaintCore
 
 /// Wires the X connection to PaintCore's window and runs the event loop on the connection's fd.
-final class X11App {
+public final class X11App {
     private let x11: X11Display
     private let presenter: Presenter
     private let translator: InputTranslator
     private let window: PaintCore.Window
     private let board: DrawingBoardViewController
     private let pointer: PointerTranslator
+    private let xinput = XInput2Translator()
+    private var xinputOpcode: Int32 = 0
     private var demoSteps: [[TouchInput]] = []
     private let isDemo: Bool
     private var running = true
 
-    init(options: Options) throws {
+    public init(options: Options) throws {
         x11 = try X11Display(size: options.size, title: "X11Paint")
         presenter = Presenter(x11: x11)
         translator = InputTranslator(deleteWindowAtom: x11.deleteWindowAtom)
@@ -22,6 +24,8 @@ final class X11App {
         board = DrawingBoardViewController(store: PicturesArtworkStore())
         window.rootViewController = board
         pointer = PointerTranslator(window: window)
+        // Touchscreens and touchpad gestures when the server has XInput 2.2 / 2.4; else the core pointer.
+        _ = x11shim_select_xi2(x11.display, x11.window, &xinputOpcode)
         isDemo = options.demo
         if isDemo {
             window.render()
@@ -30,7 +34,7 @@ final class X11App {
     }
 
     /// Runs until the window is closed (or the demo ends). Returns the exit status.
-    func run() -> Int32 {
+    public func run() -> Int32 {
         var pollDescriptor = pollfd(fd: x11.fileDescriptor, events: Int16(POLLIN), revents: 0)
         let application = window.application
         while running {
@@ -61,6 +65,10 @@ final class X11App {
         var event = XEvent()
         while XPending(x11.display) > 0 {
             XNextEvent(x11.display, &event)
+            if event.type == GenericEvent && event.xcookie.extension == xinputOpcode {
+                handleXInput2(&event)
+                continue
+            }
             switch translator.translate(&event) {
             case .pointer(let event): pointer.handle(event)
             case .key(let key):
@@ -71,6 +79,16 @@ final class X11App {
             case .close: running = false
             case .none: break
             }
+        }
+    }
+
+    private func handleXInput2(_ event: inout XEvent) {
+        guard XGetEventData(x11.display, &event.xcookie) != 0, let data = event.xcookie.data else { return }
+        defer { XFreeEventData(x11.display, &event.xcookie) }
+        switch xinput.translate(evtype: event.xcookie.evtype, data: data) {
+        case .touch(let input): window.send([input])
+        case .transform(let transform): window.send(transform)
+        case .none: break
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import PaintCore
 
 /// The connection to the X server and the app's top-level window with its ICCCM/EWMH properties.
-final class X11Display {
+public final class X11Display {
     let display: OpaquePointer
     let screen: Int32
     let visual: UnsafeMutablePointer<Visual>

@@ -4,7 +4,7 @@ import PaintCore
 
 /// Puts the window's backbuffer on screen, only the regions that changed: through MIT-SHM
 /// when the server shares memory with us, else with XPutImage.
-final class Presenter {
+public final class Presenter {
     private let x11: X11Display
     private let gc: GC
     private var shmImage: UnsafeMutablePointer<XImage>?

@@ -1,0 +1,35 @@
+import PaintCore
+
+/// x11paint [--demo] [--size WIDTHxHEIGHT]
+public struct Options {
+    public var demo = false
+    public var size = Size(width: 1024, height: 768)
+
+    public init(arguments: [String]) throws {
+        var remaining = arguments.dropFirst()
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--demo": demo = true
+            case "--size":
+                guard let value = remaining.popFirst(), let size = Options.parseSize(value) else {
+                    throw UsageError(message: "--size needs WIDTHxHEIGHT, for example 1024x768")
+                }
+                self.size = size
+            case "--help", "-h":
+                throw UsageError(message: "usage: x11paint [--demo] [--size WIDTHxHEIGHT]")
+            default:
+                throw UsageError(message: "unknown option \(argument)\nusage: x11paint [--demo] [--size WIDTHxHEIGHT]")
+            }
+        }
+    }
+
+    public static func parseSize(_ text: String) -> Size? {
+        let parts = text.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] >= 320, parts[1] >= 240, parts[0] <= 16384, parts[1] <= 16384 else { return nil }
+        return Size(width: Double(parts[0]), height: Double(parts[1]))
+    }
+}
+
+public struct UsageError: Error {
+    public let message: String
+}
