@@ -12,7 +12,7 @@ case "$purpose" in
     [ -n "${DISPLAY:-}" ] || packages+=(xvfb)
     ;;
   test) packages+=(xvfb xdotool x11-utils libcairo2-dev) ;;
-  bench) packages+=(libcairo2-dev) ;;
+  bench) packages+=(libcairo2-dev xvfb xdotool) ;;
   *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac
 

@@ -1,6 +1,8 @@
 #include "CX11Shim.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
+#include <string.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
 
@@ -127,3 +129,21 @@ int x11shim_select_xi2(Display *d, Window w, int *opcode) {
     if (x11shim_untrap_errors(d)) return 0;
     return minor;
 }
+
+static volatile sig_atomic_t termination_requested = 0;
+
+static void on_termination_signal(int signal_number) {
+    (void)signal_number;
+    termination_requested = 1;
+}
+
+void x11shim_install_termination_handler(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_termination_signal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGINT, &action, NULL);
+}
+
+int x11shim_termination_requested(void) { return termination_requested; }

@@ -4,6 +4,9 @@ import PaintCore
 public struct Options {
     public var demo = false
     public var size = Size(width: 1024, height: 768)
+    /// Diagnostics: start with this many synthetic strokes, and print input-to-screen latency on exit.
+    public var preloadStrokes = 0
+    public var reportLatency = false
 
     public init(arguments: [String]) throws {
         var remaining = arguments.dropFirst()
@@ -15,6 +18,12 @@ public struct Options {
                     throw UsageError(message: "--size needs WIDTHxHEIGHT, for example 1024x768")
                 }
                 self.size = size
+            case "--preload-strokes":
+                guard let value = remaining.popFirst(), let count = Int(value), count >= 0 else {
+                    throw UsageError(message: "--preload-strokes needs a count")
+                }
+                preloadStrokes = count
+            case "--report-latency": reportLatency = true
             case "--help", "-h":
                 throw UsageError(message: "usage: x11paint [--demo] [--size WIDTHxHEIGHT]")
             default:

@@ -15,6 +15,7 @@ public final class X11App {
     private var demoSteps: [[TouchInput]] = []
     private let isDemo: Bool
     private var running = true
+    private let latency: LatencyRecorder?
 
     public init(options: Options) throws {
         x11 = try X11Display(size: options.size, title: "X11Paint")
@@ -27,6 +28,11 @@ public final class X11App {
         // Touchscreens and touchpad gestures when the server has XInput 2.2 / 2.4; else the core pointer.
         _ = x11shim_select_xi2(x11.display, x11.window, &xinputOpcode)
         isDemo = options.demo
+        latency = options.reportLatency ? LatencyRecorder() : nil
+        if options.preloadStrokes > 0 {
+            window.render()
+            board.canvas.load(SyntheticDocument.strokes(count: options.preloadStrokes, size: board.canvas.bounds.size))
+        }
         if isDemo {
             window.render()
             demoSteps = DemoScript.steps(for: board)
@@ -37,7 +43,9 @@ public final class X11App {
     public func run() -> Int32 {
         var pollDescriptor = pollfd(fd: x11.fileDescriptor, events: Int16(POLLIN), revents: 0)
         let application = window.application
+        x11shim_install_termination_handler()
         while running {
+            if x11shim_termination_requested() != 0 { break }
             drainEvents()
             if !running { break }
             application.tick()
@@ -45,6 +53,7 @@ public final class X11App {
                 let regions = window.render()
                 presenter.present(window.backbuffer, regions: regions)
             }
+            latency?.presented()
             if isDemo {
                 if demoSteps.isEmpty { return finishDemo() }
                 window.send(demoSteps.removeFirst())
@@ -58,11 +67,13 @@ public final class X11App {
                 _ = poll(&pollDescriptor, 1, timeout)
             }
         }
+        latency?.report()
         return 0
     }
 
     private func drainEvents() {
         var event = XEvent()
+        latency?.batchBegan()
         while XPending(x11.display) > 0 {
             XNextEvent(x11.display, &event)
             if event.type == GenericEvent && event.xcookie.extension == xinputOpcode {
@@ -70,7 +81,9 @@ public final class X11App {
                 continue
             }
             switch translator.translate(&event) {
-            case .pointer(let event): pointer.handle(event)
+            case .pointer(let event):
+                if event.kind == .motion { latency?.arrived() }
+                pointer.handle(event)
             case .key(let key):
                 if key.key == .escape { pointer.cancel(timestamp: window.application.clock.now) }
                 window.send(key)

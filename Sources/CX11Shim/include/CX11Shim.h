@@ -44,6 +44,11 @@ void x11shim_shm_image_destroy(Display *d, XImage *image, XShmSegmentInfo *info)
 /// the extension's opcode through `opcode`.
 int x11shim_select_xi2(Display *d, Window w, int *opcode);
 
+/// SIGTERM and SIGINT set a flag (and interrupt poll) instead of killing the process, so the
+/// run loop can finish cleanly.
+void x11shim_install_termination_handler(void);
+int x11shim_termination_requested(void);
+
 /// XDestroyImage is a macro.
 void x11shim_destroy_image(XImage *image);
 

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Input-to-photons on a private Xvfb: x11paint (optimised) at 1920x1080 with 10,000 strokes
+# already drawn; xdotool drags the mouse through thousands of motion events; the app prints
+# the time from each event's arrival to the completion of the frame that shows it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binary="$(swift build -c release --show-bin-path)/x11paint"
+events=${EVENTS:-3000}
+ready=$(mktemp)
+Xvfb -displayfd 3 -screen 0 1920x1200x24 -nolisten tcp 3>"$ready" 2>/dev/null &
+xvfb=$!
+home=$(mktemp -d)
+trap 'kill $xvfb 2>/dev/null || true; rm -rf "$ready" "$home"' EXIT
+for _ in $(seq 100); do [ -s "$ready" ] && break; sleep 0.1; done
+export DISPLAY=":$(head -n 1 "$ready")"
+output=$(mktemp)
+HOME="$home" "$binary" --size 1920x1080 --preload-strokes 10000 --report-latency >"$output" 2>&1 &
+app=$!
+window=$(timeout 60 xdotool search --sync --onlyvisible --name '^X11Paint$' | head -n 1)
+sleep 1
+# One xdotool process, many motion events: a zigzag across the canvas with the button down.
+args=(mousemove --window "$window" 200 300 mousedown 1)
+for i in $(seq 1 "$events"); do
+  args+=(mousemove --window "$window" $((200 + (i * 3) % 1500)) $((300 + (i * 7) % 500)))
+done
+args+=(mouseup 1)
+xdotool "${args[@]}"
+sleep 1
+kill -TERM $app 2>/dev/null || true
+wait $app 2>/dev/null || true
+grep latency "$output" || { echo "no latency report"; cat "$output"; exit 1; }
