@@ -14,6 +14,8 @@ public struct InputTranslator {
     }
 
     let deleteWindowAtom: Atom
+    /// Device pixels per point: X coordinates are divided by it.
+    var scale = 1.0
 
     func translate(_ event: inout XEvent) -> Input {
         switch event.type {
@@ -36,10 +38,10 @@ public struct InputTranslator {
             guard let key = Self.key(for: keysym) else { return .none }
             return .key(KeyEvent(key, modifiers: Self.modifiers(event.xkey.state)))
         case ConfigureNotify:
-            return .resize(Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height)))
+            return .resize(Size(width: Double(event.xconfigure.width) / scale, height: Double(event.xconfigure.height) / scale))
         case Expose:
             let e = event.xexpose
-            return .expose(Rect(x: Double(e.x), y: Double(e.y), width: Double(e.width), height: Double(e.height)))
+            return .expose(Rect(x: Double(e.x) / scale, y: Double(e.y) / scale, width: Double(e.width) / scale, height: Double(e.height) / scale))
         case ClientMessage where UInt(event.xclient.data.l.0) == deleteWindowAtom:
             return .close
         default:
@@ -48,7 +50,8 @@ public struct InputTranslator {
     }
 
     private func pointer(_ kind: PointerEvent.Kind, x: Int32, y: Int32, state: UInt32, time: Time) -> PointerEvent {
-        PointerEvent(kind, at: Point(x: Double(x), y: Double(y)), modifiers: Self.modifiers(state), timestamp: Double(time) / 1000)
+        PointerEvent(kind, at: Point(x: Double(x) / scale, y: Double(y) / scale), modifiers: Self.modifiers(state),
+                     timestamp: Double(time) / 1000)
     }
 
     static func modifiers(_ state: UInt32) -> KeyEvent.Modifiers {

@@ -20,8 +20,9 @@ public final class X11App {
     public init(options: Options) throws {
         x11 = try X11Display(size: options.size, title: "X11Paint")
         presenter = Presenter(x11: x11)
-        translator = InputTranslator(deleteWindowAtom: x11.deleteWindowAtom)
-        window = Window(size: options.size)
+        translator = InputTranslator(deleteWindowAtom: x11.deleteWindowAtom, scale: x11.scale)
+        window = Window(size: options.size, scale: x11.scale)
+        xinput.displayScale = x11.scale
         board = DrawingBoardViewController(store: PicturesArtworkStore())
         window.rootViewController = board
         pointer = PointerTranslator(window: window)

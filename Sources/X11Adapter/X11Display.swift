@@ -10,6 +10,8 @@ public final class X11Display {
     let depth: Int32
     let window: UInt
     let deleteWindowAtom: Atom
+    /// Device pixels per point (HiDPI).
+    let scale: Double
 
     enum SetupError: Error, CustomStringConvertible {
         case noDisplay(String)
@@ -42,11 +44,12 @@ public final class X11Display {
             XCloseDisplay(display)
             throw SetupError.unsupportedVisual(detail)
         }
+        scale = DisplayScale.detect(display)
         let root = x11shim_root_window(display, screen)
-        window = XCreateSimpleWindow(display, root, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0,
+        window = XCreateSimpleWindow(display, root, 0, 0, UInt32((size.width * scale).rounded()), UInt32((size.height * scale).rounded()), 0, 0,
                                      x11shim_white_pixel(display, screen))
         deleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
-        setProperties(title: title, minimumSize: Size(width: 480, height: 360))
+        setProperties(title: title, minimumSize: Size(width: 480 * scale, height: 360 * scale))
         let events: Int = ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
             | KeyPressMask | StructureNotifyMask
         XSelectInput(display, window, events)

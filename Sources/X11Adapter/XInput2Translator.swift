@@ -16,6 +16,8 @@ public final class XInput2Translator {
 
     /// XI 2.4 reports the pinch scale since the gesture began; transform events carry changes.
     private var lastPinchScale = 1.0
+    /// Device pixels per point: X coordinates are divided by it.
+    public var displayScale = 1.0
 
     public init() {}
 
@@ -39,11 +41,12 @@ public final class XInput2Translator {
         default: phase = .moved
         }
         return TouchInput(identifier: Self.touchIdentifierBase + Int(event.detail), phase: phase,
-                          location: Point(x: event.event_x, y: event.event_y), timestamp: Double(event.time) / 1000)
+                          location: Point(x: event.event_x / displayScale, y: event.event_y / displayScale),
+                          timestamp: Double(event.time) / 1000)
     }
 
     func pinch(_ event: XIGesturePinchEvent, evtype: Int32) -> TransformEvent {
-        let location = Point(x: event.event_x, y: event.event_y)
+        let location = Point(x: event.event_x / displayScale, y: event.event_y / displayScale)
         let time = Double(event.time) / 1000
         let rotation = event.delta_angle * .pi / 180
         switch evtype {

@@ -233,7 +233,10 @@ public final class GraphicsContext {
     /// Draws text with its baseline starting at a point (translation of the transform applies).
     public func draw(_ text: String, at baseline: Point, font: Font, color: Color) {
         let device = state.transform.apply(to: baseline)
-        TextRenderer.draw(text, font: font, color: color.withAlpha(color.alpha * state.globalAlpha), baseline: device,
+        // Glyphs are rendered at device size, so text stays sharp on HiDPI screens.
+        let scale = deviceScale
+        let deviceFont = abs(scale - 1) < 1e-9 ? font : Font.system(size: font.size * scale)
+        TextRenderer.draw(text, font: deviceFont, color: color.withAlpha(color.alpha * state.globalAlpha), baseline: device,
                           clip: state.clipRect, mask: state.clipMask, on: bitmap)
     }
 

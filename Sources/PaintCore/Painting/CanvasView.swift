@@ -31,9 +31,10 @@ public final class CanvasView: View {
     // MARK: - Layout
 
     public override func layoutSubviews() {
-        let width = Int(bounds.width.rounded(.up)), height = Int(bounds.height.rounded(.up))
-        guard width != drawing.width || height != drawing.height else { return }
-        drawing = DrawingLayer(width: width, height: height, background: canvasBackground)
+        let scale = window?.scale ?? 1
+        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
+        guard width != drawing.width || height != drawing.height || scale != drawing.scale else { return }
+        drawing = DrawingLayer(width: width, height: height, scale: scale, background: canvasBackground)
         rebuildLayer()
     }
 
@@ -42,26 +43,32 @@ public final class CanvasView: View {
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, !isDrawing else { return }
         let stroke = brush.beginStroke(at: touch.location(in: self), color: strokeColor, width: strokeWidth)
-        setNeedsDisplay(drawing.begin(stroke).rect)
+        setNeedsDisplay(pointsRect(drawing.begin(stroke)))
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, isDrawing else { return }
-        setNeedsDisplay(drawing.extend(to: touch.location(in: self)).rect)
+        setNeedsDisplay(pointsRect(drawing.extend(to: touch.location(in: self))))
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, isDrawing else { return }
-        setNeedsDisplay(drawing.extend(to: touch.location(in: self)).rect)
+        setNeedsDisplay(pointsRect(drawing.extend(to: touch.location(in: self))))
         guard let (stroke, touched) = drawing.commit() else { return }
         document.append(.stroke(stroke))
         redoItems.removeAll()
-        setNeedsDisplay(touched.rect)
+        setNeedsDisplay(pointsRect(touched))
         onDocumentChange?()
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
-        setNeedsDisplay(drawing.cancel().rect)
+        setNeedsDisplay(pointsRect(drawing.cancel()))
+    }
+
+    /// Layer pixels to this view's points.
+    private func pointsRect(_ pixels: PixelRect) -> Rect {
+        let s = drawing.scale
+        return Rect(x: Double(pixels.x0) / s, y: Double(pixels.y0) / s, width: Double(pixels.width) / s, height: Double(pixels.height) / s)
     }
 
     // MARK: - Commands
@@ -71,7 +78,7 @@ public final class CanvasView: View {
     @discardableResult
     public func undo() -> Bool {
         if isDrawing {
-            setNeedsDisplay(drawing.cancel().rect)
+            setNeedsDisplay(pointsRect(drawing.cancel()))
             return true
         }
         guard let item = document.removeLast() else { return false }
@@ -93,7 +100,7 @@ public final class CanvasView: View {
 
     /// Drops the stroke in progress (Escape).
     public func cancelStroke() {
-        setNeedsDisplay(drawing.cancel().rect)
+        setNeedsDisplay(pointsRect(drawing.cancel()))
     }
 
     /// Clears the drawing (undoable). Returns false when there was nothing to clear.
@@ -125,14 +132,16 @@ public final class CanvasView: View {
     // MARK: - Drawing
 
     public override func draw(_ rect: Rect, in context: GraphicsContext) {
-        guard context.transform.isTranslationOnly else {
-            // Drawn rotated or scaled (a snapshot of a transformed canvas): through the renderer.
+        let t = context.transform
+        guard t.b == 0, t.c == 0, abs(t.a - drawing.scale) < 1e-9, abs(t.d - drawing.scale) < 1e-9 else {
+            // Drawn rotated or at another scale (a snapshot of a transformed canvas): through the renderer.
             context.draw(Image(bitmap: renderArtwork()), in: bounds)
             return
         }
         let dx = Int(context.origin.x.rounded()), dy = Int(context.origin.y.rounded())
         let clip = context.clip
-        let area = PixelRect(covering: rect, width: drawing.width, height: drawing.height)
+        let area = PixelRect(covering: AffineTransform(scaleX: drawing.scale, y: drawing.scale).apply(to: rect),
+                             width: drawing.width, height: drawing.height)
             .intersection(PixelRect(x0: clip.x0 - dx, y0: clip.y0 - dy, x1: clip.x1 - dx, y1: clip.y1 - dy))
         drawing.compose(area, into: context.bitmap, atX: dx, y: dy)
     }

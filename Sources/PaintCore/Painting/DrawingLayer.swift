@@ -10,9 +10,12 @@ public final class DrawingLayer {
     private var activeMask: CoverageMask
     private var scratch: CoverageMask
     private var activePaint: CanvasCompositor.ActiveStroke?
-    private let renderer = StrokeRenderer()
+    private let renderer: StrokeRenderer
+    /// Layer pixels per stroke unit: strokes stay in points, the layer is in device pixels.
+    public var scale: Double { renderer.scale }
 
-    public init(width: Int, height: Int, background: Color = .white) {
+    public init(width: Int, height: Int, scale: Double = 1, background: Color = .white) {
+        renderer = StrokeRenderer(scale: scale)
         layer = Bitmap(width: width, height: height)
         activeMask = CoverageMask(width: width, height: height)
         scratch = CoverageMask(width: width, height: height)

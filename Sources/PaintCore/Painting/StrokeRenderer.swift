@@ -1,13 +1,16 @@
 /// Rasterizes strokes as chains of capsules into a coverage mask and applies them to a layer.
 public struct StrokeRenderer {
-    public init() {}
+    /// Mask pixels per stroke unit (the window's scale on HiDPI screens).
+    public var scale: Double
+
+    public init(scale: Double = 1) { self.scale = scale }
 
     /// Adds the segment ending at point `index` (or the dot, for the first point) to the mask.
     @discardableResult
     public func addSegment(of stroke: Stroke, endingAt index: Int, to mask: CoverageMask) -> PixelRect {
-        let end = stroke.points[index]
-        let start = index > 0 ? stroke.points[index - 1] : end
-        return CapsuleRasterizer.add(from: start, to: end, width: stroke.width, continuing: index > 0, into: mask)
+        let end = stroke.points[index] * scale
+        let start = index > 0 ? stroke.points[index - 1] * scale : end
+        return CapsuleRasterizer.add(from: start, to: end, width: stroke.width * scale, continuing: index > 0, into: mask)
     }
 
     /// Renders a whole stroke onto a layer, using `scratch` as the coverage mask.

@@ -31,9 +31,14 @@ open class Window: View {
         }
     }
 
-    public init(size: Size, application: Application = Application()) {
+    /// Device pixels per point (2 on a 192 dpi screen). Views work in points; the backbuffer,
+    /// dirty regions and presentation are in device pixels.
+    public let scale: Double
+
+    public init(size: Size, scale: Double = 1, application: Application = Application()) {
         self.application = application
-        backbuffer = Bitmap(width: Int(size.width), height: Int(size.height), color: .white)
+        self.scale = scale
+        backbuffer = Bitmap(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), color: .white)
         super.init(frame: Rect(origin: .zero, size: size))
         dirtyRegions = [backbuffer.bounds]
     }
@@ -48,11 +53,11 @@ open class Window: View {
     /// Modal controllers shown over the root, bottom to top (see ViewController.present).
     var presentedControllers: [ViewController] = []
 
-    /// Reallocates the backbuffer for a new size and lays everything out again.
+    /// Reallocates the backbuffer for a new size (in points) and lays everything out again.
     public func resize(to size: Size) {
         guard size != frame.size else { return }
         frame = Rect(origin: .zero, size: size)
-        backbuffer = Bitmap(width: Int(size.width), height: Int(size.height), color: .white)
+        backbuffer = Bitmap(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), color: .white)
         dirtyRegions = [backbuffer.bounds]
     }
 
@@ -60,7 +65,8 @@ open class Window: View {
 
     /// Marks a rectangle in window coordinates for redrawing.
     func invalidate(_ rect: Rect) {
-        var region = PixelRect(covering: rect, width: backbuffer.width, height: backbuffer.height)
+        let device = scale == 1 ? rect : AffineTransform(scaleX: scale, y: scale).apply(to: rect)
+        var region = PixelRect(covering: device, width: backbuffer.width, height: backbuffer.height)
         if region.isEmpty { return }
         // Merge with every overlapping region so the list stays short.
         var merged = true
@@ -89,9 +95,12 @@ open class Window: View {
         dirtyRegions = []
         for region in regions {
             let context = GraphicsContext(bitmap: backbuffer, clip: region, rasterizer: rasterizer)
+            context.scaleBy(x: scale, y: scale)
+            let regionInPoints = Rect(x: Double(region.x0) / scale, y: Double(region.y0) / scale,
+                                      width: Double(region.width) / scale, height: Double(region.height) / scale)
             // Start painting at the frontmost opaque view that covers the whole region.
-            var hiddenBehind = frontmostOpaqueView(covering: region.rect)
-            if hiddenBehind == nil { context.fill(region.rect, with: backgroundColor ?? .white) }
+            var hiddenBehind = frontmostOpaqueView(covering: regionInPoints)
+            if hiddenBehind == nil { context.fill(regionInPoints, with: backgroundColor ?? .white) }
             for view in subviews { draw(view, in: context, skippingUntil: &hiddenBehind) }
         }
         return regions
@@ -174,8 +183,9 @@ open class Window: View {
     /// Renders a view and its subviews into a new bitmap of its bounds' size, in its own
     /// coordinates (UIKit's renderInContext screenshot).
     public func snapshot(of view: View) -> Bitmap {
-        let image = Bitmap(width: Int(view.bounds.width.rounded(.up)), height: Int(view.bounds.height.rounded(.up)))
+        let image = Bitmap(width: Int((view.bounds.width * scale).rounded(.up)), height: Int((view.bounds.height * scale).rounded(.up)))
         let context = GraphicsContext(bitmap: image, rasterizer: rasterizer)
+        context.scaleBy(x: scale, y: scale)
         context.translateBy(x: -view.bounds.minX, y: -view.bounds.minY)
         var noOccluder: View?
         drawContentAndSubviews(view, in: context, skippingUntil: &noOccluder)
