@@ -110,7 +110,7 @@ final class CanvasViewTests: XCTestCase {
 
     func testEraserRevealsTheBackgroundInsteadOfPaintingWhite() {
         let yellow = Color(r: 250, g: 220, b: 40)
-        canvas.canvasBackground = yellow
+        canvas.setBackground(.color(yellow))
         canvas.strokeColor = .blue
         canvas.strokeWidth = 20
         drawHorizontal(y: 50)
@@ -121,9 +121,9 @@ final class CanvasViewTests: XCTestCase {
         XCTAssertEqual(image.color(atX: 100, y: 50), yellow, "the background shows where paint was erased")
         XCTAssertEqual(image.color(atX: 60, y: 50), .blue.roundedTo8Bit, "paint away from the eraser stays")
         // Changing the background later shows through the erased hole too: the eraser removed paint.
-        canvas.canvasBackground = .white
+        canvas.setBackground(.color(.white))
         XCTAssertEqual(artwork().color(atX: 100, y: 50), .white)
-        XCTAssertEqual(canvas.document.items.count, 2)
+        XCTAssertEqual(canvas.document.items.count, 4, "background, stroke, erasure, background")
     }
 
     func testCancelledTouchLeavesNothingBehind() {

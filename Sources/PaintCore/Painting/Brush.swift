@@ -1,28 +1,107 @@
-/// A drawing tool as a strategy: the canvas asks the current brush how a stroke behaves and
-/// never switches on tool kinds.
+import Foundation
+
+/// A drawing tool as a strategy (seed 003): the canvas asks the brush how the drag behaves
+/// and what it leaves behind, and never switches on tool kinds.
 public protocol Brush {
     /// The name shown to the user.
     var name: String { get }
-    /// Starts a stroke at a point in the brush's current colour and width.
+    /// Freehand brushes keep every point of the drag; the others span a figure between the
+    /// first and the current point (seed 003's supportedContinuousDrawing).
+    var isFreehand: Bool { get }
+    /// Starts a freehand stroke.
     func beginStroke(at point: Point, color: Color, width: Double) -> Stroke
+    /// The figure from `start` to `end`; `constrained` is Shift (15° steps, squares, circles).
+    func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape?
+}
+
+extension Brush {
+    public var isFreehand: Bool { false }
+
+    public func beginStroke(at point: Point, color: Color, width: Double) -> Stroke {
+        Stroke(points: [point], color: color, width: width, blendMode: .sourceOver)
+    }
+
+    public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? { nil }
 }
 
 /// Freehand painting in the current colour.
 public struct PencilBrush: Brush {
     public init() {}
     public var name: String { "Pencil" }
-
-    public func beginStroke(at point: Point, color: Color, width: Double) -> Stroke {
-        Stroke(points: [point], color: color, width: width, blendMode: .sourceOver)
-    }
+    public var isFreehand: Bool { true }
 }
 
-/// A true eraser: it removes paint from the drawing layer so the background shows through.
+/// A true eraser: it clears the drawing layer so the background shows through.
 public struct EraserBrush: Brush {
     public init() {}
     public var name: String { "Eraser" }
+    public var isFreehand: Bool { true }
 
     public func beginStroke(at point: Point, color: Color, width: Double) -> Stroke {
         Stroke(points: [point], color: .black, width: width, blendMode: .clear)
+    }
+}
+
+/// A straight line (直尺); Shift snaps it to 15° steps.
+public struct LineBrush: Brush {
+    public init() {}
+    public var name: String { "Line" }
+
+    public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {
+        let end = constrained ? Self.snapped(end, around: start) : end
+        return Shape(path: .line(from: start, to: end), style: LineStyle(width: width, cap: .round, join: .round), color: color)
+    }
+
+    /// The end point turned to the nearest multiple of 15° around the start, same length.
+    static func snapped(_ end: Point, around start: Point) -> Point {
+        let dx = end.x - start.x, dy = end.y - start.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        let step = Double.pi / 12
+        let angle = (atan2(dy, dx) / step).rounded() * step
+        return Point(x: start.x + length * cos(angle), y: start.y + length * sin(angle))
+    }
+}
+
+/// A dashed line (虚线): dashes and gaps of three times the width.
+public struct DashedLineBrush: Brush {
+    public init() {}
+    public var name: String { "Dashes" }
+
+    public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {
+        guard var shape = LineBrush().shape(from: start, to: end, constrained: constrained, color: color, width: width) else { return nil }
+        shape.style = LineStyle(width: width, cap: .butt, join: .miter, dashes: [3 * width, 3 * width])
+        return shape
+    }
+}
+
+/// A rectangle between the drag's corners, whichever way it goes; Shift makes a square.
+public struct RectangleBrush: Brush {
+    public init() {}
+    public var name: String { "Rectangle" }
+
+    public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {
+        Shape(path: .rect(Self.box(from: start, to: end, square: constrained)), style: LineStyle(width: width, join: .miter), color: color)
+    }
+
+    /// The rectangle spanned by two corners; a square keeps the larger side and the drag's direction.
+    static func box(from start: Point, to end: Point, square: Bool) -> Rect {
+        var dx = end.x - start.x, dy = end.y - start.y
+        if square {
+            let side = max(abs(dx), abs(dy))
+            dx = dx < 0 ? -side : side
+            dy = dy < 0 ? -side : side
+        }
+        return Rect(x: min(start.x, start.x + dx), y: min(start.y, start.y + dy), width: abs(dx), height: abs(dy))
+    }
+}
+
+/// An ellipse inscribed in the drag's rectangle; Shift makes a circle.
+public struct EllipseBrush: Brush {
+    public init() {}
+    public var name: String { "Ellipse" }
+
+    public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {
+        Shape(path: .ellipse(in: RectangleBrush.box(from: start, to: end, square: constrained)),
+              style: LineStyle(width: width, join: .round), color: color)
     }
 }

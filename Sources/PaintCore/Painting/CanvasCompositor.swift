@@ -22,8 +22,12 @@ enum CanvasCompositor {
         }
     }
 
-    static func compose(background: UInt32, layer: Bitmap, active: ActiveStroke?, area: PixelRect,
-                        into target: Bitmap, atX dx: Int, y dy: Int) {
+    static func compose(background: UInt32, backgroundImage: Bitmap? = nil, layer: Bitmap, active: ActiveStroke?,
+                        area: PixelRect, into target: Bitmap, atX dx: Int, y dy: Int) {
+        if let backgroundImage {
+            composeOverImage(backgroundImage, layer: layer, active: active, area: area, into: target, atX: dx, y: dy)
+            return
+        }
         let area = area.intersection(layer.bounds)
         let destination = PixelRect(x0: area.x0 + dx, y0: area.y0 + dy, x1: area.x1 + dx, y1: area.y1 + dy)
             .intersection(target.bounds)
@@ -54,6 +58,31 @@ enum CanvasCompositor {
                         out[i] = PixelMath.over(mixed, background)
                     }
                 }
+            }
+        }
+    }
+
+    /// The same over a background picture: every pixel has its own background.
+    private static func composeOverImage(_ image: Bitmap, layer: Bitmap, active: ActiveStroke?, area: PixelRect,
+                                         into target: Bitmap, atX dx: Int, y dy: Int) {
+        let area = area.intersection(layer.bounds).intersection(image.bounds)
+        let destination = PixelRect(x0: area.x0 + dx, y0: area.y0 + dy, x1: area.x1 + dx, y1: area.y1 + dy)
+            .intersection(target.bounds)
+        if destination.isEmpty { return }
+        let x0 = destination.x0 - dx, count = destination.width
+        for ty in destination.y0..<destination.y1 {
+            let y = ty - dy
+            let source = layer.pixels + y * layer.width + x0
+            let under = image.pixels + y * image.width + x0
+            let out = target.pixels + ty * target.width + destination.x0
+            let mask = active.map { $0.mask.values + y * $0.mask.width + x0 }
+            for i in 0..<count {
+                var paint = source[i]
+                if let active, let mask, mask[i] != 0 {
+                    paint = SpanBlender.apply(active.mode, source: active.color, sourceAlpha: active.color >> 24,
+                                              coverage: UInt32(mask[i]), over: paint)
+                }
+                out[i] = PixelMath.over(paint, under[i])
             }
         }
     }

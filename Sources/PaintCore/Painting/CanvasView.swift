@@ -1,5 +1,5 @@
-/// The drawing surface: turns touches into strokes through the current brush and shows the
-/// artwork from its DrawingLayer, so a motion event costs only the few pixels it changes.
+/// The drawing surface: turns touches into strokes and figures through the current brush and
+/// shows the artwork from its DrawingLayer, so a motion event costs only the pixels it changes.
 public final class CanvasView: View {
     public private(set) var document = Document()
     /// Items taken back by undo, most recent last; a new item clears them.
@@ -7,26 +7,28 @@ public final class CanvasView: View {
     public var brush: Brush = PencilBrush()
     public var strokeColor: Color = .black
     public var strokeWidth: Double = 4
-    /// The colour under the drawing layer; the eraser reveals it.
-    public var canvasBackground: Color = .white {
-        didSet {
-            drawing.background = canvasBackground
-            setNeedsDisplay()
-        }
-    }
-    /// Called after the document changes (a stroke ends, undo, clear).
+    /// Called after the document changes (a stroke ends, undo, clear, background).
     public var onDocumentChange: (() -> Void)?
+    /// Called when a drag starts drawing and when it has finished (full-screen drawing hides the bars).
+    public var onDrawingBegan: (() -> Void)?
+    public var onDrawingEnded: (() -> Void)?
 
     private var drawing = DrawingLayer(width: 0, height: 0)
+    /// A figure being dragged out: shown, not yet in the document.
+    private var shapeStart: Point?
+    public private(set) var previewShape: Shape?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
     }
 
-    public var isDrawing: Bool { drawing.activeStroke != nil }
+    public var isDrawing: Bool { drawing.activeStroke != nil || shapeStart != nil }
 
-    /// The background colour is opaque and covers every pixel.
-    public override var isOpaque: Bool { canvasBackground.alpha >= 1 }
+    /// The background in force (the last background item, white before any).
+    public var canvasBackground: Background { document.background }
+
+    /// The canvas paints every pixel opaquely (its backgrounds are opaque).
+    public override var isOpaque: Bool { true }
 
     // MARK: - Layout
 
@@ -34,7 +36,7 @@ public final class CanvasView: View {
         let scale = window?.scale ?? 1
         let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
         guard width != drawing.width || height != drawing.height || scale != drawing.scale else { return }
-        drawing = DrawingLayer(width: width, height: height, scale: scale, background: canvasBackground)
+        drawing = DrawingLayer(width: width, height: height, scale: scale)
         rebuildLayer()
     }
 
@@ -42,27 +44,69 @@ public final class CanvasView: View {
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, !isDrawing else { return }
-        let stroke = brush.beginStroke(at: touch.location(in: self), color: strokeColor, width: strokeWidth)
-        setNeedsDisplay(pointsRect(drawing.begin(stroke)))
+        let point = touch.location(in: self)
+        if brush.isFreehand {
+            setNeedsDisplay(pointsRect(drawing.begin(brush.beginStroke(at: point, color: strokeColor, width: strokeWidth))))
+        } else {
+            shapeStart = point
+            updatePreview(to: point)
+        }
+        onDrawingBegan?()
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, isDrawing else { return }
-        setNeedsDisplay(pointsRect(drawing.extend(to: touch.location(in: self))))
+        let point = touch.location(in: self)
+        if shapeStart != nil {
+            updatePreview(to: point)
+        } else {
+            setNeedsDisplay(pointsRect(drawing.extend(to: point)))
+        }
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, isDrawing else { return }
-        setNeedsDisplay(pointsRect(drawing.extend(to: touch.location(in: self))))
-        guard let (stroke, touched) = drawing.commit() else { return }
-        document.append(.stroke(stroke))
-        redoItems.removeAll()
-        setNeedsDisplay(pointsRect(touched))
-        onDocumentChange?()
+        touchesMoved([touch], with: event)
+        if shapeStart != nil {
+            let shape = previewShape
+            endPreview()
+            if let shape, !shape.path.bounds.isEmpty || shape.path.bounds.width > 0 || shape.path.bounds.height > 0 {
+                commit(.shape(shape))
+            }
+        } else if let (stroke, touched) = drawing.commit() {
+            let item = Document.Item.stroke(stroke)
+            document.append(item)
+            redoItems.removeAll()
+            drawing.didCommit(item, itemCount: document.items.count)
+            setNeedsDisplay(pointsRect(touched))
+            onDocumentChange?()
+        }
+        onDrawingEnded?()
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
-        setNeedsDisplay(pointsRect(drawing.cancel()))
+        cancelStroke()
+    }
+
+    private func updatePreview(to point: Point) {
+        guard let start = shapeStart else { return }
+        invalidatePreview()
+        let constrained = window?.modifierFlags.contains(.shift) ?? false
+        previewShape = brush.shape(from: start, to: point, constrained: constrained, color: strokeColor, width: strokeWidth)
+        invalidatePreview()
+    }
+
+    private func endPreview() {
+        invalidatePreview()
+        previewShape = nil
+        shapeStart = nil
+    }
+
+    private func invalidatePreview() {
+        guard let shape = previewShape else { return }
+        // Miter joins can reach a few widths out; be generous.
+        let reach = shape.style.width * max(2, shape.style.miterLimit / 2) + 2
+        setNeedsDisplay(shape.path.bounds.insetBy(dx: -reach, dy: -reach))
     }
 
     /// Layer pixels to this view's points.
@@ -73,12 +117,21 @@ public final class CanvasView: View {
 
     // MARK: - Commands
 
+    /// Adds an item to the document (clearing the redo tail) and shows it.
+    public func commit(_ item: Document.Item) {
+        document.append(item)
+        redoItems.removeAll()
+        drawing.append(item, itemCount: document.items.count)
+        setNeedsDisplay()
+        onDocumentChange?()
+    }
+
     /// Removes the last item (a stroke or a clear), or drops the stroke in progress.
     /// Returns whether there was anything to undo.
     @discardableResult
     public func undo() -> Bool {
         if isDrawing {
-            setNeedsDisplay(pointsRect(drawing.cancel()))
+            cancelStroke()
             return true
         }
         guard let item = document.removeLast() else { return false }
@@ -98,22 +151,27 @@ public final class CanvasView: View {
         return true
     }
 
-    /// Drops the stroke in progress (Escape).
+    /// Drops the stroke or figure in progress (Escape).
     public func cancelStroke() {
+        guard isDrawing else { return }
+        endPreview()
         setNeedsDisplay(pointsRect(drawing.cancel()))
+        onDrawingEnded?()
     }
 
     /// Clears the drawing (undoable). Returns false when there was nothing to clear.
     @discardableResult
     public func clear() -> Bool {
-        guard !document.visibleItems.isEmpty else { return false }
-        _ = drawing.cancel()
-        document.append(.clear)
-        redoItems.removeAll()
-        drawing.clearLayer()
-        setNeedsDisplay()
-        onDocumentChange?()
+        guard document.hasVisibleDrawing else { return false }
+        cancelStroke()
+        commit(.clear)
         return true
+    }
+
+    /// Changes the background (undoable); the drawing layer is untouched.
+    public func setBackground(_ background: Background) {
+        guard background != canvasBackground else { return }
+        commit(.background(background))
     }
 
     /// Replaces the document, for example with one restored from disk.
@@ -129,23 +187,33 @@ public final class CanvasView: View {
         setNeedsDisplay()
     }
 
+    /// How many layer snapshots the history keeps (for tests and diagnostics).
+    public var checkpointCount: Int { drawing.checkpointCount }
+
     // MARK: - Drawing
 
     public override func draw(_ rect: Rect, in context: GraphicsContext) {
         let t = context.transform
-        guard t.b == 0, t.c == 0, abs(t.a - drawing.scale) < 1e-9, abs(t.d - drawing.scale) < 1e-9 else {
+        if t.b == 0, t.c == 0, abs(t.a - drawing.scale) < 1e-9, abs(t.d - drawing.scale) < 1e-9 {
+            let dx = Int(context.origin.x.rounded()), dy = Int(context.origin.y.rounded())
+            let clip = context.clip
+            let area = PixelRect(covering: AffineTransform(scaleX: drawing.scale, y: drawing.scale).apply(to: rect),
+                                 width: drawing.width, height: drawing.height)
+                .intersection(PixelRect(x0: clip.x0 - dx, y0: clip.y0 - dy, x1: clip.x1 - dx, y1: clip.y1 - dy))
+            drawing.compose(area, into: context.bitmap, atX: dx, y: dy)
+        } else {
             // Drawn rotated or at another scale (a snapshot of a transformed canvas): through the renderer.
             context.draw(Image(bitmap: renderArtwork()), in: bounds)
-            return
         }
-        let dx = Int(context.origin.x.rounded()), dy = Int(context.origin.y.rounded())
-        let clip = context.clip
-        let area = PixelRect(covering: AffineTransform(scaleX: drawing.scale, y: drawing.scale).apply(to: rect),
-                             width: drawing.width, height: drawing.height)
-            .intersection(PixelRect(x0: clip.x0 - dx, y0: clip.y0 - dy, x1: clip.x1 - dx, y1: clip.y1 - dy))
-        drawing.compose(area, into: context.bitmap, atX: dx, y: dy)
+        if let shape = previewShape {
+            context.save()
+            context.strokeColor = shape.color
+            context.lineStyle = shape.style
+            context.stroke(shape.path)
+            context.restore()
+        }
     }
 
-    /// The artwork as saved: background and drawing layer, without the stroke in progress.
+    /// The artwork as saved: background and drawing layer, without anything in progress.
     public func renderArtwork() -> Bitmap { drawing.renderArtwork() }
 }

@@ -1,9 +1,15 @@
-/// The artwork as an ordered list of items; replaying them from the start rebuilds the drawing layer.
+/// The artwork as an ordered list of items (commands, not pictures); replaying them from the
+/// start rebuilds the drawing layer and the background.
 public struct Document: Sendable, Equatable {
     public enum Item: Sendable, Equatable {
+        /// A freehand stroke (pencil or eraser).
         case stroke(Stroke)
-        /// Clears the drawing layer; undoable like any other item.
+        /// A figure: a line, dashed line, rectangle or ellipse.
+        case shape(Shape)
+        /// Clears the drawing layer (never the background); undoable like any other item.
         case clear
+        /// A new background under the drawing layer.
+        case background(Background)
     }
 
     public private(set) var items: [Item] = []
@@ -18,9 +24,56 @@ public struct Document: Sendable, Equatable {
         return items[...]
     }
 
+    /// Whether there is anything on the drawing layer to clear.
+    public var hasVisibleDrawing: Bool {
+        visibleItems.contains { if case .background = $0 { return false } else { return true } }
+    }
+
+    /// The background the items leave in force (white before any change).
+    public var background: Background { background(after: items.count) }
+
+    public func background(after count: Int) -> Background {
+        for item in items[..<count].reversed() { if case .background(let b) = item { return b } }
+        return .color(.white)
+    }
+
     public mutating func append(_ item: Item) { items.append(item) }
 
     /// Removes and returns the last item, or nil when there is nothing to undo.
     @discardableResult
     public mutating func removeLast() -> Item? { items.popLast() }
+}
+
+/// A figure drawn by a shape brush: its outline and how it is stroked, fixed when committed.
+public struct Shape: Sendable, Equatable {
+    public var path: Path
+    public var style: LineStyle
+    public var color: Color
+
+    public init(path: Path, style: LineStyle, color: Color) {
+        self.path = path
+        self.style = style
+        self.color = color
+    }
+}
+
+/// What shows through where nothing is drawn (and where the eraser erased).
+public enum Background: Sendable, Equatable {
+    case color(Color)
+    /// A picture scaled to fill the canvas (not tiled).
+    case image(ImageAsset)
+}
+
+/// An image kept by a document (a background or, later, a baked photo), compared by identity.
+public final class ImageAsset: @unchecked Sendable, Equatable {
+    public let image: Image
+    /// Where it came from, for the user's eyes.
+    public let name: String
+
+    public init(bitmap: Bitmap, name: String) {
+        image = Image(bitmap: bitmap)
+        self.name = name
+    }
+
+    public static func == (a: ImageAsset, b: ImageAsset) -> Bool { a === b }
 }

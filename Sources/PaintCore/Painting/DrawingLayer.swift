@@ -6,6 +6,9 @@ public final class DrawingLayer {
     public var background: Color {
         didSet { if let stroke = activeStroke { activePaint = makeActivePaint(for: stroke) } }
     }
+    /// A background picture scaled to fill the layer (nil: the background colour).
+    public private(set) var backgroundImage: Bitmap?
+    private let checkpoints = LayerCheckpoints()
     public private(set) var activeStroke: Stroke?
     private var activeMask: CoverageMask
     private var scratch: CoverageMask
@@ -70,27 +73,76 @@ public final class DrawingLayer {
 
     // MARK: - Committed artwork
 
-    /// Rebuilds the layer from a document's visible items.
+    /// Rebuilds the layer (and background) for a document, from the nearest checkpoint:
+    /// at most a checkpoint interval of items is replayed after an undo or redo.
     public func rebuild(from document: Document) {
-        renderer.replay(document, onto: layer, scratch: scratch)
+        let count = document.items.count
+        var start = 0
+        if let checkpoint = checkpoints.best(atOrBefore: count, in: document) {
+            layer.copy(checkpoint.pixels.bounds, from: checkpoint.pixels, toX: 0, y: 0)
+            start = checkpoint.itemCount
+        } else {
+            layer.fill(with: 0)
+        }
+        for index in start..<count {
+            renderer.apply(document.items[index], onto: layer, scratch: scratch)
+            if checkpoints.wantsCheckpoint(at: index + 1) {
+                checkpoints.store(layer, itemCount: index + 1, lastItem: document.items[index])
+            }
+        }
+        setBackground(document.background)
     }
 
-    public func clearLayer() { layer.fill(with: 0) }
+    /// Applies an item appended to the document (the layer already shows the ones before).
+    public func append(_ item: Document.Item, itemCount: Int) {
+        checkpoints.discard(beyond: itemCount - 1)
+        renderer.apply(item, onto: layer, scratch: scratch)
+        if case .background(let background) = item { setBackground(background) }
+        if checkpoints.wantsCheckpoint(at: itemCount) { checkpoints.store(layer, itemCount: itemCount, lastItem: item) }
+    }
+
+    /// Records a stroke committed with `commit()` (already on the layer).
+    public func didCommit(_ item: Document.Item, itemCount: Int) {
+        checkpoints.discard(beyond: itemCount - 1)
+        if checkpoints.wantsCheckpoint(at: itemCount) { checkpoints.store(layer, itemCount: itemCount, lastItem: item) }
+    }
+
+    /// How many layer snapshots the history keeps now.
+    public var checkpointCount: Int { checkpoints.checkpoints.count }
+
+    private func setBackground(_ newBackground: Background) {
+        switch newBackground {
+        case .color(let color):
+            backgroundImage = nil
+            background = color
+        case .image(let asset):
+            // Scaled to fill (cropped, not tiled), drawn once at the layer's size.
+            let filled = Bitmap(width: layer.width, height: layer.height, color: .white)
+            let context = GraphicsContext(bitmap: filled)
+            let w = Double(asset.image.width), h = Double(asset.image.height)
+            let s = max(Double(layer.width) / w, Double(layer.height) / h)
+            context.draw(asset.image, in: Rect(x: (Double(layer.width) - w * s) / 2, y: (Double(layer.height) - h * s) / 2,
+                                               width: w * s, height: h * s))
+            backgroundImage = filled
+            background = .white
+        }
+        if let stroke = activeStroke { activePaint = makeActivePaint(for: stroke) }
+    }
 
     // MARK: - Showing
 
     /// Composes background, layer and stroke in progress for `area` (layer pixels) into
     /// `target`, with the layer's origin at (dx, dy) in the target.
     public func compose(_ area: PixelRect, into target: Bitmap, atX dx: Int, y dy: Int) {
-        CanvasCompositor.compose(background: background.premultipliedPixel, layer: layer, active: activePaint,
-                                 area: area, into: target, atX: dx, y: dy)
+        CanvasCompositor.compose(background: background.premultipliedPixel, backgroundImage: backgroundImage, layer: layer,
+                                 active: activePaint, area: area, into: target, atX: dx, y: dy)
     }
 
     /// The artwork as saved: background and layer, without the stroke in progress.
     public func renderArtwork() -> Bitmap {
         let image = Bitmap(width: layer.width, height: layer.height)
-        CanvasCompositor.compose(background: background.premultipliedPixel, layer: layer, active: nil,
-                                 area: layer.bounds, into: image, atX: 0, y: 0)
+        CanvasCompositor.compose(background: background.premultipliedPixel, backgroundImage: backgroundImage, layer: layer,
+                                 active: nil, area: layer.bounds, into: image, atX: 0, y: 0)
         return image
     }
 

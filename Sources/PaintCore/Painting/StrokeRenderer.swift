@@ -1,4 +1,5 @@
-/// Rasterizes strokes as chains of capsules into a coverage mask and applies them to a layer.
+/// Rasterizes document items onto a drawing layer: freehand strokes as chains of capsules
+/// into a coverage mask, figures through the general stroker, clears as clears.
 public struct StrokeRenderer {
     /// Mask pixels per stroke unit (the window's scale on HiDPI screens).
     public var scale: Double
@@ -21,14 +22,35 @@ public struct StrokeRenderer {
         scratch.clear()
     }
 
+    /// Strokes a figure onto a layer.
+    public func render(_ shape: Shape, onto layer: Bitmap) {
+        let context = GraphicsContext(bitmap: layer)
+        draw(shape, in: context)
+    }
+
+    /// Strokes a figure in a context whose transform maps stroke units to the target's pixels.
+    public func draw(_ shape: Shape, in context: GraphicsContext) {
+        context.save()
+        context.scaleBy(x: scale, y: scale)
+        context.strokeColor = shape.color
+        context.lineStyle = shape.style
+        context.stroke(shape.path)
+        context.restore()
+    }
+
+    /// Applies one item to the layer.
+    public func apply(_ item: Document.Item, onto layer: Bitmap, scratch: CoverageMask) {
+        switch item {
+        case .stroke(let stroke): render(stroke, onto: layer, scratch: scratch)
+        case .shape(let shape): render(shape, onto: layer)
+        case .clear: layer.fill(with: 0)
+        case .background: break // the background lives under the layer
+        }
+    }
+
     /// Rebuilds a drawing layer from a document's visible items.
     public func replay(_ document: Document, onto layer: Bitmap, scratch: CoverageMask) {
         layer.fill(with: 0)
-        for item in document.visibleItems {
-            switch item {
-            case .stroke(let stroke): render(stroke, onto: layer, scratch: scratch)
-            case .clear: layer.fill(with: 0)
-            }
-        }
+        for item in document.visibleItems { apply(item, onto: layer, scratch: scratch) }
     }
 }

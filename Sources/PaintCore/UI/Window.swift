@@ -17,6 +17,9 @@ open class Window: View {
     /// Touches whose began or ended the view has not seen yet (delaysTouches...).
     var heldTouches: [Touch] = []
 
+    /// The modifier keys held now, as the platform last reported them (UIEvent.modifierFlags).
+    public var modifierFlags: KeyEvent.Modifiers = []
+
     /// Receives key events first; nil sends them to the root view controller.
     public weak var firstResponder: Responder?
 

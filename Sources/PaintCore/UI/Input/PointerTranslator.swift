@@ -31,6 +31,7 @@ public final class PointerTranslator {
     public init(window: Window) { self.window = window }
 
     public func handle(_ event: PointerEvent) {
+        window.modifierFlags = event.modifiers
         switch event.kind {
         case .press: press(event)
         case .motion: move(event)
