@@ -36,7 +36,12 @@ public struct InputTranslator {
         case KeyPress:
             let keysym = XLookupKeysym(&event.xkey, 0)
             guard let key = Self.key(for: keysym) else { return .none }
-            return .key(KeyEvent(key, modifiers: Self.modifiers(event.xkey.state)))
+            var buffer = [CChar](repeating: 0, count: 16)
+            let length = XLookupString(&event.xkey, &buffer, Int32(buffer.count - 1), nil, nil)
+            let typed = length > 0 ? String(decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+            // Control characters are shortcuts, not text.
+            let text = typed.flatMap { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? $0 : nil }
+            return .key(KeyEvent(key, modifiers: Self.modifiers(event.xkey.state), text: text))
         case ConfigureNotify:
             return .resize(Size(width: Double(event.xconfigure.width) / scale, height: Double(event.xconfigure.height) / scale))
         case Expose:

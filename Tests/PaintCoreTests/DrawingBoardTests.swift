@@ -37,6 +37,8 @@ final class DrawingBoardTests: XCTestCase {
         XCTAssertEqual(100 - frames[0].maxY, 20, "20 px from the bottom")
         let titles = board.toolbar.subviews.compactMap { ($0 as? Button)?.title }
         XCTAssertEqual(titles, ["Clear", "Undo", "Redo", "Eraser", "Photo", "Save"])
+        XCTAssertEqual(board.toolPicker.items, ["Pencil", "Line", "Dashes", "Rect", "Ellipse", "Eraser"], "seed 003's tools")
+        XCTAssertLessThanOrEqual(board.saveButton.frame.maxX, 800, "everything fits")
         XCTAssertEqual(board.saveButton.frame.maxX, 800 - board.toolbar.margin, "Save sits at the far right")
         XCTAssertFalse(board.photoButton.isEnabled, "Photo waits for the photo issue")
     }

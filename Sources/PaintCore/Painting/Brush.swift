@@ -77,7 +77,7 @@ public struct DashedLineBrush: Brush {
 /// A rectangle between the drag's corners, whichever way it goes; Shift makes a square.
 public struct RectangleBrush: Brush {
     public init() {}
-    public var name: String { "Rectangle" }
+    public var name: String { "Rect" }
 
     public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {
         Shape(path: .rect(Self.box(from: start, to: end, square: constrained)), style: LineStyle(width: width, join: .miter), color: color)

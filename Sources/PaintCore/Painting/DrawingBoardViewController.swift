@@ -1,16 +1,23 @@
-/// The drawing board of seed 000: a toolbar on top, the canvas, and a bottom bar with three
-/// colour buttons and a stroke-width slider.
+import Foundation
+
+/// The drawing board of seeds 000 and 003: a toolbar on top (commands, the tool picker,
+/// settings), the canvas, and a bottom bar with three colour buttons and the width slider.
 public final class DrawingBoardViewController: ViewController {
     public static let palette: [Color] = [.red, .green, .blue]
     public static let toolbarHeight = 44.0
     public static let bottomBarHeight = 100.0
     /// The seed's spacing around and between the colour buttons.
     public static let colorButtonMargin = 20.0
+    /// The tools of seed 003, in the order of the tool picker.
+    public static let tools: [Brush] = [PencilBrush(), LineBrush(), DashedLineBrush(), RectangleBrush(), EllipseBrush(), EraserBrush()]
+    public static let eraserIndex = 5
+    /// Full-screen drawing brings the bars back this long after a stroke ends.
+    public static let barsReturnDelay = 1.0
 
     private let store: ArtworkStore
-    private let pencil = PencilBrush()
-    private let eraser = EraserBrush()
     public private(set) var lastSavedPath: String?
+    private var barsTimer: Scheduler.Timer?
+    public private(set) var barsHidden = false
 
     public init(store: ArtworkStore) {
         self.store = store
@@ -25,6 +32,7 @@ public final class DrawingBoardViewController: ViewController {
         view.addSubview(toolbar)
         view.addSubview(bottomBar)
         view.addSubview(statusLabel)
+        for button in [brushButton, backgroundButton, fullScreenButton] { bottomBar.addSubview(button) }
         bottomBar.addSubview(widthSlider)
         bottomBar.addSubview(widthLabel)
         for button in colorButtons { bottomBar.addSubview(button) }
@@ -35,19 +43,32 @@ public final class DrawingBoardViewController: ViewController {
 
     public override func viewWillLayoutSubviews() {
         let bounds = view.bounds
-        toolbar.frame = Rect(x: 0, y: 0, width: bounds.width, height: Self.toolbarHeight)
-        bottomBar.frame = Rect(x: 0, y: bounds.height - Self.bottomBarHeight, width: bounds.width, height: Self.bottomBarHeight)
-        canvas.frame = Rect(x: 0, y: Self.toolbarHeight, width: bounds.width,
-                            height: max(0, bounds.height - Self.toolbarHeight - Self.bottomBarHeight))
-        statusLabel.frame = Rect(x: 0, y: canvas.frame.maxY - 28, width: bounds.width, height: 28)
+        let toolbarY = barsHidden ? -Self.toolbarHeight : 0
+        let bottomY = barsHidden ? bounds.height : bounds.height - Self.bottomBarHeight
+        toolbar.frame = Rect(x: 0, y: toolbarY, width: bounds.width, height: Self.toolbarHeight)
+        bottomBar.frame = Rect(x: 0, y: bottomY, width: bounds.width, height: Self.bottomBarHeight)
+        // In full-screen drawing the canvas takes the whole window and the bars float over it.
+        canvas.frame = isFullScreen
+            ? bounds
+            : Rect(x: 0, y: Self.toolbarHeight, width: bounds.width, height: max(0, bounds.height - Self.toolbarHeight - Self.bottomBarHeight))
+        statusLabel.frame = Rect(x: 0, y: bounds.height - Self.bottomBarHeight - 28, width: bounds.width, height: 28)
         layoutBottomBar()
+        for panel in [brushPanel, backgroundPanel] where panel.isPresented {
+            panel.frame = Rect(x: 0, y: bounds.height - SettingsPanel.height, width: bounds.width, height: SettingsPanel.height)
+        }
     }
 
     private func layoutBottomBar() {
         let margin = Self.colorButtonMargin
         let width = bottomBar.bounds.width
+        // Settings on the left, then the width slider and its value.
+        var x = margin - 8
+        for button in [brushButton, backgroundButton, fullScreenButton] {
+            button.frame = Rect(x: x, y: 6, width: button.intrinsicWidth, height: 34)
+            x = button.frame.maxX + 2
+        }
         widthLabel.frame = Rect(x: width - margin - 70, y: 8, width: 70, height: 30)
-        widthSlider.frame = Rect(x: margin, y: 8, width: max(0, widthLabel.frame.minX - 2 * margin), height: 30)
+        widthSlider.frame = Rect(x: x + 8, y: 8, width: max(0, widthLabel.frame.minX - x - 16), height: 30)
         // Three buttons of equal size with equal 20 px gaps and margins, 20 px from the bottom.
         let buttonWidth = max(0, (width - 4 * margin) / 3)
         let buttonHeight = 32.0
@@ -79,33 +100,103 @@ public final class DrawingBoardViewController: ViewController {
         if canvas.clear() { showStatus("Cleared (Ctrl+Z brings it back)") }
     }
 
-    public func undo() {
-        canvas.undo()
-    }
+    public func undo() { canvas.undo() }
 
-    public func redo() {
-        canvas.redo()
-    }
+    public func redo() { canvas.redo() }
 
+    /// The toolbar's Eraser button: the eraser, or back to the pencil.
     public func toggleEraser() {
-        setEraser(!eraserButton.isSelected)
+        selectTool(at: toolPicker.selectedSegmentIndex == Self.eraserIndex ? 0 : Self.eraserIndex)
     }
 
-    public func setEraser(_ on: Bool) {
-        eraserButton.isSelected = on
-        canvas.brush = on ? eraser : pencil
+    public func selectTool(at index: Int) {
+        toolPicker.selectedSegmentIndex = index
+        canvas.brush = Self.tools[index]
+        eraserButton.isSelected = index == Self.eraserIndex
     }
 
     public func selectColor(at index: Int) {
+        setColor(Self.palette[index])
         for (i, button) in colorButtons.enumerated() { button.isSelected = i == index }
-        canvas.strokeColor = Self.palette[index]
-        setEraser(false)
     }
 
+    /// A new paint colour; picking a colour while erasing returns to the pencil.
+    public func setColor(_ color: Color) {
+        canvas.strokeColor = color
+        for (i, button) in colorButtons.enumerated() { button.isSelected = Self.palette[i] == color }
+        if toolPicker.selectedSegmentIndex == Self.eraserIndex { selectTool(at: 0) }
+    }
+
+    /// Widths are whole points, as the slider shows them.
     public func setStrokeWidth(_ width: Double) {
         widthSlider.value = width
-        canvas.strokeWidth = widthSlider.value
+        canvas.strokeWidth = widthSlider.value.rounded()
         updateWidthLabel()
+    }
+
+    public func showBrushSettings() {
+        if backgroundPanel.isPresented { backgroundPanel.dismiss() }
+        guard !brushPanel.isPresented else { return }
+        brushSettings.show(width: canvas.strokeWidth, color: canvas.strokeColor)
+        brushPanel.present(in: view)
+    }
+
+    public func showBackgroundSettings() {
+        if brushPanel.isPresented { brushPanel.dismiss() }
+        guard !backgroundPanel.isPresented else { return }
+        if case .color(let color) = canvas.canvasBackground { backgroundSettings.colorPicker.color = color }
+        backgroundSettings.show(message: "", isError: false)
+        backgroundPanel.present(in: view)
+    }
+
+    /// Loads a picture file as the background (undoable); a bad file leaves everything as it was.
+    public func setBackgroundImage(path: String) {
+        let expanded = path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst(1) : path
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: expanded))
+            let bitmap = try PNGCodec.decode(data)
+            canvas.setBackground(.image(ImageAsset(bitmap: bitmap, name: (expanded as NSString).lastPathComponent)))
+            backgroundSettings.show(message: "Background: \((expanded as NSString).lastPathComponent)", isError: false)
+        } catch let error as PNGCodec.CodecError {
+            backgroundSettings.show(message: "\(error)", isError: true)
+        } catch {
+            backgroundSettings.show(message: "Cannot open \(expanded): \(error.localizedDescription)", isError: true)
+        }
+    }
+
+    public var isFullScreen: Bool { fullScreenButton.isSelected }
+
+    public func setFullScreen(_ on: Bool) {
+        fullScreenButton.isSelected = on
+        if !on { showBars() }
+        view.setNeedsLayout()
+    }
+
+    private func drawingBegan() {
+        barsTimer?.cancel()
+        guard isFullScreen, !barsHidden else { return }
+        barsHidden = true
+        let toolbar = self.toolbar, bottomBar = self.bottomBar
+        view.animate(duration: 0.25, animations: {
+            toolbar.center = Point(x: toolbar.center.x, y: -Self.toolbarHeight / 2)
+            bottomBar.center = Point(x: bottomBar.center.x, y: self.view.bounds.height + Self.bottomBarHeight / 2)
+        })
+    }
+
+    private func drawingEnded() {
+        guard isFullScreen, barsHidden else { return }
+        barsTimer?.cancel()
+        barsTimer = view.window?.application.scheduler.schedule(after: Self.barsReturnDelay) { [weak self] in self?.showBars() }
+    }
+
+    private func showBars() {
+        guard barsHidden else { return }
+        barsHidden = false
+        let toolbar = self.toolbar, bottomBar = self.bottomBar, height = view.bounds.height
+        view.animate(duration: 0.25, animations: {
+            toolbar.center = Point(x: toolbar.center.x, y: Self.toolbarHeight / 2)
+            bottomBar.center = Point(x: bottomBar.center.x, y: height - Self.bottomBarHeight / 2)
+        })
     }
 
     /// Saves the artwork as a PNG and tells the user where it went (or why it could not).
@@ -151,7 +242,7 @@ public final class DrawingBoardViewController: ViewController {
     private func updateUndoAvailability() {
         undoButton.isEnabled = !canvas.document.isEmpty
         redoButton.isEnabled = !canvas.redoItems.isEmpty
-        clearButton.isEnabled = !canvas.document.visibleItems.isEmpty
+        clearButton.isEnabled = canvas.document.hasVisibleDrawing
     }
 
     // MARK: - Subviews
@@ -160,6 +251,8 @@ public final class DrawingBoardViewController: ViewController {
         let canvas = CanvasView()
         canvas.strokeWidth = 6
         canvas.onDocumentChange = { [unowned self] in self.updateUndoAvailability() }
+        canvas.onDrawingBegan = { [unowned self] in self.drawingBegan() }
+        canvas.onDrawingEnded = { [unowned self] in self.drawingEnded() }
         return canvas
     }()
 
@@ -172,12 +265,25 @@ public final class DrawingBoardViewController: ViewController {
         button.isEnabled = false
         return button
     }()
+    public private(set) lazy var brushButton: Button = makeButton("Brush") { [unowned self] in self.showBrushSettings() }
+    public private(set) lazy var backgroundButton: Button = makeButton("Background") { [unowned self] in self.showBackgroundSettings() }
+    public private(set) lazy var fullScreenButton: Button = makeButton("Full screen") { [unowned self] in
+        self.setFullScreen(!self.isFullScreen)
+    }
     public private(set) lazy var saveButton: Button = makeButton("Save") { [unowned self] in self.save() }
+
+    public private(set) lazy var toolPicker: SegmentedControl = {
+        let picker = SegmentedControl(items: Self.tools.map(\.name))
+        picker.addAction(for: .valueChanged) { [unowned self] control in
+            self.selectTool(at: (control as! SegmentedControl).selectedSegmentIndex)
+        }
+        return picker
+    }()
 
     public private(set) lazy var toolbar: Toolbar = {
         let toolbar = Toolbar()
         toolbar.items = [.button(clearButton), .button(undoButton), .button(redoButton), .button(eraserButton), .button(photoButton),
-                         .flexibleSpace, .button(saveButton)]
+                         .flexibleSpace, .view(toolPicker, width: 380), .flexibleSpace, .button(saveButton)]
         return toolbar
     }()
 
@@ -211,6 +317,35 @@ public final class DrawingBoardViewController: ViewController {
         let label = Label()
         label.isHidden = true
         return label
+    }()
+
+    public private(set) lazy var brushSettings: BrushSettingsView = {
+        let settings = BrushSettingsView()
+        settings.onWidthChange = { [unowned self] width in self.setStrokeWidth(width) }
+        settings.onColorChange = { [unowned self] color in self.setColor(color) }
+        return settings
+    }()
+
+    public private(set) lazy var brushPanel: SettingsPanel = {
+        let panel = SettingsPanel(title: "Brush", content: brushSettings)
+        panel.onDone = { [unowned panel] in panel.dismiss() }
+        return panel
+    }()
+
+    public private(set) lazy var backgroundSettings: BackgroundSettingsView = {
+        let settings = BackgroundSettingsView()
+        settings.onColor = { [unowned self] color in self.canvas.setBackground(.color(color)) }
+        settings.onImagePath = { [unowned self] path in self.setBackgroundImage(path: path) }
+        return settings
+    }()
+
+    public private(set) lazy var backgroundPanel: SettingsPanel = {
+        let panel = SettingsPanel(title: "Background", content: backgroundSettings)
+        panel.onDone = { [unowned self, unowned panel] in
+            self.backgroundSettings.pathField.endEditing()
+            panel.dismiss()
+        }
+        return panel
     }()
 
     private func makeButton(_ title: String, action: @escaping () -> Void) -> Button {

@@ -2,6 +2,8 @@
 open class Toolbar: View {
     public enum Item {
         case button(Button)
+        /// Any view (a segmented control, say) at a fixed width.
+        case view(View, width: Double)
         case flexibleSpace
         case fixedSpace(Double)
     }
@@ -9,7 +11,13 @@ open class Toolbar: View {
     public var items: [Item] = [] {
         didSet {
             for view in subviews { view.removeFromSuperview() }
-            for case .button(let button) in items { addSubview(button) }
+            for item in items {
+                switch item {
+                case .button(let button): addSubview(button)
+                case .view(let view, _): addSubview(view)
+                default: break
+                }
+            }
             setNeedsLayout()
         }
     }
@@ -25,13 +33,17 @@ open class Toolbar: View {
         let fixed = items.reduce(0.0) { total, item in
             switch item {
             case .button(let button): return total + button.intrinsicWidth
-            case .fixedSpace(let width): return total + width
+            case .view(_, let width), .fixedSpace(let width): return total + width
             case .flexibleSpace: return total
             }
         }
         let flexibleCount = items.filter { if case .flexibleSpace = $0 { return true } else { return false } }.count
         let gaps = spacing * Double(max(0, items.count - 1))
         let free = max(0, bounds.width - 2 * margin - fixed - gaps)
+        // Too narrow: views (not buttons) give up width, down to 40% of what they asked for.
+        let viewWidths = items.reduce(0.0) { if case .view(_, let w) = $1 { return $0 + w } else { return $0 } }
+        let shortfall = max(0, fixed + gaps + 2 * margin - bounds.width)
+        let viewScale = viewWidths > 0 ? max(0.4, 1 - shortfall / viewWidths) : 1
         let flexibleWidth = flexibleCount > 0 ? free / Double(flexibleCount) : 0
         var x = margin
         for item in items {
@@ -39,6 +51,10 @@ open class Toolbar: View {
             case .button(let button):
                 button.frame = Rect(x: x, y: 4, width: button.intrinsicWidth, height: bounds.height - 8)
                 x += button.intrinsicWidth
+            case .view(let view, let preferred):
+                let width = (preferred * viewScale).rounded()
+                view.frame = Rect(x: x, y: 8, width: width, height: bounds.height - 16)
+                x += width
             case .fixedSpace(let width): x += width
             case .flexibleSpace: x += flexibleWidth
             }

@@ -17,10 +17,13 @@ public struct KeyEvent: Sendable, Hashable {
 
     public var key: Key
     public var modifiers: Modifiers
+    /// The text the key types, as the keyboard layout gives it ("A" with Shift, "/" ...).
+    public var text: String?
 
-    public init(_ key: Key, modifiers: Modifiers = []) {
+    public init(_ key: Key, modifiers: Modifiers = [], text: String? = nil) {
         self.key = key
         self.modifiers = modifiers
+        self.text = text
     }
 
     public static func control(_ c: Character) -> KeyEvent { KeyEvent(.character(c), modifiers: .control) }

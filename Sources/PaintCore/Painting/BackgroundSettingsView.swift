@@ -1,0 +1,48 @@
+import Foundation
+
+/// The background settings (背景设置): a colour through the same picker, or a picture from a
+/// file path, scaled to fill.
+public final class BackgroundSettingsView: View {
+    public var onColor: ((Color) -> Void)?
+    public var onImagePath: ((String) -> Void)?
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        addSubview(colorPicker)
+        addSubview(pathField)
+        addSubview(useImageButton)
+        addSubview(messageLabel)
+    }
+
+    public func show(message: String, isError: Bool) {
+        messageLabel.text = message
+        messageLabel.textColor = isError ? Color(r: 190, g: 30, b: 30) : Color(r: 90, g: 90, b: 96)
+    }
+
+    public override func layoutSubviews() {
+        colorPicker.frame = Rect(x: 0, y: 0, width: bounds.width, height: 92)
+        useImageButton.frame = Rect(x: bounds.width - useImageButton.intrinsicWidth, y: 100, width: useImageButton.intrinsicWidth, height: 28)
+        pathField.frame = Rect(x: 0, y: 100, width: max(0, useImageButton.frame.minX - 8), height: 28)
+        messageLabel.frame = Rect(x: 0, y: 130, width: bounds.width, height: 24)
+    }
+
+    public private(set) lazy var colorPicker: ColorPicker = {
+        let picker = ColorPicker()
+        picker.onChange = { [unowned self] color in self.onColor?(color) }
+        return picker
+    }()
+
+    public private(set) lazy var pathField: TextField = {
+        let field = TextField(placeholder: "Picture file (PNG), for example ~/Pictures/paper.png")
+        field.onSubmit = { [unowned self] path in self.onImagePath?(path) }
+        return field
+    }()
+
+    public private(set) lazy var useImageButton: Button = {
+        let button = Button(title: "Use picture")
+        button.addAction(for: .touchUpInside) { [unowned self] _ in self.onImagePath?(self.pathField.text) }
+        return button
+    }()
+
+    private lazy var messageLabel = Label()
+}

@@ -1,0 +1,70 @@
+/// One line of editable text: tap it to type (it becomes the first responder), Backspace
+/// deletes, Enter sends `primaryActionTriggered` (here: .touchUpInside on the field's actions
+/// registered for editing end).
+open class TextField: Control {
+    public var text: String { didSet { if text != oldValue { setNeedsDisplay() } } }
+    public var placeholder: String { didSet { setNeedsDisplay() } }
+    public var font = Font.system(size: 13)
+    /// Called when Enter is pressed.
+    public var onSubmit: ((String) -> Void)?
+    public private(set) var isEditing = false
+
+    public init(text: String = "", placeholder: String = "", frame: Rect = .zero) {
+        self.text = text
+        self.placeholder = placeholder
+        super.init(frame: frame)
+        backgroundColor = .white
+    }
+
+    open override func endTracking(_ touch: Touch) {
+        beginEditing()
+    }
+
+    public func beginEditing() {
+        window?.firstResponder = self
+        isEditing = true
+        setNeedsDisplay()
+    }
+
+    public func endEditing() {
+        if window?.firstResponder === self { window?.firstResponder = nil }
+        isEditing = false
+        setNeedsDisplay()
+    }
+
+    open override func keyDown(_ event: KeyEvent) -> Bool {
+        guard isEditing else { return super.keyDown(event) }
+        switch event.key {
+        case .backspace:
+            if !text.isEmpty { text.removeLast() }
+        case .enter:
+            onSubmit?(text)
+        case .escape, .tab:
+            endEditing()
+        default:
+            if event.modifiers.contains(.control) { return super.keyDown(event) }
+            guard let typed = event.text else { return super.keyDown(event) }
+            text += typed
+            sendActions(for: .valueChanged)
+        }
+        return true
+    }
+
+    open override func draw(_ rect: Rect, in context: GraphicsContext) {
+        context.strokeBorder(bounds, width: 1, color: isEditing ? Color(r: 0, g: 122, b: 255) : Color(r: 180, g: 180, b: 186))
+        context.save()
+        context.clip(to: bounds.insetBy(dx: 4, dy: 1))
+        let shown = text.isEmpty && !isEditing ? placeholder : text
+        let color = text.isEmpty && !isEditing ? Color(r: 150, g: 150, b: 156) : Color(r: 30, g: 30, b: 34)
+        // Keep the end of a long path (where the cursor is) in view.
+        let width = font.width(of: shown)
+        let x = min(6, bounds.width - 10 - width)
+        let baseline = (bounds.midY + (font.ascender + font.descender) / 2).rounded()
+        context.draw(shown, at: Point(x: x, y: baseline), font: font, color: color)
+        if isEditing {
+            let cursorX = x + font.width(of: text) + 1
+            context.fill(Rect(x: cursorX, y: bounds.midY - 8, width: 1, height: 16), with: Color(r: 0, g: 122, b: 255))
+        }
+        context.restore()
+    }
+}
