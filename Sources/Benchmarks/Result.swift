@@ -7,6 +7,8 @@ struct BenchmarkResult {
         case speedup(Double)
         /// PaintCore may take at most this many times cairo's time.
         case withinFactor(Double)
+        /// No cairo counterpart: PaintCore's value must stay under a budget (in `cairo`'s slot).
+        case budget
         case none
     }
 
@@ -15,6 +17,8 @@ struct BenchmarkResult {
     let cairo: Double
     let target: Target
     var note = ""
+    /// How values print (time by default; megabytes for memory).
+    var unit: (Double) -> String = formatTime
 
     /// How many times faster PaintCore is (above 1 is faster).
     var speedup: Double { cairo / ours }
@@ -23,6 +27,7 @@ struct BenchmarkResult {
         switch target {
         case .speedup(let k): return speedup >= k
         case .withinFactor(let k): return ours <= cairo * k
+        case .budget: return ours <= cairo
         case .none: return true
         }
     }
@@ -31,6 +36,7 @@ struct BenchmarkResult {
         switch target {
         case .speedup(let k): return ">= \(format(k))x faster"
         case .withinFactor(let k): return "<= \(format(k))x cairo's time"
+        case .budget: return "<= \(unit(cairo))"
         case .none: return "(information)"
         }
     }

@@ -24,9 +24,14 @@ var results: [BenchmarkResult] = []
 func record(_ result: BenchmarkResult) {
     results.append(result)
     let verdict = result.passes ? "ok" : "MISSED"
-    print("\(result.name)\n    PaintCore \(formatTime(result.ours)), cairo \(formatTime(result.cairo)), "
-          + "PaintCore is \(format(result.speedup))x cairo's speed; target \(result.targetText): \(verdict)"
-          + (result.note.isEmpty ? "" : "\n    \(result.note)"))
+    let comparison: String
+    if case .budget = result.target {
+        comparison = "PaintCore \(result.unit(result.ours)); target \(result.targetText): \(verdict)"
+    } else {
+        comparison = "PaintCore \(result.unit(result.ours)), cairo \(result.unit(result.cairo)), "
+            + "PaintCore is \(format(result.speedup))x cairo's speed; target \(result.targetText): \(verdict)"
+    }
+    print("\(result.name)\n    \(comparison)" + (result.note.isEmpty ? "" : "\n    \(result.note)"))
 }
 
 let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
@@ -38,6 +43,7 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("big-polygons", { [ShapeWorkloads.polygons(count: quick ? 100 : 1000, box: nil, runs: runs)] }),
     ("photo", { ShapeWorkloads.photo(runs: runs) }),
     ("png", { PNGWorkload.run(runs: runs) }),
+    ("history", { HistoryWorkload.run(runs: runs) }),
 ]
 
 print("X11Paint renderer benchmark (best of \(runs) runs each)\n")
