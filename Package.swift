@@ -16,7 +16,7 @@ let package = Package(
         // C glue for libpng: its setjmp/longjmp error handling stays in C.
         .target(
             name: "CImageCodecs",
-            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z"), .linkedLibrary("pthread")]
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("z"), .linkedLibrary("pthread")]
         ),
         // C glue for FreeType and fontconfig.
         .target(

@@ -5,7 +5,7 @@
 set -euo pipefail
 
 purpose=${1:-run}
-packages=(pkg-config libx11-dev libxext-dev libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core)
+packages=(pkg-config libx11-dev libxext-dev libxi-dev libpng-dev libjpeg62-turbo-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core)
 case "$purpose" in
   run)
     # A headless machine gets the demo on a private X server.

@@ -7,6 +7,8 @@ public struct Options {
     /// Diagnostics: start with this many synthetic strokes, and print input-to-screen latency on exit.
     public var preloadStrokes = 0
     public var reportLatency = false
+    /// A picture to start placing at launch.
+    public var photo: String?
 
     public init(arguments: [String]) throws {
         var remaining = arguments.dropFirst()
@@ -24,10 +26,13 @@ public struct Options {
                 }
                 preloadStrokes = count
             case "--report-latency": reportLatency = true
+            case "--photo":
+                guard let value = remaining.popFirst() else { throw UsageError(message: "--photo needs a file") }
+                photo = value
             case "--help", "-h":
-                throw UsageError(message: "usage: x11paint [--demo] [--size WIDTHxHEIGHT]")
+                throw UsageError(message: "usage: x11paint [--demo] [--size WIDTHxHEIGHT] [--photo FILE]")
             default:
-                throw UsageError(message: "unknown option \(argument)\nusage: x11paint [--demo] [--size WIDTHxHEIGHT]")
+                throw UsageError(message: "unknown option \(argument)\nusage: x11paint [--demo] [--size WIDTHxHEIGHT] [--photo FILE]")
             }
         }
     }

@@ -38,12 +38,17 @@ public final class X11App {
             window.render()
             demoSteps = DemoScript.steps(for: board)
         }
+        if let photo = options.photo {
+            window.render()
+            board.openPhoto(path: photo)
+        }
     }
 
     /// Runs until the window is closed (or the demo ends). Returns the exit status.
     public func run() -> Int32 {
-        var pollDescriptor = pollfd(fd: x11.fileDescriptor, events: Int16(POLLIN), revents: 0)
         let application = window.application
+        var descriptors = [pollfd(fd: x11.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: application.wakeFileDescriptor, events: Int16(POLLIN), revents: 0)]
         x11shim_install_termination_handler()
         while running {
             if x11shim_termination_requested() != 0 { break }
@@ -58,14 +63,14 @@ public final class X11App {
             if isDemo {
                 if demoSteps.isEmpty { return finishDemo() }
                 window.send(demoSteps.removeFirst())
-                _ = poll(&pollDescriptor, 1, 8)
+                _ = poll(&descriptors, 2, 8)
             } else if XPending(x11.display) == 0 {
                 // Sleep until input, the next timer or the next animation frame; idle is 0% CPU.
                 var timeout: Int32 = -1
                 if let wakeUp = application.nextWakeUp() {
                     timeout = Int32(max(0, min(1000, ((wakeUp - application.clock.now) * 1000).rounded(.up))))
                 }
-                _ = poll(&pollDescriptor, 1, timeout)
+                _ = poll(&descriptors, 2, timeout)
             }
         }
         latency?.report()

@@ -45,6 +45,24 @@ int codecs_png_encode_opaque_parallel(const uint32_t *pixels, uint32_t width, ui
 int codecs_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels,
                       codecs_image *out, char *error, size_t error_size);
 
+/// Decodes a JPEG (baseline, progressive, grayscale, CMYK) to RGBA8, reduced by DCT scaling
+/// (scale_denominator 1, 2, 4 or 8), and reports its EXIF orientation (1-8, 1 without one).
+int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int scale_denominator,
+                       codecs_image *out, int *orientation, char *error, size_t error_size);
+
+/// The dimensions in a JPEG's header. Returns 0 on success.
+int codecs_jpeg_dimensions(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height);
+
+/// Encodes RGBA8 as JPEG (for tests that build a corpus): grayscale uses the red channel;
+/// cmyk writes plain CMYK; orientation 1-8 adds an EXIF block, 0 none.
+int codecs_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, int grayscale, int cmyk,
+                       int progressive, int orientation, codecs_buffer *out, char *error, size_t error_size);
+
+/// Encodes RGBA8 as a PNG of a given colour type (0 gray, 2 RGB, 3 palette, 4 gray+alpha,
+/// 6 RGBA), bit depth (8 or 16; palette 8) and interlacing (for tests that build a corpus).
+int codecs_png_encode_variant(const uint8_t *rgba, uint32_t width, uint32_t height, int color_type, int bit_depth,
+                              int interlaced, codecs_buffer *out, char *error, size_t error_size);
+
 void codecs_free_buffer(codecs_buffer *buffer);
 void codecs_free_image(codecs_image *image);
 

@@ -10,6 +10,8 @@ public struct Document: Sendable, Equatable {
         case clear
         /// A new background under the drawing layer.
         case background(Background)
+        /// A photo baked into the artwork where it was placed.
+        case photo(PlacedPhoto)
     }
 
     public private(set) var items: [Item] = []
@@ -76,4 +78,21 @@ public final class ImageAsset: @unchecked Sendable, Equatable {
     }
 
     public static func == (a: ImageAsset, b: ImageAsset) -> Bool { a === b }
+}
+
+/// A photo baked into the drawing: the picture and where it went (upright photo coordinates
+/// to canvas points), drawn at the source's full resolution through that transform.
+public struct PlacedPhoto: Sendable, Equatable {
+    public var photo: Photo
+    public var placement: AffineTransform
+
+    public init(photo: Photo, placement: AffineTransform) {
+        self.photo = photo
+        self.placement = placement
+    }
+
+    /// Stored pixels to canvas points.
+    public var transform: AffineTransform { photo.orientationTransform.concatenating(placement) }
+
+    public static func == (a: PlacedPhoto, b: PlacedPhoto) -> Bool { a.photo.asset === b.photo.asset && a.placement == b.placement }
 }

@@ -15,12 +15,17 @@ public final class DrawingBoardViewController: ViewController {
     public static let barsReturnDelay = 1.0
 
     private let store: ArtworkStore
+    /// Where the photo picker starts.
+    public var picturesFolder: String
     public private(set) var lastSavedPath: String?
+    /// The photo being placed, if any.
+    public private(set) var photoPlacement: PhotoPlacementView?
     private var barsTimer: Scheduler.Timer?
     public private(set) var barsHidden = false
 
-    public init(store: ArtworkStore) {
+    public init(store: ArtworkStore, picturesFolder: String = PicturesFolder.resolve(environment: ProcessInfo.processInfo.environment)) {
         self.store = store
+        self.picturesFolder = picturesFolder
         super.init()
     }
 
@@ -51,6 +56,7 @@ public final class DrawingBoardViewController: ViewController {
         canvas.frame = isFullScreen
             ? bounds
             : Rect(x: 0, y: Self.toolbarHeight, width: bounds.width, height: max(0, bounds.height - Self.toolbarHeight - Self.bottomBarHeight))
+        photoPlacement?.frame = canvas.frame
         statusLabel.frame = Rect(x: 0, y: bounds.height - Self.bottomBarHeight - 28, width: bounds.width, height: 28)
         layoutBottomBar()
         for panel in [brushPanel, backgroundPanel] where panel.isPresented {
@@ -88,13 +94,64 @@ public final class DrawingBoardViewController: ViewController {
         case (.delete, []): clear()
         case (.character("["), []): setStrokeWidth(canvas.strokeWidth - 1)
         case (.character("]"), []): setStrokeWidth(canvas.strokeWidth + 1)
-        case (.escape, []): canvas.cancelStroke()
+        case (.escape, []):
+            if photoPlacement != nil { cancelPhoto() } else { canvas.cancelStroke() }
+        case (.enter, []) where photoPlacement != nil: bakePhoto()
+        case (.character("o"), .control): choosePhoto()
         default: return super.keyDown(event)
         }
         return true
     }
 
     // MARK: - Actions
+
+    /// Presents the photo picker over the board.
+    public func choosePhoto() {
+        guard presentedViewController == nil else { return }
+        let picker = PhotoPickerViewController(folder: picturesFolder)
+        picker.onCancel = { [unowned self] in self.dismiss() }
+        picker.onPick = { [unowned self] path in
+            self.dismiss()
+            self.openPhoto(path: path)
+        }
+        present(picker)
+    }
+
+    /// Opens a picture file and starts placing it; a bad file only says why.
+    public func openPhoto(path: String) {
+        do {
+            placePhoto(try PhotoDecoder.load(path: path))
+        } catch {
+            showStatus("Cannot open the photo: \(error)", isError: true)
+        }
+    }
+
+    /// Shows a photo over the canvas, fitted inside it, ready to move, pinch and rotate.
+    public func placePhoto(_ photo: Photo) {
+        cancelPhoto()
+        let placement = PhotoPlacementView(photo: photo, frame: canvas.frame)
+        placement.onBake = { [unowned self] transform in self.bake(photo, at: transform) }
+        view.insertSubview(placement, at: view.subviews.firstIndex { $0 === toolbar } ?? view.subviews.count)
+        photoPlacement = placement
+        showStatus("Drag to move, pinch or Ctrl-drag to scale and turn; long-press or Enter to keep it, Escape to drop it")
+    }
+
+    /// Bakes the photo being placed where it shows now (Enter).
+    public func bakePhoto() {
+        guard let placement = photoPlacement else { return }
+        bake(placement.photo, at: placement.placement)
+    }
+
+    public func cancelPhoto() {
+        photoPlacement?.removeFromSuperview()
+        photoPlacement = nil
+    }
+
+    private func bake(_ photo: Photo, at transform: AffineTransform) {
+        cancelPhoto()
+        canvas.commit(.photo(PlacedPhoto(photo: photo, placement: transform)))
+        showStatus("Photo added to the drawing (Ctrl+Z takes it back)")
+    }
 
     public func clear() {
         if canvas.clear() { showStatus("Cleared (Ctrl+Z brings it back)") }
@@ -219,7 +276,7 @@ public final class DrawingBoardViewController: ViewController {
     public static let statusDuration = 6.0
     private var statusTimer: Scheduler.Timer?
 
-    private func showStatus(_ text: String, isError: Bool = false) {
+    func showStatus(_ text: String, isError: Bool = false) {
         statusLabel.text = "  " + text
         statusLabel.textColor = isError ? Color(r: 255, g: 210, b: 210) : .white
         statusLabel.backgroundColor = isError ? Color(r: 160, g: 20, b: 20, a: 220) : Color(r: 20, g: 20, b: 24, a: 190)
@@ -260,11 +317,7 @@ public final class DrawingBoardViewController: ViewController {
     public private(set) lazy var undoButton: Button = makeButton("Undo") { [unowned self] in self.undo() }
     public private(set) lazy var redoButton: Button = makeButton("Redo") { [unowned self] in self.redo() }
     public private(set) lazy var eraserButton: Button = makeButton("Eraser") { [unowned self] in self.toggleEraser() }
-    public private(set) lazy var photoButton: Button = {
-        let button = makeButton("Photo") {}
-        button.isEnabled = false
-        return button
-    }()
+    public private(set) lazy var photoButton: Button = makeButton("Photo") { [unowned self] in self.choosePhoto() }
     public private(set) lazy var brushButton: Button = makeButton("Brush") { [unowned self] in self.showBrushSettings() }
     public private(set) lazy var backgroundButton: Button = makeButton("Background") { [unowned self] in self.showBackgroundSettings() }
     public private(set) lazy var fullScreenButton: Button = makeButton("Full screen") { [unowned self] in

@@ -45,6 +45,10 @@ public struct StrokeRenderer {
         case .shape(let shape): render(shape, onto: layer)
         case .clear: layer.fill(with: 0)
         case .background: break // the background lives under the layer
+        case .photo(let placed):
+            let context = GraphicsContext(bitmap: layer)
+            context.scaleBy(x: scale, y: scale)
+            context.draw(placed.photo.asset.image, transform: placed.transform)
         }
     }
 

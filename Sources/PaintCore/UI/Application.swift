@@ -1,19 +1,55 @@
-/// The end of the responder chain and the owner of time: the clock, timers and animations.
-/// The platform's run loop asks it when to wake up and calls `tick` when it does.
+import Foundation
+
+/// The end of the responder chain and the owner of time: the clock, timers and animations,
+/// and work handed over from background threads. The platform's run loop sleeps on the
+/// display connection and `wakeFileDescriptor`, asks `nextWakeUp` how long it may sleep, and
+/// calls `tick` when it wakes.
 open class Application: Responder {
     public let clock: Clock
     public let scheduler: Scheduler
     public let animator: Animator
+    /// Readable when background work has posted something for the UI thread.
+    public let wakeFileDescriptor: Int32
+    private let wakeWriteDescriptor: Int32
+    private let postedLock = NSLock()
+    private var posted: [() -> Void] = []
 
     public init(clock: Clock = SystemClock()) {
         self.clock = clock
         scheduler = Scheduler(clock: clock)
         animator = Animator(clock: clock)
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        }
+        wakeFileDescriptor = fds[0]
+        wakeWriteDescriptor = fds[1]
         super.init()
     }
 
-    /// Runs due timers and advances animations.
+    deinit {
+        close(wakeFileDescriptor)
+        close(wakeWriteDescriptor)
+    }
+
+    /// Runs `block` on the UI thread at the next tick; safe to call from any thread.
+    public func post(_ block: @escaping () -> Void) {
+        postedLock.lock()
+        posted.append(block)
+        postedLock.unlock()
+        var byte: UInt8 = 1
+        _ = write(wakeWriteDescriptor, &byte, 1)
+    }
+
+    /// Runs posted work and due timers, and advances animations.
     public func tick() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(wakeFileDescriptor, &buffer, buffer.count) > 0 {}
+        postedLock.lock()
+        let work = posted
+        posted = []
+        postedLock.unlock()
+        for block in work { block() }
         scheduler.fireDueTimers()
         animator.tick()
     }

@@ -1,0 +1,210 @@
+// libjpeg-turbo glue: errors longjmp back here and become messages.
+#include "CImageCodecs.h"
+#include <stdio.h>
+#include <jpeglib.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+    char *message;
+    size_t size;
+} error_manager;
+
+static void on_jpeg_error(j_common_ptr info) {
+    error_manager *manager = (error_manager *)info->err;
+    char text[JMSG_LENGTH_MAX];
+    (*info->err->format_message)(info, text);
+    if (manager->message && manager->size) snprintf(manager->message, manager->size, "%s", text);
+    longjmp(manager->jump, 1);
+}
+
+static void ignore_jpeg_message(j_common_ptr info, int level) { (void)info; (void)level; }
+
+static uint16_t read16(const uint8_t *p, int little) { return little ? (uint16_t)(p[0] | p[1] << 8) : (uint16_t)(p[0] << 8 | p[1]); }
+static uint32_t read32(const uint8_t *p, int little) {
+    return little ? (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24
+                  : (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
+}
+
+/// The EXIF orientation (1-8) in an APP1 segment, or 1.
+static int exif_orientation(const uint8_t *data, unsigned length) {
+    if (length < 14 || memcmp(data, "Exif\0\0", 6) != 0) return 1;
+    const uint8_t *tiff = data + 6;
+    unsigned size = length - 6;
+    int little;
+    if (tiff[0] == 'I' && tiff[1] == 'I') little = 1;
+    else if (tiff[0] == 'M' && tiff[1] == 'M') little = 0;
+    else return 1;
+    uint32_t ifd = read32(tiff + 4, little);
+    if (ifd + 2 > size) return 1;
+    uint16_t entries = read16(tiff + ifd, little);
+    for (uint16_t i = 0; i < entries; i++) {
+        uint32_t at = ifd + 2 + 12u * i;
+        if (at + 12 > size) return 1;
+        if (read16(tiff + at, little) == 0x0112) {
+            uint16_t value = read16(tiff + at + 8, little);
+            return value >= 1 && value <= 8 ? value : 1;
+        }
+    }
+    return 1;
+}
+
+int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int scale_denominator,
+                       codecs_image *out, int *orientation, char *error, size_t error_size) {
+    struct jpeg_decompress_struct info;
+    error_manager manager;
+    uint8_t *volatile pixels = NULL;
+    uint8_t *volatile row = NULL;
+    out->rgba = NULL;
+    out->width = out->height = 0;
+    *orientation = 1;
+    if (length < 4 || data[0] != 0xFF || data[1] != 0xD8) {
+        snprintf(error, error_size, "not a JPEG file");
+        return -1;
+    }
+    info.err = jpeg_std_error(&manager.base);
+    manager.base.error_exit = on_jpeg_error;
+    manager.base.emit_message = ignore_jpeg_message;
+    manager.message = error;
+    manager.size = error_size;
+    if (setjmp(manager.jump)) {
+        jpeg_destroy_decompress(&info);
+        free(pixels);
+        free(row);
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)length);
+    jpeg_save_markers(&info, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_read_header(&info, TRUE);
+    for (jpeg_saved_marker_ptr marker = info.marker_list; marker; marker = marker->next) {
+        if (marker->marker == JPEG_APP0 + 1) *orientation = exif_orientation(marker->data, marker->data_length);
+    }
+    if ((uint64_t)info.image_width * info.image_height > max_pixels) {
+        snprintf(error, error_size, "the image is too large (%ux%u pixels; the limit is %llu megapixels)",
+                 info.image_width, info.image_height, (unsigned long long)(max_pixels / 1000000));
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+    info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    info.scale_num = 1;
+    info.scale_denom = (unsigned)(scale_denominator == 2 || scale_denominator == 4 || scale_denominator == 8 ? scale_denominator : 1);
+    jpeg_start_decompress(&info);
+    uint32_t width = info.output_width, height = info.output_height;
+    pixels = malloc((size_t)width * height * 4);
+    if (!pixels) {
+        snprintf(error, error_size, "not enough memory for a %ux%u image", width, height);
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    while (info.output_scanline < height) {
+        JSAMPROW target = pixels + (size_t)info.output_scanline * width * 4;
+        jpeg_read_scanlines(&info, &target, 1);
+    }
+    if (cmyk) {
+        // Adobe writes CMYK JPEGs inverted: each byte is 255 - ink, so RGB = value * K / 255.
+        int inverted = info.saw_Adobe_marker;
+        for (size_t i = 0; i < (size_t)width * height; i++) {
+            uint8_t *p = pixels + i * 4;
+            unsigned c = p[0], m = p[1], y = p[2], k = p[3];
+            if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+            p[0] = (uint8_t)(c * k / 255); p[1] = (uint8_t)(m * k / 255); p[2] = (uint8_t)(y * k / 255); p[3] = 255;
+        }
+    }
+    jpeg_finish_decompress(&info);
+    jpeg_destroy_decompress(&info);
+    out->rgba = pixels;
+    out->width = width;
+    out->height = height;
+    return 0;
+}
+
+int codecs_jpeg_dimensions(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height) {
+    struct jpeg_decompress_struct info;
+    error_manager manager;
+    char ignored[JMSG_LENGTH_MAX];
+    info.err = jpeg_std_error(&manager.base);
+    manager.base.error_exit = on_jpeg_error;
+    manager.base.emit_message = ignore_jpeg_message;
+    manager.message = ignored;
+    manager.size = sizeof ignored;
+    if (setjmp(manager.jump)) { jpeg_destroy_decompress(&info); return -1; }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)length);
+    jpeg_read_header(&info, TRUE);
+    *width = info.image_width;
+    *height = info.image_height;
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+
+int codecs_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, int grayscale, int cmyk,
+                       int progressive, int orientation, codecs_buffer *out, char *error, size_t error_size) {
+    struct jpeg_compress_struct info;
+    error_manager manager;
+    unsigned char *volatile buffer = NULL;
+    unsigned long size = 0;
+    uint8_t *volatile row = NULL;
+    out->bytes = NULL;
+    out->length = 0;
+    info.err = jpeg_std_error(&manager.base);
+    manager.base.error_exit = on_jpeg_error;
+    manager.base.emit_message = ignore_jpeg_message;
+    manager.message = error;
+    manager.size = error_size;
+    if (setjmp(manager.jump)) {
+        jpeg_destroy_compress(&info);
+        free(row);
+        free(buffer);
+        return -1;
+    }
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, (unsigned char **)&buffer, &size);
+    info.image_width = width;
+    info.image_height = height;
+    info.input_components = grayscale ? 1 : 4;
+    info.in_color_space = grayscale ? JCS_GRAYSCALE : (cmyk ? JCS_CMYK : JCS_EXT_RGBA);
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, quality, TRUE);
+    if (progressive) jpeg_simple_progression(&info);
+    jpeg_start_compress(&info, TRUE);
+    if (orientation >= 1 && orientation <= 8) {
+        // A minimal big-endian EXIF block with one IFD0 entry: Orientation (0x0112, SHORT).
+        uint8_t exif[] = { 'E', 'x', 'i', 'f', 0, 0, 'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1,
+                           0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, (uint8_t)orientation, 0, 0, 0, 0, 0, 0 };
+        jpeg_write_marker(&info, JPEG_APP0 + 1, exif, sizeof exif);
+    }
+    row = malloc((size_t)width * 4);
+    if (!row) { snprintf(error, error_size, "out of memory"); jpeg_destroy_compress(&info); return -1; }
+    while (info.next_scanline < height) {
+        const uint8_t *source = rgba + (size_t)info.next_scanline * width * 4;
+        for (uint32_t x = 0; x < width; x++) {
+            if (grayscale) {
+                row[x] = source[x * 4];
+            } else if (cmyk) {
+                // Plain (not inverted) CMYK with K = 255 - max(R,G,B).
+                unsigned r = source[x * 4], g = source[x * 4 + 1], b = source[x * 4 + 2];
+                unsigned mx = r > g ? (r > b ? r : b) : (g > b ? g : b);
+                unsigned k = 255 - mx;
+                row[x * 4] = (uint8_t)(mx ? (mx - r) * 255 / mx : 0);
+                row[x * 4 + 1] = (uint8_t)(mx ? (mx - g) * 255 / mx : 0);
+                row[x * 4 + 2] = (uint8_t)(mx ? (mx - b) * 255 / mx : 0);
+                row[x * 4 + 3] = (uint8_t)k;
+            } else {
+                memcpy(row + x * 4, source + x * 4, 4);
+            }
+        }
+        JSAMPROW pointer = row;
+        jpeg_write_scanlines(&info, &pointer, 1);
+    }
+    jpeg_finish_compress(&info);
+    jpeg_destroy_compress(&info);
+    free(row);
+    out->bytes = buffer;
+    out->length = size;
+    return 0;
+}

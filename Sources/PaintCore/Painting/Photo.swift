@@ -1,0 +1,92 @@
+import Foundation
+
+/// A picture as decoded (pixels as stored in the file) plus its EXIF orientation, which is
+/// folded into every transform that draws it rather than into the pixels.
+public struct Photo: Sendable {
+    public let asset: ImageAsset
+    /// EXIF orientation 1-8 (1: as stored).
+    public let orientation: Int
+
+    public init(asset: ImageAsset, orientation: Int = 1) {
+        self.asset = asset
+        self.orientation = (1...8).contains(orientation) ? orientation : 1
+    }
+
+    /// The size as a person sees it (orientations 5-8 swap width and height).
+    public var size: Size {
+        let w = Double(asset.image.width), h = Double(asset.image.height)
+        return orientation >= 5 ? Size(width: h, height: w) : Size(width: w, height: h)
+    }
+
+    /// Maps stored pixel coordinates to upright ones.
+    public var orientationTransform: AffineTransform {
+        let w = Double(asset.image.width), h = Double(asset.image.height)
+        switch orientation {
+        case 2: return AffineTransform(a: -1, b: 0, c: 0, d: 1, tx: w, ty: 0)
+        case 3: return AffineTransform(a: -1, b: 0, c: 0, d: -1, tx: w, ty: h)
+        case 4: return AffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: h)
+        case 5: return AffineTransform(a: 0, b: 1, c: 1, d: 0, tx: 0, ty: 0)
+        case 6: return AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: h, ty: 0)
+        case 7: return AffineTransform(a: 0, b: -1, c: -1, d: 0, tx: h, ty: w)
+        case 8: return AffineTransform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: w)
+        default: return .identity
+        }
+    }
+}
+
+/// Opens picture files (PNG or JPEG, told apart by their first bytes) with a size limit and a
+/// clear message for anything that is not a picture it can read.
+public enum PhotoDecoder {
+    public struct DecodeError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static func decode(_ data: Data, name: String, pixelLimit: UInt64 = PNGCodec.defaultPixelLimit,
+                              scaleDenominator: Int = 1) throws -> Photo {
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            return Photo(asset: ImageAsset(bitmap: try PNGCodec.decode(data, pixelLimit: pixelLimit), name: name))
+        }
+        if data.starts(with: [0xFF, 0xD8]) {
+            let (bitmap, orientation) = try JPEGCodec.decode(data, pixelLimit: pixelLimit, scaleDenominator: scaleDenominator)
+            return Photo(asset: ImageAsset(bitmap: bitmap, name: name), orientation: orientation)
+        }
+        throw DecodeError(description: data.isEmpty ? "\(name) is empty" : "\(name) is not a PNG or JPEG picture")
+    }
+
+    public static func load(path: String, pixelLimit: UInt64 = PNGCodec.defaultPixelLimit) throws -> Photo {
+        let name = (path as NSString).lastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw DecodeError(description: "\(path) does not exist")
+        }
+        if isDirectory.boolValue { throw DecodeError(description: "\(path) is a folder, not a picture") }
+        // Refuse what cannot be a picture before opening it (a FIFO would block) or reading it all.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+            throw DecodeError(description: "\(path) is not a regular file")
+        }
+        if let size = attributes?[.size] as? UInt64, size > 512 << 20 {
+            throw DecodeError(description: "\(path) is too large to be a picture (\(size >> 20) MB)")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw DecodeError(description: "cannot read \(path)") }
+        defer { try? handle.close() }
+        let data = handle.readDataToEndOfFile()
+        do {
+            return try decode(data, name: name, pixelLimit: pixelLimit)
+        } catch let error as PNGCodec.CodecError {
+            throw DecodeError(description: "\(name): \(error)")
+        }
+    }
+
+    /// A small version for a thumbnail: JPEGs are decoded at 1/2, 1/4 or 1/8 size by libjpeg's
+    /// DCT scaling when that still covers `maximumDimension`.
+    public static func thumbnail(path: String, maximumDimension: Int) throws -> Photo {
+        let name = (path as NSString).lastPathComponent
+        guard let data = FileManager.default.contents(atPath: path) else { throw DecodeError(description: "cannot read \(path)") }
+        var denominator = 1
+        if let (w, h) = JPEGCodec.dimensions(of: data) {
+            while denominator < 8 && max(w, h) / (denominator * 2) >= maximumDimension { denominator *= 2 }
+        }
+        return try decode(data, name: name, scaleDenominator: denominator)
+    }
+}
