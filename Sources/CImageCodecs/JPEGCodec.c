@@ -186,14 +186,15 @@ int codecs_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int
             if (grayscale) {
                 row[x] = source[x * 4];
             } else if (cmyk) {
-                // Plain (not inverted) CMYK with K = 255 - max(R,G,B).
+                // CMYK with K = 255 - max(R,G,B), stored inverted as Adobe does (libjpeg
+                // writes the Adobe marker that says so).
                 unsigned r = source[x * 4], g = source[x * 4 + 1], b = source[x * 4 + 2];
                 unsigned mx = r > g ? (r > b ? r : b) : (g > b ? g : b);
                 unsigned k = 255 - mx;
-                row[x * 4] = (uint8_t)(mx ? (mx - r) * 255 / mx : 0);
-                row[x * 4 + 1] = (uint8_t)(mx ? (mx - g) * 255 / mx : 0);
-                row[x * 4 + 2] = (uint8_t)(mx ? (mx - b) * 255 / mx : 0);
-                row[x * 4 + 3] = (uint8_t)k;
+                row[x * 4] = (uint8_t)(255 - (mx ? (mx - r) * 255 / mx : 0));
+                row[x * 4 + 1] = (uint8_t)(255 - (mx ? (mx - g) * 255 / mx : 0));
+                row[x * 4 + 2] = (uint8_t)(255 - (mx ? (mx - b) * 255 / mx : 0));
+                row[x * 4 + 3] = (uint8_t)(255 - k);
             } else {
                 memcpy(row + x * 4, source + x * 4, 4);
             }

@@ -54,7 +54,7 @@ int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
 int codecs_jpeg_dimensions(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height);
 
 /// Encodes RGBA8 as JPEG (for tests that build a corpus): grayscale uses the red channel;
-/// cmyk writes plain CMYK; orientation 1-8 adds an EXIF block, 0 none.
+/// cmyk writes Adobe-style (inverted) CMYK; orientation 1-8 adds an EXIF block, 0 none.
 int codecs_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, int grayscale, int cmyk,
                        int progressive, int orientation, codecs_buffer *out, char *error, size_t error_size);
 

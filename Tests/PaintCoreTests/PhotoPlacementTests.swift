@@ -1,0 +1,160 @@
+import Foundation
+import XCTest
+@testable import PaintCore
+
+private typealias AffineTransform = PaintCore.AffineTransform
+
+final class PhotoPlacementTests: XCTestCase {
+    private var clock: ManualClock!
+    private var window: Window!
+    private var board: DrawingBoardViewController!
+    private var temp: TemporaryDirectory!
+
+    override func setUp() {
+        clock = ManualClock()
+        temp = TemporaryDirectory()
+        window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
+        board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: temp.path)
+        window.rootViewController = board
+        window.render()
+    }
+
+    private func wait(_ seconds: Double) {
+        clock.advance(by: seconds)
+        window.application.tick()
+    }
+
+    private func testPhoto() -> Photo {
+        let bitmap = Bitmap(width: 200, height: 100)
+        for y in 0..<100 { for x in 0..<200 { bitmap[x, y] = Color(r: x, g: y * 2, b: 120).premultipliedPixel } }
+        return Photo(asset: ImageAsset(bitmap: bitmap, name: "test"))
+    }
+
+    private func send(_ inputs: [(Int, Touch.Phase, Point)]) {
+        window.send(inputs.map { TouchInput(identifier: $0.0, phase: $0.1, location: $0.2, timestamp: clock.now) })
+    }
+
+    func testThePhotoIsFittedInsideTheCanvas() throws {
+        board.placePhoto(testPhoto())
+        let placement = try XCTUnwrap(board.photoPlacement)
+        let canvas = board.canvas.bounds
+        for corner in placement.corners { XCTAssertTrue(canvas.contains(corner), "\(corner) inside \(canvas)") }
+        XCTAssertEqual(placement.corners[0].x + placement.corners[2].x, canvas.width, accuracy: 1e-9, "centred")
+    }
+
+    func testPanPinchAndRotationMoveScaleAndTurnThePhotoTogether() throws {
+        board.placePhoto(testPhoto())
+        let placement = try XCTUnwrap(board.photoPlacement)
+        let start = placement.placement
+        let center = placement.convert(placement.placement.apply(to: Point(x: 100, y: 50)), to: nil) // the photo's centre
+        // Drag with one finger: moved by exactly the drag.
+        send([(1, .began, center)])
+        for step in 1...4 { send([(1, .moved, Point(x: center.x + Double(step) * 10, y: center.y + Double(step) * 5))]) }
+        send([(1, .ended, Point(x: center.x + 40, y: center.y + 20))])
+        let moved = placement.placement
+        XCTAssertEqual(moved.tx - start.tx, 40, accuracy: 1e-6)
+        XCTAssertEqual(moved.ty - start.ty, 20, accuracy: 1e-6)
+        // Two fingers about the new centre: spread to twice the distance and turn 90 degrees.
+        let c = Point(x: center.x + 40, y: center.y + 20)
+        send([(2, .began, Point(x: c.x - 30, y: c.y)), (3, .began, Point(x: c.x + 30, y: c.y))])
+        for step in 1...10 {
+            let angle = Double(step) / 10 * .pi / 2, r = 30 * (1 + Double(step) / 10)
+            send([(2, .moved, Point(x: c.x - r * cos(angle), y: c.y - r * sin(angle))),
+                  (3, .moved, Point(x: c.x + r * cos(angle), y: c.y + r * sin(angle)))])
+        }
+        send([(2, .ended, Point(x: c.x, y: c.y - 60)), (3, .ended, Point(x: c.x, y: c.y + 60))])
+        let final = placement.placement
+        let scale = (final.a * final.a + final.b * final.b).squareRoot() / (moved.a * moved.a + moved.b * moved.b).squareRoot()
+        XCTAssertEqual(scale, 2, accuracy: 1e-6, "pinched to twice the size")
+        XCTAssertEqual(atan2(final.b, final.a) - atan2(moved.b, moved.a), .pi / 2, accuracy: 1e-6, "turned a quarter")
+        let centreNow = placement.convert(final.apply(to: Point(x: 100, y: 50)), to: nil)
+        XCTAssertEqual(centreNow.x, c.x, accuracy: 1e-6, "about the fingers' centre")
+        XCTAssertEqual(centreNow.y, c.y, accuracy: 1e-6)
+        XCTAssertTrue(board.canvas.document.isEmpty, "placing draws nothing yet")
+    }
+
+    func testLongPressFlashesThenBakesWhereTheUserSeesIt() throws {
+        let photo = testPhoto()
+        board.placePhoto(photo)
+        let placement = try XCTUnwrap(board.photoPlacement)
+        let transform = AffineTransform(rotationAngle: 0.5).concatenating(AffineTransform(translationX: 300, y: 100))
+        placement.setPlacement(transform)
+        let inside = placement.convert(transform.apply(to: Point(x: 100, y: 50)), to: nil)
+        send([(1, .began, inside)])
+        wait(0.51)
+        XCTAssertTrue(placement.isBaking, "recognized after half a second")
+        wait(0.25)
+        XCTAssertEqual(placement.alpha, 0.75, accuracy: 1e-9, "fading to 0.5 over 0.5 s")
+        wait(0.25)
+        XCTAssertEqual(placement.alpha, 0.5, accuracy: 1e-9)
+        send([(1, .ended, inside)])
+        wait(0.25)
+        XCTAssertEqual(placement.alpha, 0.75, accuracy: 1e-9, "and back over 0.5 s")
+        XCTAssertNotNil(board.photoPlacement, "not baked before the flash ends")
+        wait(0.25)
+        XCTAssertNil(board.photoPlacement, "baked")
+        guard case .photo(let placed) = board.canvas.document.items.last else { return XCTFail("a photo item") }
+        XCTAssertEqual(placed.placement, transform)
+        // The baked pixels are the photo drawn through the same transform, at full resolution.
+        let expected = Bitmap(width: 800, height: 456, color: .white)
+        GraphicsContext(bitmap: expected).draw(photo.asset.image, transform: transform)
+        XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: expected))
+        board.undo()
+        XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: Bitmap(width: 800, height: 456, color: .white)), "undo removes it")
+    }
+
+    func testEnterBakesAndEscapeCancels() {
+        board.placePhoto(testPhoto())
+        window.send(KeyEvent(.escape))
+        XCTAssertNil(board.photoPlacement)
+        XCTAssertTrue(board.canvas.document.isEmpty)
+        board.placePhoto(testPhoto())
+        window.send(KeyEvent(.enter))
+        XCTAssertNil(board.photoPlacement)
+        XCTAssertEqual(board.canvas.document.items.count, 1)
+    }
+
+    func testAnUnreadablePhotoSaysWhyAndChangesNothing() throws {
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: temp.path + "/bad.jpg"))
+        board.openPhoto(path: temp.path + "/bad.jpg")
+        XCTAssertNil(board.photoPlacement)
+        XCTAssertTrue(board.statusLabel.text.contains("not a PNG or JPEG"), board.statusLabel.text)
+        XCTAssertTrue(board.canvas.document.isEmpty)
+    }
+
+    func testThePickerListsFoldersThenNewestPicturesLoadsThumbnailsInTheBackgroundAndPlacesTheChoice() throws {
+        try FileManager.default.createDirectory(atPath: temp.path + "/Trips", withIntermediateDirectories: true)
+        let older = temp.path + "/older.png", newer = temp.path + "/newer.jpg"
+        try PNGCodec.encode(Bitmap(width: 300, height: 200, color: .red)).write(to: URL(fileURLWithPath: older))
+        try JPEGCodec.encode(Bitmap(width: 640, height: 480, color: .blue)).write(to: URL(fileURLWithPath: newer))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: older)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: temp.path + "/notes.txt"))
+        board.choosePhoto()
+        wait(0.31)
+        let picker = try XCTUnwrap(board.presentedViewController as? PhotoPickerViewController)
+        XCTAssertEqual(picker.entries.map(\.name), ["Trips", "newer.jpg", "older.png"])
+        // Thumbnails arrive from a background queue through Application.post.
+        let deadline = Date().addingTimeInterval(10)
+        while picker.thumbnailsLoaded < 2 && Date() < deadline {
+            usleep(10_000)
+            window.application.tick()
+        }
+        XCTAssertEqual(picker.thumbnailsLoaded, 2)
+        XCTAssertEqual(picker.progressLabel.text, "2 pictures")
+        let tiles = picker.grid.tiles.compactMap { $0 as? ThumbnailTile }
+        XCTAssertEqual(tiles[1].thumbnail?.width, 112, "the JPEG thumbnail, decoded small")
+        window.render()
+        var driver = TouchDriver(window: window)
+        driver.tap(tiles[0])
+        XCTAssertEqual(picker.folder, temp.path + "/Trips", "folders open")
+        XCTAssertEqual(picker.entries.map(\.name), ["Up"])
+        window.render()
+        driver.tap(picker.grid.tiles[0])
+        XCTAssertEqual(picker.entries.count, 3, "back up")
+        window.render()
+        driver.tap(picker.grid.tiles[2]) // older.png
+        wait(0.3)
+        XCTAssertNil(board.presentedViewController, "the presenter dismissed the picker")
+        XCTAssertEqual(board.photoPlacement?.photo.asset.name, "older.png")
+    }
+}
