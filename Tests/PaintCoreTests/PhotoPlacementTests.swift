@@ -157,4 +157,44 @@ final class PhotoPlacementTests: XCTestCase {
         XCTAssertNil(board.presentedViewController, "the presenter dismissed the picker")
         XCTAssertEqual(board.photoPlacement?.photo.asset.name, "older.png")
     }
+
+    func testCropModeKeepsWhatTheTranslucentRectangleCovers() throws {
+        let photo = testPhoto()
+        board.placePhoto(photo)
+        let placement = try XCTUnwrap(board.photoPlacement)
+        placement.setPlacement(AffineTransform(translationX: 100, y: 100)) // photo at (100,100)-(300,200), scale 1
+        window.render()
+        var driver = TouchDriver(window: window)
+        driver.tap(board.cropButton)
+        XCTAssertTrue(placement.isCropping)
+        let a = placement.convert(Point(x: 150, y: 120), to: nil), b = placement.convert(Point(x: 250, y: 180), to: nil)
+        send([(1, .began, a)])
+        send([(1, .moved, b)])
+        XCTAssertEqual(placement.cropCover, Rect(x: 150, y: 120, width: 100, height: 60), "the translucent cover")
+        XCTAssertEqual(placement.placement, AffineTransform(translationX: 100, y: 100), "dragging in crop mode does not move the photo")
+        send([(1, .ended, b)])
+        XCTAssertFalse(placement.isCropping, "one crop per press of Crop")
+        XCTAssertEqual(placement.placed.crop, Rect(x: 50, y: 20, width: 100, height: 60), "in the photo's own coordinates")
+        board.bakePhoto()
+        let art = board.canvas.renderArtwork()
+        XCTAssertEqual(art.color(atX: 200, y: 150), photo.asset.image.bitmap.color(atX: 100, y: 50), "inside the crop: the photo")
+        XCTAssertEqual(art.color(atX: 120, y: 110), .white, "outside the crop: nothing")
+    }
+
+    func testCircleFrameClipsToAnEllipseWithABorder() throws {
+        let photo = testPhoto()
+        board.placePhoto(photo)
+        let placement = try XCTUnwrap(board.photoPlacement)
+        placement.setPlacement(AffineTransform(translationX: 100, y: 100))
+        board.setStrokeWidth(6)
+        board.selectColor(at: 2)
+        board.toggleCircleFrame()
+        XCTAssertEqual(placement.placed.circleFrame, CircleFrame(width: 6, color: DrawingBoardViewController.palette[2]))
+        board.bakePhoto()
+        let art = board.canvas.renderArtwork()
+        XCTAssertEqual(art.color(atX: 200, y: 150), photo.asset.image.bitmap.color(atX: 100, y: 50), "the middle of the photo")
+        XCTAssertEqual(art.color(atX: 102, y: 102), .white, "the corner is cut away")
+        XCTAssertEqual(art.color(atX: 200, y: 102), DrawingBoardViewController.palette[2].roundedTo8Bit, "the border at the top")
+        XCTAssertEqual(art.color(atX: 103, y: 150), DrawingBoardViewController.palette[2].roundedTo8Bit, "and at the left")
+    }
 }

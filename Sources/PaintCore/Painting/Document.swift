@@ -80,19 +80,65 @@ public final class ImageAsset: @unchecked Sendable, Equatable {
     public static func == (a: ImageAsset, b: ImageAsset) -> Bool { a === b }
 }
 
-/// A photo baked into the drawing: the picture and where it went (upright photo coordinates
-/// to canvas points), drawn at the source's full resolution through that transform.
+/// A photo baked into the drawing: the picture, where it went (upright photo coordinates to
+/// canvas points), and how it is cut: a crop rectangle and an optional circular frame with a
+/// border. Drawn at the source's full resolution through its transform.
 public struct PlacedPhoto: Sendable, Equatable {
     public var photo: Photo
     public var placement: AffineTransform
+    /// The part kept, in upright photo coordinates (nil: all of it).
+    public var crop: Rect?
+    public var circleFrame: CircleFrame?
 
-    public init(photo: Photo, placement: AffineTransform) {
+    public init(photo: Photo, placement: AffineTransform, crop: Rect? = nil, circleFrame: CircleFrame? = nil) {
         self.photo = photo
         self.placement = placement
+        self.crop = crop
+        self.circleFrame = circleFrame
     }
 
     /// Stored pixels to canvas points.
     public var transform: AffineTransform { photo.orientationTransform.concatenating(placement) }
 
-    public static func == (a: PlacedPhoto, b: PlacedPhoto) -> Bool { a.photo.asset === b.photo.asset && a.placement == b.placement }
+    /// The kept rectangle in upright photo coordinates.
+    public var visibleRect: Rect { crop ?? Rect(origin: .zero, size: photo.size) }
+
+    /// Draws the photo as it will be baked, in a context whose coordinates are canvas points.
+    public func draw(in context: GraphicsContext) {
+        context.save()
+        context.concatenate(placement)
+        let visible = visibleRect
+        if let circleFrame {
+            context.clip(to: .ellipse(in: visible))
+            context.draw(photo.asset.image, transform: photo.orientationTransform)
+            context.restore()
+            context.save()
+            context.concatenate(placement)
+            // The border straddles the circle's edge inside the kept area.
+            let inset = circleFrame.width / 2
+            context.strokeColor = circleFrame.color
+            context.lineWidth = circleFrame.width
+            context.stroke(.ellipse(in: visible.insetBy(dx: inset, dy: inset)))
+        } else {
+            if crop != nil { context.clip(to: visible) }
+            context.draw(photo.asset.image, transform: photo.orientationTransform)
+        }
+        context.restore()
+    }
+
+    public static func == (a: PlacedPhoto, b: PlacedPhoto) -> Bool {
+        a.photo.asset === b.photo.asset && a.placement == b.placement && a.crop == b.crop && a.circleFrame == b.circleFrame
+    }
+}
+
+/// A circular (elliptical) frame: the photo is clipped to the ellipse in its kept rectangle
+/// and ringed with a border (seed 001's BorderW).
+public struct CircleFrame: Sendable, Equatable {
+    public var width: Double
+    public var color: Color
+
+    public init(width: Double, color: Color) {
+        self.width = width
+        self.color = color
+    }
 }

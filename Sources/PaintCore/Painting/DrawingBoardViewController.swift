@@ -57,6 +57,7 @@ public final class DrawingBoardViewController: ViewController {
             ? bounds
             : Rect(x: 0, y: Self.toolbarHeight, width: bounds.width, height: max(0, bounds.height - Self.toolbarHeight - Self.bottomBarHeight))
         photoPlacement?.frame = canvas.frame
+        photoBar.frame = Rect(x: bounds.width - 20 - 300, y: canvas.frame.minY + 10, width: 300, height: 40)
         statusLabel.frame = Rect(x: 0, y: bounds.height - Self.bottomBarHeight - 28, width: bounds.width, height: 28)
         layoutBottomBar()
         for panel in [brushPanel, backgroundPanel] where panel.isPresented {
@@ -130,26 +131,47 @@ public final class DrawingBoardViewController: ViewController {
     public func placePhoto(_ photo: Photo) {
         cancelPhoto()
         let placement = PhotoPlacementView(photo: photo, frame: canvas.frame)
-        placement.onBake = { [unowned self] transform in self.bake(photo, at: transform) }
+        placement.frameBorder = CircleFrame(width: max(2, canvas.strokeWidth), color: canvas.strokeColor)
+        placement.onBake = { [unowned self] placed in self.bake(placed) }
         view.insertSubview(placement, at: view.subviews.firstIndex { $0 === toolbar } ?? view.subviews.count)
+        view.insertSubview(photoBar, at: view.subviews.firstIndex { $0 === toolbar } ?? view.subviews.count)
         photoPlacement = placement
-        showStatus("Drag to move, pinch or Ctrl-drag to scale and turn; long-press or Enter to keep it, Escape to drop it")
+        circleButton.isSelected = false
+        cropButton.isSelected = false
+        view.setNeedsLayout()
+        showStatus("Drag to move, pinch or Ctrl-drag to scale and turn; long-press or Keep to add it, Escape to drop it")
     }
 
     /// Bakes the photo being placed where it shows now (Enter).
     public func bakePhoto() {
         guard let placement = photoPlacement else { return }
-        bake(placement.photo, at: placement.placement)
+        bake(placement.placed)
     }
 
     public func cancelPhoto() {
         photoPlacement?.removeFromSuperview()
         photoPlacement = nil
+        photoBar.removeFromSuperview()
     }
 
-    private func bake(_ photo: Photo, at transform: AffineTransform) {
+    /// Crop mode: the next drag over the photo keeps only what it covers.
+    public func toggleCrop() {
+        guard let placement = photoPlacement else { return }
+        placement.setCropping(!placement.isCropping)
+        cropButton.isSelected = placement.isCropping
+    }
+
+    public func toggleCircleFrame() {
+        guard let placement = photoPlacement else { return }
+        let on = placement.placed.circleFrame == nil
+        placement.frameBorder = CircleFrame(width: max(2, canvas.strokeWidth), color: canvas.strokeColor)
+        placement.setCircleFrame(on)
+        circleButton.isSelected = on
+    }
+
+    private func bake(_ placed: PlacedPhoto) {
         cancelPhoto()
-        canvas.commit(.photo(PlacedPhoto(photo: photo, placement: transform)))
+        canvas.commit(.photo(placed))
         showStatus("Photo added to the drawing (Ctrl+Z takes it back)")
     }
 
@@ -318,6 +340,19 @@ public final class DrawingBoardViewController: ViewController {
     public private(set) lazy var redoButton: Button = makeButton("Redo") { [unowned self] in self.redo() }
     public private(set) lazy var eraserButton: Button = makeButton("Eraser") { [unowned self] in self.toggleEraser() }
     public private(set) lazy var photoButton: Button = makeButton("Photo") { [unowned self] in self.choosePhoto() }
+    public private(set) lazy var cropButton: Button = makeButton("Crop") { [unowned self] in self.toggleCrop() }
+    public private(set) lazy var circleButton: Button = makeButton("Circle") { [unowned self] in self.toggleCircleFrame() }
+    public private(set) lazy var keepButton: Button = makeButton("Keep") { [unowned self] in self.bakePhoto() }
+    public private(set) lazy var dropButton: Button = makeButton("Drop") { [unowned self] in self.cancelPhoto() }
+
+    /// Commands for the photo being placed, floating over the canvas.
+    public private(set) lazy var photoBar: Toolbar = {
+        let bar = Toolbar()
+        bar.backgroundColor = Color(r: 250, g: 250, b: 252, a: 235)
+        bar.items = [.button(cropButton), .button(circleButton), .flexibleSpace, .button(dropButton), .button(keepButton)]
+        return bar
+    }()
+
     public private(set) lazy var brushButton: Button = makeButton("Brush") { [unowned self] in self.showBrushSettings() }
     public private(set) lazy var backgroundButton: Button = makeButton("Background") { [unowned self] in self.showBackgroundSettings() }
     public private(set) lazy var fullScreenButton: Button = makeButton("Full screen") { [unowned self] in

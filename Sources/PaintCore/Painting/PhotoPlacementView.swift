@@ -1,17 +1,28 @@
 /// A photo being placed over the canvas (seeds 000 and 004): pan moves it, pinch scales it,
 /// rotation turns it, pinch and rotation together; a long press flashes it (alpha to 0.5 and
-/// back, half a second each way) and then bakes it into the artwork where it shows.
+/// back, half a second each way) and then bakes it into the artwork where it shows. Seed 001
+/// adds a crop mode (drag a translucent rectangle, release to keep only that) and a circular
+/// frame with a border.
 public final class PhotoPlacementView: View, GestureRecognizerDelegate {
     public let photo: Photo
-    /// Upright photo coordinates to this view's (the canvas's) coordinates.
-    public private(set) var placement: AffineTransform
-    /// Called with the final placement when the photo is to be baked.
-    public var onBake: ((AffineTransform) -> Void)?
+    /// The photo as it will be baked: its placement (upright photo coordinates to this view's,
+    /// the canvas's, coordinates), crop and frame.
+    public private(set) var placed: PlacedPhoto
+    /// Called with the final photo when it is to be baked.
+    public var onBake: ((PlacedPhoto) -> Void)?
     public private(set) var isBaking = false
+    /// In crop mode a drag draws the rectangle to keep instead of moving the photo.
+    public private(set) var isCropping = false
+    private var cropStart: Point?
+    public private(set) var cropCover: Rect?
+    /// The border for the circular frame (the brush's width and colour).
+    public var frameBorder = CircleFrame(width: 6, color: .white)
+
+    public var placement: AffineTransform { placed.placement }
 
     public init(photo: Photo, frame: Rect) {
         self.photo = photo
-        placement = Self.fitted(photo.size, in: Rect(origin: .zero, size: frame.size))
+        placed = PlacedPhoto(photo: photo, placement: Self.fitted(photo.size, in: Rect(origin: .zero, size: frame.size)))
         super.init(frame: frame)
         isMultipleTouchEnabled = true
         clipsToBounds = true
@@ -29,24 +40,71 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
             .concatenating(AffineTransform(translationX: area.midX - size.width * scale / 2, y: area.midY - size.height * scale / 2))
     }
 
-    /// Where the photo's corners are, in this view's coordinates.
+    /// Where the kept rectangle's corners are, in this view's coordinates.
     public var corners: [Point] {
-        let s = photo.size
-        return [Point(x: 0, y: 0), Point(x: s.width, y: 0), Point(x: s.width, y: s.height), Point(x: 0, y: s.height)]
+        let r = placed.visibleRect
+        return [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
             .map(placement.apply(to:))
     }
 
     public func setPlacement(_ transform: AffineTransform) {
         invalidatePhoto()
-        placement = transform
+        placed.placement = transform
         invalidatePhoto()
+    }
+
+    // MARK: - Crop and frame
+
+    public func setCropping(_ on: Bool) {
+        isCropping = on
+        for recognizer in gestureRecognizers where recognizer !== longPress { recognizer.isEnabled = !on }
+    }
+
+    /// Keeps only the part of the photo under a rectangle of this view (what the user sees
+    /// there; with a turned photo, the box around it in the photo).
+    public func crop(to rect: Rect) {
+        guard let inverse = placement.inverted() else { return }
+        let inPhoto = inverse.apply(to: rect).intersection(placed.visibleRect)
+        guard !inPhoto.isEmpty else { return }
+        invalidatePhoto()
+        placed.crop = inPhoto
+        invalidatePhoto()
+    }
+
+    public func setCircleFrame(_ on: Bool) {
+        invalidatePhoto()
+        placed.circleFrame = on ? frameBorder : nil
+        invalidatePhoto()
+    }
+
+    public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard isCropping, let touch = touches.first else { return super.touchesBegan(touches, with: event) }
+        cropStart = touch.location(in: self)
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard isCropping, let start = cropStart, let touch = touches.first else { return super.touchesMoved(touches, with: event) }
+        if let old = cropCover { setNeedsDisplay(old.insetBy(dx: -2, dy: -2)) }
+        cropCover = RectangleBrush.box(from: start, to: touch.location(in: self), square: false)
+        setNeedsDisplay(cropCover!.insetBy(dx: -2, dy: -2))
+    }
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard isCropping else { return super.touchesEnded(touches, with: event) }
+        touchesMoved(touches, with: event)
+        if let cover = cropCover, cover.width > 2, cover.height > 2 { crop(to: cover) }
+        if let cover = cropCover { setNeedsDisplay(cover.insetBy(dx: -2, dy: -2)) }
+        cropCover = nil
+        cropStart = nil
+        setCropping(false)
     }
 
     /// Applies a change made in this view's coordinates (a move, or a scale or turn about a point).
     private func change(by t: AffineTransform) { setPlacement(placement.concatenating(t)) }
 
     private func invalidatePhoto() {
-        setNeedsDisplay(Path.polygon(corners).bounds.insetBy(dx: -2, dy: -2))
+        let border = (placed.circleFrame?.width ?? 0) * 2
+        setNeedsDisplay(Path.polygon(corners).bounds.insetBy(dx: -2 - border, dy: -2 - border))
     }
 
     // MARK: - GestureRecognizerDelegate
@@ -85,7 +143,7 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
         isBaking = true
         animate(duration: 0.5, curve: .linear, animations: { self.alpha = 0.5 }, completion: { _ in
             self.animate(duration: 0.5, curve: .linear, animations: { self.alpha = 1 }, completion: { _ in
-                self.onBake?(self.placement)
+                self.onBake?(self.placed)
             })
         })
     }
@@ -93,12 +151,17 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
     // MARK: - Drawing
 
     public override func draw(_ rect: Rect, in context: GraphicsContext) {
-        context.draw(photo.asset.image, transform: photo.orientationTransform.concatenating(placement))
-        // A thin frame shows what will be baked.
+        placed.draw(in: context)
+        // A thin outline shows what will be baked.
         context.save()
         context.strokeColor = Color(r: 0, g: 122, b: 255, a: 160)
         context.lineWidth = 1
         context.stroke(.polygon(corners))
+        if let cover = cropCover {
+            context.fill(cover, with: Color(r: 0, g: 0, b: 0, a: 90))
+            context.strokeColor = .white
+            context.stroke(.rect(cover))
+        }
         context.restore()
     }
 

@@ -48,7 +48,7 @@ public struct StrokeRenderer {
         case .photo(let placed):
             let context = GraphicsContext(bitmap: layer)
             context.scaleBy(x: scale, y: scale)
-            context.draw(placed.photo.asset.image, transform: placed.transform)
+            placed.draw(in: context)
         }
     }
 
