@@ -11,7 +11,7 @@ case "$purpose" in
     # A headless machine gets the demo on a private X server.
     [ -n "${DISPLAY:-}" ] || packages+=(xvfb)
     ;;
-  test) packages+=(xvfb xdotool x11-utils libcairo2-dev) ;;
+  test) packages+=(xvfb xdotool x11-utils xclip libcairo2-dev) ;;
   bench) packages+=(libcairo2-dev xvfb xdotool) ;;
   *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac

@@ -16,6 +16,7 @@ public final class X11App {
     private let isDemo: Bool
     private var running = true
     private let latency: LatencyRecorder?
+    private let selections: X11Selections
 
     public init(options: Options) throws {
         x11 = try X11Display(size: options.size, title: "X11Paint")
@@ -26,6 +27,9 @@ public final class X11App {
         board = DrawingBoardViewController(store: PicturesArtworkStore())
         window.rootViewController = board
         pointer = PointerTranslator(window: window)
+        selections = X11Selections(display: x11.display, window: x11.window, scheduler: window.application.scheduler)
+        board.pasteboard = selections
+        selections.onDrop = { [board] paths in board.openDroppedFiles(paths) }
         // Touchscreens and touchpad gestures when the server has XInput 2.2 / 2.4; else the core pointer.
         _ = x11shim_select_xi2(x11.display, x11.window, &xinputOpcode)
         isDemo = options.demo
@@ -86,6 +90,7 @@ public final class X11App {
                 handleXInput2(&event)
                 continue
             }
+            if selections.handle(&event) { continue }
             switch translator.translate(&event) {
             case .pointer(let event):
                 if event.kind == .motion { latency?.arrived() }

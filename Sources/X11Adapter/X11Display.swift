@@ -51,7 +51,7 @@ public final class X11Display {
         deleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
         setProperties(title: title, minimumSize: Size(width: 480 * scale, height: 360 * scale))
         let events: Int = ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
-            | KeyPressMask | StructureNotifyMask
+            | KeyPressMask | StructureNotifyMask | PropertyChangeMask
         XSelectInput(display, window, events)
         XDefineCursor(display, window, XCreateFontCursor(display, UInt32(XC_crosshair)))
         XMapWindow(display, window)

@@ -49,3 +49,12 @@ final class UserDirectoriesTests: XCTestCase {
                        "a directory set to $HOME is disabled")
     }
 }
+
+final class UserDirectoriesLineEndingTests: XCTestCase {
+    func testWindowsLineEndingsAreLinesToo() {
+        // "\r\n" is one Character in Swift; a split on "\n" alone would see one long line.
+        let dirs = UserDirectories.parse("XDG_DESKTOP_DIR=\"$HOME/Desk\"\r\nXDG_PICTURES_DIR=\"$HOME/Pics\"\r\n", home: "/h")
+        XCTAssertEqual(dirs["XDG_PICTURES_DIR"], "/h/Pics")
+        XCTAssertEqual(dirs["XDG_DESKTOP_DIR"], "/h/Desk")
+    }
+}

@@ -20,6 +20,8 @@ public final class DrawingBoardViewController: ViewController {
     public private(set) var lastSavedPath: String?
     /// The photo being placed, if any.
     public private(set) var photoPlacement: PhotoPlacementView?
+    /// The platform's clipboard, for Ctrl+V.
+    public weak var pasteboard: Pasteboard?
     private var barsTimer: Scheduler.Timer?
     public private(set) var barsHidden = false
 
@@ -99,6 +101,7 @@ public final class DrawingBoardViewController: ViewController {
             if photoPlacement != nil { cancelPhoto() } else { canvas.cancelStroke() }
         case (.enter, []) where photoPlacement != nil: bakePhoto()
         case (.character("o"), .control): choosePhoto()
+        case (.character("v"), .control): pastePhoto()
         default: return super.keyDown(event)
         }
         return true
@@ -116,6 +119,31 @@ public final class DrawingBoardViewController: ViewController {
             self.openPhoto(path: path)
         }
         present(picker)
+    }
+
+    /// Places the picture on the clipboard (Ctrl+V).
+    public func pastePhoto() {
+        guard let pasteboard else { return showStatus("There is no clipboard here", isError: true) }
+        pasteboard.requestImage { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let bytes):
+                do {
+                    self.placePhoto(try PhotoDecoder.decode(Data(bytes), name: "Pasted picture"))
+                } catch {
+                    self.showStatus("The clipboard's picture cannot be read: \(error)", isError: true)
+                }
+            case .failure(let error):
+                self.showStatus("\(error)", isError: true)
+            }
+        }
+    }
+
+    /// Files dropped on the window: the first picture among them is placed.
+    public func openDroppedFiles(_ paths: [String]) {
+        let pictures = paths.filter { PhotoLibrary.pictureExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        guard let path = pictures.first ?? paths.first else { return }
+        openPhoto(path: path)
     }
 
     /// Opens a picture file and starts placing it; a bad file only says why.

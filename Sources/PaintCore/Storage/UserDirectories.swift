@@ -4,7 +4,7 @@ public enum UserDirectories {
     /// The directories by key (for example "XDG_PICTURES_DIR"), with `$HOME` expanded.
     public static func parse(_ contents: String, home: String) -> [String: String] {
         var result: [String: String] = [:]
-        for rawLine in contents.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+        for rawLine in contents.split(whereSeparator: \.isNewline) {
             let line = rawLine.drop(while: { $0 == " " || $0 == "\t" })
             if line.isEmpty || line.first == "#" { continue }
             guard let equals = line.firstIndex(of: "=") else { continue }

@@ -55,3 +55,54 @@ final class X11TestClient {
         return Array(UnsafeBufferPointer(start: data, count: bytes))
     }
 }
+
+extension X11TestClient {
+    /// Acts as an XDND drag source: drops `uriList` on `target` and serves the data when asked.
+    /// Returns whether the target reported the drop as accepted.
+    func dropFiles(_ uriList: String, on target: UInt, at point: (Int, Int), timeout: Double = 10) -> Bool {
+        let root = XDefaultRootWindow(display)
+        let source = XCreateSimpleWindow(display, root, 0, 0, 10, 10, 0, 0, 0)
+        defer { XDestroyWindow(display, source) }
+        func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
+        XSetSelectionOwner(display, atom("XdndSelection"), source, UInt(CurrentTime))
+        func send(_ type: String, _ l: (Int, Int, Int, Int, Int)) {
+            var event = XEvent()
+            event.xclient.type = ClientMessage
+            event.xclient.window = target
+            event.xclient.message_type = atom(type)
+            event.xclient.format = 32
+            event.xclient.data.l = l
+            XSendEvent(display, target, 0, NoEventMask, &event)
+            XFlush(display)
+        }
+        let me = Int(bitPattern: source)
+        send("XdndEnter", (me, 5 << 24, Int(atom("text/uri-list")), 0, 0))
+        send("XdndPosition", (me, 0, point.0 << 16 | point.1, Int(CurrentTime), Int(atom("XdndActionCopy"))))
+        send("XdndDrop", (me, 0, Int(CurrentTime), 0, 0))
+        let deadline = Date().addingTimeInterval(timeout)
+        var event = XEvent()
+        while Date() < deadline {
+            while XPending(display) > 0 {
+                XNextEvent(display, &event)
+                if event.type == SelectionRequest {
+                    let request = event.xselectionrequest
+                    let bytes = Array(uriList.utf8)
+                    XChangeProperty(display, request.requestor, request.property, request.target, 8, PropModeReplace, bytes, Int32(bytes.count))
+                    var reply = XEvent()
+                    reply.xselection.type = SelectionNotify
+                    reply.xselection.requestor = request.requestor
+                    reply.xselection.selection = request.selection
+                    reply.xselection.target = request.target
+                    reply.xselection.property = request.property
+                    reply.xselection.time = request.time
+                    XSendEvent(display, request.requestor, 0, NoEventMask, &reply)
+                    XFlush(display)
+                } else if event.type == ClientMessage && event.xclient.message_type == atom("XdndFinished") {
+                    return event.xclient.data.l.1 & 1 != 0
+                }
+            }
+            usleep(10_000)
+        }
+        return false
+    }
+}

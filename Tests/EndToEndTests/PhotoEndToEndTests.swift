@@ -1,0 +1,73 @@
+import Foundation
+import PaintCore
+import XCTest
+
+/// Photos reaching the real app: --photo, the clipboard (Ctrl+V with xclip serving image/png)
+/// and a file dropped on the window (XDND); each is kept with Enter and saved with Ctrl+S.
+final class PhotoEndToEndTests: XCTestCase {
+    private var server: XvfbServer!
+    private var home: String!
+    private let green = Color(r: 20, g: 180, b: 60)
+
+    override func setUpWithError() throws {
+        server = try XvfbServer()
+        home = NSTemporaryDirectory() + "x11paint-photo-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
+        try PNGCodec.encode(Bitmap(width: 300, height: 200, color: green)).write(to: URL(fileURLWithPath: home + "/green.png"))
+    }
+
+    override func tearDown() {
+        server?.stop()
+        if let home { try? FileManager.default.removeItem(atPath: home) }
+    }
+
+    /// Keeps the placed photo, saves, and returns the saved picture.
+    private func keepAndSave(_ app: RunningApp) throws -> Bitmap {
+        try app.xdotool(["windowfocus", "--sync", app.windowID])
+        try app.key("Return")
+        try app.key("ctrl+s")
+        let pictures = home + "/Pictures"
+        XCTAssertTrue(app.wait { ((try? FileManager.default.contentsOfDirectory(atPath: pictures)) ?? []).contains { $0.hasSuffix(".png") } })
+        let name = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: pictures).first { $0.hasSuffix(".png") })
+        return try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: pictures + "/" + name)))
+    }
+
+    private func assertPhotoIsInTheMiddle(_ image: Bitmap, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(image.color(atX: image.width / 2, y: image.height / 2), green, "the photo, baked", file: file, line: line)
+        XCTAssertEqual(image.color(atX: 5, y: 5), .white, "only where it was placed", file: file, line: line)
+    }
+
+    func testStartingWithAPhoto() throws {
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600", "--photo", home + "/green.png"])
+        assertPhotoIsInTheMiddle(try keepAndSave(app))
+        app.stop()
+    }
+
+    func testPastingAPictureFromTheClipboard() throws {
+        let clip = Process()
+        clip.executableURL = try ExternalTool.locate("xclip")
+        clip.arguments = ["-selection", "clipboard", "-t", "image/png", "-i", home + "/green.png"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = server.display
+        clip.environment = environment
+        try clip.run()
+        defer { if clip.isRunning { clip.terminate() } }
+        usleep(300_000)
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
+        try app.xdotool(["windowfocus", "--sync", app.windowID])
+        try app.key("ctrl+v")
+        usleep(500_000)
+        assertPhotoIsInTheMiddle(try keepAndSave(app))
+        app.stop()
+    }
+
+    func testDroppingAFileOnTheWindow() throws {
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
+        let client = try X11TestClient(display: server.display)
+        let path = home + "/green.png"
+        let uri = "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "\r\n"
+        XCTAssertTrue(client.dropFiles(uri, on: UInt(app.windowID)!, at: (400, 300)), "the app accepted the drop")
+        assertPhotoIsInTheMiddle(try keepAndSave(app))
+        app.stop()
+    }
+}
