@@ -161,3 +161,14 @@ done:
     for (int i = 0; i < threads; i++) free(pieces[i].output);
     return status;
 }
+
+uint32_t codecs_crc32(const uint8_t *data, size_t length) {
+    uLong crc = crc32(0L, Z_NULL, 0);
+    while (length > 0) {
+        uInt chunk = length > 0x40000000u ? 0x40000000u : (uInt)length;
+        crc = crc32(crc, data, chunk);
+        data += chunk;
+        length -= chunk;
+    }
+    return (uint32_t)crc;
+}

@@ -34,6 +34,8 @@ public final class X11App {
         _ = x11shim_select_xi2(x11.display, x11.window, &xinputOpcode)
         isDemo = options.demo
         latency = options.reportLatency ? LatencyRecorder() : nil
+        // The demo and the benchmarks work on throw-away documents.
+        if !options.demo && options.preloadStrokes == 0 { openJournal(environment: ProcessInfo.processInfo.environment) }
         if options.preloadStrokes > 0 {
             window.render()
             board.canvas.load(SyntheticDocument.strokes(count: options.preloadStrokes, size: board.canvas.bounds.size))
@@ -105,6 +107,25 @@ public final class X11App {
             }
         }
     }
+
+    /// Crash recovery: restore what the last session left and journal from now on.
+    private func openJournal(environment: [String: String]) {
+        guard environment["X11PAINT_NO_JOURNAL"] == nil else { return }
+        window.render()
+        let folder = DocumentJournal.stateFolder(environment: environment)
+        let recovery = DocumentJournal.recover(folder: folder)
+        do {
+            let journal = try DocumentJournal(folder: folder)
+            board.attach(journal, restoring: recovery)
+            if !recovery.isEmpty { Log.info("restored \(board.canvas.document.items.count) items from \(folder)") }
+            X11App.emergencyFlush = { [board] in board.flushJournal() }
+        } catch {
+            Log.warning("crash recovery is off: \(error)")
+        }
+    }
+
+    /// Run by the connection-lost handler before the process exits.
+    nonisolated(unsafe) public static var emergencyFlush: (() -> Void)?
 
     private func handleXInput2(_ event: inout XEvent) {
         guard XGetEventData(x11.display, &event.xcookie) != 0, let data = event.xcookie.data else { return }

@@ -17,7 +17,10 @@ final class PlatformEndToEndTests: XCTestCase {
     }
 
     private func drawAndCapture(on server: XvfbServer) throws -> (Bitmap, String) {
-        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "640x480"])
+        // A home of its own: the second run must not restore the first one's drawing.
+        let runHome = home + "/" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: runHome + "/config", withIntermediateDirectories: true)
+        let app = try RunningApp(display: server.display, home: runHome, arguments: ["--size", "640x480"])
         defer { app.stop() }
         try app.drag([(100, 200), (300, 250), (500, 200)])
         try app.click(320, 460) // the green colour button

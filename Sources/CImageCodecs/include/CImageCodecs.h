@@ -63,6 +63,9 @@ int codecs_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int
 int codecs_png_encode_variant(const uint8_t *rgba, uint32_t width, uint32_t height, int color_type, int bit_depth,
                               int interlaced, codecs_buffer *out, char *error, size_t error_size);
 
+/// zlib's CRC-32 (the journal's record checksum).
+uint32_t codecs_crc32(const uint8_t *data, size_t length);
+
 void codecs_free_buffer(codecs_buffer *buffer);
 void codecs_free_image(codecs_image *image);
 

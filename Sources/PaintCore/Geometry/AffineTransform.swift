@@ -1,7 +1,7 @@
 import Foundation
 
 /// A 2D affine transform mapping (x, y) to (a x + c y + tx, b x + d y + ty), as CGAffineTransform.
-public struct AffineTransform: Hashable, Sendable {
+public struct AffineTransform: Hashable, Sendable, Codable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {

@@ -1,5 +1,5 @@
 /// A location in a 2D coordinate space (points; y grows downwards, as on X11 and UIKit).
-public struct Point: Hashable, Sendable, CustomStringConvertible {
+public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
     public var x: Double
     public var y: Double
 

@@ -1,5 +1,5 @@
 /// An axis-aligned rectangle. A rectangle with zero or negative width or height is empty.
-public struct Rect: Hashable, Sendable, CustomStringConvertible {
+public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     public var origin: Point
     public var size: Size
 

@@ -1,5 +1,5 @@
 /// A width and a height.
-public struct Size: Hashable, Sendable, CustomStringConvertible {
+public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
     public var width: Double
     public var height: Double
 

@@ -1,5 +1,5 @@
 /// How new paint combines with what is already on a layer (Porter-Duff, premultiplied).
-public enum BlendMode: Sendable, Hashable {
+public enum BlendMode: Sendable, Hashable, Codable {
     /// Paint over: source + destination x (1 - source alpha).
     case sourceOver
     /// Replace what is under the shape with the source (blended only at anti-aliased edges).

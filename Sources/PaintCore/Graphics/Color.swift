@@ -1,5 +1,5 @@
 /// A colour with straight (not premultiplied) components in 0...1.
-public struct Color: Hashable, Sendable, CustomStringConvertible {
+public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
     public var red: Double
     public var green: Double
     public var blue: Double

@@ -1,15 +1,15 @@
 /// How the ends of open subpaths are drawn.
-public enum LineCap: Sendable, Hashable {
+public enum LineCap: Sendable, Hashable, Codable {
     case butt, round, square
 }
 
 /// How corners between segments are drawn.
-public enum LineJoin: Sendable, Hashable {
+public enum LineJoin: Sendable, Hashable, Codable {
     case miter, round, bevel
 }
 
 /// Everything about a stroke except its paint.
-public struct LineStyle: Sendable, Hashable {
+public struct LineStyle: Sendable, Hashable, Codable {
     public var width: Double
     public var cap: LineCap
     public var join: LineJoin

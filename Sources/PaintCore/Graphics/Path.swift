@@ -1,8 +1,8 @@
 import Foundation
 
 /// A vector outline: subpaths of lines and quadratic and cubic Bézier curves.
-public struct Path: Sendable, Equatable {
-    public enum Element: Sendable, Equatable {
+public struct Path: Sendable, Equatable, Codable {
+    public enum Element: Sendable, Equatable, Codable {
         case move(Point)
         case line(Point)
         case quad(Point, Point)

@@ -9,6 +9,13 @@ public final class CanvasView: View {
     public var strokeWidth: Double = 4
     /// Called after the document changes (a stroke ends, undo, clear, background).
     public var onDocumentChange: (() -> Void)?
+    /// What changed in the document, for the recovery journal.
+    public enum Edit {
+        case appended(Document.Item)
+        case undone
+        case redone
+    }
+    public var onEdit: ((Edit) -> Void)?
     /// Called when a drag starts drawing and when it has finished (full-screen drawing hides the bars).
     public var onDrawingBegan: (() -> Void)?
     public var onDrawingEnded: (() -> Void)?
@@ -23,6 +30,9 @@ public final class CanvasView: View {
     }
 
     public var isDrawing: Bool { drawing.activeStroke != nil || shapeStart != nil }
+
+    /// The freehand stroke being drawn, as far as it has got.
+    public var strokeInProgress: Stroke? { drawing.activeStroke }
 
     /// The background in force (the last background item, white before any).
     public var canvasBackground: Background { document.background }
@@ -79,6 +89,7 @@ public final class CanvasView: View {
             redoItems.removeAll()
             drawing.didCommit(item, itemCount: document.items.count)
             setNeedsDisplay(pointsRect(touched))
+            onEdit?(.appended(item))
             onDocumentChange?()
         }
         onDrawingEnded?()
@@ -123,6 +134,7 @@ public final class CanvasView: View {
         redoItems.removeAll()
         drawing.append(item, itemCount: document.items.count)
         setNeedsDisplay()
+        onEdit?(.appended(item))
         onDocumentChange?()
     }
 
@@ -137,6 +149,7 @@ public final class CanvasView: View {
         guard let item = document.removeLast() else { return false }
         redoItems.append(item)
         rebuildLayer()
+        onEdit?(.undone)
         onDocumentChange?()
         return true
     }
@@ -147,6 +160,7 @@ public final class CanvasView: View {
         guard !isDrawing, let item = redoItems.popLast() else { return false }
         document.append(item)
         rebuildLayer()
+        onEdit?(.redone)
         onDocumentChange?()
         return true
     }
@@ -174,10 +188,10 @@ public final class CanvasView: View {
         commit(.background(background))
     }
 
-    /// Replaces the document, for example with one restored from disk.
-    public func load(_ document: Document) {
+    /// Replaces the document, for example with one restored from disk, with its redo items.
+    public func load(_ document: Document, redo: [Document.Item] = []) {
         self.document = document
-        redoItems.removeAll()
+        redoItems = redo
         rebuildLayer()
         onDocumentChange?()
     }

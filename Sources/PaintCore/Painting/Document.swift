@@ -1,7 +1,9 @@
+import Foundation
+
 /// The artwork as an ordered list of items (commands, not pictures); replaying them from the
 /// start rebuilds the drawing layer and the background.
-public struct Document: Sendable, Equatable {
-    public enum Item: Sendable, Equatable {
+public struct Document: Sendable, Equatable, Codable {
+    public enum Item: Sendable, Equatable, Codable {
         /// A freehand stroke (pencil or eraser).
         case stroke(Stroke)
         /// A figure: a line, dashed line, rectangle or ellipse.
@@ -47,7 +49,7 @@ public struct Document: Sendable, Equatable {
 }
 
 /// A figure drawn by a shape brush: its outline and how it is stroked, fixed when committed.
-public struct Shape: Sendable, Equatable {
+public struct Shape: Sendable, Equatable, Codable {
     public var path: Path
     public var style: LineStyle
     public var color: Color
@@ -60,30 +62,61 @@ public struct Shape: Sendable, Equatable {
 }
 
 /// What shows through where nothing is drawn (and where the eraser erased).
-public enum Background: Sendable, Equatable {
+public enum Background: Sendable, Equatable, Codable {
     case color(Color)
     /// A picture scaled to fill the canvas (not tiled).
     case image(ImageAsset)
 }
 
-/// An image kept by a document (a background or, later, a baked photo), compared by identity.
-public final class ImageAsset: @unchecked Sendable, Equatable {
+/// An image kept by a document (a background or a baked photo), compared by id. In a
+/// saved document it is referred to by its id; the pixels are stored once, beside it.
+public final class ImageAsset: @unchecked Sendable, Equatable, Codable {
     public let image: Image
     /// Where it came from, for the user's eyes.
     public let name: String
+    public let id: String
+    /// The file's bytes as read (PNG or JPEG), kept so the journal can store them as they were.
+    public let encoded: Data?
 
-    public init(bitmap: Bitmap, name: String) {
+    public init(bitmap: Bitmap, name: String, id: String = UUID().uuidString, encoded: Data? = nil) {
         image = Image(bitmap: bitmap)
         self.name = name
+        self.id = id
+        self.encoded = encoded
     }
 
-    public static func == (a: ImageAsset, b: ImageAsset) -> Bool { a === b }
+    /// The same picture: the same id (a document read back makes new objects for its pictures).
+    public static func == (a: ImageAsset, b: ImageAsset) -> Bool { a === b || a.id == b.id }
+
+    /// Decoding finds assets by id in the registry the decoder's user info carries.
+    public static let registryKey = CodingUserInfoKey(rawValue: "x11paint.assets")!
+
+    private enum CodingKeys: String, CodingKey { case id }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+    }
+
+    public required convenience init(from decoder: Decoder) throws {
+        let id = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .id)
+        guard let registry = decoder.userInfo[Self.registryKey] as? AssetRegistry, let asset = registry.assets[id] else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "missing picture \(id)"))
+        }
+        self.init(bitmap: asset.image.bitmap, name: asset.name, id: id, encoded: asset.encoded)
+    }
+}
+
+/// The pictures a document refers to, by id, while it is read back.
+public final class AssetRegistry {
+    public var assets: [String: ImageAsset] = [:]
+    public init() {}
 }
 
 /// A photo baked into the drawing: the picture, where it went (upright photo coordinates to
 /// canvas points), and how it is cut: a crop rectangle and an optional circular frame with a
 /// border. Drawn at the source's full resolution through its transform.
-public struct PlacedPhoto: Sendable, Equatable {
+public struct PlacedPhoto: Sendable, Equatable, Codable {
     public var photo: Photo
     public var placement: AffineTransform
     /// The part kept, in upright photo coordinates (nil: all of it).
@@ -127,13 +160,13 @@ public struct PlacedPhoto: Sendable, Equatable {
     }
 
     public static func == (a: PlacedPhoto, b: PlacedPhoto) -> Bool {
-        a.photo.asset === b.photo.asset && a.placement == b.placement && a.crop == b.crop && a.circleFrame == b.circleFrame
+        a.photo.asset == b.photo.asset && a.placement == b.placement && a.crop == b.crop && a.circleFrame == b.circleFrame
     }
 }
 
 /// A circular (elliptical) frame: the photo is clipped to the ellipse in its kept rectangle
 /// and ringed with a border (seed 001's BorderW).
-public struct CircleFrame: Sendable, Equatable {
+public struct CircleFrame: Sendable, Equatable, Codable {
     public var width: Double
     public var color: Color
 

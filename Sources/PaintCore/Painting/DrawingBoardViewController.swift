@@ -22,6 +22,12 @@ public final class DrawingBoardViewController: ViewController {
     public private(set) var photoPlacement: PhotoPlacementView?
     /// The platform's clipboard, for Ctrl+V.
     public weak var pasteboard: Pasteboard?
+    /// Where every change is written for crash recovery.
+    public private(set) var journal: DocumentJournal?
+    private var progressTimer: Scheduler.Timer?
+    private var progressRecorded = false
+    /// The stroke in progress reaches the journal at least this often.
+    public static let progressInterval = 1.0
     private var barsTimer: Scheduler.Timer?
     public private(set) var barsHidden = false
 
@@ -85,6 +91,59 @@ public final class DrawingBoardViewController: ViewController {
             button.frame = Rect(x: margin + Double(index) * (buttonWidth + margin),
                                 y: Self.bottomBarHeight - margin - buttonHeight, width: buttonWidth, height: buttonHeight)
         }
+    }
+
+    // MARK: - Recovery journal
+
+    /// Restores what a previous session left (the stroke it was drawing becomes a stroke) and
+    /// records every change from now on.
+    public func attach(_ journal: DocumentJournal, restoring recovery: DocumentJournal.Recovery) {
+        var document = recovery.document
+        if let unfinished = recovery.unfinishedStroke, !unfinished.points.isEmpty { document.append(.stroke(unfinished)) }
+        if !recovery.isEmpty {
+            canvas.load(document, redo: recovery.unfinishedStroke == nil ? recovery.redo : [])
+            let lost = recovery.skippedBytes > 0 ? " (a damaged end of the journal was skipped)" : ""
+            showStatus("Restored your drawing from last time: \(document.items.count) items\(lost)")
+        }
+        self.journal = journal
+        // Start the journal afresh from what is on screen now.
+        journal.compact(canvas.document, redo: canvas.redoItems, application: nil)
+        canvas.onEdit = { [unowned self] edit in self.record(edit) }
+    }
+
+    private func record(_ edit: CanvasView.Edit) {
+        guard let journal else { return }
+        do {
+            switch edit {
+            case .appended(let item):
+                try journal.write(.append(item), sync: true)
+                progressRecorded = false // the stroke is in the journal whole now
+            case .undone: try journal.write(.undo, sync: true)
+            case .redone: try journal.write(.redo, sync: true)
+            }
+        } catch {
+            showStatus("Crash recovery could not record that change: \(error)", isError: true)
+        }
+        if journal.needsCompaction {
+            journal.compact(canvas.document, redo: canvas.redoItems, application: view.window?.application)
+        }
+    }
+
+    /// While drawing, the stroke so far is journaled every second.
+    private func recordProgressPeriodically() {
+        progressTimer?.cancel()
+        progressTimer = view.window?.application.scheduler.schedule(after: Self.progressInterval) { [weak self] in
+            guard let self, let journal = self.journal, let stroke = self.canvas.strokeInProgress else { return }
+            try? journal.write(.progress(stroke), sync: true)
+            self.progressRecorded = true
+            self.recordProgressPeriodically()
+        }
+    }
+
+    /// The X server is going away: make the stroke in progress durable now.
+    public func flushJournal() {
+        if let stroke = canvas.strokeInProgress { try? journal?.write(.progress(stroke), sync: true) }
+        journal?.flush()
     }
 
     // MARK: - Keys
@@ -280,6 +339,7 @@ public final class DrawingBoardViewController: ViewController {
     }
 
     private func drawingBegan() {
+        if journal != nil { recordProgressPeriodically() }
         barsTimer?.cancel()
         guard isFullScreen, !barsHidden else { return }
         barsHidden = true
@@ -291,6 +351,12 @@ public final class DrawingBoardViewController: ViewController {
     }
 
     private func drawingEnded() {
+        progressTimer?.cancel()
+        // A stroke that was journaled in progress but then dropped must not come back.
+        if progressRecorded {
+            progressRecorded = false
+            try? journal?.write(.progress(nil), sync: true)
+        }
         guard isFullScreen, barsHidden else { return }
         barsTimer?.cancel()
         barsTimer = view.window?.application.scheduler.schedule(after: Self.barsReturnDelay) { [weak self] in self?.showBars() }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A picture as decoded (pixels as stored in the file) plus its EXIF orientation, which is
 /// folded into every transform that draws it rather than into the pixels.
-public struct Photo: Sendable {
+public struct Photo: Sendable, Codable {
     public let asset: ImageAsset
     /// EXIF orientation 1-8 (1: as stored).
     public let orientation: Int
@@ -43,12 +43,14 @@ public enum PhotoDecoder {
 
     public static func decode(_ data: Data, name: String, pixelLimit: UInt64 = PNGCodec.defaultPixelLimit,
                               scaleDenominator: Int = 1) throws -> Photo {
+        // Full-size decodes keep the file's bytes so the journal can keep the picture as it was.
+        let keep = scaleDenominator == 1 ? data : nil
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            return Photo(asset: ImageAsset(bitmap: try PNGCodec.decode(data, pixelLimit: pixelLimit), name: name))
+            return Photo(asset: ImageAsset(bitmap: try PNGCodec.decode(data, pixelLimit: pixelLimit), name: name, encoded: keep))
         }
         if data.starts(with: [0xFF, 0xD8]) {
             let (bitmap, orientation) = try JPEGCodec.decode(data, pixelLimit: pixelLimit, scaleDenominator: scaleDenominator)
-            return Photo(asset: ImageAsset(bitmap: bitmap, name: name), orientation: orientation)
+            return Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: keep), orientation: orientation)
         }
         throw DecodeError(description: data.isEmpty ? "\(name) is empty" : "\(name) is not a PNG or JPEG picture")
     }

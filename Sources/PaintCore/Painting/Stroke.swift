@@ -1,6 +1,6 @@
 /// One freehand stroke: the points the finger passed through, with the colour, width and
 /// blend mode that were current when it began.
-public struct Stroke: Sendable, Equatable {
+public struct Stroke: Sendable, Equatable, Codable {
     public var points: [Point]
     public var color: Color
     public var width: Double

@@ -56,6 +56,31 @@ public enum AtomicFileWriter {
         throw WriteError(description: "every file name in \(directory) is taken")
     }
 
+    /// Writes a file that replaces whatever was at `path` in one step (temporary file, fsync,
+    /// rename): for the app's own files, never for the user's pictures.
+    @discardableResult
+    public static func replaceFile(_ data: Data, at path: String) throws -> String {
+        let directory = (path as NSString).deletingLastPathComponent
+        var template = Array((directory + "/.x11paint-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw WriteError(description: "cannot write in \(directory): \(errorText())") }
+        let temporary = String(cString: template)
+        do {
+            try writeAll(data, to: fd)
+            fsync(fd)
+            close(fd)
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw WriteError(description: "cannot write \(path): \(errorText())")
+        }
+        return path
+    }
+
     private static func writeAll(_ data: Data, to fd: Int32) throws {
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             var offset = 0

@@ -1,0 +1,58 @@
+import Foundation
+import PaintCore
+import XCTest
+
+/// Never lose a drawing: kill -9 and a vanished X server, on the real binary.
+final class RecoveryEndToEndTests: XCTestCase {
+    private var home: String!
+
+    override func setUpWithError() throws {
+        home = NSTemporaryDirectory() + "x11paint-recovery-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        if let home { try? FileManager.default.removeItem(atPath: home) }
+    }
+
+    private func restoredItems(on server: XvfbServer) throws -> (Int, String) {
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
+        defer { app.stop() }
+        usleep(300_000)
+        return (DocumentJournal.recover(folder: home + "/.local/state/x11paint").document.items.count, app.standardOutput)
+    }
+
+    func testKillMinusNineLosesNothingButTheLastSecond() throws {
+        let server = try XvfbServer()
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
+        try app.drag([(100, 150), (300, 160), (500, 150)])
+        try app.drag([(100, 250), (300, 260), (500, 250)])
+        // A third stroke held down for over a second, then the process is killed.
+        try app.xdotool(["mousemove", "--window", app.windowID, "100", "350", "mousedown", "1",
+                         "mousemove", "--window", app.windowID, "200", "360", "mousemove", "--window", app.windowID, "300", "350"])
+        usleep(1_600_000)
+        kill(app.process.processIdentifier, SIGKILL)
+        app.process.waitUntilExit()
+        try app.xdotool(["mouseup", "1"])
+        let (items, output) = try restoredItems(on: server)
+        XCTAssertEqual(items, 3, "two strokes and the one in progress")
+        XCTAssertTrue(output.contains("restored 3 items"), output)
+    }
+
+    func testTheXServerDyingMidStrokeKeepsEverything() throws {
+        let server = try XvfbServer()
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
+        try app.drag([(100, 150), (300, 160), (500, 150)])
+        try app.xdotool(["mousemove", "--window", app.windowID, "100", "350", "mousedown", "1",
+                         "mousemove", "--window", app.windowID, "200", "360"])
+        usleep(300_000)
+        server.stop()
+        XCTAssertTrue(app.wait(timeout: 10) { !app.process.isRunning })
+        guard !app.process.isRunning else { return }
+        XCTAssertNotEqual(app.process.terminationStatus, 0)
+        XCTAssertTrue(app.standardError.contains("your drawing is kept"), app.standardError)
+        let second = try XvfbServer()
+        let (items, _) = try restoredItems(on: second)
+        XCTAssertEqual(items, 2, "the finished stroke and the one being drawn when the server went")
+    }
+}
