@@ -20,6 +20,10 @@ set +e
 swift test --skip-build --disable-swift-testing "$@" 2>&1 | tee "$log" | grep -vE '^Test (Case|Suite) .*(started|passed)'
 status=${PIPESTATUS[0]}
 set -e
+# The decoders under libFuzzer and AddressSanitizer for a bounded time.
+fuzz_status=0
+FUZZ_SECONDS=${FUZZ_SECONDS:-15} scripts/fuzz.sh || fuzz_status=1
+[ "$fuzz_status" -eq 0 ] || status=1
 passed=$(grep -cE '^Test Case .* passed' "$log" || true)
 failed=$(grep -cE '^Test Case .* failed' "$log" || true)
 echo "make test took $(( $(date +%s) - start )) s"

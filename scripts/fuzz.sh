@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Fuzzes the PNG and JPEG decoders (CImageCodecs) with libFuzzer and AddressSanitizer for a
+# bounded time (FUZZ_SECONDS, default 20), starting from a few valid seeds. Fails on a crash.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+clang=$(command -v clang || true)
+[ -x /opt/swift/usr/bin/clang ] && clang=/opt/swift/usr/bin/clang
+[ -n "$clang" ] || { echo "fuzz: no clang, skipped"; exit 0; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$clang" -g -O1 -fsanitize=fuzzer,address -I Sources/CImageCodecs/include \
+  Fuzz/ImageDecoderFuzzer.c Sources/CImageCodecs/PNGCodec.c Sources/CImageCodecs/JPEGCodec.c \
+  Sources/CImageCodecs/ParallelPNGWriter.c -lpng -ljpeg -lz -lpthread -o "$work/fuzzer" 2>"$work/build.log" \
+  || { cat "$work/build.log"; echo "fuzz: the fuzzer did not build"; exit 1; }
+mkdir -p "$work/corpus"
+# Seeds: small valid pictures of each kind from the test corpus generator, if present.
+if ls Tests/Fixtures/seeds/* >/dev/null 2>&1; then cp Tests/Fixtures/seeds/* "$work/corpus/"; fi
+printf '\x89PNG\r\n\x1a\n' > "$work/corpus/png-signature"
+printf '\xff\xd8\xff\xe0' > "$work/corpus/jpeg-signature"
+"$work/fuzzer" "$work/corpus" -max_total_time="${FUZZ_SECONDS:-20}" -rss_limit_mb=2048 -print_final_stats=1 2>"$work/log" \
+  || { tail -40 "$work/log"; echo "fuzz: the decoders crashed"; exit 1; }
+grep -E "^Done" "$work/log" | sed 's/^/fuzz: no crash, /'
