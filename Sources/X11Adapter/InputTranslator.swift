@@ -30,9 +30,10 @@ public struct InputTranslator {
             default: return .none
             }
             return .pointer(pointer(kind, x: b.x, y: b.y, state: b.state, time: b.time))
-        case MotionNotify where event.xmotion.state & UInt32(Button1Mask) != 0:
+        case MotionNotify:
             let m = event.xmotion
-            return .pointer(pointer(.motion, x: m.x, y: m.y, state: m.state, time: m.time))
+            let kind: PointerEvent.Kind = m.state & UInt32(Button1Mask) != 0 ? .motion : .hover
+            return .pointer(pointer(kind, x: m.x, y: m.y, state: m.state, time: m.time))
         case KeyPress:
             let keysym = XLookupKeysym(&event.xkey, 0)
             guard let key = Self.key(for: keysym) else { return .none }

@@ -9,6 +9,8 @@ public struct Options {
     public var reportLatency = false
     /// A picture to start placing at launch.
     public var photo: String?
+    /// The scene to start in (the drawing board by default).
+    public var scene = Scene.board
 
     public init(arguments: [String]) throws {
         var remaining = arguments.dropFirst()
@@ -26,13 +28,18 @@ public struct Options {
                 }
                 preloadStrokes = count
             case "--report-latency": reportLatency = true
+            case "--scene":
+                guard let value = remaining.popFirst(), let scene = Scene(rawValue: value) else {
+                    throw UsageError(message: "--scene needs one of: " + Scene.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                self.scene = scene
             case "--photo":
                 guard let value = remaining.popFirst() else { throw UsageError(message: "--photo needs a file") }
                 photo = value
             case "--help", "-h":
-                throw UsageError(message: "usage: x11paint [--demo] [--size WIDTHxHEIGHT] [--photo FILE]")
+                throw UsageError(message: "usage: x11paint [--demo] [--size WIDTHxHEIGHT] [--photo FILE] [--scene board|unlock|touches|gestures]")
             default:
-                throw UsageError(message: "unknown option \(argument)\nusage: x11paint [--demo] [--size WIDTHxHEIGHT] [--photo FILE]")
+                throw UsageError(message: "unknown option \(argument)\nusage: x11paint [--demo] [--size WIDTHxHEIGHT] [--photo FILE] [--scene board|unlock|touches|gestures]")
             }
         }
     }

@@ -17,6 +17,7 @@ public final class X11App {
     private var running = true
     private let latency: LatencyRecorder?
     private let selections: X11Selections
+    private var scenes: SceneCoordinator!
 
     public init(options: Options) throws {
         x11 = try X11Display(size: options.size, title: "X11Paint")
@@ -44,6 +45,8 @@ public final class X11App {
             window.render()
             demoSteps = DemoScript.steps(for: board)
         }
+        scenes = SceneCoordinator(window: window, board: board, environment: ProcessInfo.processInfo.environment)
+        if options.scene != .board { scenes.show(options.scene) }
         if let photo = options.photo {
             window.render()
             board.openPhoto(path: photo)

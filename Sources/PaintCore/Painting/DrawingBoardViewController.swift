@@ -22,6 +22,10 @@ public final class DrawingBoardViewController: ViewController {
     public private(set) var photoPlacement: PhotoPlacementView?
     /// The platform's clipboard, for Ctrl+V.
     public weak var pasteboard: Pasteboard?
+    /// Opens another scene (Ctrl+1 unlock, Ctrl+2 touch trails, Ctrl+3 gesture lab).
+    public var onOpenScene: ((Scene) -> Void)?
+    private var shake = ShakeDetector()
+    private var watchingShakes = false
     /// Where every change is written for crash recovery.
     public private(set) var journal: DocumentJournal?
     private var progressTimer: Scheduler.Timer?
@@ -52,6 +56,15 @@ public final class DrawingBoardViewController: ViewController {
         selectColor(at: 0)
         updateWidthLabel()
         updateUndoAvailability()
+    }
+
+    public override func viewDidAppear() {
+        guard !watchingShakes, let window = view.window else { return }
+        watchingShakes = true
+        window.addHoverObserver { [weak self] location, time in
+            guard let self, self.view.window != nil else { return }
+            if self.shake.add(x: location.x, at: time) { self.shakeToUndo() }
+        }
     }
 
     public override func viewWillLayoutSubviews() {
@@ -161,6 +174,9 @@ public final class DrawingBoardViewController: ViewController {
         case (.enter, []) where photoPlacement != nil: bakePhoto()
         case (.character("o"), .control): choosePhoto()
         case (.character("v"), .control): pastePhoto()
+        case (.character("1"), .control): onOpenScene?(.unlock)
+        case (.character("2"), .control): onOpenScene?(.touches)
+        case (.character("3"), .control): onOpenScene?(.gestures)
         default: return super.keyDown(event)
         }
         return true
@@ -260,6 +276,11 @@ public final class DrawingBoardViewController: ViewController {
         cancelPhoto()
         canvas.commit(.photo(placed))
         showStatus("Photo added to the drawing (Ctrl+Z takes it back)")
+    }
+
+    /// The desktop 摇一摇: a shake of the pointer undoes the last change, and says so.
+    public func shakeToUndo() {
+        if canvas.undo() { showStatus("Shaken: the last change is undone (Ctrl+Shift+Z puts it back)") }
     }
 
     public func clear() {

@@ -17,6 +17,15 @@ open class Window: View {
     /// Touches whose began or ended the view has not seen yet (delaysTouches...).
     var heldTouches: [Touch] = []
 
+    /// Watchers of pointer motion with no button held (the board's shake to undo).
+    private var hoverObservers: [(Point, Double) -> Void] = []
+
+    public func addHoverObserver(_ observer: @escaping (Point, Double) -> Void) { hoverObservers.append(observer) }
+
+    public func pointerHovered(to location: Point, timestamp: Double) {
+        for observer in hoverObservers { observer(location, timestamp) }
+    }
+
     /// The modifier keys held now, as the platform last reported them (UIEvent.modifierFlags).
     public var modifierFlags: KeyEvent.Modifiers = []
 

@@ -4,6 +4,8 @@ public struct PointerEvent: Sendable {
         /// The primary (left) button went down or up.
         case press, release
         case motion
+        /// Motion with no button held.
+        case hover
         /// Wheel notches: positive `up` scrolls up (away from the user).
         case wheel(up: Int)
     }

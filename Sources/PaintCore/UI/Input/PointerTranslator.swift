@@ -35,6 +35,7 @@ public final class PointerTranslator {
         switch event.kind {
         case .press: press(event)
         case .motion: move(event)
+        case .hover: window.pointerHovered(to: event.location, timestamp: event.timestamp)
         case .release: release(event)
         case .wheel(let notches): wheel(notches, event)
         }

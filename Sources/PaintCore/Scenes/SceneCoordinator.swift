@@ -1,0 +1,45 @@
+import Foundation
+
+/// The scenes of the app (seeds 001 and 004): the drawing board, gesture unlock, touch
+/// trails and the gesture lab. Each scene has a way back to the board; the board opens them
+/// with Ctrl+1, Ctrl+2 and Ctrl+3.
+public enum Scene: String, CaseIterable, Sendable {
+    case board, unlock, touches, gestures
+}
+
+public final class SceneCoordinator {
+    private unowned let window: Window
+    public let board: DrawingBoardViewController
+    private let environment: [String: String]
+    public private(set) var current: Scene = .board
+
+    public init(window: Window, board: DrawingBoardViewController, environment: [String: String]) {
+        self.window = window
+        self.board = board
+        self.environment = environment
+        board.onOpenScene = { [unowned self] scene in self.show(scene) }
+    }
+
+    public func show(_ scene: Scene) {
+        current = scene
+        let back = { [unowned self] in self.show(.board) }
+        switch scene {
+        case .board:
+            window.rootViewController = board
+        case .unlock:
+            let controller = UnlockViewController(store: UnlockPatternStore(environment: environment))
+            controller.onBack = back
+            window.rootViewController = controller
+        case .touches:
+            let controller = TouchTrailsViewController()
+            controller.onBack = back
+            window.rootViewController = controller
+        case .gestures:
+            let controller = GestureLabViewController()
+            controller.onBack = back
+            window.rootViewController = controller
+        }
+        window.setNeedsLayout()
+        window.invalidateAll()
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import XCTest
+@testable import PaintCore
+
+final class ScenesTests: XCTestCase {
+    private var clock: ManualClock!
+    private var window: Window!
+    private var temp: TemporaryDirectory!
+    private var coordinator: SceneCoordinator!
+
+    override func setUp() {
+        clock = ManualClock()
+        temp = TemporaryDirectory()
+        window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
+        let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: temp.path)
+        window.rootViewController = board
+        coordinator = SceneCoordinator(window: window, board: board, environment: ["HOME": temp.path])
+        window.render()
+    }
+
+    private func wait(_ seconds: Double) {
+        clock.advance(by: seconds)
+        window.application.tick()
+    }
+
+    private func drag(through buttons: [Int], on unlock: UnlockView) {
+        var driver = TouchDriver(window: window)
+        driver.drag(buttons.map { unlock.convert(unlock.buttonFrame($0).center, to: nil) })
+    }
+
+    func testUnlockSetsAPatternTwiceStoresItHashedAndChecksIt() throws {
+        window.send(.control("1"))
+        let controller = try XCTUnwrap(window.rootViewController as? UnlockViewController)
+        window.render()
+        let unlock = controller.unlockView
+        // Seed 001's grid: 74 px buttons, equal margins around and between.
+        let frames = (0..<9).map(unlock.buttonFrame)
+        XCTAssertEqual(frames[0].width, 74)
+        let margin = frames[0].minX
+        XCTAssertEqual(frames[1].minX - frames[0].maxX, margin, accuracy: 1e-9)
+        XCTAssertEqual(unlock.bounds.width - frames[2].maxX, margin, accuracy: 1e-9)
+        drag(through: [0, 1, 2, 5, 8], on: unlock)
+        XCTAssertEqual(controller.stage, .confirming([0, 1, 2, 5, 8]))
+        drag(through: [0, 1, 2, 5, 8], on: unlock)
+        XCTAssertEqual(controller.stage, .unlocking)
+        let stored = try String(contentsOfFile: temp.path + "/.config/x11paint/unlock-pattern", encoding: .utf8)
+        XCTAssertFalse(stored.contains("01258"), "stored hashed, not in the clear: \(stored)")
+        // A wrong pattern: red for half a second, then reset.
+        drag(through: [6, 7, 8, 5], on: unlock)
+        XCTAssertTrue(unlock.showsError)
+        XCTAssertEqual(unlock.selected, [6, 7, 8, 5])
+        window.render()
+        let onLine = unlock.convert(Point(x: (frames[6].midX + frames[7].midX) / 2, y: frames[6].midY), to: nil)
+        XCTAssertEqual(window.backbuffer.color(atX: Int(onLine.x), y: Int(onLine.y)), UnlockView.errorColor.roundedTo8Bit, "the lines turn red")
+        wait(0.51)
+        XCTAssertFalse(unlock.showsError)
+        XCTAssertTrue(unlock.selected.isEmpty)
+        // Passing over a button twice selects it once; the right pattern unlocks.
+        drag(through: [0, 1, 0, 1, 2, 5, 8], on: unlock)
+        XCTAssertEqual(controller.stage, .unlocked)
+        window.send(KeyEvent(.escape))
+        XCTAssertTrue(window.rootViewController === coordinator.board, "back to the drawing board")
+    }
+
+    func testTouchTrailsFadeOverTwoSecondsAndTwoFingersLeaveTwoTrails() throws {
+        coordinator.show(.touches)
+        let controller = try XCTUnwrap(window.rootViewController as? TouchTrailsViewController)
+        window.render()
+        let pointer = PointerTranslator(window: window)
+        pointer.handle(PointerEvent(.press, at: Point(x: 300, y: 300), modifiers: .control, timestamp: 0))
+        pointer.handle(PointerEvent(.motion, at: Point(x: 320, y: 310), modifiers: .control, timestamp: 0.05))
+        pointer.handle(PointerEvent(.release, at: Point(x: 320, y: 310), modifiers: .control, timestamp: 0.1))
+        XCTAssertEqual(controller.sparks.count, 4, "two fingers, two events each")
+        let xs = Set(controller.sparks.map { Int($0.center.x) })
+        XCTAssertTrue(xs.contains(300) && xs.contains(500), "the mirrored finger leaves its own trail (centre 400)")
+        wait(1)
+        XCTAssertEqual(controller.sparks.first?.alpha ?? 0, 0.5, accuracy: 0.01, "fading")
+        wait(1.01)
+        XCTAssertTrue(controller.sparks.isEmpty, "gone after two seconds")
+    }
+
+    func testGestureLabReadsOutEveryRecognizer() throws {
+        coordinator.show(.gestures)
+        let lab = try XCTUnwrap(window.rootViewController as? GestureLabViewController)
+        window.render()
+        let photo = lab.photo
+        let c = photo.convert(Point(x: photo.bounds.midX, y: photo.bounds.midY), to: nil)
+        func send(_ inputs: [(Int, Touch.Phase, Point)]) {
+            window.send(inputs.map { TouchInput(identifier: $0.0, phase: $0.1, location: $0.2, timestamp: clock.now) })
+        }
+        // Pinch and rotation at once.
+        send([(1, .began, Point(x: c.x - 40, y: c.y)), (2, .began, Point(x: c.x + 40, y: c.y))])
+        send([(1, .moved, Point(x: c.x - 60 * cos(0.3), y: c.y - 60 * sin(0.3))), (2, .moved, Point(x: c.x + 60 * cos(0.3), y: c.y + 60 * sin(0.3)))])
+        send([(1, .moved, Point(x: c.x - 80 * cos(0.5), y: c.y - 80 * sin(0.5))), (2, .moved, Point(x: c.x + 80 * cos(0.5), y: c.y + 80 * sin(0.5)))])
+        send([(1, .ended, Point(x: c.x, y: c.y)), (2, .ended, Point(x: c.x, y: c.y))])
+        XCTAssertTrue(lab.readout(of: "pinch")?.hasPrefix("ended") ?? false, lab.readout(of: "pinch") ?? "nil")
+        XCTAssertTrue(lab.readout(of: "rotation")?.hasPrefix("ended") ?? false, lab.readout(of: "rotation") ?? "nil")
+        XCTAssertEqual(atan2(photo.transform.b, photo.transform.a), 0.5, accuracy: 0.01, "turned by the fingers")
+        XCTAssertEqual((photo.transform.a * photo.transform.a + photo.transform.b * photo.transform.b).squareRoot(), 2, accuracy: 0.01)
+        // Double tap resets it.
+        wait(1)
+        let center = photo.convert(Point(x: photo.bounds.midX, y: photo.bounds.midY), to: nil)
+        send([(3, .began, center)]); send([(3, .ended, center)])
+        send([(4, .began, center)]); send([(4, .ended, center)])
+        XCTAssertEqual(lab.readout(of: "double tap"), "ended")
+        wait(0.3)
+        XCTAssertEqual(photo.transform, .identity)
+        // A quick swipe right slides it away and back.
+        let home = photo.center
+        wait(1)
+        send([(5, .began, home)])
+        clock.advance(by: 0.05); send([(5, .moved, Point(x: home.x + 40, y: home.y))])
+        clock.advance(by: 0.05); send([(5, .moved, Point(x: home.x + 90, y: home.y))])
+        send([(5, .ended, Point(x: home.x + 90, y: home.y))])
+        XCTAssertEqual(lab.readout(of: "swipe right"), "ended")
+        wait(0.25)
+        XCTAssertGreaterThan(photo.center.x, home.x + 200, "away")
+        wait(0.26)
+        XCTAssertEqual(photo.center.x, home.x, accuracy: 1e-6, "and back")
+        // A long press flashes it.
+        send([(6, .began, home)])
+        wait(0.51)
+        XCTAssertEqual(lab.readout(of: "long press"), "began")
+        wait(0.5)
+        XCTAssertEqual(photo.alpha, 0.5, accuracy: 0.01)
+        send([(6, .ended, home)])
+    }
+
+    func testShakingThePointerUndoes() {
+        var detector = ShakeDetector()
+        var shaken = false
+        for (i, x) in [100.0, 160, 220, 160, 100, 160, 220].enumerated() {
+            if detector.add(x: x, at: Double(i) * 0.05) { shaken = true }
+        }
+        XCTAssertTrue(shaken)
+        var slow = ShakeDetector()
+        XCTAssertFalse([100.0, 220, 100, 220].enumerated().contains { slow.add(x: $0.element, at: Double($0.offset) * 0.5) }, "too slow")
+        var small = ShakeDetector()
+        XCTAssertFalse([100.0, 120, 100, 120, 100].enumerated().contains { small.add(x: $0.element, at: Double($0.offset) * 0.05) }, "too small")
+
+        let board = coordinator.board
+        var driver = TouchDriver(window: window)
+        driver.drag(TouchDriver.line(from: Point(x: 100, y: 200), to: Point(x: 300, y: 200)))
+        XCTAssertEqual(board.canvas.document.items.count, 1)
+        let pointer = PointerTranslator(window: window)
+        for (i, x) in [400.0, 460, 520, 460, 400, 460, 520].enumerated() {
+            pointer.handle(PointerEvent(.hover, at: Point(x: x, y: 300), timestamp: Double(i) * 0.05))
+        }
+        XCTAssertTrue(board.canvas.document.isEmpty, "the stroke is undone")
+        XCTAssertTrue(board.statusLabel.text.contains("Shaken"), board.statusLabel.text)
+    }
+}
