@@ -135,6 +135,9 @@ final class ScenesTests: XCTestCase {
         XCTAssertTrue(shaken)
         var slow = ShakeDetector()
         XCTAssertFalse([100.0, 220, 100, 220].enumerated().contains { slow.add(x: $0.element, at: Double($0.offset) * 0.5) }, "too slow")
+        var jumps = ShakeDetector()
+        XCTAssertFalse([700.0, 400, 100, 770].enumerated().contains { jumps.add(x: $0.element, at: Double($0.offset) * 0.05) },
+                       "single jumps between buttons are not a shake")
         var small = ShakeDetector()
         XCTAssertFalse([100.0, 120, 100, 120, 100].enumerated().contains { small.add(x: $0.element, at: Double($0.offset) * 0.05) }, "too small")
 
