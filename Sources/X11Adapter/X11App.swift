@@ -16,6 +16,8 @@ public final class X11App {
     private let isDemo: Bool
     private var running = true
     private let latency: LatencyRecorder?
+    /// X11PAINT_TRACE=1 prints the pointer events as the app receives them.
+    private let traceInput = ProcessInfo.processInfo.environment["X11PAINT_TRACE"] != nil
     private let selections: X11Selections
     private var scenes: SceneCoordinator!
 
@@ -98,6 +100,7 @@ public final class X11App {
             if selections.handle(&event) { continue }
             switch translator.translate(&event) {
             case .pointer(let event):
+                if traceInput { print("x11paint: pointer \(event.kind) at \(event.location) \(event.modifiers)") }
                 if event.kind == .motion { latency?.arrived() }
                 pointer.handle(event)
             case .key(let key):

@@ -178,7 +178,10 @@ open class Window: View {
     }
 
     private func drawTranslucent(_ view: View, in context: GraphicsContext) {
-        let area = (view.clipsToBounds ? context.deviceRect(for: view.bounds).intersection(context.clip) : context.clip)
+        // The layer covers only what the view and its subviews can touch, not the whole region.
+        let extent = view.clipsToBounds ? context.deviceRect(for: view.bounds)
+            : deviceExtent(of: view, transform: context.transform)
+        let area = extent.intersection(context.clip)
         if area.isEmpty { return }
         let layer = Bitmap(width: area.width, height: area.height)
         let layerContext = GraphicsContext(bitmap: layer, rasterizer: rasterizer)
@@ -190,6 +193,17 @@ open class Window: View {
         context.globalAlpha = view.alpha
         context.draw(Image(bitmap: layer), in: area.rect)
         context.restore()
+    }
+
+    /// The device pixels a view and its unclipped descendants may paint, given the transform
+    /// that maps the view's coordinates to the device.
+    private func deviceExtent(of view: View, transform: AffineTransform) -> PixelRect {
+        var extent = PixelRect(covering: transform.apply(to: view.bounds), width: backbuffer.width, height: backbuffer.height)
+        if view.clipsToBounds { return extent }
+        for subview in view.subviews where !subview.isHidden {
+            extent = extent.union(deviceExtent(of: subview, transform: subview.transformToSuperview.concatenating(transform)))
+        }
+        return extent
     }
 
     /// Renders a view and its subviews into a new bitmap of its bounds' size, in its own
