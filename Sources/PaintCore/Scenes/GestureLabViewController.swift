@@ -101,11 +101,7 @@ public final class GestureLabViewController: ViewController, GestureRecognizerDe
 
     public private(set) lazy var readout: WrappingLabel = WrappingLabel()
 
-    private lazy var backButton: Button = {
-        let button = Button(title: "Back to drawing")
-        button.addAction(for: .touchUpInside) { [unowned self] _ in self.onBack?() }
-        return button
-    }()
+    private lazy var backButton: Button = BackToDrawingButton.make(action: { [unowned self] in self.onBack?() })
 
     public private(set) lazy var singleTap: TapGestureRecognizer = {
         let recognizer = TapGestureRecognizer()

@@ -62,12 +62,7 @@ public final class TouchTrailsViewController: ViewController {
         return label
     }()
 
-    private lazy var backButton: Button = {
-        let button = Button(title: "Back to drawing")
-        button.setTitleColor(.white, for: .normal)
-        button.addAction(for: .touchUpInside) { [unowned self] _ in self.onBack?() }
-        return button
-    }()
+    private lazy var backButton: Button = BackToDrawingButton.make(titleColor: .white, action: { [unowned self] in self.onBack?() })
 }
 
 /// Takes every finger and asks the controller for a spark at each location.

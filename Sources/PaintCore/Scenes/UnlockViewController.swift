@@ -89,10 +89,5 @@ public final class UnlockViewController: ViewController, UnlockViewDelegate {
         return label
     }()
 
-    private lazy var backButton: Button = {
-        let button = Button(title: "Back to drawing")
-        button.setTitleColor(.white, for: .normal)
-        button.addAction(for: .touchUpInside) { [unowned self] _ in self.onBack?() }
-        return button
-    }()
+    private lazy var backButton: Button = BackToDrawingButton.make(titleColor: .white, action: { [unowned self] in self.onBack?() })
 }

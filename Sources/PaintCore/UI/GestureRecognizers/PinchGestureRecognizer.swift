@@ -58,23 +58,13 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 
     public override func handle(_ event: TransformEvent) -> Bool {
         guard event.scale != 1 || state != .possible || event.phase != .began else { return true }
-        switch event.phase {
-        case .began:
-            if state == .possible {
-                anchorScale = 1
-                currentScale = event.scale
-                samples.add(currentScale, at: event.timestamp)
-                setState(.began)
-            }
-        case .changed:
+        follow(event, begin: {
+            anchorScale = 1
+            currentScale = event.scale
+        }, change: {
             currentScale *= event.scale
-            samples.add(currentScale, at: event.timestamp)
-            if state == .possible { setState(.began) } else if state == .began || state == .changed { setState(.changed) }
-        case .ended:
-            if state == .began || state == .changed { setState(.ended) }
-        case .cancelled:
-            if state == .began || state == .changed { setState(.cancelled) }
-        }
+        })
+        samples.add(currentScale, at: event.timestamp)
         return true
     }
 

@@ -50,22 +50,12 @@ public final class RotationGestureRecognizer: GestureRecognizer {
 
     public override func handle(_ event: TransformEvent) -> Bool {
         guard event.rotation != 0 || state != .possible || event.phase != .began else { return true }
-        switch event.phase {
-        case .began:
-            if state == .possible {
-                currentRotation = event.rotation
-                samples.add(currentRotation, at: event.timestamp)
-                setState(.began)
-            }
-        case .changed:
+        follow(event, begin: {
+            currentRotation = event.rotation
+        }, change: {
             currentRotation += event.rotation
-            samples.add(currentRotation, at: event.timestamp)
-            if state == .possible { setState(.began) } else if state == .began || state == .changed { setState(.changed) }
-        case .ended:
-            if state == .began || state == .changed { setState(.ended) }
-        case .cancelled:
-            if state == .began || state == .changed { setState(.cancelled) }
-        }
+        })
+        samples.add(currentRotation, at: event.timestamp)
         return true
     }
 

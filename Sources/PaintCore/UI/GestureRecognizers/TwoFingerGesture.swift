@@ -21,3 +21,29 @@ func angleDifference(_ a: Double, _ b: Double) -> Double {
     if d <= -.pi { d += 2 * .pi }
     return d
 }
+
+extension GestureRecognizer {
+    /// The state changes a transform event sequence drives (shared by pinch and rotation):
+    /// `begin` starts a value from the first event, `change` folds in each later one.
+    func follow(_ event: TransformEvent, begin: () -> Void, change: () -> Void) {
+        switch event.phase {
+        case .began:
+            if state == .possible {
+                begin()
+                setState(.began)
+            }
+        case .changed:
+            if state == .possible {
+                begin()
+                setState(.began)
+            } else if state == .began || state == .changed {
+                change()
+                setState(.changed)
+            }
+        case .ended:
+            if state == .began || state == .changed { setState(.ended) }
+        case .cancelled:
+            if state == .began || state == .changed { setState(.cancelled) }
+        }
+    }
+}
