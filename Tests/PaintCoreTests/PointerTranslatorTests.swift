@@ -93,4 +93,18 @@ final class PointerTranslatorTests: XCTestCase {
         XCTAssertEqual(log.states, [.began, .cancelled])
         XCTAssertFalse(h.window.subviews.contains { $0 is TouchIndicatorView })
     }
+
+    func testTheWheelScrollsAScrollableViewInsteadOfZooming() {
+        let h = GestureHarness()
+        let grid = TileGridView(tileSize: Size(width: 100, height: 100))
+        grid.frame = Rect(x: 0, y: 0, width: 400, height: 300)
+        grid.setTiles((0..<40).map { _ in View() })
+        h.view.addSubview(grid)
+        h.window.render()
+        let pointer = PointerTranslator(window: h.window)
+        pointer.handle(PointerEvent(.wheel(up: -2), at: Point(x: 200, y: 150), timestamp: 0))
+        XCTAssertEqual(grid.bounds.origin.y, 120, "two notches down")
+        pointer.handle(PointerEvent(.wheel(up: 5), at: Point(x: 200, y: 150), timestamp: 0.1))
+        XCTAssertEqual(grid.bounds.origin.y, 0, "not above the top")
+    }
 }

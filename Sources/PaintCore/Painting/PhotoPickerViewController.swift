@@ -133,8 +133,8 @@ public final class PhotoPickerViewController: ViewController {
     public private(set) lazy var grid = TileGridView(tileSize: Self.tileSize)
 }
 
-/// Tiles in rows, scrolled by dragging (or the wheel through a pan).
-public final class TileGridView: View {
+/// Tiles in rows, scrolled by dragging or with the wheel.
+public final class TileGridView: View, WheelScrollable {
     public let tileSize: Size
     public private(set) var tiles: [View] = []
     private let spacing = 12.0

@@ -112,8 +112,20 @@ public final class PointerTranslator {
 
     // MARK: - Wheel
 
+    /// Points a wheel notch scrolls a scrollable view.
+    public static let wheelScrollPerNotch = 60.0
+
     private func wheel(_ notches: Int, _ event: PointerEvent) {
         guard notches != 0 else { return }
+        // Over something that scrolls (the photo picker's grid), the wheel scrolls it.
+        var view = window.hitTest(event.location)
+        while let v = view {
+            if let scrollable = v as? WheelScrollable {
+                scrollable.scroll(by: -Double(notches) * Self.wheelScrollPerNotch)
+                return
+            }
+            view = v.superview
+        }
         let rotate = event.modifiers.contains(.shift)
         let scale = rotate ? 1 : pow(Self.wheelZoomPerNotch, Double(notches))
         let rotation = rotate ? Self.wheelRotationPerNotch * Double(notches) : 0
@@ -158,4 +170,9 @@ final class TouchIndicatorView: View {
             context.stroke(.ellipse(in: Rect(x: p.x - Self.radius, y: p.y - Self.radius, width: 2 * Self.radius, height: 2 * Self.radius)))
         }
     }
+}
+
+/// A view the mouse wheel scrolls instead of zooming.
+public protocol WheelScrollable: AnyObject {
+    func scroll(by dy: Double)
 }
