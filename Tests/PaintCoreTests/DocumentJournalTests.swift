@@ -116,4 +116,24 @@ final class DocumentJournalTests: XCTestCase {
         drag(window, board, y: 450)
         XCTAssertEqual(DocumentJournal.recover(folder: folder).document, board.canvas.document)
     }
+
+    func testPicturesNoLongerReferencedArePrunedWhenTheJournalIsCompacted() throws {
+        let folder = temp.path + "/state"
+        let (_, board, _) = makeBoard(journalFolder: folder)
+        let kept = ImageAsset(bitmap: Bitmap(width: 8, height: 8, color: .red), name: "kept")
+        let dropped = ImageAsset(bitmap: Bitmap(width: 8, height: 8, color: .blue), name: "dropped")
+        board.placePhoto(Photo(asset: kept))
+        board.bakePhoto()
+        board.placePhoto(Photo(asset: dropped))
+        board.bakePhoto()
+        board.undo()
+        board.canvas.setBackground(.color(.green)) // a new item: the undone photo is gone for good
+        let pictures = folder + "/pictures"
+        XCTAssertTrue(FileManager.default.fileExists(atPath: pictures + "/\(dropped.id).img"), "still there before compaction")
+        let journal = try XCTUnwrap(board.journal)
+        journal.compact(board.canvas.document, redo: board.canvas.redoItems, application: nil)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pictures + "/\(dropped.id).img"), "pruned")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: pictures + "/\(kept.id).img"), "the baked one stays")
+        XCTAssertEqual(DocumentJournal.recover(folder: folder).document, board.canvas.document)
+    }
 }

@@ -144,6 +144,7 @@ public final class DocumentJournal {
         let temporary = folder + "/journal.compacting"
         let snapshot = Record.snapshot(items: document.items, redo: redo)
         try? storeAssets(of: snapshot)
+        let referenced = Set(Self.assetIDs(in: document.items + redo))
         let work = { [weak self] in
             let frame = try? Self.frame(snapshot)
             let finish = {
@@ -164,6 +165,7 @@ public final class DocumentJournal {
                     close(self.fd)
                     self.fd = open(self.journalPath, O_WRONLY | O_APPEND | O_CLOEXEC)
                     self.recordsSinceCompaction = self.recordsDuringCompaction.count
+                    self.prunePictures(keeping: referenced.union(self.assetIDs(inFrames: self.recordsDuringCompaction)))
                 } catch {
                     close(out)
                     unlink(temporary)
@@ -172,6 +174,43 @@ public final class DocumentJournal {
             if let application { application.post(finish) } else { finish() }
         }
         if application != nil { DispatchQueue.global(qos: .utility).async(execute: work) } else { work() }
+    }
+
+    /// Pictures no item refers to any more (their items were undone and replaced) go.
+    private func prunePictures(keeping referenced: Set<String>) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: assetFolder) else { return }
+        for name in names {
+            let id = (name as NSString).deletingPathExtension
+            if !referenced.contains(id) {
+                unlink(assetFolder + "/" + name)
+                writtenAssets.remove(id)
+            }
+        }
+    }
+
+    static func assetIDs(in items: [Document.Item]) -> [String] {
+        items.compactMap { item in
+            switch item {
+            case .photo(let placed): return placed.photo.asset.id
+            case .background(.image(let asset)): return asset.id
+            default: return nil
+            }
+        }
+    }
+
+    /// Ids named by raw records written during a compaction (read back from their JSON).
+    private func assetIDs(inFrames frames: [Data]) -> Set<String> {
+        // Decoding a record needs its pictures; the ids are read from the JSON text instead.
+        var ids = Set<String>()
+        for frame in frames where frame.count > 12 {
+            let text = String(decoding: frame.dropFirst(12), as: UTF8.self)
+            var range = text.startIndex..<text.endIndex
+            while let found = text.range(of: "\"id\":\"", range: range), let end = text[found.upperBound...].firstIndex(of: "\"") {
+                ids.insert(String(text[found.upperBound..<end]))
+                range = end..<text.endIndex
+            }
+        }
+        return ids
     }
 
     // MARK: - Reading
