@@ -40,19 +40,13 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         guard let geometry = TwoFingerGeometry(liveTouches) else { return }
         currentScale = anchorScale * geometry.distance / anchorDistance
         samples.add(currentScale, at: now)
-        switch state {
-        case .possible:
-            if let start = startDistance, abs(geometry.distance - start) > hysteresis { setState(.began) }
-        case .began, .changed:
-            setState(.changed)
-        default:
-            break
-        }
+        let pastHysteresis = startDistance.map { abs(geometry.distance - $0) > hysteresis } ?? false
+        advanceTwoFingerGesture(pastHysteresis: pastHysteresis)
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         guard liveTouches.count < 2 else { return }
-        if state == .began || state == .changed { setState(.ended) } else if state == .possible && liveTouches.isEmpty { setState(.failed) }
+        endTwoFingerGesture(remaining: liveTouches.count)
         startDistance = nil
     }
 

@@ -32,19 +32,12 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         currentRotation += angleDifference(geometry.angle, last)
         lastAngle = geometry.angle
         samples.add(currentRotation, at: now)
-        switch state {
-        case .possible:
-            if abs(currentRotation) > hysteresis { setState(.began) }
-        case .began, .changed:
-            setState(.changed)
-        default:
-            break
-        }
+        advanceTwoFingerGesture(pastHysteresis: abs(currentRotation) > hysteresis)
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         guard liveTouches.count < 2 else { return }
-        if state == .began || state == .changed { setState(.ended) } else if state == .possible && liveTouches.isEmpty { setState(.failed) }
+        endTwoFingerGesture(remaining: liveTouches.count)
         lastAngle = nil
     }
 

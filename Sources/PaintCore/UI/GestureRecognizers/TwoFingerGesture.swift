@@ -23,6 +23,29 @@ func angleDifference(_ a: Double, _ b: Double) -> Double {
 }
 
 extension GestureRecognizer {
+    /// Two fingers moved: begin once the value has passed the hysteresis, then keep changing.
+    func advanceTwoFingerGesture(pastHysteresis: Bool) {
+        switch state {
+        case .possible:
+            if pastHysteresis { setState(.began) }
+        case .began, .changed:
+            setState(.changed)
+        default:
+            break
+        }
+    }
+
+    /// Fingers lifted, `remaining` still down: a running gesture ends once fewer than two remain;
+    /// one that never began fails when the last finger lifts.
+    func endTwoFingerGesture(remaining: Int) {
+        guard remaining < 2 else { return }
+        if state == .began || state == .changed {
+            setState(.ended)
+        } else if state == .possible && remaining == 0 {
+            setState(.failed)
+        }
+    }
+
     /// The state changes a transform event sequence drives (shared by pinch and rotation):
     /// `begin` starts a value from the first event, `change` folds in each later one.
     func follow(_ event: TransformEvent, begin: () -> Void, change: () -> Void) {
