@@ -42,5 +42,10 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return r.isEmpty ? .empty : r
     }
 
+    /// The same rectangle moved by whole pixels.
+    public func offsetBy(dx: Int, dy: Int) -> PixelRect {
+        PixelRect(x0: x0 + dx, y0: y0 + dy, x1: x1 + dx, y1: y1 + dy)
+    }
+
     public var description: String { "[\(x0),\(y0) - \(x1),\(y1)]" }
 }

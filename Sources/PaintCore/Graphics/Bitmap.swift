@@ -41,7 +41,7 @@ public final class Bitmap {
     /// Copies `rect` of `source` into this bitmap with its top-left at (dx, dy).
     public func copy(_ rect: PixelRect, from source: Bitmap, toX dx: Int, y dy: Int) {
         let r = rect.intersection(source.bounds)
-        let target = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy).intersection(bounds)
+        let target = r.offsetBy(dx: dx, dy: dy).intersection(bounds)
         if target.isEmpty { return }
         for y in target.y0..<target.y1 {
             (pixels + y * width + target.x0).update(from: source.pixels + (y - dy) * source.width + (target.x0 - dx),
@@ -60,7 +60,7 @@ public final class Bitmap {
     /// Source-over of another bitmap's `rect` with its top-left at (dx, dy).
     public func compositeOver(_ rect: PixelRect, from source: Bitmap, toX dx: Int, y dy: Int) {
         let r = rect.intersection(source.bounds)
-        let target = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy).intersection(bounds)
+        let target = r.offsetBy(dx: dx, dy: dy).intersection(bounds)
         if target.isEmpty { return }
         for y in target.y0..<target.y1 {
             let d = pixels + y * width

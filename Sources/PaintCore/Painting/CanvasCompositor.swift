@@ -29,8 +29,7 @@ enum CanvasCompositor {
             return
         }
         let area = area.intersection(layer.bounds)
-        let destination = PixelRect(x0: area.x0 + dx, y0: area.y0 + dy, x1: area.x1 + dx, y1: area.y1 + dy)
-            .intersection(target.bounds)
+        let destination = area.offsetBy(dx: dx, dy: dy).intersection(target.bounds)
         if destination.isEmpty { return }
         let x0 = destination.x0 - dx, count = destination.width
         for ty in destination.y0..<destination.y1 {
@@ -66,8 +65,7 @@ enum CanvasCompositor {
     private static func composeOverImage(_ image: Bitmap, layer: Bitmap, active: ActiveStroke?, area: PixelRect,
                                          into target: Bitmap, atX dx: Int, y dy: Int) {
         let area = area.intersection(layer.bounds).intersection(image.bounds)
-        let destination = PixelRect(x0: area.x0 + dx, y0: area.y0 + dy, x1: area.x1 + dx, y1: area.y1 + dy)
-            .intersection(target.bounds)
+        let destination = area.offsetBy(dx: dx, dy: dy).intersection(target.bounds)
         if destination.isEmpty { return }
         let x0 = destination.x0 - dx, count = destination.width
         for ty in destination.y0..<destination.y1 {
