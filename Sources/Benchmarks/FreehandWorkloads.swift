@@ -48,7 +48,8 @@ enum FreehandWorkloads {
         for p in points.dropFirst() {
             drawing.compose(drawing.extend(to: p), into: target, atX: 0, y: 0)
         }
-        if let (_, touched) = drawing.commit() { drawing.compose(touched, into: target, atX: 0, y: 0) }
+        // As the canvas does: the screen already shows the committed stroke, nothing to compose.
+        _ = drawing.commit()
     }
 
     static func freshLayer() -> (DrawingLayer, Bitmap) {
@@ -72,6 +73,12 @@ enum FreehandWorkloads {
     static func incremental(segments: Int, runs: Int) -> [BenchmarkResult] {
         let points = scribble(segments)
         let ours = Stopwatch.best(runs: runs, setup: freshLayer) { renderIncrementally($0, points, brush: PencilBrush(), width: 6) }
+        // The same without composing: how the time splits between coverage and showing it.
+        let coverageOnly = Stopwatch.best(runs: runs, setup: freshLayer) { state in
+            let drawing = state.0
+            _ = drawing.begin(PencilBrush().beginStroke(at: points[0], color: Color(r: 30, g: 100, b: 230), width: 6))
+            for p in points.dropFirst() { _ = drawing.extend(to: p) }
+        }
         let toolkit = Stopwatch.best(runs: runs, setup: { App(brush: PencilBrush(), strokeWidth: 6) }) { drawIncrementally($0, points) }
         let cairo = Stopwatch.best(runs: runs, setup: { CairoCanvas(width: width, height: height) }) {
             cairoIncrementally($0, points, width: 6, clear: false)
@@ -80,7 +87,8 @@ enum FreehandWorkloads {
         return [
             BenchmarkResult(name: "freehand, \(segments) segments 3 px apart, width 6, composited per event",
                             ours: ours, cairo: cairo, target: .speedup(6),
-                            note: "per segment: PaintCore \(perSegment(ours)), cairo \(perSegment(cairo))"),
+                            note: "per segment: PaintCore \(perSegment(ours)) (coverage \(perSegment(coverageOnly)), "
+                                + "composing \(perSegment(ours - coverageOnly))), cairo \(perSegment(cairo))"),
             BenchmarkResult(name: "the same through the toolkit (touch dispatch, hit views, window render per event)",
                             ours: toolkit, cairo: cairo, target: .none, note: "per event: \(perSegment(toolkit))"),
         ]

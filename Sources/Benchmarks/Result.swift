@@ -45,6 +45,7 @@ struct BenchmarkResult {
 func format(_ x: Double, digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
 
 func formatTime(_ seconds: Double) -> String {
+    if seconds < 1e-5 { return format(seconds * 1e6, digits: 2) + " µs" }
     if seconds < 1e-3 { return format(seconds * 1e6, digits: 1) + " µs" }
     return format(seconds * 1e3, digits: 2) + " ms"
 }

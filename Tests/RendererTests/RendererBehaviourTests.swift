@@ -26,6 +26,51 @@ final class RendererBehaviourTests: XCTestCase {
         XCTAssertEqual(bitmap.color(atX: 90, y: 90), single, "the corner is no darker")
     }
 
+    private func differingPixels(_ a: Bitmap, _ b: Bitmap) -> Int {
+        var count = 0
+        for y in 0..<a.height { for x in 0..<a.width where a[x, y] != b[x, y] { count += 1 } }
+        return count
+    }
+
+    func testCommittingTheStrokeInProgressChangesNoPixelOnScreen() {
+        // The canvas shows the stroke in progress through its mask; committing paints the same
+        // blend into the layer. The composed pixels must be identical, so the canvas need not
+        // compose the stroke's whole area again when the mouse is released.
+        let size = 48
+        let gradient = Bitmap(width: size, height: size)
+        for y in 0..<size {
+            for x in 0..<size { gradient[x, y] = Color(r: x * 5, g: y * 5, b: 90).premultipliedPixel }
+        }
+        let backgrounds: [Background] = [.color(.white), .color(Color(r: 250, g: 240, b: 200)),
+                                         .image(ImageAsset(bitmap: gradient, name: "gradient"))]
+        let strokes: [(Color, BlendMode)] = [(Color(r: 30, g: 100, b: 230), .sourceOver),
+                                             (Color(r: 200, g: 20, b: 20, a: 90), .sourceOver),
+                                             (.black, .clear), (Color(r: 0, g: 0, b: 0, a: 128), .destinationOut),
+                                             (Color(r: 10, g: 200, b: 10, a: 160), .copy)]
+        let scribble = (0..<12).map { i in Point(x: 6.3 + 3.1 * Double(i), y: 24.7 + 9 * sin(Double(i) * 0.9)) }
+        for background in backgrounds {
+            for (color, mode) in strokes {
+                let drawing = DrawingLayer(width: size, height: size)
+                // Existing translucent artwork under the new stroke.
+                let under = Document(items: [.background(background),
+                                             .stroke(Stroke(points: [Point(x: 4, y: 4), Point(x: 44, y: 44)],
+                                                            color: Color(r: 250, g: 200, b: 0, a: 200), width: 9,
+                                                            blendMode: .sourceOver))])
+                drawing.rebuild(from: under)
+                let plain = Bitmap(width: size, height: size)
+                drawing.compose(drawing.layer.bounds, into: plain, atX: 0, y: 0)
+                _ = drawing.begin(Stroke(points: [scribble[0]], color: color, width: 7, blendMode: mode))
+                for p in scribble.dropFirst() { _ = drawing.extend(to: p) }
+                let before = Bitmap(width: size, height: size), after = Bitmap(width: size, height: size)
+                drawing.compose(drawing.layer.bounds, into: before, atX: 0, y: 0)
+                XCTAssertNotNil(drawing.commit())
+                drawing.compose(drawing.layer.bounds, into: after, atX: 0, y: 0)
+                XCTAssertEqual(differingPixels(before, after), 0, "\(mode) \(color) over \(background)")
+                XCTAssertGreaterThan(differingPixels(plain, before), 150, "the stroke in progress was on screen")
+            }
+        }
+    }
+
     func testBlendModes() {
         let red = Color(r: 255, g: 0, b: 0), half = Color(r: 0, g: 0, b: 255, a: 128)
         let square = Path.rect(Rect(x: 0, y: 0, width: 8, height: 8))

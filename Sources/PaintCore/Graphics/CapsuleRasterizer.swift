@@ -33,11 +33,9 @@ public enum CapsuleRasterizer {
         let dx = Float(p1.x - p0.x), dy = Float(p1.y - p0.y)
         let lengthSquared = dx * dx + dy * dy
         let inverseLengthSquared: Float = lengthSquared > 0 ? 1 / lengthSquared : 0
-        let outerF = Float(outer), scaleF = Float(255 * strength), radiusF = Float(footprint)
-        let outerSquaredF = outerF * outerF
-        let segmentLength = lengthSquared.squareRoot()
-        let normalX: Float = segmentLength > 0 ? -dy / segmentLength : 0, normalY: Float = segmentLength > 0 ? dx / segmentLength : 1
-        let bandEdge = EdgeCoverage(normalX: normalX, normalY: normalY)
+        let scaleF = Float(255 * strength), radiusF = Float(footprint)
+        let kernel = CapsuleKernel(dx: dx, dy: dy, inverseLengthSquared: inverseLengthSquared,
+                                   radius: radiusF, scale: scaleF, fullGroup: UInt32(full) * 0x0101_0101)
         let useSpans = area.width > 16 || inner > 3
         var written = PixelRect.empty
         var changedX0 = Int.max, changedX1 = Int.min, changedY0 = Int.max, changedY1 = Int.min
@@ -73,9 +71,9 @@ public enum CapsuleRasterizer {
                 }
             }
             let py = Float(centerY - p0.y)
-            let pyDy = py * dy
             if continuing && lengthSquared > 0 {
                 // Only pixel centres ahead of the start, (x + 0.5 - p0.x) dx + py dy > 0, can rise.
+                let pyDy = py * dy
                 if dx == 0 {
                     if pyDy <= 0 { continue }
                 } else {
@@ -85,39 +83,12 @@ public enum CapsuleRasterizer {
                 }
             }
             // The edges left and right of the solid middle (or the whole span).
-            var x = x0
-            while x <= x1 {
-                if x == solid0 { x = solid1 + 1; continue }
-                let old = row[x]
-                if old < full {
-                    let px = Float(Double(x) + 0.5 - p0.x)
-                    let along = (px * dx + pyDy) * inverseLengthSquared
-                    var coverage: Float
-                    if along > 0 && along < 1 {
-                        // Beside the segment the edge is straight: its distance is linear, and the
-                        // area it leaves in the pixel has a closed form. No square root.
-                        let inside = radiusF - abs(px * normalX + py * normalY)
-                        if inside <= -bandEdge.reach { x += 1; continue }
-                        coverage = bandEdge.coverage(inside)
-                    } else {
-                        let t: Float = along <= 0 ? 0 : 1
-                        let ex = px - t * dx, ey = py - t * dy
-                        let distanceSquared = ex * ex + ey * ey
-                        if distanceSquared >= outerSquaredF { x += 1; continue }
-                        let distance = distanceSquared.squareRoot()
-                        // Round the cap, the edge is locally straight across the radial direction.
-                        coverage = distance > 1e-6
-                            ? EdgeCoverage(normalX: ex / distance, normalY: ey / distance).coverage(radiusF - distance) : 1
-                    }
-                    let value = UInt8(coverage * scaleF + 0.5)
-                    if value > old {
-                        row[x] = value
-                        rowChanged0 = min(rowChanged0, x)
-                        rowChanged1 = max(rowChanged1, x)
-                    }
-                }
-                x += 1
-            }
+            let rise = solid0 <= solid1
+                ? kernel.cover(row: row, rowWidth: mask.width, from: x0, through: solid0 - 1, py: py, originX: p0.x)
+                    .union(kernel.cover(row: row, rowWidth: mask.width, from: solid1 + 1, through: x1, py: py, originX: p0.x))
+                : kernel.cover(row: row, rowWidth: mask.width, from: x0, through: x1, py: py, originX: p0.x)
+            rowChanged0 = min(rowChanged0, rise.lowerBound)
+            rowChanged1 = max(rowChanged1, rise.upperBound)
             written = written.union(PixelRect(x0: x0, y0: y, x1: x1 + 1, y1: y + 1))
             if rowChanged0 <= rowChanged1 {
                 changedX0 = min(changedX0, rowChanged0)

@@ -32,19 +32,23 @@ enum CanvasCompositor {
         let destination = area.offsetBy(dx: dx, dy: dy).intersection(target.bounds)
         if destination.isEmpty { return }
         let x0 = destination.x0 - dx, count = destination.width
-        for ty in destination.y0..<destination.y1 {
-            let y = ty - dy
-            let source = layer.pixels + y * layer.width + x0
-            let out = target.pixels + ty * target.width + destination.x0
-            guard let active else {
+        guard let active else {
+            for ty in destination.y0..<destination.y1 {
+                let source = layer.pixels + (ty - dy) * layer.width + x0
+                let out = target.pixels + ty * target.width + destination.x0
                 for i in 0..<count {
                     let paint = source[i]
                     out[i] = paint == 0 ? background : PixelMath.over(paint, background)
                 }
-                continue
             }
-            let mask = active.mask.values + y * active.mask.width + x0
-            active.overBlank.withUnsafeBufferPointer { table in
+            return
+        }
+        active.overBlank.withUnsafeBufferPointer { table in
+            for ty in destination.y0..<destination.y1 {
+                let y = ty - dy
+                let source = layer.pixels + y * layer.width + x0
+                let out = target.pixels + ty * target.width + destination.x0
+                let mask = active.mask.values + y * active.mask.width + x0
                 for i in 0..<count {
                     let paint = source[i], coverage = UInt32(mask[i])
                     if paint == 0 {

@@ -4,8 +4,13 @@
 public final class DrawingLayer {
     public private(set) var layer: Bitmap
     public var background: Color {
-        didSet { if let stroke = activeStroke { activePaint = makeActivePaint(for: stroke) } }
+        didSet {
+            backgroundPixel = background.premultipliedPixel
+            if let stroke = activeStroke { activePaint = makeActivePaint(for: stroke) }
+        }
     }
+    /// The background as a pixel, converted once rather than for every composed event.
+    private var backgroundPixel: UInt32
     /// A background picture scaled to fill the layer (nil: the background colour).
     public private(set) var backgroundImage: Bitmap?
     private let checkpoints = LayerCheckpoints()
@@ -23,6 +28,7 @@ public final class DrawingLayer {
         activeMask = CoverageMask(width: width, height: height)
         scratch = CoverageMask(width: width, height: height)
         self.background = background
+        backgroundPixel = background.premultipliedPixel
     }
 
     public var width: Int { layer.width }
@@ -50,7 +56,9 @@ public final class DrawingLayer {
         return renderer.addSegment(of: activeStroke!, endingAt: activeStroke!.points.count - 1, to: activeMask)
     }
 
-    /// Paints the stroke in progress into the layer and returns it (nil when none).
+    /// Paints the stroke in progress into the layer and returns it with the rectangle it
+    /// touched (nil when none). Composing gives the same pixels before and after: the stroke
+    /// in progress is shown with the very blend that commits it.
     public func commit() -> (Stroke, PixelRect)? {
         guard let stroke = activeStroke else { return nil }
         let touched = activeMask.touched
@@ -134,20 +142,20 @@ public final class DrawingLayer {
     /// Composes background, layer and stroke in progress for `area` (layer pixels) into
     /// `target`, with the layer's origin at (dx, dy) in the target.
     public func compose(_ area: PixelRect, into target: Bitmap, atX dx: Int, y dy: Int) {
-        CanvasCompositor.compose(background: background.premultipliedPixel, backgroundImage: backgroundImage, layer: layer,
+        CanvasCompositor.compose(background: backgroundPixel, backgroundImage: backgroundImage, layer: layer,
                                  active: activePaint, area: area, into: target, atX: dx, y: dy)
     }
 
     /// The artwork as saved: background and layer, without the stroke in progress.
     public func renderArtwork() -> Bitmap {
         let image = Bitmap(width: layer.width, height: layer.height)
-        CanvasCompositor.compose(background: background.premultipliedPixel, backgroundImage: backgroundImage, layer: layer,
+        CanvasCompositor.compose(background: backgroundPixel, backgroundImage: backgroundImage, layer: layer,
                                  active: nil, area: layer.bounds, into: image, atX: 0, y: 0)
         return image
     }
 
     private func makeActivePaint(for stroke: Stroke) -> CanvasCompositor.ActiveStroke {
         CanvasCompositor.ActiveStroke(mask: activeMask, color: stroke.color, mode: stroke.blendMode,
-                                      background: background.premultipliedPixel)
+                                      background: backgroundPixel)
     }
 }
