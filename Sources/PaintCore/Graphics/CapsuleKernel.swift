@@ -8,76 +8,113 @@
 /// outside, or gained coverage, changes no branch: on scribbled strokes those outcomes are
 /// unpredictable, and mispredicted branches cost more than the arithmetic. Selects are
 /// written with `replace(with:where:)`, which compiles to vector blends; the standard
-/// pointwiseMin/Max order NaNs lane by lane with branches.
+/// pointwiseMin/Max order NaNs lane by lane with branches. The one branch left skips groups
+/// the previous segment already filled, which is most of what a segment covers.
 struct CapsuleKernel {
     typealias Lanes = SIMD4<Float>
-    typealias Indices = SIMD4<Int32>
+    typealias Columns = SIMD4<Int32>
+    typealias Values = SIMD4<UInt32>
 
+    /// p0, kept in Double; everything per pixel is relative to it, so Float keeps sub-pixel
+    /// precision anywhere on a canvas.
+    private let originX: Double, originY: Double
     /// The segment's vector (p1 - p0) and 1 / its squared length (0 for a dot).
-    let dx: Float, dy: Float
-    let inverseLengthSquared: Float
-    /// Half the stroke width and 255 times the stroke's strength.
-    let radius: Float
-    let scale: Float
+    private let dx: Float, dy: Float
+    private let inverseLengthSquared: Float
+    /// Half the stroke width and the coverage of a fully covered pixel (255 times the strength).
+    private let radius: Float
+    private let scale: Float
     /// Four pixels at full coverage, as one 32-bit load sees them.
-    let fullGroup: UInt32
+    private let fullGroup: UInt32
 
-    /// The columns of a row whose coverage rose: lowerBound > upperBound when none did.
-    struct Rise {
-        var lowerBound = Int.max
-        var upperBound = Int.min
+    init(from p0: Point, to p1: Point, radius: Double, scale: Double, full: UInt8) {
+        originX = p0.x
+        originY = p0.y
+        dx = Float(p1.x - p0.x)
+        dy = Float(p1.y - p0.y)
+        let lengthSquared = dx * dx + dy * dy
+        inverseLengthSquared = lengthSquared > 0 ? 1 / lengthSquared : 0
+        self.radius = Float(radius)
+        self.scale = Float(scale)
+        fullGroup = UInt32(full) * 0x0101_0101
+    }
 
-        func union(_ other: Rise) -> Rise {
-            Rise(lowerBound: min(lowerBound, other.lowerBound), upperBound: max(upperBound, other.upperBound))
+    /// The pixels whose coverage rose, gathered over the rows of one segment.
+    struct Changes {
+        private var lowest = Columns(repeating: .max), highest = Columns(repeating: .min)
+        private var y0 = Int.max, y1 = Int.min
+
+        mutating func record(from x0: Int, through x1: Int, y: Int) {
+            lowest[0] = min(lowest[0], Int32(x0))
+            highest[0] = max(highest[0], Int32(x1))
+            record(row: y)
+        }
+
+        /// Rows are visited top to bottom.
+        mutating func record(row y: Int) {
+            y0 = min(y0, y)
+            y1 = y
+        }
+
+        @inline(__always)
+        mutating func record(columns: Columns, where rose: SIMDMask<Columns>) {
+            lowest.replace(with: columns, where: rose .& (columns .< lowest))
+            highest.replace(with: columns, where: rose .& (columns .> highest))
+        }
+
+        var rect: PixelRect {
+            let x0 = lowest.min(), x1 = highest.max()
+            return x0 <= x1 ? PixelRect(x0: Int(x0), y0: y0, x1: Int(x1) + 1, y1: y1 + 1) : .empty
         }
     }
 
-    /// Raises pixels `x0...x1` of `row` (which has `rowWidth` pixels), whose centres lie `py`
-    /// below p0; `originX` is p0.x. Groups of four may reach past x1 within the row: those
-    /// pixels get their true coverage too, so raising them changes nothing wrong.
+    /// Raises pixels `x0...x1` of row `y` (which has `rowWidth` pixels). Groups of four may
+    /// reach past x1 within the row: those pixels get their true coverage too, so raising
+    /// them changes nothing wrong.
     @inline(__always)
-    func cover(row: UnsafeMutablePointer<UInt8>, rowWidth: Int, from x0: Int, through x1: Int,
-               py: Float, originX: Double) -> Rise {
-        if x0 > x1 { return Rise() }
+    func cover(row: UnsafeMutablePointer<UInt8>, rowWidth: Int, from x0: Int, through x1: Int, y: Int,
+               changes: inout Changes) {
+        if x0 > x1 { return }
+        let py = Float(Double(y) + 0.5 - originY)
         let pyDy = py * dy
-        var lowest = Indices(repeating: .max), highest = Indices(repeating: .min)
+        var rowRose = SIMDMask<Columns>(repeating: false)
         var x = x0
         while x <= x1 {
             // Keep the group inside the row (a row narrower than a group goes pixel by pixel).
             let start = rowWidth >= 4 ? min(x, rowWidth - 4) : x
-            let px = Lanes(repeating: Float(Double(start) + 0.5 - originX)) + Lanes(0, 1, 2, 3)
-            let values = coverage(px: px, py: py, pyDy: pyDy)
-            let columns = Indices(repeating: Int32(start)) &+ Indices(0, 1, 2, 3)
-            if start + 4 <= rowWidth {
-                let bytes = UnsafeRawPointer(row + start).loadUnaligned(as: UInt32.self)
-                // Most of what a freehand segment covers, the previous one already filled.
-                if bytes == fullGroup {
-                    x = start + 4
-                    continue
-                }
-                let old = SIMD4<UInt32>(truncatingIfNeeded: SIMD4<UInt8>(truncatingIfNeeded: SIMD4<UInt32>(repeating: bytes) &>> SIMD4<UInt32>(0, 8, 16, 24)))
-                let rose = values .> old
-                var raised = old
-                raised.replace(with: values, where: rose)
-                UnsafeMutableRawPointer(row + start).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: raised), as: SIMD4<UInt8>.self)
-                lowest.replace(with: columns, where: rose .& (columns .< lowest))
-                highest.replace(with: columns, where: rose .& (columns .> highest))
-            } else {
-                for lane in 0..<4 where start + lane <= x1 && UInt8(truncatingIfNeeded: values[lane]) > row[start + lane] {
-                    row[start + lane] = UInt8(truncatingIfNeeded: values[lane])
-                    lowest[lane] = min(lowest[lane], columns[lane])
-                    highest[lane] = max(highest[lane], columns[lane])
-                }
-            }
             x = start + 4
+            let group = row + start
+            let columns = Columns(repeating: Int32(start)) &+ Columns(0, 1, 2, 3)
+            guard start + 4 <= rowWidth else {
+                let values = coverage(px: Lanes(repeating: Float(Double(start) + 0.5 - originX)) + Lanes(0, 1, 2, 3),
+                                      py: py, pyDy: pyDy)
+                for lane in 0..<4 where start + lane <= x1 && UInt8(truncatingIfNeeded: values[lane]) > group[lane] {
+                    group[lane] = UInt8(truncatingIfNeeded: values[lane])
+                    var rose = SIMDMask<Columns>(repeating: false)
+                    rose[lane] = true
+                    changes.record(columns: columns, where: rose)
+                    rowRose[lane] = true
+                }
+                continue
+            }
+            let bytes = UnsafeRawPointer(group).loadUnaligned(as: UInt32.self)
+            if bytes == fullGroup { continue }
+            let values = coverage(px: Lanes(repeating: Float(Double(start) + 0.5 - originX)) + Lanes(0, 1, 2, 3),
+                                  py: py, pyDy: pyDy)
+            let old = Values(bytes & 0xFF, (bytes >> 8) & 0xFF, (bytes >> 16) & 0xFF, bytes >> 24)
+            let rose = values .> old
+            var raised = old
+            raised.replace(with: values, where: rose)
+            UnsafeMutableRawPointer(group).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: raised), as: SIMD4<UInt8>.self)
+            changes.record(columns: columns, where: rose)
+            rowRose .|= rose
         }
-        let low = lowest.min(), high = highest.max()
-        return low <= high ? Rise(lowerBound: Int(low), upperBound: Int(high)) : Rise()
+        if any(rowRose) { changes.record(row: y) }
     }
 
     /// Coverage (0...scale, rounded) of four pixels whose centres are `px`, `py` from p0.
     @inline(__always)
-    func coverage(px: Lanes, py: Float, pyDy: Float) -> SIMD4<UInt32> {
+    private func coverage(px: Lanes, py: Float, pyDy: Float) -> Values {
         let t = Self.clampUnit((px * dx + pyDy) * inverseLengthSquared)
         let ex = Self.magnitude(px - t * dx), ey = Self.magnitude(Lanes(repeating: py) - t * dy)
         let distance = (ex * ex + ey * ey).squareRoot()
@@ -93,7 +130,7 @@ struct CapsuleKernel {
     /// in the distance; further out it cuts off a corner triangle whose area is quadratic. The
     /// length cancels out of both, so one division serves the pixel.
     @inline(__always)
-    static func edgeCoverage(inside: Lanes, normalX: Lanes, normalY: Lanes, length: Lanes, scale: Float) -> SIMD4<UInt32> {
+    static func edgeCoverage(inside: Lanes, normalX: Lanes, normalY: Lanes, length: Lanes, scale: Float) -> Values {
         let length = larger(length, Lanes(repeating: 1e-4))
         let a = larger(larger(normalX, normalY), Lanes(repeating: 1e-4))
         let b = larger(smaller(normalX, normalY), Lanes(repeating: 1e-7))
@@ -107,7 +144,7 @@ struct CapsuleKernel {
         area.replace(with: linear, where: reach .<= (a - b) * 0.5)
         // Adding 2^23 leaves the rounded value in the low mantissa bits: no trapping conversion.
         let shifted = area * scale + Lanes(repeating: 8_388_608)
-        return unsafeBitCast(shifted, to: SIMD4<UInt32>.self) & SIMD4<UInt32>(repeating: 0x7FFFFF)
+        return unsafeBitCast(shifted, to: Values.self) & Values(repeating: 0x7FFFFF)
     }
 
     @inline(__always) static func larger(_ x: Lanes, _ y: Lanes) -> Lanes {
