@@ -2,7 +2,7 @@
 /// the distance to the segment, raised into the mask with max(), four pixels at a time.
 ///
 /// Every pixel takes the same branch-free path: the nearest point on the segment, the
-/// distance, and the exact area a straight edge at that distance leaves in the pixel, the edge
+/// distance, and the exact area straight edges at that distance leave in the pixel, the edges
 /// running across the direction to the nearest point (the band's own normal beside the
 /// segment, the radial direction around the caps). Whether a pixel is inside, on the rim or
 /// outside, or gained coverage, changes no branch: on scribbled strokes those outcomes are
@@ -26,6 +26,8 @@ struct CapsuleKernel {
     private let scale: Float
     /// Four pixels at full coverage, as one 32-bit load sees them.
     private let fullGroup: UInt32
+    /// Narrower than a pixel's diagonal: both edges of the band can cross one pixel.
+    let isThin: Bool
 
     init(from p0: Point, to p1: Point, radius: Double, scale: Double, full: UInt8) {
         originX = p0.x
@@ -37,6 +39,7 @@ struct CapsuleKernel {
         self.radius = Float(radius)
         self.scale = Float(scale)
         fullGroup = UInt32(full) * 0x0101_0101
+        isThin = radius < 0.5 * 2.0.squareRoot()
     }
 
     /// The pixels whose coverage rose, gathered over the rows of one segment.
@@ -72,8 +75,8 @@ struct CapsuleKernel {
     /// reach past x1 within the row: those pixels get their true coverage too, so raising
     /// them changes nothing wrong.
     @inline(__always)
-    func cover(row: UnsafeMutablePointer<UInt8>, rowWidth: Int, from x0: Int, through x1: Int, y: Int,
-               changes: inout Changes) {
+    func cover<Edges: BandEdges>(row: UnsafeMutablePointer<UInt8>, rowWidth: Int, from x0: Int, through x1: Int, y: Int,
+                                 edges: Edges.Type, changes: inout Changes) {
         if x0 > x1 { return }
         let py = Float(Double(y) + 0.5 - originY)
         let pyDy = py * dy
@@ -87,7 +90,7 @@ struct CapsuleKernel {
             let columns = Columns(repeating: Int32(start)) &+ Columns(0, 1, 2, 3)
             guard start + 4 <= rowWidth else {
                 let values = coverage(px: Lanes(repeating: Float(Double(start) + 0.5 - originX)) + Lanes(0, 1, 2, 3),
-                                      py: py, pyDy: pyDy)
+                                      py: py, pyDy: pyDy, edges: edges)
                 for lane in 0..<4 where start + lane <= x1 && UInt8(truncatingIfNeeded: values[lane]) > group[lane] {
                     group[lane] = UInt8(truncatingIfNeeded: values[lane])
                     var rose = SIMDMask<Columns>(repeating: false)
@@ -100,7 +103,7 @@ struct CapsuleKernel {
             let bytes = UnsafeRawPointer(group).loadUnaligned(as: UInt32.self)
             if bytes == fullGroup { continue }
             let values = coverage(px: Lanes(repeating: Float(Double(start) + 0.5 - originX)) + Lanes(0, 1, 2, 3),
-                                  py: py, pyDy: pyDy)
+                                  py: py, pyDy: pyDy, edges: edges)
             let old = Values(bytes & 0xFF, (bytes >> 8) & 0xFF, (bytes >> 16) & 0xFF, bytes >> 24)
             let rose = values .> old
             var raised = old
@@ -114,27 +117,34 @@ struct CapsuleKernel {
 
     /// Coverage (0...scale, rounded) of four pixels whose centres are `px`, `py` from p0.
     @inline(__always)
-    private func coverage(px: Lanes, py: Float, pyDy: Float) -> Values {
+    private func coverage<Edges: BandEdges>(px: Lanes, py: Float, pyDy: Float, edges: Edges.Type) -> Values {
         let t = Self.clampUnit((px * dx + pyDy) * inverseLengthSquared)
         let ex = Self.magnitude(px - t * dx), ey = Self.magnitude(Lanes(repeating: py) - t * dy)
         let distance = (ex * ex + ey * ey).squareRoot()
-        return Self.edgeCoverage(inside: radius - distance, normalX: ex, normalY: ey, length: distance, scale: scale)
+        // The edge's direction folded to a >= b >= 0 (unnormalised: the length cancels out).
+        let length = Self.larger(distance, Lanes(repeating: 1e-4))
+        let a = Self.larger(Self.larger(ex, ey), Lanes(repeating: 1e-4))
+        let b = Self.larger(Self.smaller(ex, ey), Lanes(repeating: 1e-7))
+        let reciprocal = 1 / (a * b)
+        var area = Self.edgeArea(inside: radius - distance, a: a, b: b, length: length, reciprocal: reciprocal)
+        if Edges.includeFar {
+            area -= Self.edgeArea(inside: -radius - distance, a: a, b: b, length: length, reciprocal: reciprocal)
+        }
+        // Adding 2^23 leaves the rounded value in the low mantissa bits: no trapping conversion.
+        let shifted = area * scale + Lanes(repeating: 8_388_608)
+        return unsafeBitCast(shifted, to: Values.self) & Values(repeating: 0x7FFFFF)
     }
 
-    /// `scale` times the fraction of a unit pixel inside a straight edge at signed distance
-    /// `inside` from the pixel centre (positive inside), rounded to the nearest integer. The
-    /// edge's normal is (normalX, normalY) / length, components non-negative and any length:
-    /// folded to a >= b >= 0, the unit normal is (a, b) / length.
+    /// The fraction of each of four pixels on the inside of a straight edge at signed distance
+    /// `inside` from its centre (positive: the centre is inside).
     ///
-    /// Within (a - b) / 2 of the centre the edge cuts two opposite sides and the area is linear
-    /// in the distance; further out it cuts off a corner triangle whose area is quadratic. The
-    /// length cancels out of both, so one division serves the pixel.
+    /// The edge's unit normal is (a, b) / length with a >= b >= 0 (the direction folded into
+    /// the first octant; 1 / (a b) is given). Within (a - b) / 2 of the centre the edge cuts
+    /// two opposite sides and the area is linear in the distance; further out it cuts off a
+    /// corner triangle whose area is quadratic. The length cancels out of both, so one
+    /// division serves the pixel, whatever number of edges.
     @inline(__always)
-    static func edgeCoverage(inside: Lanes, normalX: Lanes, normalY: Lanes, length: Lanes, scale: Float) -> Values {
-        let length = larger(length, Lanes(repeating: 1e-4))
-        let a = larger(larger(normalX, normalY), Lanes(repeating: 1e-4))
-        let b = larger(smaller(normalX, normalY), Lanes(repeating: 1e-7))
-        let reciprocal = 1 / (a * b)
+    static func edgeArea(inside: Lanes, a: Lanes, b: Lanes, length: Lanes, reciprocal: Lanes) -> Lanes {
         let reach = magnitude(inside) * length
         let linear = 0.5 + inside * length * b * reciprocal
         let corner = larger((a + b) * 0.5 - reach, Lanes(repeating: 0))
@@ -142,9 +152,7 @@ struct CapsuleKernel {
         var area = cornerArea
         area.replace(with: 1 - cornerArea, where: inside .> 0)
         area.replace(with: linear, where: reach .<= (a - b) * 0.5)
-        // Adding 2^23 leaves the rounded value in the low mantissa bits: no trapping conversion.
-        let shifted = area * scale + Lanes(repeating: 8_388_608)
-        return unsafeBitCast(shifted, to: Values.self) & Values(repeating: 0x7FFFFF)
+        return area
     }
 
     @inline(__always) static func larger(_ x: Lanes, _ y: Lanes) -> Lanes {
@@ -165,3 +173,13 @@ struct CapsuleKernel {
         smaller(larger(x, Lanes(repeating: 0)), Lanes(repeating: 1))
     }
 }
+
+/// Which edges of a stroke's band can cross one pixel, decided once per segment so that the
+/// kernel is compiled for each case without a branch in its vector code.
+protocol BandEdges { static var includeFar: Bool { get } }
+
+/// Strokes at least a pixel's diagonal wide: a pixel meets at most the nearer edge.
+enum NearEdge: BandEdges { static var includeFar: Bool { false } }
+
+/// Thinner strokes: a pixel can hold both edges, and the area beyond the far one is taken off.
+enum NearAndFarEdges: BandEdges { static var includeFar: Bool { true } }

@@ -73,7 +73,13 @@ public enum CapsuleRasterizer {
             // the kernel is inlined once.
             var from = x0, through = solid0 <= solid1 ? solid0 - 1 : x1
             while true {
-                kernel.cover(row: row, rowWidth: mask.width, from: from, through: through, y: y, changes: &changes)
+                if kernel.isThin {
+                    kernel.cover(row: row, rowWidth: mask.width, from: from, through: through, y: y,
+                                 edges: NearAndFarEdges.self, changes: &changes)
+                } else {
+                    kernel.cover(row: row, rowWidth: mask.width, from: from, through: through, y: y,
+                                 edges: NearEdge.self, changes: &changes)
+                }
                 if through >= x1 { break }
                 from = solid1 + 1
                 through = x1
