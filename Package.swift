@@ -25,9 +25,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("fontconfig")]
         ),
         // Everything platform-free: geometry, graphics, toolkit, the drawing board, storage.
+        // Optimised in debug builds too: the renderer's vector kernels are generic SIMD code
+        // that runs tens of times slower unoptimised, and the end-to-end tests drive the debug
+        // binary at full input rates.
         .target(
             name: "PaintCore",
-            dependencies: ["CImageCodecs", "CFontShim"]
+            dependencies: ["CImageCodecs", "CFontShim"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // The thin adapter between the X server and PaintCore: display, presentation, input.
         .target(
