@@ -3,7 +3,9 @@
 enum CanvasCompositor {
     /// The stroke in progress: its mask and, for each coverage level, the finished pixel over
     /// blank canvas (most of what a stroke crosses), so the common case is one table lookup.
-    struct ActiveStroke {
+    /// A class: the layer hands it over on every motion event, and a struct read out of the
+    /// layer retained and released each reference it holds (a quarter of composing's time).
+    final class ActiveStroke {
         let mask: CoverageMask
         let color: UInt32
         let mode: BlendMode
