@@ -17,6 +17,9 @@ mkdir -p "$work/corpus"
 if ls Tests/Fixtures/seeds/* >/dev/null 2>&1; then cp Tests/Fixtures/seeds/* "$work/corpus/"; fi
 printf '\x89PNG\r\n\x1a\n' > "$work/corpus/png-signature"
 printf '\xff\xd8\xff\xe0' > "$work/corpus/jpeg-signature"
-"$work/fuzzer" "$work/corpus" -max_total_time="${FUZZ_SECONDS:-20}" -rss_limit_mb=2048 -print_final_stats=1 2>"$work/log" \
-  || { tail -40 "$work/log"; echo "fuzz: the decoders crashed"; exit 1; }
+# Inputs that crash, leak, hang or take too much memory are kept in .fuzz-findings/ (not in git).
+mkdir -p .fuzz-findings
+"$work/fuzzer" "$work/corpus" -max_total_time="${FUZZ_SECONDS:-20}" -rss_limit_mb=2048 -print_final_stats=1 \
+  -artifact_prefix=.fuzz-findings/ 2>"$work/log" \
+  || { tail -40 "$work/log"; echo "fuzz: the decoders failed on an input; it is in .fuzz-findings/"; exit 1; }
 grep -E "^Done" "$work/log" | sed 's/^/fuzz: no crash, /'

@@ -128,6 +128,28 @@ final class PhotoDecodingTests: XCTestCase {
         expectError(temp.path + "/fifo", contains: "not a regular file")
     }
 
+    func testAChunkClaimingGigabytesIsRefusedNotAllocated() throws {
+        // Found by the fuzzer: an 8x6 PNG whose tEXt chunk declares 1.9 GB, in a 132-byte file.
+        // libpng allocated and cleared the declared length before reading it (1.9 GB and 2 s
+        // here); the decoder now refuses a chunk longer than the rest of the file. The peak
+        // resident memory (VmHWM) shows whether the allocation happened.
+        let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/seeds/text-chunk-claiming-2gb.png")
+        let data = try Data(contentsOf: seed)
+        XCTAssertEqual(data.count, 132)
+        let peakBefore = try peakResidentMegabytes()
+        XCTAssertThrowsError(try PhotoDecoder.decode(data, name: "text-chunk-claiming-2gb.png")) { error in
+            XCTAssertTrue("\(error)".contains("ends early"), "\(error)")
+        }
+        XCTAssertLessThan(try peakResidentMegabytes() - peakBefore, 100, "the chunk's declared length was not allocated")
+    }
+
+    private func peakResidentMegabytes() throws -> Double {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+    }
+
     func testHugeDimensionsAreRefusedBeforeAllocating() throws {
         // A real PNG whose header claims 100,000 x 100,000 pixels (the CRC fixed up).
         var png = [UInt8](try PNGCodec.encode(Bitmap(width: 4, height: 4, color: red)))
