@@ -153,6 +153,18 @@ final class RendererBehaviourTests: XCTestCase {
         }
     }
 
+    func testAThinStrokesDotCoversTheAreaOfItsDisc() {
+        // A click with a width-1 pencil is a disc of radius 0.5: wherever it falls on the pixel
+        // grid, the coverage it adds up to is the disc's area, pi / 4 of a pixel.
+        for (x, y) in [(10.5, 10.5), (10.3, 10.8), (10.0, 10.0), (10.71, 10.5), (10.2, 10.1)] {
+            let mask = CoverageMask(width: 21, height: 21)
+            CapsuleRasterizer.add(from: Point(x: x, y: y), to: Point(x: x, y: y), width: 1, into: mask)
+            var total = 0.0
+            for py in 0..<21 { for px in 0..<21 { total += Double(mask[px, py]) / 255 } }
+            XCTAssertEqual(total, Double.pi / 4, accuracy: 0.02, "a dot at \(x), \(y)")
+        }
+    }
+
     func testBlendModes() {
         let red = Color(r: 255, g: 0, b: 0), half = Color(r: 0, g: 0, b: 255, a: 128)
         let square = Path.rect(Rect(x: 0, y: 0, width: 8, height: 8))

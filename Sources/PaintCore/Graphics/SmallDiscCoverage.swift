@@ -1,0 +1,73 @@
+/// How much of a pixel a disc narrower than a pixel's diagonal covers: the round ends and
+/// joins of thin strokes. Their edge curves too much within one pixel for the straight-edge
+/// area the capsule kernel uses elsewhere (that tangent line overstates a radius-0.5 disc's
+/// coverage by up to a sixth of a pixel), so the area is tabulated once, by integration, over
+/// the disc's radius, the distance from its centre to the pixel's and the direction between
+/// them.
+enum SmallDiscCoverage {
+    /// Radii from 0.5 (the thinnest stroke's footprint) to half a pixel diagonal.
+    static let radiusCount = 8
+    static let smallestRadius: Float = 0.5
+    static let radiusStep: Float = (Float(0.5 * 2.0.squareRoot()) - 0.5) / Float(radiusCount - 1)
+    /// Distances from the pixel centre to the disc's, 0 to 1.5 pixels.
+    static let distanceCount = 49
+    static let distanceStep: Float = 1.0 / 32
+    /// Directions folded into the first octant, indexed by their slope 0...1.
+    static let slopeCount = 9
+
+    /// The nearest tabulated radius, as the offset of its slice of `table`.
+    static func slice(forRadius radius: Double) -> Int {
+        let index = Int(((Float(radius) - smallestRadius) / radiusStep).rounded())
+        return min(max(index, 0), radiusCount - 1) * slopeCount * distanceCount
+    }
+
+    /// Coverage of four pixels: distance to the disc centre and the direction's slope
+    /// (min / max of its components, 0...1), linear in the distance.
+    @inline(__always)
+    static func coverage(slice: Int, distance: SIMD4<Float>, slope: SIMD4<Float>) -> SIMD4<Float> {
+        var result = SIMD4<Float>()
+        table.withUnsafeBufferPointer { table in
+            for lane in 0..<4 {
+                let position = min(max(distance[lane], 0), Float(distanceCount - 1) * distanceStep) / distanceStep
+                let below = min(Int(position), distanceCount - 2)
+                let fraction = position - Float(below)
+                let row = slice + min(Int(slope[lane] * Float(slopeCount - 1) + 0.5), slopeCount - 1) * distanceCount + below
+                result[lane] = table[row] + (table[row + 1] - table[row]) * fraction
+            }
+        }
+        return result
+    }
+
+    /// radius x slope x distance, built on first use.
+    static let table: [Float] = {
+        var values: [Float] = []
+        values.reserveCapacity(radiusCount * slopeCount * distanceCount)
+        for r in 0..<radiusCount {
+            let radius = Double(smallestRadius + Float(r) * radiusStep)
+            for s in 0..<slopeCount {
+                let slope = Double(s) / Double(slopeCount - 1)
+                let norm = (1 + slope * slope).squareRoot()
+                for d in 0..<distanceCount {
+                    let distance = Double(d) * Double(distanceStep)
+                    values.append(Float(area(radius: radius, centerX: distance / norm, centerY: distance * slope / norm)))
+                }
+            }
+        }
+        return values
+    }()
+
+    /// The area of the unit pixel centred at (centerX, centerY) inside the disc of `radius`
+    /// at the origin: the chord lengths of 256 columns, summed (midpoint rule).
+    static func area(radius: Double, centerX: Double, centerY: Double) -> Double {
+        let columns = 256
+        var total = 0.0
+        for i in 0..<columns {
+            let x = centerX - 0.5 + (Double(i) + 0.5) / Double(columns)
+            let halfChord = radius * radius - x * x
+            if halfChord <= 0 { continue }
+            let h = halfChord.squareRoot()
+            total += max(0, min(centerY + 0.5, h) - max(centerY - 0.5, -h))
+        }
+        return total / Double(columns)
+    }
+}
