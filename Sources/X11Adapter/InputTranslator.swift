@@ -55,8 +55,12 @@ public struct InputTranslator {
         }
     }
 
+    /// The core protocol names the pixel under the pointer; the pointer is taken to be at that
+    /// pixel's centre, so a thin stroke along a row covers that row, crisp, rather than half of
+    /// two rows, and a click with the thinnest pen inks one pixel rather than four faintly.
+    /// (Touches from XInput 2 carry fractional positions and are used as they come.)
     private func pointer(_ kind: PointerEvent.Kind, x: Int32, y: Int32, state: UInt32, time: Time) -> PointerEvent {
-        PointerEvent(kind, at: Point(x: Double(x) / scale, y: Double(y) / scale), modifiers: Self.modifiers(state),
+        PointerEvent(kind, at: Point(x: (Double(x) + 0.5) / scale, y: (Double(y) + 0.5) / scale), modifiers: Self.modifiers(state),
                      timestamp: Double(time) / 1000)
     }
 
