@@ -4,7 +4,8 @@
 /// Every pixel takes the same branch-free path: the nearest point on the segment, the
 /// distance, and the exact area straight edges at that distance leave in the pixel, the edges
 /// running across the direction to the nearest point (the band's own normal beside the
-/// segment, the radial direction around the caps). Whether a pixel is inside, on the rim or
+/// segment, the radial direction around the caps; a thin stroke's caps, too curved for a
+/// straight edge, come from SmallDiscCoverage's table). Whether a pixel is inside, on the rim or
 /// outside, or gained coverage, changes no branch: on scribbled strokes those outcomes are
 /// unpredictable, and mispredicted branches cost more than the arithmetic. Selects are
 /// written with `replace(with:where:)`, which compiles to vector blends; the standard
