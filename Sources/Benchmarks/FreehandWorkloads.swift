@@ -83,6 +83,11 @@ enum FreehandWorkloads {
         let cairo = Stopwatch.best(runs: runs, setup: { CairoCanvas(width: width, height: height) }) {
             cairoIncrementally($0, points, width: 6, clear: false)
         }
+        // A hairline pencil: the thin-stroke path (far edge, tabulated round ends).
+        let thin = Stopwatch.best(runs: runs, setup: freshLayer) { renderIncrementally($0, points, brush: PencilBrush(), width: 1) }
+        let cairoThin = Stopwatch.best(runs: runs, setup: { CairoCanvas(width: width, height: height) }) {
+            cairoIncrementally($0, points, width: 1, clear: false)
+        }
         let perSegment = { (t: Double) in formatTime(t / Double(segments)) }
         return [
             BenchmarkResult(name: "freehand, \(segments) segments 3 px apart, width 6, composited per event",
@@ -91,6 +96,9 @@ enum FreehandWorkloads {
                                 + "composing \(perSegment(ours - coverageOnly))), cairo \(perSegment(cairo))"),
             BenchmarkResult(name: "the same through the toolkit (touch dispatch, hit views, window render per event)",
                             ours: toolkit, cairo: cairo, target: .none, note: "per event: \(perSegment(toolkit))"),
+            BenchmarkResult(name: "the same scribble at width 1 (thin strokes: both edges in a pixel, tabulated round ends)",
+                            ours: thin, cairo: cairoThin, target: .none,
+                            note: "per segment: PaintCore \(perSegment(thin)), cairo \(perSegment(cairoThin))"),
         ]
     }
 

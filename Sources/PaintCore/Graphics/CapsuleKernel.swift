@@ -29,8 +29,8 @@ struct CapsuleKernel {
     private let fullGroup: UInt32
     /// Narrower than a pixel's diagonal: both edges of the band can cross one pixel.
     let isThin: Bool
-    /// Where the thin stroke's radius is in SmallDiscCoverage's table.
-    private let smallDiscSlice: Int
+    /// SmallDiscCoverage's table for a thin stroke's radius (nil for wider strokes).
+    private let smallDiscs: UnsafePointer<Float>?
 
     init(from p0: Point, to p1: Point, radius: Double, scale: Double, full: UInt8) {
         originX = p0.x
@@ -43,7 +43,7 @@ struct CapsuleKernel {
         self.scale = Float(scale)
         fullGroup = UInt32(full) * 0x0101_0101
         isThin = radius < 0.5 * 2.0.squareRoot()
-        smallDiscSlice = isThin ? SmallDiscCoverage.slice(forRadius: radius) : 0
+        smallDiscs = isThin ? SmallDiscCoverage.slice(forRadius: radius) : nil
     }
 
     /// The pixels whose coverage rose, gathered over the rows of one segment.
@@ -135,7 +135,8 @@ struct CapsuleKernel {
         if Edges.includeFar {
             area -= Self.edgeArea(inside: -radius - distance, a: a, b: b, length: length, reciprocal: reciprocal)
             // Around a thin stroke's ends the pixel meets a small disc, not a band.
-            let disc = SmallDiscCoverage.coverage(slice: smallDiscSlice, distance: distance, slope: b / a)
+            // (This edge model is only used when isThin, which sets smallDiscs.)
+            let disc = SmallDiscCoverage.coverage(slice: smallDiscs!, distance: distance, slope: b / a)
             area.replace(with: disc, where: (t .<= 0) .| (t .>= 1))
         }
         // Adding 2^23 leaves the rounded value in the low mantissa bits: no trapping conversion.

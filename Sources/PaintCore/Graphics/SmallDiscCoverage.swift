@@ -15,31 +15,30 @@ enum SmallDiscCoverage {
     /// Directions folded into the first octant, indexed by their slope 0...1.
     static let slopeCount = 9
 
-    /// The nearest tabulated radius, as the offset of its slice of `table`.
-    static func slice(forRadius radius: Double) -> Int {
+    /// The table for the nearest tabulated radius (slope x distance).
+    static func slice(forRadius radius: Double) -> UnsafePointer<Float> {
         let index = Int(((Float(radius) - smallestRadius) / radiusStep).rounded())
-        return min(max(index, 0), radiusCount - 1) * slopeCount * distanceCount
+        return UnsafePointer(table + min(max(index, 0), radiusCount - 1) * slopeCount * distanceCount)
     }
 
     /// Coverage of four pixels: distance to the disc centre and the direction's slope
     /// (min / max of its components, 0...1), linear in the distance.
     @inline(__always)
-    static func coverage(slice: Int, distance: SIMD4<Float>, slope: SIMD4<Float>) -> SIMD4<Float> {
+    static func coverage(slice: UnsafePointer<Float>, distance: SIMD4<Float>, slope: SIMD4<Float>) -> SIMD4<Float> {
         var result = SIMD4<Float>()
-        table.withUnsafeBufferPointer { table in
-            for lane in 0..<4 {
-                let position = min(max(distance[lane], 0), Float(distanceCount - 1) * distanceStep) / distanceStep
-                let below = min(Int(position), distanceCount - 2)
-                let fraction = position - Float(below)
-                let row = slice + min(Int(slope[lane] * Float(slopeCount - 1) + 0.5), slopeCount - 1) * distanceCount + below
-                result[lane] = table[row] + (table[row + 1] - table[row]) * fraction
-            }
+        for lane in 0..<4 {
+            let position = min(max(distance[lane], 0), Float(distanceCount - 1) * distanceStep) / distanceStep
+            let below = min(Int(position), distanceCount - 2)
+            let fraction = position - Float(below)
+            let row = min(Int(slope[lane] * Float(slopeCount - 1) + 0.5), slopeCount - 1) * distanceCount + below
+            result[lane] = slice[row] + (slice[row + 1] - slice[row]) * fraction
         }
         return result
     }
 
-    /// radius x slope x distance, built on first use.
-    static let table: [Float] = {
+    /// radius x slope x distance, built on first use and kept for the life of the process (a
+    /// plain pointer: the kernel reads it for every group of a thin stroke).
+    static let table: UnsafeMutablePointer<Float> = {
         var values: [Float] = []
         values.reserveCapacity(radiusCount * slopeCount * distanceCount)
         for r in 0..<radiusCount {
@@ -53,7 +52,9 @@ enum SmallDiscCoverage {
                 }
             }
         }
-        return values
+        let storage = UnsafeMutablePointer<Float>.allocate(capacity: values.count)
+        storage.initialize(from: values, count: values.count)
+        return storage
     }()
 
     /// The area of the unit pixel centred at (centerX, centerY) inside the disc of `radius`
