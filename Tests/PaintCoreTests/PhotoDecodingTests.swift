@@ -150,6 +150,21 @@ final class PhotoDecodingTests: XCTestCase {
         return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
     }
 
+    func testAProgressiveJPEGWithEndlessScansIsRefused() throws {
+        // Every scan of a progressive JPEG is a pass over the whole picture; repeating the last
+        // scan 600 times makes a file libjpeg would decode (warning about the bogus progression)
+        // for as long as there are scans. The decoder stops at 100.
+        let jpeg = [UInt8](try JPEGCodec.encode(upright(), progressive: true))
+        let scans = (0..<(jpeg.count - 1)).filter { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA }
+        XCTAssertGreaterThan(scans.count, 1, "progressive")
+        XCTAssertNoThrow(try PhotoDecoder.decode(Data(jpeg), name: "progressive.jpg"), "the file as written decodes")
+        let lastScan = try XCTUnwrap(scans.last), end = jpeg.count - 2 // EOI
+        let endless = Array(jpeg[..<end]) + Array(repeating: Array(jpeg[lastScan..<end]), count: 600).flatMap { $0 } + [0xFF, 0xD9]
+        XCTAssertThrowsError(try PhotoDecoder.decode(Data(endless), name: "endless.jpg")) { error in
+            XCTAssertTrue("\(error)".contains("more than 100 scans"), "\(error)")
+        }
+    }
+
     func testHugeDimensionsAreRefusedBeforeAllocating() throws {
         // A real PNG whose header claims 100,000 x 100,000 pixels (the CRC fixed up).
         var png = [UInt8](try PNGCodec.encode(Bitmap(width: 4, height: 4, color: red)))
