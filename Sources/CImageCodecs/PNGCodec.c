@@ -175,10 +175,6 @@ int codecs_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels,
     }
     png_set_read_fn(png, &r, read_from_memory);
     png_set_user_limits(png, 1u << 20, 1u << 20);
-    /* Ancillary chunks: libpng's recommended 8 MB ceiling, and at most 1000 of them kept
-       (the chunk lengths themselves are checked against the file first, see below). */
-    png_set_chunk_malloc_max(png, 8u << 20);
-    png_set_chunk_cache_max(png, 1000);
     png_read_info(png, info);
     png_uint_32 width = png_get_image_width(png, info);
     png_uint_32 height = png_get_image_height(png, info);
