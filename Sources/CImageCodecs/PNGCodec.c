@@ -46,16 +46,14 @@ static void write_to_growable(png_structp png, png_bytep data, png_size_t length
 
 static void flush_nothing(png_structp png) { (void)png; }
 
-int codecs_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
-                      codecs_png_options options, codecs_buffer *out, char *error, size_t error_size) {
+/* Writes `height` rows of `stride` bytes as an 8-bit PNG of `color_type`; `bgrx` says each
+   pixel is B, G, R, X in memory, to be written as RGB. */
+static int encode_rows(const uint8_t *pixels, size_t stride, uint32_t width, uint32_t height, int color_type, int bgrx,
+                       codecs_png_options options, codecs_buffer *out, char *error, size_t error_size) {
     error_sink sink = { error, error_size };
     growable g = { 0 };
     out->bytes = NULL;
     out->length = 0;
-    if (channels != 3 && channels != 4) {
-        snprintf(error, error_size, "unsupported channel count %d", channels);
-        return -1;
-    }
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_png_error, on_png_warning);
     if (!png) { snprintf(error, error_size, "cannot create PNG writer"); return -1; }
     png_infop info = png_create_info_struct(png);
@@ -66,17 +64,17 @@ int codecs_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, in
         return -1;
     }
     png_set_write_fn(png, &g, write_to_growable, flush_nothing);
-    png_set_IHDR(png, info, width, height, 8,
-                 channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_IHDR(png, info, width, height, 8, color_type, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, options.level);
     png_set_compression_strategy(png, options.strategy);
     if (options.filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
     png_write_info(png, info);
-    size_t stride = (size_t)width * (size_t)channels;
-    for (uint32_t y = 0; y < height; y++) {
-        png_write_row(png, (png_const_bytep)(pixels + stride * y));
+    if (bgrx) {
+        png_set_bgr(png);
+        png_set_filler(png, 0, PNG_FILLER_AFTER);
     }
+    for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(pixels + stride * y));
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
     out->bytes = g.bytes;
@@ -84,39 +82,22 @@ int codecs_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, in
     return 0;
 }
 
-int codecs_png_encode_bgrx(const uint32_t *pixels, uint32_t width, uint32_t height,
-                           codecs_png_options options, codecs_buffer *out, char *error, size_t error_size) {
-    error_sink sink = { error, error_size };
-    growable g = { 0 };
-    out->bytes = NULL;
-    out->length = 0;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_png_error, on_png_warning);
-    if (!png) { snprintf(error, error_size, "cannot create PNG writer"); return -1; }
-    png_infop info = png_create_info_struct(png);
-    if (!info) { png_destroy_write_struct(&png, NULL); snprintf(error, error_size, "cannot create PNG info"); return -1; }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        free(g.bytes);
+int codecs_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
+                      codecs_png_options options, codecs_buffer *out, char *error, size_t error_size) {
+    if (channels != 3 && channels != 4) {
+        out->bytes = NULL;
+        out->length = 0;
+        snprintf(error, error_size, "unsupported channel count %d", channels);
         return -1;
     }
-    png_set_write_fn(png, &g, write_to_growable, flush_nothing);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_compression_level(png, options.level);
-    png_set_compression_strategy(png, options.strategy);
-    if (options.filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
-    png_write_info(png, info);
-    // In memory each pixel is B, G, R, X: swap to RGB order and drop the fourth byte.
-    png_set_bgr(png);
-    png_set_filler(png, 0, PNG_FILLER_AFTER);
-    for (uint32_t y = 0; y < height; y++) {
-        png_write_row(png, (png_const_bytep)(pixels + (size_t)width * y));
-    }
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    out->bytes = g.bytes;
-    out->length = g.length;
-    return 0;
+    return encode_rows(pixels, (size_t)width * (size_t)channels, width, height,
+                       channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, 0, options, out, error, error_size);
+}
+
+int codecs_png_encode_bgrx(const uint32_t *pixels, uint32_t width, uint32_t height,
+                           codecs_png_options options, codecs_buffer *out, char *error, size_t error_size) {
+    return encode_rows((const uint8_t *)pixels, (size_t)width * 4, width, height, PNG_COLOR_TYPE_RGB, 1,
+                       options, out, error, error_size);
 }
 
 typedef struct {
