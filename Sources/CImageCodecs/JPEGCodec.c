@@ -23,6 +23,17 @@ static void on_jpeg_error(j_common_ptr info) {
 
 static void ignore_jpeg_message(j_common_ptr info, int level) { (void)info; (void)level; }
 
+/* Errors longjmp to manager->jump (the caller's setjmp) with their text in `message`;
+   warnings are dropped. Returns what goes into the codec struct's `err`. */
+static struct jpeg_error_mgr *install_error_manager(error_manager *manager, char *message, size_t size) {
+    struct jpeg_error_mgr *base = jpeg_std_error(&manager->base);
+    base->error_exit = on_jpeg_error;
+    base->emit_message = ignore_jpeg_message;
+    manager->message = message;
+    manager->size = size;
+    return base;
+}
+
 /* A progressive JPEG may hold any number of scans, and every scan is a pass over the whole
    image: a 2000x2000 picture whose last scan is repeated 2000 times kept the decoder busy for
    25 s (the original decodes in 0.1 s). libjpeg-turbo's advice is to cap scans with a progress
@@ -82,11 +93,7 @@ int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
         snprintf(error, error_size, "not a JPEG file");
         return -1;
     }
-    info.err = jpeg_std_error(&manager.base);
-    manager.base.error_exit = on_jpeg_error;
-    manager.base.emit_message = ignore_jpeg_message;
-    manager.message = error;
-    manager.size = error_size;
+    info.err = install_error_manager(&manager, error, error_size);
     if (setjmp(manager.jump)) {
         jpeg_destroy_decompress(&info);
         free(pixels);
@@ -146,11 +153,7 @@ int codecs_jpeg_dimensions(const uint8_t *data, size_t length, uint32_t *width, 
     struct jpeg_decompress_struct info;
     error_manager manager;
     char ignored[JMSG_LENGTH_MAX];
-    info.err = jpeg_std_error(&manager.base);
-    manager.base.error_exit = on_jpeg_error;
-    manager.base.emit_message = ignore_jpeg_message;
-    manager.message = ignored;
-    manager.size = sizeof ignored;
+    info.err = install_error_manager(&manager, ignored, sizeof ignored);
     if (setjmp(manager.jump)) { jpeg_destroy_decompress(&info); return -1; }
     jpeg_create_decompress(&info);
     jpeg_mem_src(&info, data, (unsigned long)length);
@@ -170,11 +173,7 @@ int codecs_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int
     uint8_t *volatile row = NULL;
     out->bytes = NULL;
     out->length = 0;
-    info.err = jpeg_std_error(&manager.base);
-    manager.base.error_exit = on_jpeg_error;
-    manager.base.emit_message = ignore_jpeg_message;
-    manager.message = error;
-    manager.size = error_size;
+    info.err = install_error_manager(&manager, error, error_size);
     if (setjmp(manager.jump)) {
         jpeg_destroy_compress(&info);
         free(row);
