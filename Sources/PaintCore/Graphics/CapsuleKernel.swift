@@ -63,7 +63,6 @@ struct CapsuleKernel {
             y1 = y
         }
 
-
         var rect: PixelRect {
             let x0 = lowest.min(), x1 = highest.max()
             return x0 <= x1 ? PixelRect(x0: Int(x0), y0: y0, x1: Int(x1) + 1, y1: y1 + 1) : .empty
@@ -90,8 +89,7 @@ struct CapsuleKernel {
             let group = row + start
             let columns = Columns(repeating: Int32(start)) &+ Columns(0, 1, 2, 3)
             guard start + 4 <= rowWidth else {
-                let values = coverage(px: Lanes(repeating: Float(Double(start) + 0.5 - originX)) + Lanes(0, 1, 2, 3),
-                                      py: py, pyDy: pyDy, edges: edges)
+                let values = coverage(px: pixelCentres(from: start), py: py, pyDy: pyDy, edges: edges)
                 for lane in 0..<4 where start + lane <= x1 && UInt8(truncatingIfNeeded: values[lane]) > group[lane] {
                     group[lane] = UInt8(truncatingIfNeeded: values[lane])
                     lowest[lane] = min(lowest[lane], columns[lane])
@@ -102,8 +100,7 @@ struct CapsuleKernel {
             }
             let bytes = UnsafeRawPointer(group).loadUnaligned(as: UInt32.self)
             if bytes == fullGroup { continue }
-            let values = coverage(px: Lanes(repeating: Float(Double(start) + 0.5 - originX)) + Lanes(0, 1, 2, 3),
-                                  py: py, pyDy: pyDy, edges: edges)
+            let values = coverage(px: pixelCentres(from: start), py: py, pyDy: pyDy, edges: edges)
             let old = Values(truncatingIfNeeded: unsafeBitCast(bytes, to: SIMD4<UInt8>.self))
             let rose = values .> old
             var raised = old
@@ -116,6 +113,12 @@ struct CapsuleKernel {
         changes.lowest = lowest
         changes.highest = highest
         if any(rowRose) { changes.record(row: y) }
+    }
+
+    /// The x offsets from p0 of the centres of pixels start...start + 3.
+    @inline(__always)
+    private func pixelCentres(from start: Int) -> Lanes {
+        Lanes(repeating: Float(Double(start) + 0.5 - originX)) + Lanes(0, 1, 2, 3)
     }
 
     /// Coverage (0...scale, rounded) of four pixels whose centres are `px`, `py` from p0.

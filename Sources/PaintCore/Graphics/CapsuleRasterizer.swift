@@ -51,7 +51,8 @@ public enum CapsuleRasterizer {
                 }
             }
             let row = mask.values + y * mask.width
-            var solid0 = x1 + 1, solid1 = x1
+            // The fully covered middle of a wide stroke's row, filled directly.
+            var solid: ClosedRange<Int>?
             if let geometry {
                 guard let (left, right) = geometry.span(atY: centerY, radius: outer) else { continue }
                 // Pixel x has its centre at x + 0.5.
@@ -59,20 +60,15 @@ public enum CapsuleRasterizer {
                 x1 = min(x1, floorToInt(right - 0.5))
                 if x0 > x1 { continue }
                 if inner > 3, let (innerLeft, innerRight) = geometry.span(atY: centerY, radius: inner) {
-                    solid0 = max(x0, ceilToInt(innerLeft - 0.5) + 1)
-                    solid1 = min(x1, floorToInt(innerRight - 0.5) - 1)
+                    let solid0 = max(x0, ceilToInt(innerLeft - 0.5) + 1), solid1 = min(x1, floorToInt(innerRight - 0.5) - 1)
                     if solid0 <= solid1 {
                         fillSolid(row: row, from: solid0, through: solid1, full: full, y: y, changes: &changes)
-                    } else {
-                        solid0 = x1 + 1
-                        solid1 = x1
+                        solid = solid0...solid1
                     }
                 }
             }
-            // The rim left and right of the solid middle (or the whole span), in one loop so
-            // the kernel is inlined once.
-            var from = x0, through = solid0 <= solid1 ? solid0 - 1 : x1
-            while true {
+            // The anti-aliased rim: the whole span, or what lies either side of the solid middle.
+            func coverRim(from: Int, through: Int) {
                 if kernel.isThin {
                     kernel.cover(row: row, rowWidth: mask.width, from: from, through: through, y: y,
                                  edges: NearAndFarEdges.self, changes: &changes)
@@ -80,9 +76,12 @@ public enum CapsuleRasterizer {
                     kernel.cover(row: row, rowWidth: mask.width, from: from, through: through, y: y,
                                  edges: NearEdge.self, changes: &changes)
                 }
-                if through >= x1 { break }
-                from = solid1 + 1
-                through = x1
+            }
+            if let solid {
+                coverRim(from: x0, through: solid.lowerBound - 1)
+                coverRim(from: solid.upperBound + 1, through: x1)
+            } else {
+                coverRim(from: x0, through: x1)
             }
         }
         return changes.rect
