@@ -83,7 +83,7 @@ public final class CanvasView: View {
             if let shape, !shape.path.bounds.isEmpty || shape.path.bounds.width > 0 || shape.path.bounds.height > 0 {
                 commit(.shape(shape))
             }
-        } else if let (stroke, _) = drawing.commit() {
+        } else if let stroke = drawing.commit() {
             // The screen already shows exactly these pixels (the same blend, now in the layer):
             // nothing to compose again, however large the stroke.
             let item = Document.Item.stroke(stroke)

@@ -56,17 +56,16 @@ public final class DrawingLayer {
         return renderer.addSegment(of: activeStroke!, endingAt: activeStroke!.points.count - 1, to: activeMask)
     }
 
-    /// Paints the stroke in progress into the layer and returns it with the rectangle it
-    /// touched (nil when none). Composing gives the same pixels before and after: the stroke
-    /// in progress is shown with the very blend that commits it.
-    public func commit() -> (Stroke, PixelRect)? {
+    /// Paints the stroke in progress into the layer and returns it (nil when none). Composing
+    /// gives the same pixels before and after: the stroke in progress is shown with the very
+    /// blend that commits it, so nothing needs showing again.
+    public func commit() -> Stroke? {
         guard let stroke = activeStroke else { return nil }
-        let touched = activeMask.touched
-        MaskCompositor.apply(activeMask, color: stroke.color, mode: stroke.blendMode, in: touched, to: layer)
+        MaskCompositor.apply(activeMask, color: stroke.color, mode: stroke.blendMode, in: activeMask.touched, to: layer)
         activeMask.clear()
         activeStroke = nil
         activePaint = nil
-        return (stroke, touched)
+        return stroke
     }
 
     /// Drops the stroke in progress; returns the pixels to show again.
