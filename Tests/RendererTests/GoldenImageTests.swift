@@ -38,19 +38,21 @@ final class GoldenImageTests: XCTestCase {
     // MARK: - Lines, caps and joins
 
     func testThickLineAtAnOddAngle() {
-        let a = Point(x: 12.3, y: 20.7), b = Point(x: 83.1, y: 71.9)
-        let rectangle = SupersampledReference.segmentRectangle(a, b, halfWidth: 3.5)
-        check("line-odd-angle", reference: SupersampledReference.coverage(width: size, height: size, polygons: [rectangle], rule: .nonZero),
-              ours: { $0.lineWidth = 7; $0.stroke(.line(from: a, to: b)) },
-              cairo: { cr in cairo_set_line_width(cr, 7); cairo_move_to(cr, a.x, a.y); cairo_line_to(cr, b.x, b.y); cairo_stroke(cr) })
+        checkStraightLine("line-odd-angle", from: Point(x: 12.3, y: 20.7), to: Point(x: 83.1, y: 71.9), width: 7)
     }
 
     func testHairline() {
-        let a = Point(x: 5.2, y: 10.1), b = Point(x: 90.4, y: 60.6)
-        let rectangle = SupersampledReference.segmentRectangle(a, b, halfWidth: 0.5)
-        check("hairline", reference: SupersampledReference.coverage(width: size, height: size, polygons: [rectangle], rule: .nonZero),
-              ours: { $0.lineWidth = 1; $0.stroke(.line(from: a, to: b)) },
-              cairo: { cr in cairo_set_line_width(cr, 1); cairo_move_to(cr, a.x, a.y); cairo_line_to(cr, b.x, b.y); cairo_stroke(cr) })
+        checkStraightLine("hairline", from: Point(x: 5.2, y: 10.1), to: Point(x: 90.4, y: 60.6), width: 1)
+    }
+
+    /// One butt-capped segment through the general stroker, against its exact rectangle.
+    private func checkStraightLine(_ name: String, from a: Point, to b: Point, width: Double,
+                                   file: StaticString = #filePath, line: UInt = #line) {
+        let rectangle = SupersampledReference.segmentRectangle(a, b, halfWidth: width / 2)
+        check(name, reference: SupersampledReference.coverage(width: size, height: size, polygons: [rectangle], rule: .nonZero),
+              ours: { $0.lineWidth = width; $0.stroke(.line(from: a, to: b)) },
+              cairo: { cr in cairo_set_line_width(cr, width); cairo_move_to(cr, a.x, a.y); cairo_line_to(cr, b.x, b.y); cairo_stroke(cr) },
+              file: file, line: line)
     }
 
     func testCaps() {
