@@ -66,11 +66,13 @@ static int exif_orientation(const uint8_t *data, unsigned length) {
     if (tiff[0] == 'I' && tiff[1] == 'I') little = 1;
     else if (tiff[0] == 'M' && tiff[1] == 'M') little = 0;
     else return 1;
-    uint32_t ifd = read32(tiff + 4, little);
+    /* 64-bit offsets: an IFD offset near 4 GB must not wrap past the bounds checks (the
+       fuzzer found 0xFFFFFFFF passing as 1 and reading 4 GB beyond the marker). */
+    uint64_t ifd = read32(tiff + 4, little);
     if (ifd + 2 > size) return 1;
     uint16_t entries = read16(tiff + ifd, little);
     for (uint16_t i = 0; i < entries; i++) {
-        uint32_t at = ifd + 2 + 12u * i;
+        uint64_t at = ifd + 2 + 12u * (uint64_t)i;
         if (at + 12 > size) return 1;
         if (read16(tiff + at, little) == 0x0112) {
             uint16_t value = read16(tiff + at + 8, little);

@@ -150,6 +150,18 @@ final class PhotoDecodingTests: XCTestCase {
         return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
     }
 
+    func testAnEXIFOffsetNearFourGigabytesIsNotFollowed() throws {
+        // Found by the fuzzer: an EXIF block whose first-IFD offset is 0xFFFFFFFF. In 32-bit
+        // arithmetic offset + 2 wrapped to 1, passed the bounds check, and the orientation
+        // reader read 4 GB past the marker (a segmentation fault in the app). It must give an
+        // error (the file is broken in other ways too) or a picture, never a crash.
+        let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/seeds/exif-offset-wrapping-past-4gb.jpg")
+        let data = try Data(contentsOf: seed)
+        XCTAssertEqual(Array(data[0x72..<0x76]), [0xFF, 0xFF, 0xFF, 0xFF], "the IFD offset in the file")
+        XCTAssertThrowsError(try PhotoDecoder.decode(data, name: "exif-offset-wrapping-past-4gb.jpg"))
+    }
+
     func testAProgressiveJPEGWithEndlessScansIsRefused() throws {
         // Every scan of a progressive JPEG is a pass over the whole picture; repeating the last
         // scan 600 times makes a file libjpeg would decode (warning about the bogus progression)
