@@ -144,6 +144,8 @@ void x11shim_install_termination_handler(void) {
     sigemptyset(&action.sa_mask);
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGINT, &action, NULL);
+    /* Logging out hangs up: keep the drawing as for any other orderly end. */
+    sigaction(SIGHUP, &action, NULL);
 }
 
 int x11shim_termination_requested(void) { return termination_requested; }

@@ -84,6 +84,8 @@ public final class X11App {
                 _ = poll(&descriptors, 2, timeout)
             }
         }
+        // Every orderly end (a signal, the window closed) keeps the stroke in progress.
+        board.flushJournal()
         latency?.report()
         return 0
     }
@@ -118,16 +120,12 @@ public final class X11App {
     private func openJournal(environment: [String: String]) {
         guard environment["X11PAINT_NO_JOURNAL"] == nil else { return }
         window.render()
-        let folder = DocumentJournal.stateFolder(environment: environment)
-        let recovery = DocumentJournal.recover(folder: folder)
-        do {
-            let journal = try DocumentJournal(folder: folder)
-            board.attach(journal, restoring: recovery)
-            if !recovery.isEmpty { Log.info("restored \(board.canvas.document.items.count) items from \(folder)") }
-            X11App.emergencyFlush = { [board] in board.flushJournal() }
-        } catch {
-            Log.warning("crash recovery is off: \(error)")
-        }
+        let opening = JournalOpening.open(stateFolder: DocumentJournal.stateFolder(environment: environment))
+        board.open(opening)
+        if !opening.recovery.isEmpty { Log.info("restored \(board.canvas.document.items.count) items from \(opening.folder)") }
+        if let problem = opening.problem { Log.warning("crash recovery is off: \(problem)") }
+        if opening.slot > 1 { Log.info("another window holds the first journal; this one records in \(opening.folder)") }
+        X11App.emergencyFlush = { [board] in board.flushJournal() }
     }
 
     /// Run by the connection-lost handler before the process exits.

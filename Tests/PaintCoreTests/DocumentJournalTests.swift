@@ -4,10 +4,13 @@ import XCTest
 
 final class DocumentJournalTests: XCTestCase {
     private var temp: TemporaryDirectory!
+    private var boards: [DrawingBoardViewController] = []
 
     override func setUp() { temp = TemporaryDirectory() }
 
+    /// A new session on the folder: the sessions before it have ended (their journals let go).
     private func makeBoard(journalFolder: String) -> (Window, DrawingBoardViewController, ManualClock) {
+        for board in boards { board.journal?.close() }
         let clock = ManualClock()
         let window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
         let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: temp.path)
@@ -15,6 +18,7 @@ final class DocumentJournalTests: XCTestCase {
         window.render()
         let recovery = DocumentJournal.recover(folder: journalFolder)
         board.attach(try! DocumentJournal(folder: journalFolder), restoring: recovery)
+        boards.append(board)
         return (window, board, clock)
     }
 

@@ -46,8 +46,11 @@ public final class CanvasView: View {
         let scale = window?.scale ?? 1
         let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
         guard width != drawing.width || height != drawing.height || scale != drawing.scale else { return }
+        // The stroke being drawn goes on in the new layer: a resize never drops it.
+        let inProgress = drawing.activeStroke
         drawing = DrawingLayer(width: width, height: height, scale: scale)
         rebuildLayer()
+        if let inProgress { _ = drawing.begin(inProgress) }
     }
 
     // MARK: - Touches

@@ -26,12 +26,9 @@ public final class DrawingBoardViewController: ViewController {
     public var onOpenScene: ((Scene) -> Void)?
     private var shake = ShakeDetector()
     private var watchingShakes = false
-    /// Where every change is written for crash recovery.
-    public private(set) var journal: DocumentJournal?
-    private var progressTimer: Scheduler.Timer?
-    private var progressRecorded = false
-    /// The stroke in progress reaches the journal at least this often.
-    public static let progressInterval = 1.0
+    /// Writes every change to the crash-recovery journal.
+    public private(set) var recorder: RecoveryRecorder?
+    public var journal: DocumentJournal? { recorder?.journal }
     private var barsTimer: Scheduler.Timer?
     public private(set) var barsHidden = false
 
@@ -111,53 +108,31 @@ public final class DrawingBoardViewController: ViewController {
     /// Restores what a previous session left (the stroke it was drawing becomes a stroke) and
     /// records every change from now on.
     public func attach(_ journal: DocumentJournal, restoring recovery: DocumentJournal.Recovery) {
+        var opening = JournalOpening(folder: journal.folder)
+        opening.journal = journal
+        opening.recovery = recovery
+        open(opening)
+    }
+
+    /// Restores what the opening read, says what came back and what did not, and records from
+    /// now on when the journal could be opened.
+    public func open(_ opening: JournalOpening) {
+        let recovery = opening.recovery
         var document = recovery.document
         if let unfinished = recovery.unfinishedStroke, !unfinished.points.isEmpty { document.append(.stroke(unfinished)) }
-        if !recovery.isEmpty {
-            canvas.load(document, redo: recovery.unfinishedStroke == nil ? recovery.redo : [])
-            let lost = recovery.skippedBytes > 0 ? " (a damaged end of the journal was skipped)" : ""
-            showStatus("Restored your drawing from last time: \(document.items.count) items\(lost)")
+        if !recovery.isEmpty { canvas.load(document, redo: recovery.unfinishedStroke == nil ? recovery.redo : []) }
+        if let message = RecoveryRecorder.startMessage(for: opening, restoredItems: document.items.count) {
+            showStatus(message.text, isError: message.isError)
         }
-        self.journal = journal
-        // Start the journal afresh from what is on screen now.
-        journal.compact(canvas.document, redo: canvas.redoItems, application: nil)
-        canvas.onEdit = { [unowned self] edit in self.record(edit) }
+        guard let journal = opening.journal else { return }
+        let recorder = RecoveryRecorder(journal: journal, canvas: canvas, scheduler: { [weak self] in self?.view.window?.application.scheduler },
+                                        report: { [weak self] text, isError in self?.showStatus(text, isError: isError) })
+        self.recorder = recorder
+        canvas.onEdit = { [unowned recorder] edit in recorder.record(edit) }
     }
 
-    private func record(_ edit: CanvasView.Edit) {
-        guard let journal else { return }
-        do {
-            switch edit {
-            case .appended(let item):
-                try journal.write(.append(item), sync: true)
-                progressRecorded = false // the stroke is in the journal whole now
-            case .undone: try journal.write(.undo, sync: true)
-            case .redone: try journal.write(.redo, sync: true)
-            }
-        } catch {
-            showStatus("Crash recovery could not record that change: \(error)", isError: true)
-        }
-        if journal.needsCompaction {
-            journal.compact(canvas.document, redo: canvas.redoItems, application: view.window?.application)
-        }
-    }
-
-    /// While drawing, the stroke so far is journaled every second.
-    private func recordProgressPeriodically() {
-        progressTimer?.cancel()
-        progressTimer = view.window?.application.scheduler.schedule(after: Self.progressInterval) { [weak self] in
-            guard let self, let journal = self.journal, let stroke = self.canvas.strokeInProgress else { return }
-            try? journal.write(.progress(stroke), sync: true)
-            self.progressRecorded = true
-            self.recordProgressPeriodically()
-        }
-    }
-
-    /// The X server is going away: make the stroke in progress durable now.
-    public func flushJournal() {
-        if let stroke = canvas.strokeInProgress { try? journal?.write(.progress(stroke), sync: true) }
-        journal?.flush()
-    }
+    /// The app is ending or the X server is going away: make the stroke in progress durable now.
+    public func flushJournal() { recorder?.flush() }
 
     // MARK: - Keys
 
@@ -340,14 +315,14 @@ public final class DrawingBoardViewController: ViewController {
     public func setBackgroundImage(path: String) {
         let expanded = path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst(1) : path
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: expanded))
+            let data = try FileReader.read(expanded)
             let bitmap = try PNGCodec.decode(data)
             canvas.setBackground(.image(ImageAsset(bitmap: bitmap, name: (expanded as NSString).lastPathComponent)))
             backgroundSettings.show(message: "Background: \((expanded as NSString).lastPathComponent)", isError: false)
         } catch let error as PNGCodec.CodecError {
             backgroundSettings.show(message: "\(error)", isError: true)
         } catch {
-            backgroundSettings.show(message: "Cannot open \(expanded): \(error.localizedDescription)", isError: true)
+            backgroundSettings.show(message: "Cannot open \(expanded): \(error)", isError: true)
         }
     }
 
@@ -360,7 +335,7 @@ public final class DrawingBoardViewController: ViewController {
     }
 
     private func drawingBegan() {
-        if journal != nil { recordProgressPeriodically() }
+        recorder?.drawingBegan()
         barsTimer?.cancel()
         guard isFullScreen, !barsHidden else { return }
         barsHidden = true
@@ -372,12 +347,7 @@ public final class DrawingBoardViewController: ViewController {
     }
 
     private func drawingEnded() {
-        progressTimer?.cancel()
-        // A stroke that was journaled in progress but then dropped must not come back.
-        if progressRecorded {
-            progressRecorded = false
-            try? journal?.write(.progress(nil), sync: true)
-        }
+        recorder?.drawingEnded()
         guard isFullScreen, barsHidden else { return }
         barsTimer?.cancel()
         barsTimer = view.window?.application.scheduler.schedule(after: Self.barsReturnDelay) { [weak self] in self?.showBars() }

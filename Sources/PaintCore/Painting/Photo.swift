@@ -57,22 +57,7 @@ public enum PhotoDecoder {
 
     public static func load(path: String, pixelLimit: UInt64 = PNGCodec.defaultPixelLimit) throws -> Photo {
         let name = (path as NSString).lastPathComponent
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw DecodeError(description: "\(path) does not exist")
-        }
-        if isDirectory.boolValue { throw DecodeError(description: "\(path) is a folder, not a picture") }
-        // Refuse what cannot be a picture before opening it (a FIFO would block) or reading it all.
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
-            throw DecodeError(description: "\(path) is not a regular file")
-        }
-        if let size = attributes?[.size] as? UInt64, size > 512 << 20 {
-            throw DecodeError(description: "\(path) is too large to be a picture (\(size >> 20) MB)")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw DecodeError(description: "cannot read \(path)") }
-        defer { try? handle.close() }
-        let data = handle.readDataToEndOfFile()
+        let data = try read(path)
         do {
             return try decode(data, name: name, pixelLimit: pixelLimit)
         } catch let error as PNGCodec.CodecError {
@@ -80,11 +65,22 @@ public enum PhotoDecoder {
         }
     }
 
+    /// The file's bytes: only a regular file is read (a FIFO or a device would block or never
+    /// end), and a read error is a message, never a crash.
+    static func read(_ path: String) throws -> Data {
+        guard access(path, F_OK) == 0 else { throw DecodeError(description: "\(path) does not exist") }
+        do {
+            return try FileReader.read(path)
+        } catch let error as FileReader.ReadError {
+            throw DecodeError(description: error.description)
+        }
+    }
+
     /// A small version for a thumbnail: JPEGs are decoded at 1/2, 1/4 or 1/8 size by libjpeg's
     /// DCT scaling when that still covers `maximumDimension`.
     public static func thumbnail(path: String, maximumDimension: Int) throws -> Photo {
         let name = (path as NSString).lastPathComponent
-        guard let data = FileManager.default.contents(atPath: path) else { throw DecodeError(description: "cannot read \(path)") }
+        let data = try read(path)
         var denominator = 1
         if let (w, h) = JPEGCodec.dimensions(of: data) {
             while denominator < 8 && max(w, h) / (denominator * 2) >= maximumDimension { denominator *= 2 }

@@ -15,7 +15,7 @@ public struct UnlockPatternStore {
     public var hasPattern: Bool { FileManager.default.fileExists(atPath: path) }
 
     public func matches(_ pattern: [Int]) -> Bool {
-        guard let stored = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
+        guard let stored = FileReader.text(path) else { return false }
         return stored.trimmingCharacters(in: .whitespacesAndNewlines) == Self.hash(pattern)
     }
 

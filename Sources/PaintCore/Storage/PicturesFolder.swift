@@ -7,7 +7,7 @@ public enum PicturesFolder {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         let fallback = home + "/Pictures"
-        guard let contents = try? String(contentsOfFile: configHome + "/user-dirs.dirs", encoding: .utf8) else {
+        guard let contents = FileReader.text(configHome + "/user-dirs.dirs") else {
             return fallback
         }
         guard let pictures = UserDirectories.parse(contents, home: home)["XDG_PICTURES_DIR"] else { return fallback }

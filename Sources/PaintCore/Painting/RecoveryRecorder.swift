@@ -1,0 +1,112 @@
+import Foundation
+
+/// Connects the canvas to the crash-recovery journal: every change is recorded, the stroke in
+/// progress at least once a second and whenever the app is told to end, and the user hears
+/// once when recording pauses (a full disk) and again when it resumes.
+public final class RecoveryRecorder {
+    public let journal: DocumentJournal
+    private unowned let canvas: CanvasView
+    private let scheduler: () -> Scheduler?
+    /// Shows a line to the user (text, is it an error).
+    private let report: (String, Bool) -> Void
+    private var progressTimer: Scheduler.Timer?
+    private var progressRecorded = false
+    /// The stroke in progress reaches the journal at least this often.
+    public static let progressInterval = 1.0
+
+    init(journal: DocumentJournal, canvas: CanvasView, scheduler: @escaping () -> Scheduler?, report: @escaping (String, Bool) -> Void) {
+        self.journal = journal
+        self.canvas = canvas
+        self.scheduler = scheduler
+        self.report = report
+        journal.currentDocument = { [unowned canvas] in (canvas.document, canvas.redoItems) }
+        journal.onStateChange = { [report, journal] state in
+            switch state {
+            case .paused(let reason):
+                report("Crash recovery is paused (\(reason)). Your drawing is safe on screen; it resumes when there is room again.", true)
+            case .recording:
+                report("Crash recovery resumed: everything on screen is kept again (\(journal.folder)).", false)
+            }
+        }
+        // Start the journal afresh from what is on screen now.
+        journal.compact(canvas.document, redo: canvas.redoItems, application: nil)
+    }
+
+    func record(_ edit: CanvasView.Edit) {
+        do {
+            switch edit {
+            case .appended(let item):
+                try journal.write(.append(item), sync: true)
+                progressRecorded = false // the stroke is in the journal whole now
+            case .undone: try journal.write(.undo, sync: true)
+            case .redone: try journal.write(.redo, sync: true)
+            }
+        } catch {
+            return // the journal paused itself and said so
+        }
+        if journal.needsCompaction {
+            journal.compact(canvas.document, redo: canvas.redoItems, application: canvas.window?.application)
+        }
+    }
+
+    func drawingBegan() { recordProgressPeriodically() }
+
+    func drawingEnded() {
+        progressTimer?.cancel()
+        // A stroke that was journaled in progress but then dropped must not come back.
+        if progressRecorded {
+            progressRecorded = false
+            try? journal.writeProgress(nil, sync: true)
+        }
+    }
+
+    /// While drawing, the stroke so far is journaled every second (only its new points).
+    private func recordProgressPeriodically() {
+        progressTimer?.cancel()
+        progressTimer = scheduler()?.schedule(after: Self.progressInterval) { [weak self] in
+            guard let self, self.canvas.strokeInProgress != nil else { return }
+            self.journalStrokeInProgress()
+            self.recordProgressPeriodically()
+        }
+    }
+
+    /// The app is ending (a signal, the window closed, the X server gone): the stroke in
+    /// progress goes to disk now, so the next start brings all of it back.
+    public func flush() {
+        journalStrokeInProgress()
+        journal.flush()
+    }
+
+    private func journalStrokeInProgress() {
+        guard let stroke = canvas.strokeInProgress else { return }
+        if (try? journal.writeProgress(stroke, sync: true)) != nil { progressRecorded = true }
+    }
+
+    /// What the user is told at start about what came back, what did not, and whether this
+    /// session is recorded.
+    public static func startMessage(for opening: JournalOpening, restoredItems: Int) -> (text: String, isError: Bool)? {
+        var parts: [String] = []
+        let recovery = opening.recovery
+        if !recovery.isEmpty { parts.append("Restored your drawing from last time: \(restoredItems) items.") }
+        if recovery.damagedStretches > 0 {
+            let kept = opening.damagedJournalName.map { " (kept as \($0))" } ?? ""
+            parts.append("\(recovery.damagedStretches) damaged part\(recovery.damagedStretches == 1 ? "" : "s") of the journal could not be read\(kept).")
+        }
+        if let unreadable = recovery.unreadable { parts.append("The journal could not be read: \(unreadable).") }
+        if !recovery.missingPictures.isEmpty {
+            let count = recovery.missingPictures.count
+            parts.append("\(count) picture\(count == 1 ? " was" : "s were") missing or damaged and show\(count == 1 ? "s" : "") as a placeholder.")
+        }
+        if opening.slot > 1 && opening.journal != nil {
+            parts.append("X11Paint is open in another window; this window keeps its own drawing (\(opening.folder)).")
+        }
+        if opening.otherWindowsWaiting > 0 {
+            parts.append("Another window's drawing is kept too: open a second X11Paint window to get it back.")
+        }
+        if let problem = opening.problem {
+            parts.append("Crash recovery is off: \(problem). Save with Ctrl+S to keep your work.")
+        }
+        guard !parts.isEmpty else { return nil }
+        return (parts.joined(separator: " "), opening.problem != nil || recovery.isDamaged)
+    }
+}

@@ -1,0 +1,161 @@
+import CImageCodecs
+import Foundation
+
+/// Replays a journal folder into a document, salvaging everything that can be read: a damaged
+/// record costs that record only (reading resynchronises at the next intact frame), and a
+/// missing or damaged picture costs that picture only (a placeholder stands in for it).
+public enum JournalReader {
+    /// What a previous session left.
+    public struct Recovery {
+        public var document = Document()
+        public var redo: [Document.Item] = []
+        /// A stroke that was being drawn when the session ended.
+        public var unfinishedStroke: Stroke?
+        public var records = 0
+        /// Bytes that could not be read as records (damage and a torn end together).
+        public var skippedBytes = 0
+        /// Stretches of damage between good records (each lost one or more records).
+        public var damagedStretches = 0
+        /// The journal ends in a record cut short: what a crash during a write leaves, no damage.
+        public var endsTorn = false
+        /// Pictures that were missing or could not be decoded; placeholders stand in for them.
+        public var missingPictures: [String] = []
+        /// Why the journal could not be read at all (nil: it was read, or there was none).
+        public var unreadable: String?
+
+        public var isEmpty: Bool { document.isEmpty && redo.isEmpty && unfinishedStroke == nil }
+        /// Something was lost that a person might still salvage from the file: keep it aside.
+        public var isDamaged: Bool { damagedStretches > 0 || !missingPictures.isEmpty || unreadable != nil }
+    }
+
+    public static func recover(folder: String) -> Recovery {
+        var recovery = Recovery()
+        let data: Data
+        do {
+            data = try FileReader.read(folder + "/journal", limit: 1 << 31, followSymlinks: false)
+        } catch {
+            if access(folder + "/journal", F_OK) == 0 { recovery.unreadable = "\(error)" }
+            return recovery
+        }
+        let registry = AssetRegistry()
+        registry.allowsPlaceholders = true
+        let decoder = JSONDecoder()
+        decoder.userInfo[ImageAsset.registryKey] = registry
+        let bytes = [UInt8](data)
+        var offset = 0
+        var damageStart: Int?
+        // A header running past the end is what a crash mid-write leaves, unless sound records
+        // follow it (then its length was damaged).
+        var damageLooksTorn = false
+        while offset < bytes.count {
+            if let (payload, length) = frame(in: bytes, at: offset) {
+                loadPictures(mentionedIn: payload, folder: folder, into: registry)
+                if let record = try? decoder.decode(DocumentJournal.Record.self, from: payload) {
+                    if let start = damageStart {
+                        recovery.skippedBytes += offset - start
+                        recovery.damagedStretches += 1
+                        damageStart = nil
+                        damageLooksTorn = false
+                    }
+                    apply(record, to: &recovery)
+                    recovery.records += 1
+                } else if damageStart == nil {
+                    damageStart = offset // a sound frame that does not decode is damage too
+                }
+                offset += DocumentJournal.headerSize + length
+                continue
+            }
+            if damageStart == nil {
+                damageStart = offset
+                damageLooksTorn = isTornEnd(bytes, at: offset)
+            }
+            offset = nextMagic(in: bytes, after: offset) ?? bytes.count
+        }
+        if let start = damageStart {
+            recovery.skippedBytes += bytes.count - start
+            if damageLooksTorn { recovery.endsTorn = true } else { recovery.damagedStretches += 1 }
+        }
+        recovery.missingPictures = registry.missing.sorted()
+        return recovery
+    }
+
+    /// The payload of a sound frame at `offset` (magic, length within the file, CRC matching).
+    static func frame(in bytes: [UInt8], at offset: Int) -> (Data, Int)? {
+        guard offset + DocumentJournal.headerSize <= bytes.count, word(bytes, offset) == DocumentJournal.magic else { return nil }
+        let length = Int(word(bytes, offset + 4))
+        guard length <= bytes.count - offset - DocumentJournal.headerSize else { return nil }
+        let start = offset + DocumentJournal.headerSize
+        let crc = bytes.withUnsafeBufferPointer { codecs_crc32($0.baseAddress! + start, length) }
+        guard crc == word(bytes, offset + 8) else { return nil }
+        return (Data(bytes[start..<(start + length)]), length)
+    }
+
+    /// The last record was cut short by a crash: a sound header (or part of one) running past the end.
+    private static func isTornEnd(_ bytes: [UInt8], at offset: Int) -> Bool {
+        let rest = bytes.count - offset
+        if rest < DocumentJournal.headerSize {
+            var magic = [UInt8](repeating: 0, count: 4)
+            withUnsafeBytes(of: DocumentJournal.magic.littleEndian) { magic = Array($0) }
+            return bytes[offset...].prefix(4).elementsEqual(magic.prefix(min(rest, 4)))
+        }
+        return word(bytes, offset) == DocumentJournal.magic && Int(word(bytes, offset + 4)) > rest - DocumentJournal.headerSize
+    }
+
+    private static func nextMagic(in bytes: [UInt8], after offset: Int) -> Int? {
+        var index = offset + 1
+        while index + 4 <= bytes.count {
+            if bytes[index] == 0x58, word(bytes, index) == DocumentJournal.magic { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func word(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+        UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
+    }
+
+    static func apply(_ record: DocumentJournal.Record, to recovery: inout Recovery) {
+        switch record {
+        case .snapshot(let items, let redo):
+            recovery.document = Document(items: items)
+            recovery.redo = redo
+            recovery.unfinishedStroke = nil
+        case .generation:
+            recovery.document = Document()
+            recovery.redo = []
+            recovery.unfinishedStroke = nil
+        case .append(let item):
+            recovery.document.append(item)
+            recovery.redo.removeAll()
+            recovery.unfinishedStroke = nil
+        case .redoable(let item):
+            recovery.redo.append(item)
+        case .undo:
+            if let item = recovery.document.removeLast() { recovery.redo.append(item) }
+        case .redo:
+            if let item = recovery.redo.popLast() { recovery.document.append(item) }
+        case .progress(let stroke):
+            recovery.unfinishedStroke = stroke
+        case .progressPoints(let from, let points):
+            // Points continue the stroke journaled before; without that start they mean nothing.
+            guard var stroke = recovery.unfinishedStroke, from <= stroke.points.count else { return }
+            stroke.points.removeSubrange(from...)
+            stroke.points.append(contentsOf: points)
+            recovery.unfinishedStroke = stroke
+        }
+    }
+
+    /// Pictures are loaded before the record that names them is decoded; one that is missing or
+    /// does not decode is left out, and the record's decoding stands a placeholder in for it.
+    private static func loadPictures(mentionedIn payload: Data, folder: String, into registry: AssetRegistry) {
+        for id in DocumentJournal.pictureIDs(inJSON: payload) where registry.assets[id] == nil && !registry.missing.contains(id) {
+            guard DocumentJournal.isPictureID(id) else { continue }
+            let base = folder + "/pictures/" + id
+            guard let data = try? FileReader.read(base + ".img", followSymlinks: false),
+                  let photo = try? PhotoDecoder.decode(data, name: id) else { continue }
+            let name = (try? FileReader.read(base + ".name", limit: 4096, followSymlinks: false))
+                .map { String(decoding: $0, as: UTF8.self) } ?? id
+            registry.assets[id] = ImageAsset(bitmap: photo.asset.image.bitmap, name: name, id: id, encoded: data)
+        }
+    }
+}
