@@ -6,34 +6,11 @@ import XCTest
 /// target name: a clear message, the canvas and its journal intact, no partial file.
 final class SaveFaultTests: XCTestCase {
     private var temp: TemporaryDirectory!
-    private var mounted: [String] = []
+    private let mounts = ScratchMounts()
 
     override func setUp() { temp = TemporaryDirectory() }
 
-    override func tearDown() {
-        for point in mounted.reversed() { _ = run("/bin/umount", [point]) }
-    }
-
-    @discardableResult
-    private func run(_ tool: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
-    /// A small filesystem of its own (needs root, which CI has).
-    private func mountTmpfs(at path: String, options: String) throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        guard run("/bin/mount", ["-t", "tmpfs", "-o", options, "tmpfs", path]) == 0 else {
-            throw XCTSkip("cannot mount a tmpfs here (not root?)")
-        }
-        mounted.append(path)
-    }
+    override func tearDown() { mounts.unmountAll() }
 
     private func board(pictures: String) -> (Window, DrawingBoardViewController) {
         let window = Window(size: Size(width: 640, height: 480), application: Application(clock: ManualClock()))
@@ -62,7 +39,7 @@ final class SaveFaultTests: XCTestCase {
 
     func testAFullDiskGivesAMessageAndLeavesNoPartialFile() throws {
         let pictures = temp.path + "/full"
-        try mountTmpfs(at: pictures, options: "size=16k")
+        try mounts.tmpfs(at: pictures, options: "size=16k")
         // Fill the disk to the last byte.
         FileManager.default.createFile(atPath: pictures + "/.filler", contents: nil)
         if let filler = FileHandle(forWritingAtPath: pictures + "/.filler") {
@@ -80,7 +57,7 @@ final class SaveFaultTests: XCTestCase {
 
     func testAReadOnlyFolderGivesAMessage() throws {
         let pictures = temp.path + "/readonly"
-        try mountTmpfs(at: pictures, options: "size=1m,ro")
+        try mounts.tmpfs(at: pictures, options: "size=1m,ro")
         let (_, board) = board(pictures: pictures)
         let before = board.canvas.renderArtwork()
         XCTAssertNil(board.save())

@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+@testable import PaintCore
+
+/// The journal on a disk that fills up or turns read-only (needs root for the tmpfs; CI has it).
+final class JournalDiskFaultTests: XCTestCase {
+    private var temp: TemporaryDirectory!
+    private let mounts = ScratchMounts()
+    private var state: String { temp.path + "/state" }
+
+    override func setUp() { temp = TemporaryDirectory() }
+
+    override func tearDown() { mounts.unmountAll() }
+
+    private func board() -> (Window, DrawingBoardViewController) {
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: ManualClock()))
+        let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: temp.path)
+        window.rootViewController = board
+        window.render()
+        board.open(JournalOpening.open(stateFolder: state))
+        return (window, board)
+    }
+
+    private func drag(_ window: Window, _ board: DrawingBoardViewController, y: Double) {
+        var driver = TouchDriver(window: window)
+        let a = board.canvas.convert(Point(x: 100, y: y), to: nil), b = board.canvas.convert(Point(x: 600, y: y), to: nil)
+        driver.drag(TouchDriver.line(from: a, to: b, step: 5))
+    }
+
+    /// Fills the filesystem at `folder` to the last byte.
+    private func fill(_ folder: String) -> String {
+        let filler = folder + "/filler"
+        let fd = open(filler, O_WRONLY | O_CREAT, 0o600)
+        var chunk = [UInt8](repeating: 7, count: 4096)
+        while write(fd, &chunk, chunk.count) > 0 {}
+        while write(fd, &chunk, 1) > 0 {}
+        close(fd)
+        return filler
+    }
+
+    func testAFullDiskPausesRecordingWithoutTearingTheJournalAndItResumes() throws {
+        try mounts.tmpfs(at: state, options: "size=256k")
+        let (window, board) = board()
+        var changes: [DocumentJournal.State] = []
+        let journal = try XCTUnwrap(board.journal)
+        let tell = journal.onStateChange
+        journal.onStateChange = { changes.append($0); tell?($0) }
+        drag(window, board, y: 100)
+        let filler = fill(state)
+        for y in stride(from: 150.0, through: 300, by: 50) { drag(window, board, y: y) }
+        XCTAssertEqual(changes.count, 1, "told once that recovery is paused")
+        XCTAssertTrue(board.statusLabel.text.contains("paused"), board.statusLabel.text)
+        let meanwhile = DocumentJournal.recover(folder: state)
+        XCTAssertFalse(meanwhile.endsTorn, "the cut-short record was taken back off")
+        XCTAssertEqual(meanwhile.skippedBytes, 0)
+        unlink(filler) // room again
+        drag(window, board, y: 350)
+        XCTAssertEqual(changes.last, .recording, "and told when it resumes")
+        XCTAssertTrue(board.statusLabel.text.contains("resumed"), board.statusLabel.text)
+        drag(window, board, y: 400)
+        let recovery = DocumentJournal.recover(folder: state)
+        XCTAssertEqual(recovery.document, board.canvas.document, "the strokes drawn while the disk was full too")
+        XCTAssertEqual(recovery.document.items.count, 7)
+        XCTAssertEqual(recovery.skippedBytes, 0)
+    }
+
+    func testAReadOnlyJournalIsStillRestoredAndTheUserIsToldRecoveryIsOff() throws {
+        try mounts.tmpfs(at: state, options: "size=1m")
+        let (window, first) = board()
+        drag(window, first, y: 100)
+        drag(window, first, y: 200)
+        let expected = first.canvas.document
+        first.journal?.close()
+        XCTAssertTrue(mounts.remount(state, options: "remount,ro"))
+        let (_, second) = board()
+        XCTAssertEqual(second.canvas.document, expected, "the drawing is back though nothing can be written")
+        XCTAssertNil(second.journal)
+        let status = second.statusLabel.text
+        XCTAssertTrue(status.contains("Crash recovery is off") && status.contains("Read-only file system"), status)
+    }
+}
