@@ -35,7 +35,8 @@ final class RunningApp {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        let found = try xdotool(["search", "--sync", "--onlyvisible", "--name", "^X11Paint$"])
+        // Its own window, by _NET_WM_PID: another instance may be running on the same server.
+        let found = try xdotool(["search", "--sync", "--onlyvisible", "--pid", "\(process.processIdentifier)", "--name", "^X11Paint$"])
         windowID = found.split(separator: "\n").first.map(String.init) ?? ""
         guard !windowID.isEmpty else { throw ExternalTool.Failure(description: "the X11Paint window did not appear") }
     }
