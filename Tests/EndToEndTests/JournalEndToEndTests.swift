@@ -74,7 +74,8 @@ final class JournalEndToEndTests: XCTestCase {
         var script = moves(app, [(100, 200)]) + ["mousedown", "1"]
         for step in 1...30 {
             script += moves(app, [(100 + step * 10, 200 + step % 5)])
-            script += ["windowsize", app.windowID, "\(700 + (step % 4) * 60)", "\(560 + (step % 3) * 40)"]
+            // A pause lets the app lay out (and redraw) between the resizes, as a person's drag does.
+            script += ["windowsize", app.windowID, "\(700 + (step % 4) * 60)", "\(560 + (step % 3) * 40)", "sleep", "0.03"]
         }
         script += ["mouseup", "1"]
         try app.xdotool(script)

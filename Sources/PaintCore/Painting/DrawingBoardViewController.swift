@@ -205,9 +205,14 @@ public final class DrawingBoardViewController: ViewController {
         }
     }
 
+    /// A photo is kept at most at this many times the canvas's pixels: more can never show,
+    /// and a 10000 x 10000 picture would cost 400 MB in memory and in every later start.
+    public static let photoPixelsPerCanvasPixel = 4
+
     /// Shows a photo over the canvas, fitted inside it, ready to move, pinch and rotate.
-    public func placePhoto(_ photo: Photo) {
+    public func placePhoto(_ original: Photo) {
         cancelPhoto()
+        let photo = fittedToCanvas(original)
         let placement = PhotoPlacementView(photo: photo, frame: canvas.frame)
         placement.frameBorder = CircleFrame(width: max(2, canvas.strokeWidth), color: canvas.strokeColor)
         placement.onBake = { [unowned self] placed in self.bake(placed) }
@@ -217,7 +222,24 @@ public final class DrawingBoardViewController: ViewController {
         circleButton.isSelected = false
         cropButton.isSelected = false
         view.setNeedsLayout()
-        showStatus("Drag to move, pinch or Ctrl-drag to scale and turn; long-press or Keep to add it, Escape to drop it")
+        var hint = "Drag to move, pinch or Ctrl-drag to scale and turn; long-press or Keep to add it, Escape to drop it"
+        if photo.asset !== original.asset {
+            hint = "The picture is \(original.asset.image.width)x\(original.asset.image.height); it is kept at "
+                + "\(photo.asset.image.width)x\(photo.asset.image.height), all this drawing can show. " + hint
+        }
+        showStatus(hint)
+    }
+
+    /// The photo reduced to what the canvas can show (its stored copy too), or as it is.
+    private func fittedToCanvas(_ photo: Photo) -> Photo {
+        let bitmap = photo.asset.image.bitmap
+        let scale = view.window?.scale ?? 1
+        let canvasPixels = Int(canvas.bounds.width * canvas.bounds.height * scale * scale)
+        let factor = BoxDownscaler.factor(width: bitmap.width, height: bitmap.height,
+                                          maximumPixels: max(canvasPixels, 640 * 480) * Self.photoPixelsPerCanvasPixel)
+        guard factor > 1 else { return photo }
+        let reduced = BoxDownscaler.downscale(bitmap, by: factor)
+        return Photo(asset: ImageAsset(bitmap: reduced, name: photo.asset.name), orientation: photo.orientation)
     }
 
     /// Bakes the photo being placed where it shows now (Enter).

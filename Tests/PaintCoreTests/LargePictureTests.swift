@@ -1,0 +1,44 @@
+import Foundation
+import XCTest
+@testable import PaintCore
+
+/// Small files that are accepted must not cost too much (issue 13, item 10).
+final class LargePictureTests: XCTestCase {
+    func testAHugePictureIsKeptAtWhatTheDrawingCanShowAndStoredSoInTheJournal() throws {
+        let temp = TemporaryDirectory()
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: ManualClock()))
+        let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: temp.path)
+        window.rootViewController = board
+        window.render()
+        board.open(JournalOpening.open(stateFolder: temp.path + "/state"))
+        let huge = Bitmap(width: 3000, height: 2400, color: .blue)
+        for y in 0..<2400 where y % 100 < 50 { huge.fill(PixelRect(x0: 0, y0: y, x1: 3000, y1: y + 1), with: Color.red.premultipliedPixel) }
+        try PNGCodec.encode(huge).write(to: URL(fileURLWithPath: temp.path + "/huge.png"))
+        board.openPhoto(path: temp.path + "/huge.png")
+        let placed = try XCTUnwrap(board.photoPlacement?.photo.asset.image)
+        let canvasPixels = Int(board.canvas.bounds.width * board.canvas.bounds.height)
+        XCTAssertLessThanOrEqual(placed.width * placed.height, 4 * canvasPixels)
+        XCTAssertEqual(placed.width, 1000, "3000 x 2400 reduced by 3")
+        XCTAssertTrue(board.statusLabel.text.contains("3000x2400") && board.statusLabel.text.contains("1000x800"), board.statusLabel.text)
+        // The reduction is an average: a 100-row period of 50 red, 50 blue stays crisp at 1/3.
+        XCTAssertEqual(placed.bitmap.color(atX: 10, y: 5), .red)
+        XCTAssertEqual(placed.bitmap.color(atX: 10, y: 25), .blue)
+        board.bakePhoto()
+        let stored = try FileManager.default.contentsOfDirectory(atPath: temp.path + "/state/pictures").filter { $0.hasSuffix(".img") }
+        XCTAssertEqual(stored.count, 1)
+        let storedImage = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: temp.path + "/state/pictures/" + stored[0])))
+        XCTAssertEqual(storedImage.width, 1000, "the journal keeps the reduced picture, compressed")
+    }
+
+    func testBoxDownscalingAveragesPremultipliedPixels() {
+        let source = Bitmap(width: 5, height: 3, color: .white)
+        source[0, 0] = Color.black.premultipliedPixel
+        let reduced = BoxDownscaler.downscale(source, by: 2)
+        XCTAssertEqual(reduced.width, 3)
+        XCTAssertEqual(reduced.height, 2)
+        XCTAssertEqual(reduced.color(atX: 0, y: 0), Color(r: 191, g: 191, b: 191), "one black pixel in four")
+        XCTAssertEqual(reduced.color(atX: 2, y: 1), .white, "an edge box averages the one pixel it has")
+        XCTAssertEqual(BoxDownscaler.factor(width: 3000, height: 2400, maximumPixels: 1_000_000), 3)
+        XCTAssertEqual(BoxDownscaler.factor(width: 100, height: 100, maximumPixels: 1_000_000), 1)
+    }
+}
