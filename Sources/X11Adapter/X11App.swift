@@ -38,7 +38,11 @@ public final class X11App {
         isDemo = options.demo
         latency = options.reportLatency ? LatencyRecorder() : nil
         // The demo and the benchmarks work on throw-away documents.
-        if !options.demo && options.preloadStrokes == 0 { openJournal(environment: ProcessInfo.processInfo.environment) }
+        if !options.demo && options.preloadStrokes == 0 {
+            openJournal(environment: ProcessInfo.processInfo.environment)
+            // A save killed half-way left a hidden temporary in Pictures; a minute on it is stale.
+            AtomicFileWriter.removeStaleTemporaries(in: board.picturesFolder, olderThan: 60)
+        }
         if options.preloadStrokes > 0 {
             window.render()
             board.canvas.load(SyntheticDocument.strokes(count: options.preloadStrokes, size: board.canvas.bounds.size))

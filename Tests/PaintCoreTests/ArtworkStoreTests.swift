@@ -55,3 +55,19 @@ final class ArtworkStoreTests: XCTestCase {
         return mask
     }
 }
+
+final class StaleTemporaryTests: XCTestCase {
+    func testTemporariesAKilledSaveLeftAreRemovedOnceStaleAndNothingElse() throws {
+        let temp = TemporaryDirectory()
+        let names = [".x11paint-save-AbC123", ".x11paint-Zz9xY1", ".x11paint-save-young1", "photo.png", ".x11paint-save-toolongname"]
+        for name in names { temp.write("data", to: name) }
+        let old = Date().addingTimeInterval(-3600)
+        for name in names where name != ".x11paint-save-young1" {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: temp.path + "/" + name)
+        }
+        XCTAssertEqual(AtomicFileWriter.removeStaleTemporaries(in: temp.path, olderThan: 60), 2)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: temp.path))
+        XCTAssertEqual(left, [".x11paint-save-young1", "photo.png", ".x11paint-save-toolongname"],
+                       "a save in progress elsewhere and the user's own files stay")
+    }
+}

@@ -18,9 +18,9 @@ final class UserDirectoriesTests: XCTestCase {
         XCTAssertEqual(dirs["XDG_DESKTOP_DIR"], "/home/ann/Desktop")
         XCTAssertEqual(dirs["XDG_PICTURES_DIR"], "/home/ann/My \"Best\" Pictures")
         XCTAssertEqual(dirs["XDG_MUSIC_DIR"], "/srv/music")
-        XCTAssertEqual(dirs["XDG_VIDEOS_DIR"], "/home/ann/Videos")
+        XCTAssertNil(dirs["XDG_VIDEOS_DIR"], "xdg-user-dirs knows $HOME, not ${HOME}")
         XCTAssertNil(dirs["XDG_DOCUMENTS_DIR"], "relative paths are refused")
-        XCTAssertNil(dirs["XDG_TEMPLATES_DIR"], "an unterminated quote is malformed")
+        XCTAssertEqual(dirs["XDG_TEMPLATES_DIR"], "/home/ann/unterminated", "the value runs to the end of the line")
         XCTAssertNil(dirs["NOT_A_DIR"])
         XCTAssertEqual(dirs.count, 4)
     }
@@ -28,6 +28,18 @@ final class UserDirectoriesTests: XCTestCase {
     func testBackslashEscapesAnyCharacter() {
         let dirs = UserDirectories.parse(#"XDG_PICTURES_DIR="$HOME/a\\b\$c""#, home: "/h")
         XCTAssertEqual(dirs["XDG_PICTURES_DIR"], #"/h/a\b$c"#)
+    }
+
+    func testEscapesAndLineBreaksAreReadAsXdgUserDirsReadsThem() {
+        // A shell keeps "\n" inside double quotes; xdg-user-dirs (and so every desktop app)
+        // reads the backslash as "take the next character": "anb".
+        XCTAssertEqual(UserDirectories.parse(#"XDG_PICTURES_DIR="$HOME/a\nb""#, home: "/h")["XDG_PICTURES_DIR"], "/h/anb")
+        // A real line break inside the quotes ends the value: the lookup reads line by line.
+        XCTAssertEqual(UserDirectories.parse("XDG_PICTURES_DIR=\"$HOME/a\nb\"\n", home: "/h")["XDG_PICTURES_DIR"], "/h/a")
+        XCTAssertEqual(UserDirectories.parse("XDG_PICTURES_DIR=/unquoted\n", home: "/h")["XDG_PICTURES_DIR"], nil)
+        XCTAssertEqual(UserDirectories.parse("XDG_PICTURES_DIR=\"/a\"\nXDG_PICTURES_DIR=\"/b\"\n", home: "/h")["XDG_PICTURES_DIR"], "/b",
+                       "the last line wins")
+        XCTAssertEqual(UserDirectories.parse(#"XDG_PICTURES_DIR="/end\"#, home: "/h")["XDG_PICTURES_DIR"], #"/end\"#)
     }
 
     func testPicturesFolderComesFromUserDirsInTheConfigHome() {

@@ -81,6 +81,24 @@ public enum AtomicFileWriter {
         return path
     }
 
+    /// Removes temporaries of ours (`.x11paint-…`) that a process killed mid-write left behind,
+    /// once they are older than `age` seconds (a save in progress in another window is younger).
+    /// Returns how many went.
+    @discardableResult
+    public static func removeStaleTemporaries(in directory: String, olderThan age: Double, now: Date = Date()) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(".x11paint-") && name.count == ".x11paint-".count + 6
+            || name.hasPrefix(".x11paint-save-") && name.count == ".x11paint-save-".count + 6 {
+            let path = directory + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else { continue }
+            let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+            if now.timeIntervalSince1970 - modified >= age && unlink(path) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
     private static func writeAll(_ data: Data, to fd: Int32) throws {
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             var offset = 0

@@ -92,6 +92,8 @@ public final class DocumentJournal {
         var status = stat()
         if lstat(journalPath, &status) == 0 && status.st_mode & S_IFMT != S_IFREG { unlink(journalPath) }
         try openJournal()
+        // The folder is ours alone now: a temporary in it is what a killed session left.
+        AtomicFileWriter.removeStaleTemporaries(in: assetFolder, olderThan: 0)
         if let names = try? FileManager.default.contentsOfDirectory(atPath: assetFolder) {
             writtenAssets = Set(names.filter { $0.hasSuffix(".img") }.map { String($0.dropLast(4)) })
         }
