@@ -128,6 +128,10 @@ public final class X11App {
         board.open(opening)
         if !opening.recovery.isEmpty { Log.info("restored \(board.canvas.document.items.count) items from \(opening.folder)") }
         if let problem = opening.problem { Log.warning("crash recovery is off: \(problem)") }
+        if let aside = opening.damagedJournalName { Log.warning("the damaged journal was kept as \(opening.folder)/\(aside)") }
+        if !opening.recovery.missingPictures.isEmpty {
+            Log.warning("missing or damaged pictures (placeholders shown): \(opening.recovery.missingPictures.joined(separator: ", "))")
+        }
         if opening.slot > 1 { Log.info("another window holds the first journal; this one records in \(opening.folder)") }
         X11App.emergencyFlush = { [board] in board.flushJournal() }
     }

@@ -85,26 +85,27 @@ public final class RecoveryRecorder {
     /// What the user is told at start about what came back, what did not, and whether this
     /// session is recorded.
     public static func startMessage(for opening: JournalOpening, restoredItems: Int) -> (text: String, isError: Bool)? {
+        // One line on screen: short facts; the log has the file names.
         var parts: [String] = []
         let recovery = opening.recovery
-        if !recovery.isEmpty { parts.append("Restored your drawing from last time: \(restoredItems) items.") }
+        if !recovery.isEmpty { parts.append("Restored \(restoredItems) items from last time.") }
         if recovery.damagedStretches > 0 {
-            let kept = opening.damagedJournalName.map { " (kept as \($0))" } ?? ""
-            parts.append("\(recovery.damagedStretches) damaged part\(recovery.damagedStretches == 1 ? "" : "s") of the journal could not be read\(kept).")
+            let count = recovery.damagedStretches
+            parts.append("\(count) damaged part\(count == 1 ? "" : "s") of the journal skipped (the old file is kept).")
         }
         if let unreadable = recovery.unreadable { parts.append("The journal could not be read: \(unreadable).") }
         if !recovery.missingPictures.isEmpty {
             let count = recovery.missingPictures.count
-            parts.append("\(count) picture\(count == 1 ? " was" : "s were") missing or damaged and show\(count == 1 ? "s" : "") as a placeholder.")
+            parts.append("\(count) picture\(count == 1 ? "" : "s") missing (placeholder shown).")
         }
         if opening.slot > 1 && opening.journal != nil {
-            parts.append("X11Paint is open in another window; this window keeps its own drawing (\(opening.folder)).")
+            parts.append("X11Paint is open in another window: this one keeps its own drawing.")
         }
         if opening.otherWindowsWaiting > 0 {
-            parts.append("Another window's drawing is kept too: open a second X11Paint window to get it back.")
+            parts.append("Another window's drawing is kept too: open a second window to get it back.")
         }
         if let problem = opening.problem {
-            parts.append("Crash recovery is off: \(problem). Save with Ctrl+S to keep your work.")
+            parts.append("Crash recovery is off: \(problem). Save with Ctrl+S.")
         }
         guard !parts.isEmpty else { return nil }
         return (parts.joined(separator: " "), opening.problem != nil || recovery.isDamaged)
