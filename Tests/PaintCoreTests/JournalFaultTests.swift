@@ -224,6 +224,23 @@ final class JournalFaultTests: XCTestCase {
         XCTAssertEqual(Array(recovered.points.prefix(5_000)), Array(stroke.points.prefix(5_000)))
     }
 
+    func testAStrokeInProgressSurvivesACompactionInTheBackground() throws {
+        let s = session()
+        let journal = try XCTUnwrap(s.board.journal)
+        var stroke = Stroke(points: [Point(x: 10, y: 10), Point(x: 20, y: 10)], color: .red, width: 4, blendMode: .sourceOver)
+        try journal.writeProgress(stroke, sync: true)
+        var finished = false
+        journal.compact(s.board.canvas.document, redo: [], application: s.window.application) { finished = true }
+        stroke.points.append(Point(x: 30, y: 12)) // journaled while the new generation is being made
+        try journal.writeProgress(stroke, sync: true)
+        for _ in 0..<500 where !finished {
+            usleep(2_000)
+            s.window.application.tick()
+        }
+        XCTAssertTrue(finished)
+        XCTAssertEqual(DocumentJournal.recover(folder: state).unfinishedStroke, stroke)
+    }
+
     // MARK: - Resize
 
     func testResizingTheWindowMidStrokeKeepsTheStroke() {

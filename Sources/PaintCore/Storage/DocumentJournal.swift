@@ -255,6 +255,8 @@ public final class DocumentJournal {
         guard !compacting, fd >= 0 else { return }
         compacting = true
         recordsDuringCompaction = []
+        // The new generation holds no stroke in progress: the next progress record carries all of it.
+        journaledPoints = nil
         let items = document.items
         do {
             try storeAssets(of: .snapshot(items: items, redo: redo))
