@@ -54,6 +54,10 @@ final class JournalEndToEndTests: XCTestCase {
         try a.drag([(100, 150), (300, 160), (500, 150)])
         let b = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
         try b.drag([(100, 400), (500, 420)])
+        // No window manager: B opened on top of A; bring A up so its drag reaches it.
+        try a.xdotool(["windowraise", a.windowID])
+        try a.xdotool(["getwindowname", a.windowID])
+        usleep(200_000)
         try a.drag([(100, 250), (300, 260), (500, 250)])
         try a.xdotool(["getwindowname", a.windowID])
         try b.xdotool(["getwindowname", b.windowID])
