@@ -64,6 +64,21 @@ final class JournalDiskFaultTests: XCTestCase {
         XCTAssertEqual(recovery.skippedBytes, 0)
     }
 
+    func testAPhotoBakedWhileTheDiskWasFullIsStoredWhenRecordingResumes() throws {
+        try mounts.tmpfs(at: state, options: "size=256k")
+        let (window, board) = board()
+        drag(window, board, y: 100)
+        let filler = fill(state)
+        board.placePhoto(Photo(asset: ImageAsset(bitmap: Bitmap(width: 40, height: 30, color: .blue), name: "blue")))
+        board.bakePhoto() // its picture cannot be written now
+        XCTAssertEqual(board.journal?.state == .recording, false)
+        unlink(filler)
+        drag(window, board, y: 300)
+        let recovery = DocumentJournal.recover(folder: state)
+        XCTAssertEqual(recovery.document, board.canvas.document)
+        XCTAssertEqual(recovery.missingPictures, [], "the picture was written with the new generation")
+    }
+
     func testAReadOnlyJournalIsStillRestoredAndTheUserIsToldRecoveryIsOff() throws {
         try mounts.tmpfs(at: state, options: "size=1m")
         let (window, first) = board()

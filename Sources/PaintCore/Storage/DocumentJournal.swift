@@ -197,6 +197,8 @@ public final class DocumentJournal {
     /// Writes the current document as a new generation; recording goes on if that worked.
     private func resume() throws {
         guard let (document, redo) = currentDocument?() else { throw JournalError(description: "crash recovery is paused") }
+        // Pictures baked while the disk was full were never written: the generation needs them.
+        try storeAssets(of: .snapshot(items: document.items, redo: redo))
         try replace(with: Self.generationFrames(items: document.items, redo: redo), keeping: Set(Self.assetIDs(in: document.items + redo)))
         state = .recording
         onStateChange?(state)
