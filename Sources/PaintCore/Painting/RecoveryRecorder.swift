@@ -20,12 +20,13 @@ public final class RecoveryRecorder {
         self.scheduler = scheduler
         self.report = report
         journal.currentDocument = { [unowned canvas] in (canvas.document, canvas.redoItems) }
-        journal.onStateChange = { [report, journal] state in
+        // The folder, not the journal: the journal keeps this closure.
+        journal.onStateChange = { [report, folder = journal.folder] state in
             switch state {
             case .paused(let reason):
                 report("Crash recovery is paused (\(reason)). Your drawing is safe on screen; it resumes when there is room again.", true)
             case .recording:
-                report("Crash recovery resumed: everything on screen is kept again (\(journal.folder)).", false)
+                report("Crash recovery resumed: everything on screen is kept again (\(folder)).", false)
             }
         }
         // Start the journal afresh from what is on screen now.
