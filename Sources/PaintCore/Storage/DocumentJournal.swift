@@ -88,9 +88,7 @@ public final class DocumentJournal {
         folder = owned.path
         ownership = owned
         try Self.makePictureFolder(assetFolder)
-        // Anything at `journal` that is not a plain file was planted: never write through it.
-        var status = stat()
-        if lstat(journalPath, &status) == 0 && status.st_mode & S_IFMT != S_IFREG { unlink(journalPath) }
+        JournalFolder.removeIfNot(S_IFREG, at: journalPath)
         try openJournal()
         // The folder is ours alone now: a temporary in it is what a killed session left.
         AtomicFileWriter.removeStaleTemporaries(in: assetFolder, olderThan: 0)
@@ -119,11 +117,11 @@ public final class DocumentJournal {
     }
 
     private static func makePictureFolder(_ path: String) throws {
-        var status = stat()
-        if lstat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR { unlink(path) }
+        JournalFolder.removeIfNot(S_IFDIR, at: path)
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
             throw JournalError(description: "cannot create \(path): \(String(cString: strerror(errno)))")
         }
+        var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw JournalError(description: "\(path) is not a folder")
         }
@@ -142,41 +140,39 @@ public final class DocumentJournal {
             }
         }
         if case .append = record { journaledPoints = nil }
-        try append([record], sync: sync)
+        try append(record, sync: sync)
     }
 
     /// Journals the stroke in progress: the whole stroke the first time, then only new points.
     public func writeProgress(_ stroke: Stroke?, sync: Bool) throws {
         if case .paused = state { try resume() }
         guard let stroke else {
-            try append([.progress(nil)], sync: sync)
+            try append(.progress(nil), sync: sync)
             journaledPoints = nil
             return
         }
         if let done = journaledPoints, done <= stroke.points.count {
             guard done < stroke.points.count else { return }
-            try append([.progressPoints(from: done, points: Array(stroke.points[done...]))], sync: sync)
+            try append(.progressPoints(from: done, points: Array(stroke.points[done...])), sync: sync)
         } else {
-            try append([.progress(stroke)], sync: sync)
+            try append(.progress(stroke), sync: sync)
         }
         journaledPoints = stroke.points.count
     }
 
-    private func append(_ records: [Record], sync: Bool) throws {
+    private func append(_ record: Record, sync: Bool) throws {
         guard fd >= 0 else { throw JournalError(description: "the recovery journal is closed") }
         do {
-            var frames: [Data] = []
-            for record in records {
-                try storeAssets(of: record)
-                frames.append(try Self.frame(record))
+            switch record {
+            case .append(let item), .redoable(let item): try storeAssets(of: [item])
+            default: break
             }
-            for frame in frames {
-                try writeAll(frame, to: fd)
-                length += off_t(frame.count)
-            }
+            let frame = try Self.frame(record)
+            try writeAll(frame, to: fd)
+            length += off_t(frame.count)
             if sync && fsync(fd) != 0 { throw JournalError(description: "cannot flush the recovery journal: \(String(cString: strerror(errno)))") }
-            recordsSinceCompaction += frames.count
-            if compacting { recordsDuringCompaction += frames }
+            recordsSinceCompaction += 1
+            if compacting { recordsDuringCompaction.append(frame) }
         } catch {
             // A record cut short must not stay in front of the ones that follow it.
             _ = ftruncate(fd, length)
@@ -198,7 +194,7 @@ public final class DocumentJournal {
     private func resume() throws {
         guard let (document, redo) = currentDocument?() else { throw JournalError(description: "crash recovery is paused") }
         // Pictures baked while the disk was full were never written: the generation needs them.
-        try storeAssets(of: .snapshot(items: document.items, redo: redo))
+        try storeAssets(of: document.items + redo)
         try replace(with: Self.generationFrames(items: document.items, redo: redo), keeping: Set(Self.assetIDs(in: document.items + redo)))
         state = .recording
         onStateChange?(state)
@@ -217,13 +213,8 @@ public final class DocumentJournal {
         try [frame(.generation)] + items.map { try frame(.append($0)) } + redo.map { try frame(.redoable($0)) }
     }
 
-    private func storeAssets(of record: Record) throws {
-        var items: [Document.Item] = []
-        switch record {
-        case .append(let item), .redoable(let item): items = [item]
-        case .snapshot(let all, let redo): items = all + redo
-        default: return
-        }
+    /// Pictures are written before the first record that names them.
+    private func storeAssets(of items: [Document.Item]) throws {
         for asset in Self.assets(in: items) where !writtenAssets.contains(asset.id) && !asset.isPlaceholder {
             let bytes = try asset.encoded ?? PNGCodec.encode(asset.image.bitmap, options: .drawing)
             _ = try AtomicFileWriter.replaceFile(bytes, at: assetFolder + "/\(asset.id).img")
@@ -261,7 +252,7 @@ public final class DocumentJournal {
         journaledPoints = nil
         let items = document.items
         do {
-            try storeAssets(of: .snapshot(items: items, redo: redo))
+            try storeAssets(of: items + redo)
         } catch {
             pause(because: "\(error)")
         }

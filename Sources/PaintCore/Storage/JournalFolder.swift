@@ -30,9 +30,7 @@ public final class JournalFolder {
         self.slot = slot
         try Self.makePrivateDirectory(path)
         let lockPath = path + "/lock"
-        // Anything but a plain file at `lock` was planted: it goes, never followed.
-        var existing = stat()
-        if lstat(lockPath, &existing) == 0 && existing.st_mode & S_IFMT != S_IFREG { unlink(lockPath) }
+        Self.removeIfNot(S_IFREG, at: lockPath)
         var fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if fd < 0 && (errno == EROFS || errno == EACCES) { fd = open(lockPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
         guard fd >= 0 else {
@@ -85,6 +83,13 @@ public final class JournalFolder {
             throw FolderError(description: "\(path) belongs to another user")
         }
         if status.st_mode & 0o077 != 0 { _ = chmod(path, 0o700) }
+    }
+
+    /// In our private folder, anything at one of our names that is not of the kind we keep there
+    /// (a symbolic link above all) was planted: it goes, and is never followed.
+    static func removeIfNot(_ kind: mode_t, at path: String) {
+        var status = stat()
+        if lstat(path, &status) == 0 && status.st_mode & S_IFMT != kind { unlink(path) }
     }
 
     /// Parents are the user's (`~/.local/state` may well be a link into their dotfiles): made
