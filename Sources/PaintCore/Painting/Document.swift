@@ -114,12 +114,12 @@ public final class ImageAsset: @unchecked Sendable, Equatable, Codable {
             self.init(bitmap: asset.image.bitmap, name: asset.name, id: id, encoded: asset.encoded, isPlaceholder: asset.isPlaceholder)
             return
         }
-        guard registry.allowsPlaceholders else {
+        guard let makePlaceholder = registry.placeholder else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "missing picture \(id)"))
         }
         let width = (try? container.decode(Int.self, forKey: .width)) ?? 64
         let height = (try? container.decode(Int.self, forKey: .height)) ?? 64
-        let placeholder = PicturePlaceholder.make(width: width, height: height)
+        let placeholder = makePlaceholder(width, height)
         registry.missing.insert(id)
         registry.assets[id] = ImageAsset(bitmap: placeholder, name: id, id: id, isPlaceholder: true)
         self.init(bitmap: placeholder, name: id, id: id, isPlaceholder: true)
@@ -129,8 +129,9 @@ public final class ImageAsset: @unchecked Sendable, Equatable, Codable {
 /// The pictures a document refers to, by id, while it is read back.
 public final class AssetRegistry {
     public var assets: [String: ImageAsset] = [:]
-    /// A picture that is not here is stood in for by a placeholder (recovery) instead of failing.
-    public var allowsPlaceholders = false
+    /// Makes what stands in for a picture that is not here, at its width and height (nil: such
+    /// a picture fails the decoding).
+    public var placeholder: ((Int, Int) -> Bitmap)?
     /// The ids that got placeholders.
     public var missing = Set<String>()
     public init() {}

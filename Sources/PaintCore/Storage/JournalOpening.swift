@@ -61,7 +61,7 @@ public struct JournalOpening {
         (1...maximumWindows).filter { other in
             let path = JournalFolder.slotPath(other, in: stateFolder)
             guard other != slot, access(path + "/journal", F_OK) == 0, !JournalFolder.isInUse(path) else { return false }
-            return !JournalReader.recover(folder: path).isEmpty
+            return !JournalReader.recover(folder: path, loadingPictures: false).isEmpty
         }.count
     }
 }

@@ -28,7 +28,9 @@ public enum JournalReader {
         public var isDamaged: Bool { damagedStretches > 0 || !missingPictures.isEmpty || unreadable != nil }
     }
 
-    public static func recover(folder: String) -> Recovery {
+    /// `loadingPictures: false` reads only what the records say (a look at another window's
+    /// journal): pictures are neither read nor decoded, and stand in as a single pixel.
+    public static func recover(folder: String, loadingPictures: Bool = true) -> Recovery {
         var recovery = Recovery()
         let data: Data
         do {
@@ -38,7 +40,7 @@ public enum JournalReader {
             return recovery
         }
         let registry = AssetRegistry()
-        registry.allowsPlaceholders = true
+        registry.placeholder = loadingPictures ? { PicturePlaceholder.make(width: $0, height: $1) } : { _, _ in Bitmap(width: 1, height: 1) }
         let decoder = JSONDecoder()
         decoder.userInfo[ImageAsset.registryKey] = registry
         let bytes = [UInt8](data)
@@ -49,7 +51,7 @@ public enum JournalReader {
         var damageLooksTorn = false
         while offset < bytes.count {
             if let (payload, length) = frame(in: bytes, at: offset) {
-                loadPictures(mentionedIn: payload, folder: folder, into: registry)
+                if loadingPictures { loadPictures(mentionedIn: payload, folder: folder, into: registry) }
                 if let record = try? decoder.decode(DocumentJournal.Record.self, from: payload) {
                     if let start = damageStart {
                         recovery.skippedBytes += offset - start
