@@ -224,8 +224,9 @@ public final class DrawingBoardViewController: ViewController {
         view.setNeedsLayout()
         var hint = "Drag to move, pinch or Ctrl-drag to scale and turn; long-press or Keep to add it, Escape to drop it"
         if photo.asset !== original.asset {
-            hint = "The picture is \(original.asset.image.width)x\(original.asset.image.height); it is kept at "
-                + "\(photo.asset.image.width)x\(photo.asset.image.height), all this drawing can show. " + hint
+            // One line on screen: the size news and the two ways out.
+            hint = "Kept at \(photo.asset.image.width)x\(photo.asset.image.height) of \(original.asset.image.width)x"
+                + "\(original.asset.image.height), all this drawing can show. Long-press or Keep to add it, Escape to drop it"
         }
         showStatus(hint)
     }
