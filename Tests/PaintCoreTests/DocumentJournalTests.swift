@@ -66,6 +66,7 @@ final class DocumentJournalTests: XCTestCase {
             window.application.tick()
         }
         // The app dies here, mid-stroke, after 2 s of drawing: at most the last second is lost.
+        board.settleJournal()
         let recovery = DocumentJournal.recover(folder: folder)
         let stroke = try! XCTUnwrap(recovery.unfinishedStroke)
         XCTAssertGreaterThanOrEqual(stroke.points.count, 11, "everything up to the last second")
@@ -82,6 +83,7 @@ final class DocumentJournalTests: XCTestCase {
         clock.advance(by: 1.1)
         window.application.tick()
         window.send(KeyEvent(.escape))
+        board.settleJournal()
         XCTAssertNil(DocumentJournal.recover(folder: folder).unfinishedStroke)
     }
 
@@ -89,6 +91,7 @@ final class DocumentJournalTests: XCTestCase {
         let folder = temp.path + "/state"
         let (window, board, _) = makeBoard(journalFolder: folder)
         for y in stride(from: 100.0, through: 400, by: 100) { drag(window, board, y: y) }
+        board.settleJournal()
         let path = folder + "/journal"
         let good = try Data(contentsOf: URL(fileURLWithPath: path))
         // Torn at every length: always a prefix of the history, never a crash.
@@ -112,12 +115,8 @@ final class DocumentJournalTests: XCTestCase {
         let (window, board, _) = makeBoard(journalFolder: folder)
         board.journal?.compactionThreshold = 3
         for y in stride(from: 50.0, through: 400, by: 25) { drag(window, board, y: y) }
-        // Let the background compactions finish and their completions run.
-        for _ in 0..<100 {
-            usleep(10_000)
-            window.application.tick()
-        }
         drag(window, board, y: 450)
+        board.settleJournal()
         XCTAssertEqual(DocumentJournal.recover(folder: folder).document, board.canvas.document)
     }
 
@@ -133,9 +132,11 @@ final class DocumentJournalTests: XCTestCase {
         board.undo()
         board.canvas.setBackground(.color(.green)) // a new item: the undone photo is gone for good
         let pictures = folder + "/pictures"
+        board.settleJournal()
         XCTAssertTrue(FileManager.default.fileExists(atPath: pictures + "/\(dropped.id).img"), "still there before compaction")
         let journal = try XCTUnwrap(board.journal)
-        journal.compact(board.canvas.document, redo: board.canvas.redoItems, application: nil)
+        journal.compact(DocumentJournal.Snapshot(board.canvas.document, redo: board.canvas.redoItems))
+        board.settleJournal()
         XCTAssertFalse(FileManager.default.fileExists(atPath: pictures + "/\(dropped.id).img"), "pruned")
         XCTAssertTrue(FileManager.default.fileExists(atPath: pictures + "/\(kept.id).img"), "the baked one stays")
         XCTAssertEqual(DocumentJournal.recover(folder: folder).document, board.canvas.document)

@@ -48,6 +48,7 @@ final class JournalDiskFaultTests: XCTestCase {
         drag(window, board, y: 100)
         let filler = fill(state)
         for y in stride(from: 150.0, through: 300, by: 50) { drag(window, board, y: y) }
+        board.settleJournal()
         XCTAssertEqual(changes.count, 1, "told once that recovery is paused")
         XCTAssertTrue(board.statusLabel.text.contains("paused"), board.statusLabel.text)
         let meanwhile = DocumentJournal.recover(folder: state)
@@ -55,9 +56,11 @@ final class JournalDiskFaultTests: XCTestCase {
         XCTAssertEqual(meanwhile.skippedBytes, 0)
         unlink(filler) // room again
         drag(window, board, y: 350)
+        board.settleJournal()
         XCTAssertEqual(changes.last, .recording, "and told when it resumes")
         XCTAssertTrue(board.statusLabel.text.contains("resumed"), board.statusLabel.text)
         drag(window, board, y: 400)
+        board.settleJournal()
         let recovery = DocumentJournal.recover(folder: state)
         XCTAssertEqual(recovery.document, board.canvas.document, "the strokes drawn while the disk was full too")
         XCTAssertEqual(recovery.document.items.count, 7)
@@ -71,9 +74,11 @@ final class JournalDiskFaultTests: XCTestCase {
         let filler = fill(state)
         board.placePhoto(Photo(asset: ImageAsset(bitmap: Bitmap(width: 40, height: 30, color: .blue), name: "blue")))
         board.bakePhoto() // its picture cannot be written now
+        board.settleJournal()
         XCTAssertEqual(board.journal?.state == .recording, false)
         unlink(filler)
         drag(window, board, y: 300)
+        board.settleJournal()
         let recovery = DocumentJournal.recover(folder: state)
         XCTAssertEqual(recovery.document, board.canvas.document)
         XCTAssertEqual(recovery.missingPictures, [], "the picture was written with the new generation")

@@ -24,8 +24,10 @@ final class LargePictureTests: XCTestCase {
         XCTAssertEqual(placed.bitmap.color(atX: 10, y: 5), .red)
         XCTAssertEqual(placed.bitmap.color(atX: 10, y: 25), .blue)
         board.bakePhoto()
+        board.settleJournal()
         let stored = try FileManager.default.contentsOfDirectory(atPath: temp.path + "/state/pictures").filter { $0.hasSuffix(".img") }
         XCTAssertEqual(stored.count, 1)
+        guard stored.count == 1 else { return }
         let storedImage = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: temp.path + "/state/pictures/" + stored[0])))
         XCTAssertEqual(storedImage.width, 1000, "the journal keeps the reduced picture, compressed")
     }

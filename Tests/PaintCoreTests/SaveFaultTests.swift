@@ -29,6 +29,7 @@ final class SaveFaultTests: XCTestCase {
 
     private func assertIntact(_ board: DrawingBoardViewController, _ before: Bitmap, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: before), "the canvas is untouched", file: file, line: line)
+        board.settleJournal()
         XCTAssertEqual(DocumentJournal.recover(folder: temp.path + "/state").document, board.canvas.document,
                        "the journal is intact", file: file, line: line)
     }

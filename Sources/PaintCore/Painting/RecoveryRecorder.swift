@@ -19,7 +19,11 @@ public final class RecoveryRecorder {
         self.canvas = canvas
         self.scheduler = scheduler
         self.report = report
-        journal.currentDocument = { [unowned canvas] in (canvas.document, canvas.redoItems) }
+        // State changes come from the writer queue; the user hears of them on the UI thread.
+        let application = canvas.window?.application
+        journal.deliver = { work in
+            if let application { application.post(work) } else { work() }
+        }
         // The folder, not the journal: the journal keeps this closure.
         journal.onStateChange = { [report, folder = journal.folder] state in
             switch state {
@@ -30,23 +34,20 @@ public final class RecoveryRecorder {
             }
         }
         // Start the journal afresh from what is on screen now.
-        journal.compact(canvas.document, redo: canvas.redoItems, application: nil)
+        journal.compact(current)
     }
 
+    /// The document now, for the writer (a value: the UI thread goes on changing its own).
+    private var current: DocumentJournal.Snapshot { DocumentJournal.Snapshot(canvas.document, redo: canvas.redoItems) }
+
+    /// Hands the change to the journal's writer; nothing here waits for the disk.
     func record(_ edit: CanvasView.Edit) {
-        do {
-            switch edit {
-            case .appended(let item):
-                try journal.write(.append(item), sync: true)
-                progressRecorded = false // the stroke is in the journal whole now
-            case .undone: try journal.write(.undo, sync: true)
-            case .redone: try journal.write(.redo, sync: true)
-            }
-        } catch {
-            return // the journal paused itself and said so
-        }
-        if journal.needsCompaction {
-            journal.compact(canvas.document, redo: canvas.redoItems, application: canvas.window?.application)
+        switch edit {
+        case .appended(let item):
+            journal.write(.append(item), current: current)
+            progressRecorded = false // the stroke is in the journal whole now
+        case .undone: journal.write(.undo, current: current)
+        case .redone: journal.write(.redo, current: current)
         }
     }
 
@@ -57,7 +58,7 @@ public final class RecoveryRecorder {
         // A stroke that was journaled in progress but then dropped must not come back.
         if progressRecorded {
             progressRecorded = false
-            try? journal.writeProgress(nil, sync: true)
+            journal.writeProgress(nil, current: current)
         }
     }
 
@@ -72,7 +73,8 @@ public final class RecoveryRecorder {
     }
 
     /// The app is ending (a signal, the window closed, the X server gone): the stroke in
-    /// progress goes to disk now, so the next start brings all of it back.
+    /// progress and everything queued go to disk before this returns, so the next start brings
+    /// all of it back.
     public func flush() {
         journalStrokeInProgress()
         journal.flush()
@@ -80,7 +82,8 @@ public final class RecoveryRecorder {
 
     private func journalStrokeInProgress() {
         guard let stroke = canvas.strokeInProgress else { return }
-        if (try? journal.writeProgress(stroke, sync: true)) != nil { progressRecorded = true }
+        journal.writeProgress(stroke, current: current)
+        progressRecorded = true
     }
 
     /// What the user is told at start about what came back, what did not, and whether this
