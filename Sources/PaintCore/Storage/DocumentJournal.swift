@@ -117,6 +117,15 @@ public final class DocumentJournal {
         set { queue.sync { file.compactionThreshold = newValue } }
     }
 
+    /// Runs on the writer before each fsync (tests stand in a slow disk with it).
+    var beforeSync: (() -> Void)? {
+        get { queue.sync { file.beforeSync } }
+        set { queue.sync { file.beforeSync = newValue } }
+    }
+
+    /// How many fsyncs the writer has done: tests see the batching with it.
+    var syncCount: Int { queue.sync { file.syncCount } }
+
     // MARK: - Writing (from the UI thread; never waits for the disk)
 
     /// Queues a change; `current` is the document after it.

@@ -24,6 +24,9 @@ final class JournalFile {
     private var lastSync = DispatchTime.now()
     var timeSinceSync: Double { Double(DispatchTime.now().uptimeNanoseconds - lastSync.uptimeNanoseconds) / 1e9 }
     var compactionThreshold = 2000
+    private(set) var syncCount = 0
+    /// Runs on the writer just before each fsync: tests make the disk slow with it.
+    var beforeSync: (() -> Void)?
     /// How many points of the stroke in progress the journal has (nil: none of it).
     private var journaledPoints: Int?
     private(set) var state: DocumentJournal.State = .recording
@@ -143,6 +146,8 @@ final class JournalFile {
         guard fd >= 0, unsynced > 0 else { return true }
         unsynced = 0
         lastSync = DispatchTime.now()
+        beforeSync?()
+        syncCount += 1
         guard fsync(fd) == 0 else {
             pause(because: "cannot flush the recovery journal: \(String(cString: strerror(errno)))")
             return false
