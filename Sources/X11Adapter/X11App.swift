@@ -88,8 +88,10 @@ public final class X11App {
                 _ = poll(&descriptors, 2, timeout)
             }
         }
-        // Every orderly end (a signal, the window closed) keeps the stroke in progress.
+        // Every orderly end (a signal, the window closed) keeps the stroke in progress and
+        // finishes the saves still running.
         board.flushJournal()
+        board.finishSaves()
         latency?.report()
         return 0
     }
@@ -133,7 +135,10 @@ public final class X11App {
             Log.warning("missing or damaged pictures (placeholders shown): \(opening.recovery.missingPictures.joined(separator: ", "))")
         }
         if opening.slot > 1 { Log.info("another window holds the first journal; this one records in \(opening.folder)") }
-        X11App.emergencyFlush = { [board] in board.flushJournal() }
+        X11App.emergencyFlush = { [board] in
+            board.flushJournal()
+            board.finishSaves()
+        }
     }
 
     /// Run by the connection-lost handler before the process exits.
@@ -150,6 +155,7 @@ public final class X11App {
     }
 
     private func finishDemo() -> Int32 {
+        board.finishSaves()
         guard let path = board.lastSavedPath else {
             Log.warning("the demo could not save its drawing")
             return 1

@@ -84,6 +84,7 @@ final class DrawingBoardTests: XCTestCase {
         XCTAssertTrue(window.send(.control("z")))
         XCTAssertEqual(board.canvas.document.items.count, 1)
         XCTAssertTrue(window.send(.control("s")))
+        board.finishSaves()
         XCTAssertEqual(store.saved.count, 1)
         XCTAssertFalse(window.send(KeyEvent(.character("q"))), "unhandled keys travel up and are reported unhandled")
         XCTAssertTrue(window.send(KeyEvent(.character("z"), modifiers: [.control, .shift])))
@@ -106,7 +107,9 @@ final class DrawingBoardTests: XCTestCase {
     func testSaveWritesTheCanvasWithoutTheBarsAndSaysWhere() {
         drawAcrossCanvas(atFraction: 0.5)
         driver.tap(board.saveButton)
+        board.finishSaves()
         XCTAssertEqual(store.saved.count, 1)
+        guard store.saved.count == 1 else { return }
         let saved = store.saved[0]
         XCTAssertEqual(saved.width, 800)
         XCTAssertEqual(saved.height, 456)
@@ -119,7 +122,7 @@ final class DrawingBoardTests: XCTestCase {
         drawAcrossCanvas(atFraction: 0.5)
         let before = board.canvas.renderArtwork()
         store.failure = "Could not save: disk full"
-        XCTAssertNil(board.save())
+        XCTAssertNil(board.saveAndWait())
         XCTAssertTrue(board.statusLabel.text.contains("disk full"))
         XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: before))
         XCTAssertEqual(board.canvas.document.items.count, 1)
@@ -138,6 +141,7 @@ final class DrawingBoardTests: XCTestCase {
             return nil
         }
         XCTAssertEqual(widths, [4, 12, 24])
+        board.finishSaves()
         XCTAssertEqual(store.saved.count, 1)
     }
 }
@@ -150,7 +154,7 @@ final class DrawingBoardStatusTests: XCTestCase {
         let board = DrawingBoardViewController(store: store)
         window.rootViewController = board
         window.render()
-        board.save()
+        board.saveAndWait()
         XCTAssertFalse(board.statusLabel.isHidden)
         clock.advance(by: DrawingBoardViewController.statusDuration + 0.1)
         window.application.tick()
@@ -158,7 +162,7 @@ final class DrawingBoardStatusTests: XCTestCase {
         window.application.tick()
         XCTAssertTrue(board.statusLabel.isHidden, "faded out")
         store.failure = "Could not save: disk full"
-        board.save()
+        board.saveAndWait()
         clock.advance(by: 60)
         window.application.tick()
         XCTAssertFalse(board.statusLabel.isHidden, "an error stays until the next message")

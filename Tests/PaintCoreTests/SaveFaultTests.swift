@@ -49,7 +49,7 @@ final class SaveFaultTests: XCTestCase {
         }
         let (_, board) = board(pictures: pictures)
         let before = board.canvas.renderArtwork()
-        XCTAssertNil(board.save())
+        XCTAssertNil(board.saveAndWait())
         XCTAssertTrue(board.statusLabel.text.contains("No space left"), board.statusLabel.text)
         XCTAssertEqual(pngFiles(pictures), [], "no partial file")
         XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: pictures)) ?? [], [".filler"], "and no temporary left behind")
@@ -61,7 +61,7 @@ final class SaveFaultTests: XCTestCase {
         try mounts.tmpfs(at: pictures, options: "size=1m,ro")
         let (_, board) = board(pictures: pictures)
         let before = board.canvas.renderArtwork()
-        XCTAssertNil(board.save())
+        XCTAssertNil(board.saveAndWait())
         XCTAssertTrue(board.statusLabel.text.contains("Read-only"), board.statusLabel.text)
         assertIntact(board, before)
     }
@@ -69,9 +69,9 @@ final class SaveFaultTests: XCTestCase {
     func testThePicturesFolderDeletedWhileRunningIsMadeAgain() throws {
         let pictures = temp.path + "/Pictures"
         let (_, board) = board(pictures: pictures)
-        XCTAssertNotNil(board.save())
+        XCTAssertNotNil(board.saveAndWait())
         try FileManager.default.removeItem(atPath: pictures)
-        let path = try XCTUnwrap(board.save())
+        let path = try XCTUnwrap(board.saveAndWait())
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
 

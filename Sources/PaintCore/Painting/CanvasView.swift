@@ -234,4 +234,7 @@ public final class CanvasView: View {
 
     /// The artwork as saved: background and drawing layer, without anything in progress.
     public func renderArtwork() -> Bitmap { drawing.renderArtwork() }
+
+    /// The same, rendered later on any thread (for a save in the background).
+    public func artworkSnapshot() -> @Sendable () -> Bitmap { drawing.artworkSnapshot() }
 }

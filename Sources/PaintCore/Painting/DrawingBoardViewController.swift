@@ -14,7 +14,7 @@ public final class DrawingBoardViewController: ViewController {
     /// Full-screen drawing brings the bars back this long after a stroke ends.
     public static let barsReturnDelay = 1.0
 
-    private let store: ArtworkStore
+    private let saver: BackgroundSaver
     /// Where the photo picker starts.
     public var picturesFolder: String
     public private(set) var lastSavedPath: String?
@@ -33,7 +33,7 @@ public final class DrawingBoardViewController: ViewController {
     public private(set) var barsHidden = false
 
     public init(store: ArtworkStore, picturesFolder: String = PicturesFolder.resolve(environment: ProcessInfo.processInfo.environment)) {
-        self.store = store
+        saver = BackgroundSaver(store: store)
         self.picturesFolder = picturesFolder
         super.init()
     }
@@ -386,20 +386,37 @@ public final class DrawingBoardViewController: ViewController {
         })
     }
 
-    /// Saves the artwork as a PNG and tells the user where it went (or why it could not).
-    @discardableResult
-    public func save() -> String? {
-        do {
-            let path = try store.save(canvas.renderArtwork())
-            lastSavedPath = path
-            showStatus("Saved to \(path)")
-            Log.info("saved \(path)")
-            return path
-        } catch {
-            showStatus("\(error)", isError: true)
-            Log.warning("\(error)")
-            return nil
+    /// Saves the artwork as a PNG in the background and tells the user where it went (or why
+    /// it could not): "Saving…" at once, drawing goes on, then "Saved to …". What is drawn
+    /// after this call is not in the file.
+    public func save() {
+        let deliver: (@escaping () -> Void) -> Void = { [weak self] work in
+            if let application = self?.view.window?.application { application.post(work) } else { work() }
         }
+        showStatus("Saving…")
+        saver.save(canvas.artworkSnapshot(), deliver: deliver) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let path):
+                self.lastSavedPath = path
+                Log.info("saved \(path)")
+                // A later save still running keeps its "Saving…" until it is done.
+                if self.saver.inFlight == 0 { self.showStatus("Saved to \(path)") }
+            case .failure(let error):
+                self.showStatus("\(error)", isError: true)
+                Log.warning("\(error)")
+            }
+            self.onSaveFinished?(result)
+        }
+    }
+
+    /// Runs after each save, on the UI thread (tests, the demo).
+    public var onSaveFinished: ((Result<String, Error>) -> Void)?
+
+    /// The app is ending: saves still running are finished first, and their news delivered.
+    public func finishSaves() {
+        saver.waitUntilDone()
+        view.window?.application.tick()
     }
 
     /// How long a message stays before it fades (errors stay until the next message).

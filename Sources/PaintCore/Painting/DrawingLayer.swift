@@ -153,6 +153,27 @@ public final class DrawingLayer {
         return image
     }
 
+    /// A renderer of the artwork as it is now that runs on any thread: the layer is copied (one
+    /// memcpy, about a millisecond at 1920x1080) so drawing can go on while a save composes and
+    /// encodes; the background picture is never changed in place, only replaced.
+    public func artworkSnapshot() -> @Sendable () -> Bitmap {
+        let layerCopy = layer.cropped(to: layer.bounds)
+        let background = SendableArtwork(pixel: backgroundPixel, image: backgroundImage, layer: layerCopy)
+        return {
+            let image = Bitmap(width: background.layer.width, height: background.layer.height)
+            CanvasCompositor.compose(background: background.pixel, backgroundImage: background.image, layer: background.layer,
+                                     active: nil, area: background.layer.bounds, into: image, atX: 0, y: 0)
+            return image
+        }
+    }
+
+    /// What a snapshot holds: bitmaps no one else changes any more.
+    private struct SendableArtwork: @unchecked Sendable {
+        let pixel: UInt32
+        let image: Bitmap?
+        let layer: Bitmap
+    }
+
     private func makeActivePaint(for stroke: Stroke) -> CanvasCompositor.ActiveStroke {
         CanvasCompositor.ActiveStroke(mask: activeMask, color: stroke.color, mode: stroke.blendMode,
                                       background: backgroundPixel)
