@@ -82,7 +82,7 @@ static int exif_orientation(const uint8_t *data, unsigned length) {
     return 1;
 }
 
-int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int scale_denominator,
+int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int scale_denominator, codecs_job *job,
                        codecs_image *out, int *orientation, char *error, size_t error_size) {
     struct jpeg_decompress_struct info;
     error_manager manager;
@@ -130,8 +130,15 @@ int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
         return -1;
     }
     while (info.output_scanline < height) {
+        if (job && job->cancelled) {
+            snprintf(error, error_size, "cancelled");
+            jpeg_destroy_decompress(&info);
+            free(pixels);
+            return -2;
+        }
         JSAMPROW target = pixels + (size_t)info.output_scanline * width * 4;
         jpeg_read_scanlines(&info, &target, 1);
+        if (job) job->progress = (double)info.output_scanline / height;
     }
     if (cmyk) {
         // Adobe writes CMYK JPEGs inverted: each byte is 255 - ink, so RGB = value * K / 255.

@@ -172,3 +172,17 @@ uint32_t codecs_crc32(const uint8_t *data, size_t length) {
     }
     return (uint32_t)crc;
 }
+
+int codecs_zlib_compress(const uint8_t *data, size_t length, int level, codecs_buffer *out) {
+    uLongf size = compressBound((uLong)length);
+    out->bytes = malloc(size);
+    out->length = 0;
+    if (!out->bytes) return -1;
+    if (compress2(out->bytes, &size, data, (uLong)length, level) != Z_OK) {
+        free(out->bytes);
+        out->bytes = NULL;
+        return -1;
+    }
+    out->length = size;
+    return 0;
+}

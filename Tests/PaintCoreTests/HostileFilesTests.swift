@@ -109,6 +109,7 @@ final class HostileFilesTests: XCTestCase {
         for path in paths {
             let start = Date()
             board.openPhoto(path: path)
+            board.finishOpening()
             if board.photoPlacement != nil { opened += 1 } else { errors += 1 }
             board.cancelPhoto()
             // The decoders directly as well.

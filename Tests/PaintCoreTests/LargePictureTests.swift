@@ -15,6 +15,10 @@ final class LargePictureTests: XCTestCase {
         for y in 0..<2400 where y % 100 < 50 { huge.fill(PixelRect(x0: 0, y0: y, x1: 3000, y1: y + 1), with: Color.red.premultipliedPixel) }
         try PNGCodec.encode(huge).write(to: URL(fileURLWithPath: temp.path + "/huge.png"))
         board.openPhoto(path: temp.path + "/huge.png")
+        XCTAssertTrue(board.statusLabel.text.contains("Opening huge.png"), board.statusLabel.text)
+        XCTAssertFalse(board.cancelOpeningButton.isHidden, "Cancel is offered while it opens")
+        board.finishOpening()
+        XCTAssertTrue(board.cancelOpeningButton.isHidden)
         let placed = try XCTUnwrap(board.photoPlacement?.photo.asset.image)
         let canvasPixels = Int(board.canvas.bounds.width * board.canvas.bounds.height)
         XCTAssertLessThanOrEqual(placed.width * placed.height, 4 * canvasPixels)
@@ -30,6 +34,26 @@ final class LargePictureTests: XCTestCase {
         guard stored.count == 1 else { return }
         let storedImage = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: temp.path + "/state/pictures/" + stored[0])))
         XCTAssertEqual(storedImage.width, 1000, "the journal keeps the reduced picture, compressed")
+    }
+
+    func testEscapeWhileAPictureOpensStopsItAndChangesNothing() throws {
+        let temp = TemporaryDirectory()
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: ManualClock()))
+        let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: temp.path)
+        window.rootViewController = board
+        window.render()
+        try PNGCodec.encode(Bitmap(width: 2000, height: 1500, color: .green)).write(to: URL(fileURLWithPath: temp.path + "/big.png"))
+        board.openPhoto(path: temp.path + "/big.png")
+        XCTAssertTrue(window.send(KeyEvent(.escape)))
+        board.finishOpening()
+        XCTAssertNil(board.photoPlacement, "a cancelled picture is never placed, even if its decode had finished")
+        XCTAssertTrue(board.statusLabel.text.contains("Stopped opening big.png"), board.statusLabel.text)
+        XCTAssertTrue(board.cancelOpeningButton.isHidden)
+        // Opening it again works, and the second of two opens wins.
+        board.openPhoto(path: temp.path + "/big.png")
+        board.openPhoto(.bytes(try PNGCodec.encode(Bitmap(width: 30, height: 20, color: .red)), name: "small"))
+        board.finishOpening()
+        XCTAssertEqual(board.photoPlacement?.photo.asset.name, "small")
     }
 
     func testBoxDownscalingAveragesPremultipliedPixels() {

@@ -112,10 +112,14 @@ final class PhotoDecodingTests: XCTestCase {
         let temp = TemporaryDirectory()
         let png = try PNGCodec.encode(upright())
         let jpeg = try JPEGCodec.encode(upright())
-        for (index, length) in [0, 1, 7, 20, 40, png.count / 2, png.count - 5].enumerated() {
+        for (index, length) in [0, 1, 7, 20, 40, png.count / 2, png.count - 20].enumerated() {
             try png.prefix(length).write(to: URL(fileURLWithPath: temp.path + "/t\(index).png"))
             expectError(temp.path + "/t\(index).png", contains: length == 0 ? "empty" : "")
         }
+        // Cut inside IEND, after every row arrived: the picture is whole, so it opens (the
+        // decoder stops at the last row and never reads on).
+        try png.prefix(png.count - 5).write(to: URL(fileURLWithPath: temp.path + "/cut-end.png"))
+        XCTAssertTrue(try PhotoDecoder.load(path: temp.path + "/cut-end.png").asset.image.bitmap.isEqual(to: upright()))
         for (index, length) in [2, 10, 100, jpeg.count / 3].enumerated() {
             try jpeg.prefix(length).write(to: URL(fileURLWithPath: temp.path + "/t\(index).jpg"))
             XCTAssertThrowsError(try PhotoDecoder.load(path: temp.path + "/t\(index).jpg"), "JPEG truncated at \(length)")

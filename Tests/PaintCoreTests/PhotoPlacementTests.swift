@@ -117,6 +117,7 @@ final class PhotoPlacementTests: XCTestCase {
     func testAnUnreadablePhotoSaysWhyAndChangesNothing() throws {
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: temp.path + "/bad.jpg"))
         board.openPhoto(path: temp.path + "/bad.jpg")
+        board.finishOpening()
         XCTAssertNil(board.photoPlacement)
         XCTAssertTrue(board.statusLabel.text.contains("not a PNG or JPEG"), board.statusLabel.text)
         XCTAssertTrue(board.canvas.document.isEmpty)
@@ -154,6 +155,7 @@ final class PhotoPlacementTests: XCTestCase {
         window.render()
         driver.tap(picker.grid.tiles[2]) // older.png
         wait(0.3)
+        board.finishOpening()
         XCTAssertNil(board.presentedViewController, "the presenter dismissed the picker")
         XCTAssertEqual(board.photoPlacement?.photo.asset.name, "older.png")
     }

@@ -40,14 +40,30 @@ int codecs_png_encode_bgrx(const uint32_t *pixels, uint32_t width, uint32_t heig
 int codecs_png_encode_opaque_parallel(const uint32_t *pixels, uint32_t width, uint32_t height, int level,
                                       int strategy, int threads, codecs_buffer *out, char *error, size_t error_size);
 
-/// Decodes any PNG (every colour type, 16-bit, palette, interlaced) to RGBA8.
-/// Refuses images whose header claims more than max_pixels before allocating them.
-int codecs_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels,
-                      codecs_image *out, char *error, size_t error_size);
+/// A decode running on another thread: it writes how far it got (0-1), and stops at the next
+/// row once `cancelled` is set (the decode then returns -2).
+typedef struct {
+    volatile int cancelled;
+    volatile double progress;
+    /// How many bytes of the file the decoder has looked at.
+    volatile size_t consumed;
+} codecs_job;
+
+/// Decodes any PNG (every colour type, 16-bit, palette, interlaced) to RGBA8, refusing images
+/// whose header claims more than max_pixels before allocating them. The file is fed to
+/// libpng's progressive reader in small pieces:
+/// it stops at the last row (surplus image data is never inflated), reports progress and
+/// honours cancelling through `job` (may be NULL), and reduces a picture of more than
+/// `max_output_pixels` (0: no limit) by the smallest whole factor, box-averaging rows as they
+/// arrive. The source's own size goes to source_width/height.
+int codecs_png_decode_reduced(const uint8_t *data, size_t length, uint64_t max_pixels, uint64_t max_output_pixels,
+                              codecs_job *job, codecs_image *out, uint32_t *source_width, uint32_t *source_height,
+                              char *error, size_t error_size);
 
 /// Decodes a JPEG (baseline, progressive, grayscale, CMYK) to RGBA8, reduced by DCT scaling
 /// (scale_denominator 1, 2, 4 or 8), and reports its EXIF orientation (1-8, 1 without one).
-int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int scale_denominator,
+/// `job` (may be NULL) gets the progress and can cancel between scanlines (returns -2).
+int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int scale_denominator, codecs_job *job,
                        codecs_image *out, int *orientation, char *error, size_t error_size);
 
 /// The dimensions in a JPEG's header. Returns 0 on success.
@@ -62,6 +78,9 @@ int codecs_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int
 /// 6 RGBA), bit depth (8 or 16; palette 8) and interlacing (for tests that build a corpus).
 int codecs_png_encode_variant(const uint8_t *rgba, uint32_t width, uint32_t height, int color_type, int bit_depth,
                               int interlaced, codecs_buffer *out, char *error, size_t error_size);
+
+/// zlib's compress2 at `level` into `out` (tests build hostile PNGs with it). Returns 0 on success.
+int codecs_zlib_compress(const uint8_t *data, size_t length, int level, codecs_buffer *out);
 
 /// zlib's CRC-32 (the journal's record checksum).
 uint32_t codecs_crc32(const uint8_t *data, size_t length);

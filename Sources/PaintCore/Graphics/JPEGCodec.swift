@@ -5,15 +5,16 @@ import Foundation
 /// CMYK, with DCT scaling for thumbnails and the EXIF orientation.
 public enum JPEGCodec {
     public static func decode(_ data: Data, pixelLimit: UInt64 = PNGCodec.defaultPixelLimit,
-                              scaleDenominator: Int = 1) throws -> (bitmap: Bitmap, orientation: Int) {
+                              scaleDenominator: Int = 1, job: DecodeJob? = nil) throws -> (bitmap: Bitmap, orientation: Int) {
         var image = codecs_image()
         var orientation: Int32 = 1
         var error = [CChar](repeating: 0, count: 256)
         let status = data.withUnsafeBytes { raw in
             codecs_jpeg_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, pixelLimit, Int32(scaleDenominator),
-                               &image, &orientation, &error, error.count)
+                               job?.state, &image, &orientation, &error, error.count)
         }
         defer { codecs_free_image(&image) }
+        if status == -2 { throw PNGCodec.CodecError.cancelled }
         guard status == 0, let rgba = image.rgba else { throw PNGCodec.CodecError.decode(String(cString: error)) }
         return (RGBAConversion.bitmap(fromRGBA: rgba, width: Int(image.width), height: Int(image.height)), Int(orientation))
     }

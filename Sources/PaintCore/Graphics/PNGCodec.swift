@@ -9,11 +9,14 @@ public enum PNGCodec {
     public enum CodecError: Error, CustomStringConvertible {
         case encode(String)
         case decode(String)
+        /// The user cancelled the decode.
+        case cancelled
 
         public var description: String {
             switch self {
             case .encode(let m): return "could not encode PNG: \(m)"
             case .decode(let m): return "could not read the image: \(m)"
+            case .cancelled: return "cancelled"
             }
         }
     }
@@ -90,18 +93,26 @@ public enum PNGCodec {
 
     /// Decodes PNG data into a premultiplied bitmap.
     public static func decode(_ data: Data, pixelLimit: UInt64 = defaultPixelLimit) throws -> Bitmap {
+        try decode(data, pixelLimit: pixelLimit, maximumPixels: nil, job: nil).bitmap
+    }
+
+    /// Decodes PNG data, reduced by the smallest whole factor that brings it within
+    /// `maximumPixels` while the rows arrive (the whole picture never exists in memory), with
+    /// progress and cancelling through `job`. Returns the picture and the file's own size.
+    public static func decode(_ data: Data, pixelLimit: UInt64 = defaultPixelLimit, maximumPixels: Int?,
+                              job: DecodeJob?) throws -> (bitmap: Bitmap, sourceWidth: Int, sourceHeight: Int) {
         var image = codecs_image()
         var error = [CChar](repeating: 0, count: 256)
+        var sourceWidth: UInt32 = 0, sourceHeight: UInt32 = 0
         let status = data.withUnsafeBytes { raw in
-            codecs_png_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, pixelLimit, &image, &error, error.count)
+            codecs_png_decode_reduced(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, pixelLimit,
+                                      UInt64(max(0, maximumPixels ?? 0)), job?.state, &image, &sourceWidth, &sourceHeight,
+                                      &error, error.count)
         }
         defer { codecs_free_image(&image) }
+        if status == -2 { throw CodecError.cancelled }
         guard status == 0, let rgba = image.rgba else { throw CodecError.decode(String(cString: error)) }
-        let bitmap = Bitmap(width: Int(image.width), height: Int(image.height))
-        for i in 0..<(bitmap.width * bitmap.height) {
-            let r = UInt32(rgba[i * 4]), g = UInt32(rgba[i * 4 + 1]), b = UInt32(rgba[i * 4 + 2]), a = UInt32(rgba[i * 4 + 3])
-            bitmap.pixels[i] = a << 24 | PixelMath.mul255(r, a) << 16 | PixelMath.mul255(g, a) << 8 | PixelMath.mul255(b, a)
-        }
-        return bitmap
+        return (RGBAConversion.bitmap(fromRGBA: rgba, width: Int(image.width), height: Int(image.height)),
+                Int(sourceWidth), Int(sourceHeight))
     }
 }

@@ -15,6 +15,9 @@ public final class DrawingBoardViewController: ViewController {
     public static let barsReturnDelay = 1.0
 
     private let saver: BackgroundSaver
+    /// Reads and decodes pictures in the background.
+    let photoOpener = PhotoOpener()
+    var openingProgressTimer: Scheduler.Timer?
     /// Where the photo picker starts.
     public var picturesFolder: String
     public private(set) var lastSavedPath: String?
@@ -46,6 +49,7 @@ public final class DrawingBoardViewController: ViewController {
         view.addSubview(toolbar)
         view.addSubview(bottomBar)
         view.addSubview(statusLabel)
+        view.addSubview(cancelOpeningButton)
         for button in [brushButton, backgroundButton, fullScreenButton] { bottomBar.addSubview(button) }
         bottomBar.addSubview(widthSlider)
         bottomBar.addSubview(widthLabel)
@@ -77,6 +81,7 @@ public final class DrawingBoardViewController: ViewController {
         photoPlacement?.frame = canvas.frame
         photoBar.frame = Rect(x: bounds.width - 20 - 300, y: canvas.frame.minY + 10, width: 300, height: 40)
         statusLabel.frame = Rect(x: 0, y: bounds.height - Self.bottomBarHeight - 28, width: bounds.width, height: 28)
+        cancelOpeningButton.frame = Rect(x: bounds.width - 90, y: statusLabel.frame.minY, width: 86, height: 28)
         layoutBottomBar()
         for panel in [brushPanel, backgroundPanel] where panel.isPresented {
             panel.frame = Rect(x: 0, y: bounds.height - SettingsPanel.height, width: bounds.width, height: SettingsPanel.height)
@@ -145,7 +150,7 @@ public final class DrawingBoardViewController: ViewController {
         case (.character("["), []): setStrokeWidth(canvas.strokeWidth - 1)
         case (.character("]"), []): setStrokeWidth(canvas.strokeWidth + 1)
         case (.escape, []):
-            if photoPlacement != nil { cancelPhoto() } else { canvas.cancelStroke() }
+            if photoOpener.isOpening { cancelOpening() } else if photoPlacement != nil { cancelPhoto() } else { canvas.cancelStroke() }
         case (.enter, []) where photoPlacement != nil: bakePhoto()
         case (.character("o"), .control): choosePhoto()
         case (.character("v"), .control): pastePhoto()
@@ -171,20 +176,14 @@ public final class DrawingBoardViewController: ViewController {
         present(picker)
     }
 
-    /// Places the picture on the clipboard (Ctrl+V).
+    /// Places the picture on the clipboard (Ctrl+V), decoded in the background.
     public func pastePhoto() {
         guard let pasteboard else { return showStatus("There is no clipboard here", isError: true) }
         pasteboard.requestImage { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let bytes):
-                do {
-                    self.placePhoto(try PhotoDecoder.decode(Data(bytes), name: "Pasted picture"))
-                } catch {
-                    self.showStatus("The clipboard's picture cannot be read: \(error)", isError: true)
-                }
-            case .failure(let error):
-                self.showStatus("\(error)", isError: true)
+            case .success(let bytes): self.openPhoto(.bytes(Data(bytes), name: "Pasted picture"))
+            case .failure(let error): self.showStatus("\(error)", isError: true)
             }
         }
     }
@@ -197,22 +196,25 @@ public final class DrawingBoardViewController: ViewController {
     }
 
     /// Opens a picture file and starts placing it; a bad file only says why.
-    public func openPhoto(path: String) {
-        do {
-            placePhoto(try PhotoDecoder.load(path: path))
-        } catch {
-            showStatus("Cannot open the photo: \(error)", isError: true)
-        }
-    }
+    public func openPhoto(path: String) { openPhoto(.file(path)) }
 
     /// A photo is kept at most at this many times the canvas's pixels: more can never show,
     /// and a 10000 x 10000 picture would cost 400 MB in memory and in every later start.
     public static let photoPixelsPerCanvasPixel = 4
 
+    /// The most pixels a photo is kept at here: 4x the canvas's (at least 640x480's).
+    var maximumPhotoPixels: Int {
+        let scale = view.window?.scale ?? 1
+        let canvasPixels = Int(canvas.bounds.width * canvas.bounds.height * scale * scale)
+        return max(canvasPixels, 640 * 480) * Self.photoPixelsPerCanvasPixel
+    }
+
     /// Shows a photo over the canvas, fitted inside it, ready to move, pinch and rotate.
-    public func placePhoto(_ original: Photo) {
+    /// `originalSize` is the file's size when the photo was reduced while it was read.
+    public func placePhoto(_ original: Photo, originalSize: (width: Int, height: Int)? = nil) {
         cancelPhoto()
         let photo = fittedToCanvas(original)
+        let source = originalSize ?? (original.asset.image.width, original.asset.image.height)
         let placement = PhotoPlacementView(photo: photo, frame: canvas.frame)
         placement.frameBorder = CircleFrame(width: max(2, canvas.strokeWidth), color: canvas.strokeColor)
         placement.onBake = { [unowned self] placed in self.bake(placed) }
@@ -223,10 +225,10 @@ public final class DrawingBoardViewController: ViewController {
         cropButton.isSelected = false
         view.setNeedsLayout()
         var hint = "Drag to move, pinch or Ctrl-drag to scale and turn; long-press or Keep to add it, Escape to drop it"
-        if photo.asset !== original.asset {
+        if source.width != photo.asset.image.width || source.height != photo.asset.image.height {
             // One line on screen: the size news and the two ways out.
-            hint = "Kept at \(photo.asset.image.width)x\(photo.asset.image.height) of \(original.asset.image.width)x"
-                + "\(original.asset.image.height), all this drawing can show. Long-press or Keep to add it, Escape to drop it"
+            hint = "Kept at \(photo.asset.image.width)x\(photo.asset.image.height) of \(source.width)x"
+                + "\(source.height), all this drawing can show. Long-press or Keep to add it, Escape to drop it"
         }
         showStatus(hint)
     }
@@ -234,10 +236,7 @@ public final class DrawingBoardViewController: ViewController {
     /// The photo reduced to what the canvas can show (its stored copy too), or as it is.
     private func fittedToCanvas(_ photo: Photo) -> Photo {
         let bitmap = photo.asset.image.bitmap
-        let scale = view.window?.scale ?? 1
-        let canvasPixels = Int(canvas.bounds.width * canvas.bounds.height * scale * scale)
-        let factor = BoxDownscaler.factor(width: bitmap.width, height: bitmap.height,
-                                          maximumPixels: max(canvasPixels, 640 * 480) * Self.photoPixelsPerCanvasPixel)
+        let factor = BoxDownscaler.factor(width: bitmap.width, height: bitmap.height, maximumPixels: maximumPhotoPixels)
         guard factor > 1 else { return photo }
         let reduced = BoxDownscaler.downscale(bitmap, by: factor)
         return Photo(asset: ImageAsset(bitmap: reduced, name: photo.asset.name), orientation: photo.orientation)
@@ -468,6 +467,12 @@ public final class DrawingBoardViewController: ViewController {
     public private(set) lazy var cropButton: Button = makeButton("Crop") { [unowned self] in self.toggleCrop() }
     public private(set) lazy var circleButton: Button = makeButton("Circle") { [unowned self] in self.toggleCircleFrame() }
     public private(set) lazy var keepButton: Button = makeButton("Keep") { [unowned self] in self.bakePhoto() }
+    /// Shown at the end of the message line while a picture is being opened.
+    public private(set) lazy var cancelOpeningButton: Button = {
+        let button = makeButton("Cancel") { [unowned self] in self.cancelOpening() }
+        button.isHidden = true
+        return button
+    }()
     public private(set) lazy var dropButton: Button = makeButton("Drop") { [unowned self] in self.cancelPhoto() }
 
     /// Commands for the photo being placed, floating over the canvas.

@@ -55,6 +55,43 @@ public enum PhotoDecoder {
         throw DecodeError(description: data.isEmpty ? "\(name) is empty" : "\(name) is not a PNG or JPEG picture")
     }
 
+    /// A photo opened to be placed: reduced to at most `maximumPixels` while it is read (PNG rows
+    /// are box-averaged as they arrive; JPEG uses libjpeg's DCT scaling down to the nearest
+    /// power of two above, then a box average), with the file's own size for the message.
+    public struct Opened {
+        public let photo: Photo
+        public let sourceWidth: Int
+        public let sourceHeight: Int
+        public var wasReduced: Bool { photo.asset.image.width != sourceWidth || photo.asset.image.height != sourceHeight }
+    }
+
+    public static func open(_ data: Data, name: String, maximumPixels: Int, job: DecodeJob?) throws -> Opened {
+        do {
+            if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+                let (bitmap, width, height) = try PNGCodec.decode(data, maximumPixels: maximumPixels, job: job)
+                // A reduced picture is journaled as the reduced PNG, never as the huge original.
+                let kept = bitmap.width == width && bitmap.height == height ? data : nil
+                return Opened(photo: Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: kept)), sourceWidth: width, sourceHeight: height)
+            }
+            if data.starts(with: [0xFF, 0xD8]), let (width, height) = JPEGCodec.dimensions(of: data) {
+                var denominator = 1
+                while denominator < 8 && (width / (denominator * 2)) * (height / (denominator * 2)) >= maximumPixels { denominator *= 2 }
+                let (decoded, orientation) = try JPEGCodec.decode(data, scaleDenominator: denominator, job: job)
+                let factor = BoxDownscaler.factor(width: decoded.width, height: decoded.height, maximumPixels: maximumPixels)
+                let bitmap = factor > 1 ? BoxDownscaler.downscale(decoded, by: factor) : decoded
+                let kept = denominator == 1 && factor == 1 ? data : nil
+                return Opened(photo: Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: kept), orientation: orientation),
+                              sourceWidth: width, sourceHeight: height)
+            }
+            let photo = try decode(data, name: name)
+            return Opened(photo: photo, sourceWidth: photo.asset.image.width, sourceHeight: photo.asset.image.height)
+        } catch PNGCodec.CodecError.cancelled {
+            throw PNGCodec.CodecError.cancelled
+        } catch let error as PNGCodec.CodecError {
+            throw DecodeError(description: "\(name): \(error)")
+        }
+    }
+
     public static func load(path: String, pixelLimit: UInt64 = PNGCodec.defaultPixelLimit) throws -> Photo {
         let name = (path as NSString).lastPathComponent
         let data = try read(path)

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Opening pictures in the background: the message line says how far it got, and Escape or
+/// Cancel stops it. The board keeps drawing meanwhile.
+extension DrawingBoardViewController {
+    /// How often the progress on the message line is brought up to date.
+    static let openingProgressInterval = 0.1
+
+    /// Reads and decodes a picture beside the UI thread, then starts placing it.
+    public func openPhoto(_ source: PhotoOpener.Source) {
+        photoOpener.open(source, maximumPixels: maximumPhotoPixels, deliver: { [weak self] work in
+            if let application = self?.view.window?.application { application.post(work) } else { work() }
+        }) { [weak self] result in
+            guard let self else { return }
+            self.endOpeningProgress()
+            switch result {
+            case .success(let opened):
+                self.placePhoto(opened.photo, originalSize: (opened.sourceWidth, opened.sourceHeight))
+            case .failure(let error):
+                self.showStatus("Cannot open the photo: \(error)", isError: true)
+            }
+        }
+        cancelOpeningButton.isHidden = false
+        updateOpeningProgress()
+    }
+
+    /// Stops the picture being opened; nothing changes on the canvas.
+    public func cancelOpening() {
+        guard let name = photoOpener.openingName else { return }
+        photoOpener.cancel()
+        endOpeningProgress()
+        showStatus("Stopped opening \(name)")
+    }
+
+    /// Waits for the picture being opened and places it (tests; the app ending).
+    public func finishOpening() {
+        photoOpener.waitUntilDone()
+        view.window?.application.tick()
+    }
+
+    private func updateOpeningProgress() {
+        guard let job = photoOpener.job, let name = photoOpener.openingName else { return }
+        let percent = Int((job.progress * 100).rounded(.down))
+        showStatus("Opening \(name)… \(percent)% (Escape cancels)")
+        openingProgressTimer?.cancel()
+        openingProgressTimer = view.window?.application.scheduler.schedule(after: Self.openingProgressInterval) { [weak self] in
+            self?.updateOpeningProgress()
+        }
+    }
+
+    private func endOpeningProgress() {
+        openingProgressTimer?.cancel()
+        openingProgressTimer = nil
+        cancelOpeningButton.isHidden = true
+    }
+}
