@@ -16,6 +16,9 @@ if let index = arguments.firstIndex(of: "--showcase"), index + 1 < arguments.cou
         exit(1)
     }
 }
+if let index = arguments.firstIndex(of: "--probe-open"), index + 1 < arguments.count {
+    HugePictureWorkload.probe(path: arguments[index + 1])
+}
 let quick = arguments.contains("--quick")
 let runs = quick ? 1 : 5
 let segments = quick ? 2000 : 20000
@@ -44,6 +47,7 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("photo", { ShapeWorkloads.photo(runs: runs) }),
     ("png", { PNGWorkload.run(runs: runs) }),
     ("history", { HistoryWorkload.run(runs: runs) }),
+    ("huge-pictures", { HugePictureWorkload.run() }),
 ]
 
 print("X11Paint renderer benchmark (best of \(runs) runs each)\n")

@@ -173,16 +173,47 @@ uint32_t codecs_crc32(const uint8_t *data, size_t length) {
     return (uint32_t)crc;
 }
 
-int codecs_zlib_compress(const uint8_t *data, size_t length, int level, codecs_buffer *out) {
-    uLongf size = compressBound((uLong)length);
-    out->bytes = malloc(size);
+int codecs_zlib_compress(const uint8_t *data, size_t length, size_t trailing_zeros, int level, codecs_buffer *out) {
+    // Streamed, so gigabytes of trailing zeros never exist in memory.
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    out->bytes = NULL;
     out->length = 0;
-    if (!out->bytes) return -1;
-    if (compress2(out->bytes, &size, data, (uLong)length, level) != Z_OK) {
-        free(out->bytes);
-        out->bytes = NULL;
-        return -1;
+    if (deflateInit(&stream, level) != Z_OK) return -1;
+    static const uint8_t zeros[65536];
+    size_t capacity = 65536, used = 0;
+    uint8_t *bytes = malloc(capacity);
+    size_t zeros_left = trailing_zeros;
+    int phase = 0; // 0: data, 1: zeros, 2: finish
+    int status = Z_OK;
+    stream.next_in = (Bytef *)data;
+    stream.avail_in = (uInt)length;
+    while (bytes && status != Z_STREAM_END) {
+        if (stream.avail_in == 0 && phase == 0) phase = 1;
+        if (stream.avail_in == 0 && phase == 1) {
+            if (zeros_left == 0) phase = 2;
+            else {
+                size_t n = zeros_left < sizeof zeros ? zeros_left : sizeof zeros;
+                stream.next_in = (Bytef *)zeros;
+                stream.avail_in = (uInt)n;
+                zeros_left -= n;
+            }
+        }
+        if (capacity - used < 65536) {
+            capacity *= 2;
+            uint8_t *grown = realloc(bytes, capacity);
+            if (!grown) { free(bytes); bytes = NULL; break; }
+            bytes = grown;
+        }
+        stream.next_out = bytes + used;
+        stream.avail_out = (uInt)(capacity - used);
+        status = deflate(&stream, phase == 2 ? Z_FINISH : Z_NO_FLUSH);
+        used = capacity - stream.avail_out;
+        if (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR) { free(bytes); bytes = NULL; }
     }
-    out->length = size;
+    deflateEnd(&stream);
+    if (!bytes) return -1;
+    out->bytes = bytes;
+    out->length = used;
     return 0;
 }

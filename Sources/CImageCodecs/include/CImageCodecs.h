@@ -79,8 +79,9 @@ int codecs_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int
 int codecs_png_encode_variant(const uint8_t *rgba, uint32_t width, uint32_t height, int color_type, int bit_depth,
                               int interlaced, codecs_buffer *out, char *error, size_t error_size);
 
-/// zlib's compress2 at `level` into `out` (tests build hostile PNGs with it). Returns 0 on success.
-int codecs_zlib_compress(const uint8_t *data, size_t length, int level, codecs_buffer *out);
+/// A zlib stream of `data` followed by `trailing_zeros` zero bytes, at `level`, into `out`
+/// (tests and benchmarks build hostile PNGs with it). Returns 0 on success.
+int codecs_zlib_compress(const uint8_t *data, size_t length, size_t trailing_zeros, int level, codecs_buffer *out);
 
 /// zlib's CRC-32 (the journal's record checksum).
 uint32_t codecs_crc32(const uint8_t *data, size_t length);
