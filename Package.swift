@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "x11paint", targets: ["X11Paint"]),
         .executable(name: "x11paint-bench", targets: ["Benchmarks"]),
+        .executable(name: "x11paint-latency-probe", targets: ["LatencyProbe"]),
     ],
     targets: [
         // C glue: Xlib macros and unions Swift cannot call, error handlers.
@@ -42,6 +43,11 @@ let package = Package(
         .executableTarget(
             name: "X11Paint",
             dependencies: ["X11Adapter", "PaintCore", "CX11Shim"]
+        ),
+        // Input-to-pixels latency seen from outside any app (XTest in, XShmGetImage out): `make bench`.
+        .executableTarget(
+            name: "LatencyProbe",
+            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("Xtst")]
         ),
         // cairo, only for comparing quality and speed against (tests and benchmarks).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo"),

@@ -11,8 +11,8 @@ case "$purpose" in
     # A headless machine gets the demo on a private X server.
     [ -n "${DISPLAY:-}" ] || packages+=(xvfb)
     ;;
-  test) packages+=(xvfb xdotool x11-utils xclip libcairo2-dev) ;;
-  bench) packages+=(libcairo2-dev xvfb xdotool) ;;
+  test) packages+=(xvfb xdotool x11-utils xclip libcairo2-dev libxtst-dev) ;;
+  bench) packages+=(libcairo2-dev xvfb xdotool libxtst-dev mtpaint) ;;
   *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac
 

@@ -1,6 +1,8 @@
+#include <unistd.h>
 #include "CX11Shim.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/ipc.h>
@@ -132,10 +134,22 @@ int x11shim_select_xi2(Display *d, Window w, int *opcode) {
 
 static volatile sig_atomic_t termination_requested = 0;
 
+/* The signal may be delivered to any thread (the journal writer, a save): the run loop's
+   poll would sleep on. A byte on this descriptor wakes it wherever the signal lands. */
+static volatile int termination_wake_fd = -1;
+
 static void on_termination_signal(int signal_number) {
     (void)signal_number;
     termination_requested = 1;
+    if (termination_wake_fd >= 0) {
+        int saved = errno;
+        char byte = 1;
+        (void)!write(termination_wake_fd, &byte, 1);
+        errno = saved;
+    }
 }
+
+void x11shim_set_termination_wake_fd(int fd) { termination_wake_fd = fd; }
 
 void x11shim_install_termination_handler(void) {
     struct sigaction action;

@@ -1,20 +1,31 @@
 import Foundation
 import PaintCore
 
-/// Input to photons, the app's share: from the moment a motion event is taken off the X
-/// connection to the moment the frame showing it has been put on screen (after the server
-/// has finished reading the shared image).
+/// Input to photons, the app's share: from the moment the X server made a motion event to
+/// the moment the frame showing it has been put on screen (after the server has finished
+/// reading the shared image). Each event is stamped with the server's own time (milliseconds)
+/// mapped to the local clock, so time an event spent queued while the app was busy (a
+/// render, a disk wait) is counted, not hidden.
 final class LatencyRecorder {
     private let clock = SystemClock()
     private var waiting: [Double] = []
     private var samples: [Double] = []
     private var batchStart = 0.0
+    /// The smallest (local read time - server time) seen: the two clocks' offset plus the
+    /// quickest delivery, so a server time plus it is the earliest the event could be read.
+    private var offset: Double?
 
-    /// The run loop found input waiting: everything read in this pass arrived no later than now.
+    /// The run loop found input waiting.
     func batchBegan() { batchStart = clock.now }
 
-    /// A motion event of the current batch (stamped with the batch's start: an upper bound).
-    func arrived() { waiting.append(batchStart) }
+    /// A motion event read now, made at `serverTime` (ms) by the server.
+    func arrived(serverTime: UInt) {
+        let made = Double(serverTime) / 1000
+        let candidate = clock.now - made
+        if offset == nil || candidate < offset! { offset = candidate }
+        // The server's clock ticks in whole milliseconds: never later than the batch's start.
+        waiting.append(min(made + offset!, batchStart))
+    }
 
     func presented() {
         guard !waiting.isEmpty else { return }

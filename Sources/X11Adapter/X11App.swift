@@ -37,15 +37,17 @@ public final class X11App {
         _ = x11shim_select_xi2(x11.display, x11.window, &xinputOpcode)
         isDemo = options.demo
         latency = options.reportLatency ? LatencyRecorder() : nil
-        // The demo and the benchmarks work on throw-away documents.
-        if !options.demo && options.preloadStrokes == 0 {
+        if options.preloadStrokes > 0 {
+            // Benchmarks: a big drawing in muted colours, journaled as users run the app.
+            window.render()
+            board.canvas.load(SyntheticDocument.strokes(count: options.preloadStrokes, size: board.canvas.bounds.size,
+                                                        palette: SyntheticDocument.mutedColors))
+        }
+        // The demo works on a throw-away document.
+        if !options.demo {
             openJournal(environment: ProcessInfo.processInfo.environment)
             // A save killed half-way left a hidden temporary in Pictures; a minute on it is stale.
             AtomicFileWriter.removeStaleTemporaries(in: board.picturesFolder, olderThan: 60)
-        }
-        if options.preloadStrokes > 0 {
-            window.render()
-            board.canvas.load(SyntheticDocument.strokes(count: options.preloadStrokes, size: board.canvas.bounds.size))
         }
         if isDemo {
             window.render()
@@ -64,6 +66,7 @@ public final class X11App {
         let application = window.application
         var descriptors = [pollfd(fd: x11.fileDescriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: application.wakeFileDescriptor, events: Int16(POLLIN), revents: 0)]
+        x11shim_set_termination_wake_fd(application.wakeWriteDescriptor)
         x11shim_install_termination_handler()
         while running {
             if x11shim_termination_requested() != 0 { break }
@@ -106,10 +109,11 @@ public final class X11App {
                 continue
             }
             if selections.handle(&event) { continue }
+            let serverTime = event.type == MotionNotify ? UInt(event.xmotion.time) : 0
             switch translator.translate(&event) {
             case .pointer(let event):
                 if traceInput { print("x11paint: pointer \(event.kind) at \(event.location) \(event.modifiers)") }
-                if event.kind == .motion { latency?.arrived() }
+                if event.kind == .motion { latency?.arrived(serverTime: serverTime) }
                 pointer.handle(event)
             case .key(let key):
                 if key.key == .escape { pointer.cancel(timestamp: window.application.clock.now) }

@@ -47,6 +47,8 @@ int x11shim_select_xi2(Display *d, Window w, int *opcode);
 /// SIGTERM and SIGINT set a flag (and interrupt poll) instead of killing the process, so the
 /// run loop can finish cleanly.
 void x11shim_install_termination_handler(void);
+/// A descriptor the termination handler writes a byte to (the run loop polls it).
+void x11shim_set_termination_wake_fd(int fd);
 int x11shim_termination_requested(void);
 
 /// XDestroyImage is a macro.

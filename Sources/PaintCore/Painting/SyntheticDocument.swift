@@ -3,13 +3,17 @@ import Foundation
 /// A reproducible document of many strokes, for measuring that the app stays fast however
 /// much is already drawn.
 public enum SyntheticDocument {
-    public static func strokes(count: Int, size: Size, pointsPerStroke: Int = 30, seed: UInt64 = 1) -> Document {
+    /// Colours none of the palette's inks: a probe watching for the pen's ink on screen always
+    /// sees it change the pixels, whatever is drawn underneath.
+    public static let mutedColors = [Color(r: 120, g: 140, b: 160), Color(r: 170, g: 200, b: 150), Color(r: 220, g: 190, b: 120)]
+
+    public static func strokes(count: Int, size: Size, pointsPerStroke: Int = 30, seed: UInt64 = 1,
+                               palette: [Color] = DrawingBoardViewController.palette + [.black]) -> Document {
         var state = seed &* 6364136223846793005 &+ 1442695040888963407
         func unit() -> Double {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Double(state >> 11) / Double(1 << 53)
         }
-        let palette = DrawingBoardViewController.palette + [.black]
         var document = Document()
         for i in 0..<count {
             var p = Point(x: unit() * size.width, y: unit() * size.height)

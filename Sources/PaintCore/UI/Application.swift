@@ -10,7 +10,8 @@ open class Application: Responder {
     public let animator: Animator
     /// Readable when background work has posted something for the UI thread.
     public let wakeFileDescriptor: Int32
-    private let wakeWriteDescriptor: Int32
+    /// Written to (a byte) to wake the run loop from another thread or a signal handler.
+    public let wakeWriteDescriptor: Int32
     private let postedLock = NSLock()
     private var posted: [() -> Void] = []
 
