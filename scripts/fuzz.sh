@@ -9,7 +9,7 @@ clang=$(command -v clang || true)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$clang" -g -O1 -fsanitize=fuzzer,address -I Sources/CImageCodecs/include \
-  Fuzz/ImageDecoderFuzzer.c Sources/CImageCodecs/PNGCodec.c Sources/CImageCodecs/JPEGCodec.c \
+  Fuzz/ImageDecoderFuzzer.c Sources/CImageCodecs/PNGCodec.c Sources/CImageCodecs/PNGReducingDecoder.c Sources/CImageCodecs/JPEGCodec.c \
   Sources/CImageCodecs/ParallelPNGWriter.c -lpng -ljpeg -lz -lpthread -o "$work/fuzzer" 2>"$work/build.log" \
   || { cat "$work/build.log"; echo "fuzz: the fuzzer did not build"; exit 1; }
 mkdir -p "$work/corpus"
