@@ -211,9 +211,14 @@ final class DrawingToolsTests: XCTestCase {
         driver.tap(field)
         for character in temp.path + "/paper.png" { window.send(KeyEvent(.character(Character(character.lowercased())), text: String(character))) }
         window.send(KeyEvent(.enter))
+        XCTAssertTrue(board.backgroundSettings.messageLabel.text.contains("Opening paper.png"), board.backgroundSettings.messageLabel.text)
+        board.finishOpeningBackground()
         XCTAssertEqual(art().color(atX: 400, y: 200), Color(r: 10, g: 200, b: 30), "the picture fills the canvas")
+        XCTAssertTrue(board.backgroundSettings.messageLabel.text.contains("Background: paper.png"), board.backgroundSettings.messageLabel.text)
         field.text = temp.path + "/missing.png"
         window.send(KeyEvent(.enter))
+        board.finishOpeningBackground()
+        XCTAssertTrue(board.backgroundSettings.messageLabel.text.contains("does not exist"), board.backgroundSettings.messageLabel.text)
         XCTAssertEqual(art().color(atX: 400, y: 200), Color(r: 10, g: 200, b: 30), "a bad path changes nothing")
     }
 }

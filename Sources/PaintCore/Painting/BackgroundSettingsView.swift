@@ -44,5 +44,5 @@ public final class BackgroundSettingsView: View {
         return button
     }()
 
-    private lazy var messageLabel = Label()
+    public private(set) lazy var messageLabel = Label()
 }

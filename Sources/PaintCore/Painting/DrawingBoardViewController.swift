@@ -17,6 +17,7 @@ public final class DrawingBoardViewController: ViewController {
     private let saver: BackgroundSaver
     /// Reads and decodes pictures in the background.
     let photoOpener = PhotoOpener()
+    private let backgroundOpener = PhotoOpener()
     var openingProgressTimer: Scheduler.Timer?
     /// Where the photo picker starts.
     public var picturesFolder: String
@@ -333,19 +334,30 @@ public final class DrawingBoardViewController: ViewController {
         backgroundPanel.present(in: view)
     }
 
-    /// Loads a picture file as the background (undoable); a bad file leaves everything as it was.
+    /// Loads a picture file as the background (undoable), read and decoded in the background
+    /// and kept at most at 4x the canvas's pixels; a bad file leaves everything as it was.
     public func setBackgroundImage(path: String) {
         let expanded = path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst(1) : path
-        do {
-            let data = try FileReader.read(expanded)
-            let bitmap = try PNGCodec.decode(data)
-            canvas.setBackground(.image(ImageAsset(bitmap: bitmap, name: (expanded as NSString).lastPathComponent)))
-            backgroundSettings.show(message: "Background: \((expanded as NSString).lastPathComponent)", isError: false)
-        } catch let error as PNGCodec.CodecError {
-            backgroundSettings.show(message: "\(error)", isError: true)
-        } catch {
-            backgroundSettings.show(message: "Cannot open \(expanded): \(error)", isError: true)
+        let name = (expanded as NSString).lastPathComponent
+        backgroundSettings.show(message: "Opening \(name)…", isError: false)
+        backgroundOpener.open(.file(expanded), maximumPixels: maximumPhotoPixels, deliver: { [weak self] work in
+            if let application = self?.view.window?.application { application.post(work) } else { work() }
+        }) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let opened):
+                self.canvas.setBackground(.image(opened.photo.asset))
+                self.backgroundSettings.show(message: "Background: \(name)", isError: false)
+            case .failure(let error):
+                self.backgroundSettings.show(message: "Cannot open \(name): \(error)", isError: true)
+            }
         }
+    }
+
+    /// Waits for a background picture being opened and sets it (tests; the app ending).
+    public func finishOpeningBackground() {
+        backgroundOpener.waitUntilDone()
+        view.window?.application.tick()
     }
 
     public var isFullScreen: Bool { fullScreenButton.isSelected }
