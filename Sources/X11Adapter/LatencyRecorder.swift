@@ -23,8 +23,11 @@ final class LatencyRecorder {
         let made = Double(serverTime) / 1000
         let candidate = clock.now - made
         if offset == nil || candidate < offset! { offset = candidate }
-        // The server's clock ticks in whole milliseconds: never later than the batch's start.
-        waiting.append(min(made + offset!, batchStart))
+        // The server's clock ticks in whole milliseconds, so `made` may be up to 1 ms early: the
+        // event was made no later than made + 1 ms (mapped), and read no later than the batch
+        // began. The earlier bound counts time queued while the app was busy, to the
+        // millisecond, without inventing latency for events read at once.
+        waiting.append(min(made + offset! + 0.001, batchStart))
     }
 
     func presented() {
