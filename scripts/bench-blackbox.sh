@@ -9,9 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="$(swift build -c release --show-bin-path)"
 moves=${MOVES:-300}
-ready=$(mktemp)
-Xvfb -displayfd 3 -screen 0 1920x1200x24 -nolisten tcp 3>"$ready" 2>/dev/null &
-xvfb=$!
+. scripts/private-xvfb.sh
+start_private_xvfb
 # On the disk the journal is on (the repository's filesystem, not a tmpfs).
 work=$(mktemp -d "$PWD/.build/bench-blackbox.XXXXXX")
 writer=""
@@ -19,11 +18,9 @@ cleanup() {
   [ -n "$writer" ] && kill "$writer" 2>/dev/null
   pkill -P $$ dd 2>/dev/null || true
   kill $xvfb 2>/dev/null || true
-  rm -rf "$ready" "$work"
+  rm -rf "$work"
 }
 trap cleanup EXIT
-for _ in $(seq 100); do [ -s "$ready" ] && break; sleep 0.1; done
-export DISPLAY=":$(head -n 1 "$ready")"
 
 probe() { # window x0 y0 x1 y1
   "$bin/x11paint-latency-probe" "$@" "$moves" isolated 30

@@ -6,13 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 binary="$(swift build -c release --show-bin-path)/x11paint"
 events=${EVENTS:-3000}
-ready=$(mktemp)
-Xvfb -displayfd 3 -screen 0 1920x1200x24 -nolisten tcp 3>"$ready" 2>/dev/null &
-xvfb=$!
+. scripts/private-xvfb.sh
+start_private_xvfb
 home=$(mktemp -d)
-trap 'kill $xvfb 2>/dev/null || true; rm -rf "$ready" "$home"' EXIT
-for _ in $(seq 100); do [ -s "$ready" ] && break; sleep 0.1; done
-export DISPLAY=":$(head -n 1 "$ready")"
+trap 'kill $xvfb 2>/dev/null || true; rm -rf "$home"' EXIT
 output=$(mktemp)
 HOME="$home" "$binary" --size 1920x1080 --preload-strokes 10000 --report-latency >"$output" 2>&1 &
 app=$!

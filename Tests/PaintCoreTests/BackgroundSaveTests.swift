@@ -23,17 +23,12 @@ final class BackgroundSaveTests: XCTestCase {
     }
 
     private func board(store: ArtworkStore) -> (Window, DrawingBoardViewController) {
-        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: ManualClock()))
-        let board = DrawingBoardViewController(store: store, picturesFolder: NSTemporaryDirectory())
-        window.rootViewController = board
-        window.render()
-        return (window, board)
+        let session = BoardSession(store: store)
+        return (session.window, session.board)
     }
 
     private func drag(_ window: Window, _ board: DrawingBoardViewController, y: Double) {
-        var driver = TouchDriver(window: window)
-        let a = board.canvas.convert(Point(x: 100, y: y), to: nil), b = board.canvas.convert(Point(x: 600, y: y), to: nil)
-        driver.drag(TouchDriver.line(from: a, to: b, step: 20))
+        BoardSession(window: window, board: board).drag(y: y)
     }
 
     func testDrawingGoesOnDuringASaveAndDoesNotEnterTheSavedFile() throws {

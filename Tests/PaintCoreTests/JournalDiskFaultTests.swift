@@ -13,18 +13,12 @@ final class JournalDiskFaultTests: XCTestCase {
     override func tearDown() { mounts.unmountAll() }
 
     private func board() -> (Window, DrawingBoardViewController) {
-        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: ManualClock()))
-        let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: temp.path)
-        window.rootViewController = board
-        window.render()
-        board.open(JournalOpening.open(stateFolder: state))
-        return (window, board)
+        let session = BoardSession(pictures: temp.path, stateFolder: state)
+        return (session.window, session.board)
     }
 
     private func drag(_ window: Window, _ board: DrawingBoardViewController, y: Double) {
-        var driver = TouchDriver(window: window)
-        let a = board.canvas.convert(Point(x: 100, y: y), to: nil), b = board.canvas.convert(Point(x: 600, y: y), to: nil)
-        driver.drag(TouchDriver.line(from: a, to: b, step: 5))
+        BoardSession(window: window, board: board).drag(y: y, step: 5)
     }
 
     /// Fills the filesystem at `folder` to the last byte.

@@ -6,11 +6,7 @@ import XCTest
 final class LargePictureTests: XCTestCase {
     func testAHugePictureIsKeptAtWhatTheDrawingCanShowAndStoredSoInTheJournal() throws {
         let temp = TemporaryDirectory()
-        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: ManualClock()))
-        let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: temp.path)
-        window.rootViewController = board
-        window.render()
-        board.open(JournalOpening.open(stateFolder: temp.path + "/state"))
+        let board = BoardSession(pictures: temp.path, stateFolder: temp.path + "/state").board
         let huge = Bitmap(width: 3000, height: 2400, color: .blue)
         for y in 0..<2400 where y % 100 < 50 { huge.fill(PixelRect(x0: 0, y0: y, x1: 3000, y1: y + 1), with: Color.red.premultipliedPixel) }
         try PNGCodec.encode(huge).write(to: URL(fileURLWithPath: temp.path + "/huge.png"))
@@ -38,10 +34,7 @@ final class LargePictureTests: XCTestCase {
 
     func testEscapeWhileAPictureOpensStopsItAndChangesNothing() throws {
         let temp = TemporaryDirectory()
-        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: ManualClock()))
-        let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: temp.path)
-        window.rootViewController = board
-        window.render()
+        let (window, board) = { let s = BoardSession(pictures: temp.path); return (s.window, s.board) }()
         try PNGCodec.encode(Bitmap(width: 2000, height: 1500, color: .green)).write(to: URL(fileURLWithPath: temp.path + "/big.png"))
         board.openPhoto(path: temp.path + "/big.png")
         XCTAssertTrue(window.send(KeyEvent(.escape)))

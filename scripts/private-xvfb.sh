@@ -1,0 +1,11 @@
+# Sourced by the benchmark scripts: starts a private 1920x1200 Xvfb on a free display number,
+# waits until it is ready, and exports DISPLAY. Sets $xvfb to its pid (the caller kills it).
+start_private_xvfb() {
+  local ready
+  ready=$(mktemp)
+  Xvfb -displayfd 3 -screen 0 1920x1200x24 -nolisten tcp 3>"$ready" 2>/dev/null &
+  xvfb=$!
+  for _ in $(seq 100); do [ -s "$ready" ] && break; sleep 0.1; done
+  export DISPLAY=":$(head -n 1 "$ready")"
+  rm -f "$ready"
+}
