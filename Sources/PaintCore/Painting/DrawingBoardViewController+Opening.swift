@@ -8,9 +8,7 @@ extension DrawingBoardViewController {
 
     /// Reads and decodes a picture beside the UI thread, then starts placing it.
     public func openPhoto(_ source: PhotoOpener.Source) {
-        photoOpener.open(source, maximumPixels: maximumPhotoPixels, deliver: { [weak self] work in
-            if let application = self?.view.window?.application { application.post(work) } else { work() }
-        }) { [weak self] result in
+        photoOpener.open(source, maximumPixels: maximumPhotoPixels, deliver: postToUIThread) { [weak self] result in
             guard let self else { return }
             self.endOpeningProgress()
             switch result {

@@ -131,7 +131,8 @@ public final class DrawingBoardViewController: ViewController {
             showStatus(message.text, isError: message.isError)
         }
         guard let journal = opening.journal else { return }
-        let recorder = RecoveryRecorder(journal: journal, canvas: canvas, scheduler: { [weak self] in self?.view.window?.application.scheduler },
+        let recorder = RecoveryRecorder(journal: journal, canvas: canvas, deliver: postToUIThread,
+                                        scheduler: { [weak self] in self?.view.window?.application.scheduler },
                                         report: { [weak self] text, isError in self?.showStatus(text, isError: isError) })
         self.recorder = recorder
         canvas.onEdit = { [unowned recorder] edit in recorder.record(edit) }
@@ -340,9 +341,7 @@ public final class DrawingBoardViewController: ViewController {
         let expanded = path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst(1) : path
         let name = (expanded as NSString).lastPathComponent
         backgroundSettings.show(message: "Opening \(name)…", isError: false)
-        backgroundOpener.open(.file(expanded), maximumPixels: maximumPhotoPixels, deliver: { [weak self] work in
-            if let application = self?.view.window?.application { application.post(work) } else { work() }
-        }) { [weak self] result in
+        backgroundOpener.open(.file(expanded), maximumPixels: maximumPhotoPixels, deliver: postToUIThread) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let opened):
@@ -401,11 +400,8 @@ public final class DrawingBoardViewController: ViewController {
     /// it could not): "Saving…" at once, drawing goes on, then "Saved to …". What is drawn
     /// after this call is not in the file.
     public func save() {
-        let deliver: (@escaping () -> Void) -> Void = { [weak self] work in
-            if let application = self?.view.window?.application { application.post(work) } else { work() }
-        }
         showStatus("Saving…")
-        saver.save(canvas.artworkSnapshot(), deliver: deliver) { [weak self] result in
+        saver.save(canvas.artworkSnapshot(), deliver: postToUIThread) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let path):
@@ -428,6 +424,15 @@ public final class DrawingBoardViewController: ViewController {
     public func finishSaves() {
         saver.waitUntilDone()
         view.window?.application.tick()
+    }
+
+    /// Hands work from a background queue (a save, a decode, the journal's writer) to the UI
+    /// thread through the application's run loop.
+    var postToUIThread: (@escaping () -> Void) -> Void {
+        let application = view.window?.application
+        return { work in
+            if let application { application.post(work) } else { work() }
+        }
     }
 
     /// How long a message stays before it fades (errors stay until the next message).

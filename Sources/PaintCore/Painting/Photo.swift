@@ -62,7 +62,6 @@ public enum PhotoDecoder {
         public let photo: Photo
         public let sourceWidth: Int
         public let sourceHeight: Int
-        public var wasReduced: Bool { photo.asset.image.width != sourceWidth || photo.asset.image.height != sourceHeight }
     }
 
     public static func open(_ data: Data, name: String, maximumPixels: Int, job: DecodeJob?) throws -> Opened {

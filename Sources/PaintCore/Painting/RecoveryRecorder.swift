@@ -14,16 +14,13 @@ public final class RecoveryRecorder {
     /// The stroke in progress reaches the journal at least this often.
     public static let progressInterval = 1.0
 
-    init(journal: DocumentJournal, canvas: CanvasView, scheduler: @escaping () -> Scheduler?, report: @escaping (String, Bool) -> Void) {
+    init(journal: DocumentJournal, canvas: CanvasView, deliver: @escaping (@escaping () -> Void) -> Void, scheduler: @escaping () -> Scheduler?, report: @escaping (String, Bool) -> Void) {
         self.journal = journal
         self.canvas = canvas
         self.scheduler = scheduler
         self.report = report
         // State changes come from the writer queue; the user hears of them on the UI thread.
-        let application = canvas.window?.application
-        journal.deliver = { work in
-            if let application { application.post(work) } else { work() }
-        }
+        journal.deliver = deliver
         // The folder, not the journal: the journal keeps this closure.
         journal.onStateChange = { [report, folder = journal.folder] state in
             switch state {

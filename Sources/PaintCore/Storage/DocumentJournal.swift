@@ -70,8 +70,6 @@ public final class DocumentJournal {
     /// Runs a closure on the UI thread (the application's `post`); set before the first write.
     public var deliver: (@escaping () -> Void) -> Void = { $0() }
 
-    public var journalPath: String { folder + "/journal" }
-
     /// `$XDG_STATE_HOME/x11paint`, else `~/.local/state/x11paint`.
     public static func stateFolder(environment: [String: String]) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/x11paint" }
@@ -187,11 +185,7 @@ public final class DocumentJournal {
 
     // MARK: - Pictures named by records
 
-    /// Ids named by raw records (read from their JSON: decoding a record needs its pictures).
-    static func pictureIDs(inFrames frames: [Data]) -> Set<String> {
-        Set(frames.filter { $0.count > headerSize }.flatMap { pictureIDs(inJSON: $0.dropFirst(headerSize)) })
-    }
-
+    /// Ids named by a record's JSON (decoding a record needs its pictures).
     static func pictureIDs(inJSON payload: Data) -> [String] {
         let text = String(decoding: payload, as: UTF8.self)
         var ids: [String] = []

@@ -51,8 +51,6 @@ final class JournalFile {
 
     deinit { if fd >= 0 { Glibc.close(fd) } }
 
-    var isOpen: Bool { fd >= 0 }
-
     func close() {
         if fd >= 0 { Glibc.close(fd) }
         fd = -1
