@@ -126,19 +126,20 @@ public final class X11App {
         }
     }
 
-    /// Crash recovery: restore what the last session left and journal from now on.
+    /// Crash recovery: restore what the last session left (read in the background while the
+    /// window shows) and journal from then on.
     private func openJournal(environment: [String: String]) {
         guard environment["X11PAINT_NO_JOURNAL"] == nil else { return }
         window.render()
-        let opening = JournalOpening.open(stateFolder: DocumentJournal.stateFolder(environment: environment))
-        board.open(opening)
-        if !opening.recovery.isEmpty { Log.info("restored \(board.canvas.document.items.count) items from \(opening.folder)") }
-        if let problem = opening.problem { Log.warning("crash recovery is off: \(problem)") }
-        if let aside = opening.damagedJournalName { Log.warning("the damaged journal was kept as \(opening.folder)/\(aside)") }
-        if !opening.recovery.missingPictures.isEmpty {
-            Log.warning("missing or damaged pictures (placeholders shown): \(opening.recovery.missingPictures.joined(separator: ", "))")
+        board.restore(fromStateFolder: DocumentJournal.stateFolder(environment: environment)) { [board] opening in
+            if !opening.recovery.isEmpty { Log.info("restored \(board.canvas.document.items.count) items from \(opening.folder)") }
+            if let problem = opening.problem { Log.warning("crash recovery is off: \(problem)") }
+            if let aside = opening.damagedJournalName { Log.warning("the damaged journal was kept as \(opening.folder)/\(aside)") }
+            if !opening.recovery.missingPictures.isEmpty {
+                Log.warning("missing or damaged pictures (placeholders shown): \(opening.recovery.missingPictures.joined(separator: ", "))")
+            }
+            if opening.slot > 1 { Log.info("another window holds the first journal; this one records in \(opening.folder)") }
         }
-        if opening.slot > 1 { Log.info("another window holds the first journal; this one records in \(opening.folder)") }
         X11App.emergencyFlush = { [board] in
             board.flushJournal()
             board.finishSaves()

@@ -19,6 +19,8 @@ public final class DrawingBoardViewController: ViewController {
     let photoOpener = PhotoOpener()
     private let backgroundOpener = PhotoOpener()
     var openingProgressTimer: Scheduler.Timer?
+    /// Crash recovery being read in the background (nil once the drawing is back).
+    var restoring: DispatchGroup?
     /// Where the photo picker starts.
     public var picturesFolder: String
     public private(set) var lastSavedPath: String?
@@ -144,6 +146,8 @@ public final class DrawingBoardViewController: ViewController {
     // MARK: - Keys
 
     public override func keyDown(_ event: KeyEvent) -> Bool {
+        // Until the last drawing is back, a change made now would be lost under it.
+        guard !isRestoring else { return super.keyDown(event) }
         switch (event.key, event.modifiers) {
         case (.character("z"), .control): undo()
         case (.character("z"), [.control, .shift]), (.character("y"), .control): redo()

@@ -12,7 +12,10 @@ struct BoardSession {
         board = DrawingBoardViewController(store: store, picturesFolder: pictures)
         window.rootViewController = board
         window.render()
-        if let stateFolder { board.open(JournalOpening.open(stateFolder: stateFolder)) }
+        if let stateFolder {
+            board.restore(fromStateFolder: stateFolder)
+            board.finishRestoring()
+        }
     }
 
     /// A session around a board made elsewhere.

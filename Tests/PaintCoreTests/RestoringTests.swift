@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+@testable import PaintCore
+
+/// Crash recovery at start is read beside the UI thread (issue 14): the window answers while
+/// the journal and its pictures are read, and nothing done meanwhile is lost under the drawing.
+final class RestoringTests: XCTestCase {
+    private var temp: TemporaryDirectory!
+
+    override func setUp() { temp = TemporaryDirectory() }
+
+    /// A previous session that drew two strokes and placed a picture, then ended.
+    private func leaveADrawing(in state: String) -> Document {
+        let session = BoardSession(pictures: temp.path, stateFolder: state)
+        session.drag(y: 100)
+        session.board.placePhoto(Photo(asset: ImageAsset(bitmap: Bitmap(width: 300, height: 200, color: .blue), name: "blue")))
+        session.board.bakePhoto()
+        session.drag(y: 300)
+        session.board.flushJournal()
+        session.board.journal?.close()
+        return session.board.canvas.document
+    }
+
+    func testTheJournalIsReadOffTheUIThreadWhileTheWindowKeepsAnswering() {
+        let state = temp.path + "/state"
+        let expected = leaveADrawing(in: state)
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: ManualClock()))
+        let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: temp.path)
+        window.rootViewController = board
+        window.render()
+        let readingMayEnd = DispatchSemaphore(value: 0)
+        var readOnMainThread: Bool?
+        var completed: JournalOpening?
+        board.restore(fromStateFolder: state, reader: { folder in
+            readOnMainThread = Thread.isMainThread
+            readingMayEnd.wait()
+            return JournalOpening.open(stateFolder: folder)
+        }, completion: { completed = $0 })
+        // The reader is stuck on its disk; the UI thread still renders and runs its timers.
+        XCTAssertTrue(board.isRestoring)
+        window.application.tick()
+        window.render()
+        XCTAssertTrue(board.canvas.document.isEmpty)
+        XCTAssertNil(completed)
+        // A drag, or a photo picked to bake, meanwhile would be buried by the restored drawing.
+        BoardSession(window: window, board: board).drag(y: 200)
+        _ = window.send(KeyEvent(.character("o"), modifiers: .control))
+        XCTAssertTrue(board.canvas.document.isEmpty, "no input while the drawing is being read")
+        XCTAssertNil(board.presentedViewController, "no picker while the drawing is being read")
+        readingMayEnd.signal()
+        board.finishRestoring()
+        XCTAssertEqual(readOnMainThread, false)
+        XCTAssertFalse(board.isRestoring)
+        XCTAssertEqual(board.canvas.document, expected)
+        XCTAssertNotNil(completed?.journal, "recording from now on")
+        // And the canvas takes input again, journaled.
+        BoardSession(window: window, board: board).drag(y: 400)
+        XCTAssertEqual(board.canvas.document.items.count, expected.items.count + 1)
+    }
+
+    func testASlowReadSaysSoAndTheMessageGoesWhenTheDrawingIsBack() {
+        let state = temp.path + "/state"
+        _ = leaveADrawing(in: state)
+        let clock = ManualClock()
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
+        let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: temp.path)
+        window.rootViewController = board
+        window.render()
+        let readingMayEnd = DispatchSemaphore(value: 0)
+        board.restore(fromStateFolder: state, reader: { folder in
+            readingMayEnd.wait()
+            return JournalOpening.open(stateFolder: folder)
+        })
+        clock.advance(by: DrawingBoardViewController.restoringMessageDelay + 0.01)
+        window.application.tick()
+        XCTAssertFalse(board.statusLabel.isHidden)
+        XCTAssertTrue(board.statusLabel.text.contains("Restoring the last drawing"), board.statusLabel.text)
+        readingMayEnd.signal()
+        board.finishRestoring()
+        XCTAssertTrue(board.statusLabel.text.contains("Restored"), board.statusLabel.text)
+    }
+
+    func testAnEmptyStateFolderRestoresNothingAndShowsNoMessage() {
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: ManualClock()))
+        let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: temp.path)
+        window.rootViewController = board
+        window.render()
+        board.restore(fromStateFolder: temp.path + "/fresh")
+        board.finishRestoring()
+        XCTAssertTrue(board.canvas.document.isEmpty)
+        XCTAssertTrue(board.statusLabel.isHidden)
+        XCTAssertNotNil(board.journal)
+    }
+}
