@@ -33,7 +33,7 @@ public final class BackgroundSettingsView: View {
     }()
 
     public private(set) lazy var pathField: TextField = {
-        let field = TextField(placeholder: "Picture file (PNG), for example ~/Pictures/paper.png")
+        let field = TextField(placeholder: "Picture file (PNG or JPEG), for example ~/Pictures/paper.jpg")
         field.onSubmit = { [unowned self] path in self.onImagePath?(path) }
         return field
     }()

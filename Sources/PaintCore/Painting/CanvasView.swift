@@ -36,6 +36,9 @@ public final class CanvasView: View {
 
     /// The background in force (the last background item, white before any).
     public var canvasBackground: Background { document.background }
+    /// A background shown but not yet in the document: a settings panel previews its choice
+    /// live and the whole visit becomes one undoable change (`settleBackgroundPreview`).
+    public private(set) var backgroundPreview: Background?
 
     /// The canvas paints every pixel opaquely (its backgrounds are opaque).
     public override var isOpaque: Bool { true }
@@ -57,6 +60,7 @@ public final class CanvasView: View {
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, !isDrawing else { return }
+        settleBackgroundPreview()
         let point = touch.location(in: self)
         if brush.isFreehand {
             setNeedsDisplay(pointsRect(drawing.begin(brush.beginStroke(at: point, color: strokeColor, width: strokeWidth))))
@@ -134,6 +138,11 @@ public final class CanvasView: View {
 
     /// Adds an item to the document (clearing the redo tail) and shows it.
     public func commit(_ item: Document.Item) {
+        settleBackgroundPreview()
+        append(item)
+    }
+
+    private func append(_ item: Document.Item) {
         document.append(item)
         redoItems.removeAll()
         drawing.append(item, itemCount: document.items.count)
@@ -150,6 +159,7 @@ public final class CanvasView: View {
             cancelStroke()
             return true
         }
+        settleBackgroundPreview()
         guard let item = document.removeLast() else { return false }
         redoItems.append(item)
         rebuildLayer()
@@ -161,7 +171,9 @@ public final class CanvasView: View {
     /// Puts back the last undone item. Returns whether there was one.
     @discardableResult
     public func redo() -> Bool {
-        guard !isDrawing, let item = redoItems.popLast() else { return false }
+        guard !isDrawing else { return false }
+        settleBackgroundPreview()
+        guard let item = redoItems.popLast() else { return false }
         document.append(item)
         rebuildLayer()
         onEdit?(.redone)
@@ -188,12 +200,34 @@ public final class CanvasView: View {
 
     /// Changes the background (undoable); the drawing layer is untouched.
     public func setBackground(_ background: Background) {
+        settleBackgroundPreview()
         guard background != canvasBackground else { return }
-        commit(.background(background))
+        append(.background(background))
+    }
+
+    /// Shows `background` at once without changing the document (a slider being dragged).
+    public func previewBackground(_ background: Background) {
+        backgroundPreview = background
+        drawing.showBackground(background)
+        setNeedsDisplay()
+    }
+
+    /// Makes the previewed background one undoable change (nothing when it is the one the
+    /// document has already). Every other change to the document settles it first.
+    public func settleBackgroundPreview() {
+        guard let preview = backgroundPreview else { return }
+        backgroundPreview = nil
+        if preview != document.background {
+            append(.background(preview))
+        } else {
+            drawing.showBackground(preview)
+            setNeedsDisplay()
+        }
     }
 
     /// Replaces the document, for example with one restored from disk, with its redo items.
     public func load(_ document: Document, redo: [Document.Item] = []) {
+        backgroundPreview = nil
         self.document = document
         redoItems = redo
         rebuildLayer()
@@ -202,6 +236,7 @@ public final class CanvasView: View {
 
     private func rebuildLayer() {
         drawing.rebuild(from: document)
+        if let backgroundPreview { drawing.showBackground(backgroundPreview) }
         setNeedsDisplay()
     }
 

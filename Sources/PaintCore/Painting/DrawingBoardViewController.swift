@@ -23,6 +23,8 @@ public final class DrawingBoardViewController: ViewController {
     var restoring: DispatchGroup?
     /// Where the photo picker starts.
     public var picturesFolder: String
+    /// `$HOME`: where a typed `~/` points.
+    public var home = HomeFolder.resolve()
     public private(set) var lastSavedPath: String?
     /// The photo being placed, if any.
     public private(set) var photoPlacement: PhotoPlacementView?
@@ -173,7 +175,7 @@ public final class DrawingBoardViewController: ViewController {
     /// Presents the photo picker over the board.
     public func choosePhoto() {
         guard presentedViewController == nil else { return }
-        let picker = PhotoPickerViewController(folder: picturesFolder)
+        let picker = PhotoPickerViewController(folder: picturesFolder, home: home)
         picker.onCancel = { [unowned self] in self.dismiss() }
         picker.onPick = { [unowned self] path in
             self.dismiss()
@@ -224,9 +226,11 @@ public final class DrawingBoardViewController: ViewController {
         let placement = PhotoPlacementView(photo: photo, frame: canvas.frame)
         placement.frameBorder = CircleFrame(width: max(2, canvas.strokeWidth), color: canvas.strokeColor)
         placement.onBake = { [unowned self] placed in self.bake(placed) }
+        placement.onCroppingChanged = { [unowned self] on in self.cropButton.isSelected = on }
         view.insertSubview(placement, at: view.subviews.firstIndex { $0 === toolbar } ?? view.subviews.count)
         view.insertSubview(photoBar, at: view.subviews.firstIndex { $0 === toolbar } ?? view.subviews.count)
         photoPlacement = placement
+        updateUndoAvailability()
         circleButton.isSelected = false
         cropButton.isSelected = false
         view.setNeedsLayout()
@@ -258,13 +262,13 @@ public final class DrawingBoardViewController: ViewController {
         photoPlacement?.removeFromSuperview()
         photoPlacement = nil
         photoBar.removeFromSuperview()
+        updateUndoAvailability()
     }
 
     /// Crop mode: the next drag over the photo keeps only what it covers.
     public func toggleCrop() {
         guard let placement = photoPlacement else { return }
         placement.setCropping(!placement.isCropping)
-        cropButton.isSelected = placement.isCropping
     }
 
     public func toggleCircleFrame() {
@@ -290,9 +294,24 @@ public final class DrawingBoardViewController: ViewController {
         if canvas.clear() { showStatus("Cleared (Ctrl+Z brings it back)") }
     }
 
-    public func undo() { canvas.undo() }
+    /// While a photo is being placed, Ctrl+Z works on it (its last move, scale, turn, crop or
+    /// frame, then the photo itself), never on the drawing underneath.
+    public func undo() {
+        if let placement = photoPlacement {
+            if !placement.undoLastChange() {
+                cancelPhoto()
+                showStatus("Photo dropped (Ctrl+O to choose it again)")
+            }
+            return
+        }
+        canvas.undo()
+    }
 
-    public func redo() { canvas.redo() }
+    /// Redo waits while a photo is being placed (the drawing's redo would go under it).
+    public func redo() {
+        guard photoPlacement == nil else { return }
+        canvas.redo()
+    }
 
     /// The toolbar's Eraser button: the eraser, or back to the pencil.
     public func toggleEraser() {
@@ -339,17 +358,18 @@ public final class DrawingBoardViewController: ViewController {
         backgroundPanel.present(in: view)
     }
 
-    /// Loads a picture file as the background (undoable), read and decoded in the background
+    /// Loads a picture file as the background (previewed; undoable with the rest of the
+    /// panel's visit when it closes), read and decoded in the background
     /// and kept at most at 4x the canvas's pixels; a bad file leaves everything as it was.
     public func setBackgroundImage(path: String) {
-        let expanded = path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst(1) : path
+        let expanded = HomeFolder.expandingTilde(in: path, home: home)
         let name = (expanded as NSString).lastPathComponent
         backgroundSettings.show(message: "Opening \(name)…", isError: false)
-        backgroundOpener.open(.file(expanded), maximumPixels: maximumPhotoPixels, deliver: postToUIThread) { [weak self] result in
+        backgroundOpener.open(.file(expanded), maximumPixels: maximumPhotoPixels, upright: true, deliver: postToUIThread) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let opened):
-                self.canvas.setBackground(.image(opened.photo.asset))
+                self.canvas.previewBackground(.image(opened.photo.asset))
                 self.backgroundSettings.show(message: "Background: \(name)", isError: false)
             case .failure(let error):
                 self.backgroundSettings.show(message: "Cannot open \(name): \(error)", isError: true)
@@ -404,7 +424,12 @@ public final class DrawingBoardViewController: ViewController {
     /// it could not): "Saving…" at once, drawing goes on, then "Saved to …". What is drawn
     /// after this call is not in the file.
     public func save() {
-        showStatus("Saving…")
+        // The file holds what the user sees: a background being chosen becomes a change, and
+        // a photo being placed is added to the drawing first (and the message says so).
+        canvas.settleBackgroundPreview()
+        let bakedFirst = photoPlacement != nil
+        bakePhoto()
+        showStatus(bakedFirst ? "Photo added to the drawing; saving…" : "Saving…")
         saver.save(canvas.artworkSnapshot(), deliver: postToUIThread) { [weak self] result in
             guard let self else { return }
             switch result {
@@ -412,7 +437,9 @@ public final class DrawingBoardViewController: ViewController {
                 self.lastSavedPath = path
                 Log.info("saved \(path)")
                 // A later save still running keeps its "Saving…" until it is done.
-                if self.saver.inFlight == 0 { self.showStatus("Saved to \(path)") }
+                if self.saver.inFlight == 0 {
+                    self.showStatus(bakedFirst ? "Photo added and saved to \(path) (Ctrl+Z takes the photo back)" : "Saved to \(path)")
+                }
             case .failure(let error):
                 self.showStatus("\(error)", isError: true)
                 Log.warning("\(error)")
@@ -464,8 +491,8 @@ public final class DrawingBoardViewController: ViewController {
     }
 
     private func updateUndoAvailability() {
-        undoButton.isEnabled = !canvas.document.isEmpty
-        redoButton.isEnabled = !canvas.redoItems.isEmpty
+        undoButton.isEnabled = !canvas.document.isEmpty || photoPlacement != nil
+        redoButton.isEnabled = !canvas.redoItems.isEmpty && photoPlacement == nil
         clearButton.isEnabled = canvas.document.hasVisibleDrawing
     }
 
@@ -573,7 +600,7 @@ public final class DrawingBoardViewController: ViewController {
 
     public private(set) lazy var backgroundSettings: BackgroundSettingsView = {
         let settings = BackgroundSettingsView()
-        settings.onColor = { [unowned self] color in self.canvas.setBackground(.color(color)) }
+        settings.onColor = { [unowned self] color in self.canvas.previewBackground(.color(color)) }
         settings.onImagePath = { [unowned self] path in self.setBackgroundImage(path: path) }
         return settings
     }()
@@ -584,6 +611,8 @@ public final class DrawingBoardViewController: ViewController {
             self.backgroundSettings.pathField.endEditing()
             panel.dismiss()
         }
+        // The whole visit is one undoable change, made when the panel goes.
+        panel.onDismiss = { [unowned self] in self.canvas.settleBackgroundPreview() }
         return panel
     }()
 

@@ -117,6 +117,9 @@ public final class DrawingLayer {
     /// How many layer snapshots the history keeps now.
     public var checkpointCount: Int { checkpoints.checkpoints.count }
 
+    /// Shows `background` under the layer without a document item (a settings panel's preview).
+    public func showBackground(_ background: Background) { setBackground(background) }
+
     private func setBackground(_ newBackground: Background) {
         switch newBackground {
         case .color(let color):

@@ -32,6 +32,22 @@ public struct Photo: Sendable, Codable {
         default: return .identity
         }
     }
+
+    /// The same picture with its orientation applied to the pixels (an exact permutation, no
+    /// resampling): for uses that draw the pixels as stored, like a background picture.
+    public func uprighted() -> Photo {
+        guard orientation != 1 else { return self }
+        let source = asset.image.bitmap
+        let upright = Bitmap(width: Int(size.width), height: Int(size.height))
+        let t = orientationTransform
+        for y in 0..<source.height {
+            for x in 0..<source.width {
+                let p = t.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                upright[Int(p.x), Int(p.y)] = source[x, y]
+            }
+        }
+        return Photo(asset: ImageAsset(bitmap: upright, name: asset.name))
+    }
 }
 
 /// Opens picture files (PNG or JPEG, told apart by their first bytes) with a size limit and a

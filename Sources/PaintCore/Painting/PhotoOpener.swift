@@ -26,8 +26,9 @@ public final class PhotoOpener {
     public init() {}
 
     /// Reads and decodes `source` reduced to at most `maximumPixels`; `completion` runs through
-    /// `deliver` (the UI thread), unless the open was cancelled or replaced meanwhile.
-    public func open(_ source: Source, maximumPixels: Int, deliver: @escaping (@escaping () -> Void) -> Void,
+    /// `deliver` (the UI thread), unless the open was cancelled or replaced meanwhile. `upright`
+    /// applies the EXIF orientation to the pixels there too (for what draws them as stored).
+    public func open(_ source: Source, maximumPixels: Int, upright: Bool = false, deliver: @escaping (@escaping () -> Void) -> Void,
                      completion: @escaping (Result<PhotoDecoder.Opened, Error>) -> Void) {
         cancel()
         let job = DecodeJob()
@@ -41,7 +42,9 @@ public final class PhotoOpener {
                 case .file(let path): data = try PhotoDecoder.read(path)
                 case .bytes(let bytes, _): data = bytes
                 }
-                return try PhotoDecoder.open(data, name: source.name, maximumPixels: maximumPixels, job: job)
+                let opened = try PhotoDecoder.open(data, name: source.name, maximumPixels: maximumPixels, job: job)
+                guard upright else { return opened }
+                return PhotoDecoder.Opened(photo: opened.photo.uprighted(), sourceWidth: opened.sourceWidth, sourceHeight: opened.sourceHeight)
             }
             deliver { [weak self] in
                 // A cancelled or replaced open says nothing more.

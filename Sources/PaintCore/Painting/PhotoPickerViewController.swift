@@ -14,7 +14,11 @@ public final class PhotoPickerViewController: ViewController {
     public private(set) var thumbnailsLoaded = 0
     private var picturesToLoad = 0
 
-    public init(folder: String) {
+    /// Where a typed `~/` points.
+    private let home: String
+
+    public init(folder: String, home: String = HomeFolder.resolve()) {
+        self.home = home
         rootFolder = folder
         self.folder = folder
         super.init()
@@ -99,7 +103,7 @@ public final class PhotoPickerViewController: ViewController {
     private func openTypedPath() {
         let path = pathField.text.trimmingCharacters(in: .whitespaces)
         guard !path.isEmpty else { return }
-        onPick?(path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst(1) : path)
+        onPick?(HomeFolder.expandingTilde(in: path, home: home))
     }
 
     // MARK: - Subviews

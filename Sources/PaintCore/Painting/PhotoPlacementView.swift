@@ -13,6 +13,10 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
     public private(set) var isBaking = false
     /// In crop mode a drag draws the rectangle to keep instead of moving the photo.
     public private(set) var isCropping = false
+    /// Tells the board when crop mode ends by itself (after a crop), so its button follows.
+    public var onCroppingChanged: ((Bool) -> Void)?
+    /// The placement before each change (a gesture, a crop, the frame): Ctrl+Z steps back.
+    private var history: [PlacedPhoto] = []
     private var cropStart: Point?
     public private(set) var cropCover: Rect?
     /// The border for the circular frame (the brush's width and colour).
@@ -56,8 +60,32 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
     // MARK: - Crop and frame
 
     public func setCropping(_ on: Bool) {
+        guard on != isCropping else { return }
         isCropping = on
         for recognizer in gestureRecognizers where recognizer !== longPress { recognizer.isEnabled = !on }
+        onCroppingChanged?(on)
+    }
+
+    // MARK: - Undo
+
+    /// Keeps the placement as it is before a change; gestures that start together (a pinch
+    /// and a turn) keep it once.
+    private func rememberBeforeChange() {
+        if history.last != placed { history.append(placed) }
+    }
+
+    /// Whether there is a change to take back.
+    public var canUndoChange: Bool { !history.isEmpty }
+
+    /// Takes back the last move, scale, turn, crop or frame. Returns false when the photo is
+    /// as it was placed.
+    @discardableResult
+    public func undoLastChange() -> Bool {
+        guard let previous = history.popLast() else { return false }
+        invalidatePhoto()
+        placed = previous
+        invalidatePhoto()
+        return true
     }
 
     /// Keeps only the part of the photo under a rectangle of this view (what the user sees
@@ -66,12 +94,15 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
         guard let inverse = placement.inverted() else { return }
         let inPhoto = inverse.apply(to: rect).intersection(placed.visibleRect)
         guard !inPhoto.isEmpty else { return }
+        rememberBeforeChange()
         invalidatePhoto()
         placed.crop = inPhoto
         invalidatePhoto()
     }
 
     public func setCircleFrame(_ on: Bool) {
+        guard on != (placed.circleFrame != nil) else { return }
+        rememberBeforeChange()
         invalidatePhoto()
         placed.circleFrame = on ? frameBorder : nil
         invalidatePhoto()
@@ -99,6 +130,12 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
         setCropping(false)
     }
 
+    /// A Ctrl-drag pinches the photo about its own centre, wherever it was moved to.
+    public override func simulatedPinchCenter(near location: Point) -> Point {
+        let corners = self.corners
+        return Point(x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
+    }
+
     /// Applies a change made in this view's coordinates (a move, or a scale or turn about a point).
     private func change(by t: AffineTransform) { setPlacement(placement.concatenating(t)) }
 
@@ -117,12 +154,14 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
     // MARK: - Actions
 
     private func panned(_ recognizer: PanGestureRecognizer) {
+        if recognizer.state == .began { rememberBeforeChange() }
         let t = recognizer.translation(in: self)
         change(by: AffineTransform(translationX: t.x, y: t.y))
         recognizer.setTranslation(.zero, in: self)
     }
 
     private func pinched(_ recognizer: PinchGestureRecognizer) {
+        if recognizer.state == .began { rememberBeforeChange() }
         let c = recognizer.location(in: self)
         let s = recognizer.scale
         change(by: AffineTransform(translationX: -c.x, y: -c.y).concatenating(AffineTransform(scaleX: s, y: s))
@@ -131,6 +170,7 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
     }
 
     private func rotated(_ recognizer: RotationGestureRecognizer) {
+        if recognizer.state == .began { rememberBeforeChange() }
         let c = recognizer.location(in: self)
         change(by: AffineTransform(translationX: -c.x, y: -c.y).concatenating(AffineTransform(rotationAngle: recognizer.rotation))
             .concatenating(AffineTransform(translationX: c.x, y: c.y)))

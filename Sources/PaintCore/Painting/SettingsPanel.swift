@@ -4,6 +4,8 @@ public final class SettingsPanel: View {
     public static let height = 210.0
     public let content: View
     public var onDone: (() -> Void)?
+    /// Called when the panel starts to go, however it was closed (its visit has ended).
+    public var onDismiss: (() -> Void)?
 
     public init(title: String, content: View) {
         self.content = content
@@ -35,6 +37,7 @@ public final class SettingsPanel: View {
     }
 
     public func dismiss() {
+        onDismiss?()
         let hidden = Point(x: center.x, y: center.y + Self.height)
         animate(duration: 0.2, animations: { self.center = hidden }, completion: { _ in self.removeFromSuperview() })
     }

@@ -73,7 +73,7 @@ public final class DocumentJournal {
     /// `$XDG_STATE_HOME/x11paint`, else `~/.local/state/x11paint`.
     public static func stateFolder(environment: [String: String]) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/x11paint" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = HomeFolder.resolve(environment: environment)
         return home + "/.local/state/x11paint"
     }
 

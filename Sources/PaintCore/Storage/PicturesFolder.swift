@@ -4,7 +4,7 @@ import Foundation
 public enum PicturesFolder {
     /// Resolves the folder from an environment (HOME, XDG_CONFIG_HOME) without creating it.
     public static func resolve(environment: [String: String]) -> String {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = HomeFolder.resolve(environment: environment)
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         let fallback = home + "/Pictures"
         guard let contents = FileReader.text(configHome + "/user-dirs.dirs") else {

@@ -188,6 +188,11 @@ open class View: Responder {
         return result
     }
 
+    /// The point a pinch simulated with the mouse (Ctrl-drag) mirrors its second finger about,
+    /// in this view's coordinates: what this view scales and turns about. Its centre unless a
+    /// view knows better (a photo being placed: the photo's centre).
+    open func simulatedPinchCenter(near location: Point) -> Point { Point(x: bounds.midX, y: bounds.midY) }
+
     /// Converts a point from this view's coordinates to another view's (nil: the window's).
     public func convert(_ point: Point, to view: View?) -> Point {
         let inWindow = transformToWindow.apply(to: point)

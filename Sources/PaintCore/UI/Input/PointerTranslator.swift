@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns a mouse into touches, the way the iOS Simulator does for people without a
 /// touchscreen: the left button is one finger; with Ctrl it is two fingers mirrored about the
-/// centre of the view under the pointer (drag to pinch and rotate); with Ctrl+Shift the two
+/// centre of what the view under the pointer scales (drag to pinch and rotate); with Ctrl+Shift the two
 /// fingers move together (a two-finger pan). The wheel zooms (1.1x a notch) and Shift+wheel
 /// rotates (5° a notch) through transform events.
 public final class PointerTranslator {
@@ -58,7 +58,8 @@ public final class PointerTranslator {
                 mode = .parallel(offset: Self.parallelOffset)
             } else {
                 let view = window.hitTest(event.location) ?? window
-                mode = .mirrored(center: view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil))
+                let center = view.simulatedPinchCenter(near: view.convert(event.location, from: nil))
+                mode = .mirrored(center: view.convert(center, to: nil))
             }
             send(.began, event)
             showIndicator()
