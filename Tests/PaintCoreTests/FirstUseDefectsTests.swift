@@ -190,4 +190,42 @@ final class FirstUseDefectsTests: XCTestCase {
         XCTAssertGreaterThan(right.red, 0.8, "red on the right: \(right)")
         XCTAssertGreaterThan(left.blue, 0.8, "blue on the left: \(left)")
     }
+
+    // MARK: 8. Shake to undo needs a real shake
+
+    private func hover(_ trace: [PointerTrace.Sample], y: Double = 300, pointer: PointerTranslator) {
+        for sample in trace { pointer.handle(PointerEvent(.hover, at: Point(x: sample.x, y: y), timestamp: sample.time)) }
+    }
+
+    func testLookingForThePointerDoesNotUndo() {
+        stroke(y: 100)
+        let pointer = PointerTranslator(window: window)
+        // Three ±30 px wiggles within half a second (the report), then bigger searching ones.
+        hover(PointerTrace.wiggle(amplitude: 30, hertz: 6, cycles: 3, centerX: 400, start: 10), pointer: pointer)
+        hover(PointerTrace.wiggle(amplitude: 50, hertz: 5, cycles: 4, centerX: 400, start: 20, seed: 2), pointer: pointer)
+        hover(PointerTrace.wiggle(amplitude: 70, hertz: 3, cycles: 4, centerX: 400, start: 30, seed: 3), pointer: pointer)
+        XCTAssertEqual(board.canvas.document.items.count, 1, "ordinary wiggles undo nothing")
+        // A real shake still does.
+        hover(PointerTrace.wiggle(amplitude: 120, hertz: 4, cycles: 3, centerX: 400, start: 40, seed: 4), pointer: pointer)
+        XCTAssertTrue(board.canvas.document.isEmpty)
+    }
+
+    func testQuickDabsWithGlidesBetweenThemNeverUndo() {
+        let pointer = PointerTranslator(window: window)
+        var generator = SeededGenerator(seed: 7)
+        var x = 400.0, time = 100.0
+        // 3,000 quick dabs, the pointer gliding 30 px left or right between them.
+        for _ in 0..<3000 {
+            let to = min(700, max(100, x + (Bool.random(using: &generator) ? 30 : -30)))
+            hover(PointerTrace.glide(from: x, to: to, duration: 0.04, start: time), pointer: pointer)
+            x = to
+            time += 0.05
+            let at = w(x, 300)
+            pointer.handle(PointerEvent(.press, at: at, timestamp: time))
+            pointer.handle(PointerEvent(.motion, at: at + Point(x: 4, y: 2), timestamp: time + 0.01))
+            pointer.handle(PointerEvent(.release, at: at + Point(x: 4, y: 2), timestamp: time + 0.02))
+            time += 0.03
+        }
+        XCTAssertEqual(board.canvas.document.items.count, 3000, "every dab stays")
+    }
 }

@@ -127,29 +127,29 @@ final class ScenesTests: XCTestCase {
     }
 
     func testShakingThePointerUndoes() {
+        // ±120 points at 4 shakes a second, sampled at 125 Hz as a mouse reports.
+        let shake = PointerTrace.wiggle(amplitude: 120, hertz: 4, cycles: 3, centerX: 400)
         var detector = ShakeDetector()
-        var shaken = false
-        for (i, x) in [100.0, 160, 220, 160, 100, 160, 220].enumerated() {
-            if detector.add(x: x, at: Double(i) * 0.05) { shaken = true }
-        }
-        XCTAssertTrue(shaken)
+        XCTAssertTrue(shake.contains { detector.add(x: $0.x, at: $0.time) })
         var slow = ShakeDetector()
-        XCTAssertFalse([100.0, 220, 100, 220].enumerated().contains { slow.add(x: $0.element, at: Double($0.offset) * 0.5) }, "too slow")
+        XCTAssertFalse(PointerTrace.wiggle(amplitude: 120, hertz: 1, cycles: 3, centerX: 400).contains { slow.add(x: $0.x, at: $0.time) },
+                       "too slow")
         var jumps = ShakeDetector()
-        XCTAssertFalse([700.0, 400, 100, 770].enumerated().contains { jumps.add(x: $0.element, at: Double($0.offset) * 0.05) },
+        XCTAssertFalse([700.0, 400, 100, 770, 100, 700].enumerated().contains { jumps.add(x: $0.element, at: Double($0.offset) * 0.05) },
                        "single jumps between buttons are not a shake")
-        var small = ShakeDetector()
-        XCTAssertFalse([100.0, 120, 100, 120, 100].enumerated().contains { small.add(x: $0.element, at: Double($0.offset) * 0.05) }, "too small")
 
         let board = coordinator.board
         var driver = TouchDriver(window: window)
         driver.drag(TouchDriver.line(from: Point(x: 100, y: 200), to: Point(x: 300, y: 200)))
         XCTAssertEqual(board.canvas.document.items.count, 1)
         let pointer = PointerTranslator(window: window)
-        for (i, x) in [400.0, 460, 520, 460, 400, 460, 520].enumerated() {
-            pointer.handle(PointerEvent(.hover, at: Point(x: x, y: 300), timestamp: Double(i) * 0.05))
+        for sample in shake {
+            pointer.handle(PointerEvent(.hover, at: Point(x: sample.x, y: 300), timestamp: 10 + sample.time))
         }
         XCTAssertTrue(board.canvas.document.isEmpty, "the stroke is undone")
-        XCTAssertTrue(board.statusLabel.text.contains("Shaken"), board.statusLabel.text)
+        XCTAssertTrue(board.statusLabel.text.contains("Shaken: undid the last stroke"), board.statusLabel.text)
+        XCTAssertTrue(board.statusLabel.text.contains("Ctrl+Shift+Z"), "and the way back is named")
+        XCTAssertTrue(window.send(KeyEvent(.character("z"), modifiers: [.control, .shift])))
+        XCTAssertEqual(board.canvas.document.items.count, 1, "which puts it back")
     }
 }

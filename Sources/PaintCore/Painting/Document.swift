@@ -14,6 +14,17 @@ public struct Document: Sendable, Equatable, Codable {
         case background(Background)
         /// A photo baked into the artwork where it was placed.
         case photo(PlacedPhoto)
+
+        /// What a message calls this change ("Shaken: undid the last stroke").
+        public var userDescription: String {
+            switch self {
+            case .stroke(let stroke): return stroke.blendMode == .clear ? "the last eraser stroke" : "the last stroke"
+            case .shape: return "the last shape"
+            case .clear: return "the clear"
+            case .background: return "the background change"
+            case .photo: return "the added photo"
+            }
+        }
     }
 
     public private(set) var items: [Item] = []

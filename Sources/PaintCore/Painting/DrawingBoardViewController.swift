@@ -71,6 +71,7 @@ public final class DrawingBoardViewController: ViewController {
             guard let self, self.view.window != nil else { return }
             if self.shake.add(x: location.x, at: time) { self.shakeToUndo() }
         }
+        window.addPressObserver { [weak self] _ in self?.shake.reset() }
     }
 
     public override func viewWillLayoutSubviews() {
@@ -287,7 +288,8 @@ public final class DrawingBoardViewController: ViewController {
 
     /// The desktop 摇一摇: a shake of the pointer undoes the last change, and says so.
     public func shakeToUndo() {
-        if canvas.undo() { showStatus("Shaken: the last change is undone (Ctrl+Shift+Z puts it back)") }
+        guard photoPlacement == nil, let last = canvas.document.items.last else { return }
+        if canvas.undo() { showStatus("Shaken: undid \(last.userDescription) (Ctrl+Shift+Z puts it back)") }
     }
 
     public func clear() {

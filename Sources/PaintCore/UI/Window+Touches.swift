@@ -27,6 +27,7 @@ extension Window {
             }
         }
         guard let timestamp = inputs.last?.timestamp, !changed.isEmpty else { return }
+        if changed.contains(where: { $0.1 == .began }) { for observer in pressObservers { observer(timestamp) } }
         let event = currentEvent ?? TouchEvent(timestamp: timestamp, touches: [])
         currentEvent = event
         event.timestamp = timestamp

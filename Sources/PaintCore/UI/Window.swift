@@ -22,6 +22,10 @@ open class Window: View {
 
     public func addHoverObserver(_ observer: @escaping (Point, Double) -> Void) { hoverObservers.append(observer) }
 
+    /// Told when a touch (a mouse press) begins anywhere in the window.
+    var pressObservers: [(Double) -> Void] = []
+    public func addPressObserver(_ observer: @escaping (Double) -> Void) { pressObservers.append(observer) }
+
     public func pointerHovered(to location: Point, timestamp: Double) {
         for observer in hoverObservers { observer(location, timestamp) }
     }
