@@ -93,8 +93,9 @@ final class ScenesTests: XCTestCase {
         send([(1, .moved, Point(x: c.x - 60 * cos(0.3), y: c.y - 60 * sin(0.3))), (2, .moved, Point(x: c.x + 60 * cos(0.3), y: c.y + 60 * sin(0.3)))])
         send([(1, .moved, Point(x: c.x - 80 * cos(0.5), y: c.y - 80 * sin(0.5))), (2, .moved, Point(x: c.x + 80 * cos(0.5), y: c.y + 80 * sin(0.5)))])
         send([(1, .ended, Point(x: c.x, y: c.y)), (2, .ended, Point(x: c.x, y: c.y))])
-        XCTAssertTrue(lab.readout(of: "pinch")?.hasPrefix("ended") ?? false, lab.readout(of: "pinch") ?? "nil")
-        XCTAssertTrue(lab.readout(of: "rotation")?.hasPrefix("ended") ?? false, lab.readout(of: "rotation") ?? "nil")
+        // The readout keeps what the gesture came to, not a reset value.
+        XCTAssertTrue(lab.readout(of: "pinch")?.hasPrefix("ended  scale 2.00") ?? false, lab.readout(of: "pinch") ?? "nil")
+        XCTAssertTrue(lab.readout(of: "rotation")?.hasPrefix("ended  28.6°") ?? false, lab.readout(of: "rotation") ?? "nil")
         XCTAssertEqual(atan2(photo.transform.b, photo.transform.a), 0.5, accuracy: 0.01, "turned by the fingers")
         XCTAssertEqual((photo.transform.a * photo.transform.a + photo.transform.b * photo.transform.b).squareRoot(), 2, accuracy: 0.01)
         // Double tap resets it.
@@ -102,7 +103,7 @@ final class ScenesTests: XCTestCase {
         let center = photo.convert(Point(x: photo.bounds.midX, y: photo.bounds.midY), to: nil)
         send([(3, .began, center)]); send([(3, .ended, center)])
         send([(4, .began, center)]); send([(4, .ended, center)])
-        XCTAssertEqual(lab.readout(of: "double tap"), "ended")
+        XCTAssertTrue(lab.readout(of: "double tap")?.hasPrefix("ended  taps 2 at 150, 100") ?? false, lab.readout(of: "double tap") ?? "nil")
         wait(0.3)
         XCTAssertEqual(photo.transform, .identity)
         // A quick swipe right slides it away and back.
@@ -120,10 +121,28 @@ final class ScenesTests: XCTestCase {
         // A long press flashes it.
         send([(6, .began, home)])
         wait(0.51)
-        XCTAssertEqual(lab.readout(of: "long press"), "began")
+        XCTAssertTrue(lab.readout(of: "long press")?.hasPrefix("began  held 0.5") ?? false, lab.readout(of: "long press") ?? "nil")
         wait(0.5)
         XCTAssertEqual(photo.alpha, 0.5, accuracy: 0.01)
         send([(6, .ended, home)])
+        XCTAssertTrue(lab.readout(of: "long press")?.hasPrefix("ended  held 1.0") ?? false, lab.readout(of: "long press") ?? "nil")
+        // A slow pan reads out its translation and velocity live, and keeps them at the end.
+        wait(1.5)
+        let before = photo.center
+        send([(7, .began, before)])
+        for step in 1...10 {
+            clock.advance(by: 0.1)
+            send([(7, .moved, Point(x: before.x + Double(step) * 8, y: before.y + Double(step) * 4))])
+            if step == 8 { // past the swipes' half second, so the pan runs
+                XCTAssertTrue(lab.readout(of: "pan")?.hasPrefix("changed  moved") ?? false, lab.readout(of: "pan") ?? "nil")
+                XCTAssertTrue(lab.readout(of: "pan")?.contains("velocity 80, 40 pt/s") ?? false, lab.readout(of: "pan") ?? "nil")
+            }
+        }
+        send([(7, .ended, Point(x: before.x + 80, y: before.y + 40))])
+        let moved = photo.center - before
+        XCTAssertGreaterThan(moved.x, 60, "the photo followed")
+        XCTAssertTrue(lab.readout(of: "pan")?.hasPrefix(String(format: "ended  moved %.0f, %.0f", moved.x, moved.y)) ?? false,
+                      lab.readout(of: "pan") ?? "nil")
     }
 
     func testShakingThePointerUndoes() {

@@ -2,7 +2,8 @@ import Foundation
 
 /// Seed 004's gesture demo: a photo with every recognizer on it (double tap resets, long
 /// press flashes, swipes slide it away and back, pan, pinch and rotation, pinch with rotation
-/// at once) and a live readout of each recognizer's state and value.
+/// at once) and a live readout of each recognizer's state and values: while it runs and, once
+/// it ends, what it came to (the recognizers' values are read, never reset, so they stay true).
 public final class GestureLabViewController: ViewController, GestureRecognizerDelegate {
     public var onBack: (() -> Void)?
     private var readouts: [String: String] = [:]
@@ -42,6 +43,13 @@ public final class GestureLabViewController: ViewController, GestureRecognizerDe
     }
 
     private var home = Point.zero
+    /// The photo when the pan began (the pan's translation is from there).
+    private var centerAtPanStart = Point.zero
+    /// The photo's transform before the pinch and turn in progress; uniform scale and rotation
+    /// about the same centre commute, so each finished one is folded in when the other restarts.
+    private var transformAtTwoFingerStart: AffineTransform?
+    private var pinchScale = 1.0
+    private var rotationAngle = 0.0
 
     public override func keyDown(_ event: KeyEvent) -> Bool {
         if event.key == .escape { onBack?(); return true }
@@ -105,7 +113,7 @@ public final class GestureLabViewController: ViewController, GestureRecognizerDe
 
     public private(set) lazy var singleTap: TapGestureRecognizer = {
         let recognizer = TapGestureRecognizer()
-        recognizer.addTarget { [unowned self] in self.record("tap", $0) }
+        recognizer.addTarget { [unowned self] in self.record("tap", $0, self.tapValue($0 as! TapGestureRecognizer)) }
         return recognizer
     }()
 
@@ -113,7 +121,7 @@ public final class GestureLabViewController: ViewController, GestureRecognizerDe
         let recognizer = TapGestureRecognizer()
         recognizer.numberOfTapsRequired = 2
         recognizer.addTarget { [unowned self] in
-            self.record("double tap", $0)
+            self.record("double tap", $0, self.tapValue($0 as! TapGestureRecognizer))
             self.resetPhoto()
         }
         return recognizer
@@ -121,12 +129,17 @@ public final class GestureLabViewController: ViewController, GestureRecognizerDe
 
     public private(set) lazy var longPress: LongPressGestureRecognizer = {
         let recognizer = LongPressGestureRecognizer()
-        recognizer.addTarget { [unowned self] in
-            self.record("long press", $0)
-            if $0.state == .began { self.flash() }
+        recognizer.addTarget { [unowned self] recognizer in
+            let press = recognizer as! LongPressGestureRecognizer
+            let now = self.view.window?.application.clock.now ?? 0
+            // It begins once the finger has been down for the minimum duration.
+            if press.state == .began { self.longPressStart = now - press.minimumPressDuration }
+            self.record("long press", press, String(format: "held %.2f s", now - self.longPressStart))
+            if press.state == .began { self.flash() }
         }
         return recognizer
     }()
+    private var longPressStart = 0.0
 
     public private(set) lazy var swipeLeft: SwipeGestureRecognizer = {
         let recognizer = SwipeGestureRecognizer()
@@ -152,10 +165,10 @@ public final class GestureLabViewController: ViewController, GestureRecognizerDe
         let recognizer = PanGestureRecognizer()
         recognizer.addTarget { [unowned self] recognizer in
             let pan = recognizer as! PanGestureRecognizer
-            let t = pan.translation(in: self.view)
-            self.photo.center = self.photo.center + t
-            pan.setTranslation(.zero, in: self.view)
-            self.record("pan", recognizer, String(format: "moved %.0f, %.0f", t.x, t.y))
+            if pan.state == .began { self.centerAtPanStart = self.photo.center }
+            let t = pan.translation(in: self.view), v = pan.velocity(in: self.view)
+            self.photo.center = self.centerAtPanStart + t
+            self.record("pan", pan, String(format: "moved %.0f, %.0f  velocity %.0f, %.0f pt/s", t.x, t.y, v.x, v.y))
         }
         return recognizer
     }()
@@ -164,9 +177,13 @@ public final class GestureLabViewController: ViewController, GestureRecognizerDe
         let recognizer = PinchGestureRecognizer()
         recognizer.addTarget { [unowned self] recognizer in
             let pinch = recognizer as! PinchGestureRecognizer
-            self.record("pinch", recognizer, String(format: "scale %.2f", pinch.scale))
-            self.photo.transform = self.photo.transform.scaledBy(x: pinch.scale, y: pinch.scale)
-            pinch.scale = 1
+            if pinch.state == .began {
+                self.beginTwoFingerChange()
+                self.foldIn(scale: self.pinchScale, angle: 0)
+            }
+            self.pinchScale = pinch.scale
+            self.record("pinch", pinch, String(format: "scale %.2f  velocity %.2f/s", pinch.scale, pinch.velocity))
+            self.applyTwoFingerChange()
         }
         return recognizer
     }()
@@ -175,12 +192,44 @@ public final class GestureLabViewController: ViewController, GestureRecognizerDe
         let recognizer = RotationGestureRecognizer()
         recognizer.addTarget { [unowned self] recognizer in
             let rotation = recognizer as! RotationGestureRecognizer
-            self.record("rotation", recognizer, String(format: "%.1f°", rotation.rotation * 180 / .pi))
-            self.photo.transform = self.photo.transform.rotated(by: rotation.rotation)
-            rotation.rotation = 0
+            if rotation.state == .began {
+                self.beginTwoFingerChange()
+                self.foldIn(scale: 1, angle: self.rotationAngle)
+            }
+            self.rotationAngle = rotation.rotation
+            self.record("rotation", rotation, String(format: "%.1f°  velocity %.0f°/s", rotation.rotation * 180 / .pi,
+                                                     rotation.velocity * 180 / .pi))
+            self.applyTwoFingerChange()
         }
         return recognizer
     }()
+
+    private func tapValue(_ tap: TapGestureRecognizer) -> String {
+        let p = tap.location(in: photo)
+        return String(format: "taps %d at %.0f, %.0f", tap.numberOfTapsRequired, p.x, p.y)
+    }
+
+    private func beginTwoFingerChange() {
+        guard transformAtTwoFingerStart == nil else { return }
+        transformAtTwoFingerStart = photo.transform
+        pinchScale = 1
+        rotationAngle = 0
+    }
+
+    /// A pinch or turn starting again while the other goes on: what the last one did stays.
+    private func foldIn(scale: Double, angle: Double) {
+        guard let base = transformAtTwoFingerStart else { return }
+        transformAtTwoFingerStart = base.scaledBy(x: scale, y: scale).rotated(by: angle)
+        if scale != 1 { pinchScale = 1 }
+        if angle != 0 { rotationAngle = 0 }
+    }
+
+    private func applyTwoFingerChange() {
+        guard let base = transformAtTwoFingerStart else { return }
+        photo.transform = base.scaledBy(x: pinchScale, y: pinchScale).rotated(by: rotationAngle)
+        let running: [GestureRecognizer.State] = [.began, .changed]
+        if !running.contains(pinch.state) && !running.contains(rotation.state) { transformAtTwoFingerStart = nil }
+    }
 
     static func defaultPhoto() -> Image {
         let bitmap = Bitmap(width: 300, height: 200)
