@@ -22,10 +22,10 @@ public final class X11App {
     private var scenes: SceneCoordinator!
 
     public init(options: Options) throws {
-        x11 = try X11Display(size: options.size, title: "X11Paint")
+        x11 = try X11Display(size: options.size, minimumSize: DrawingBoardViewController.minimumSize, title: "X11Paint")
         presenter = Presenter(x11: x11)
         translator = InputTranslator(deleteWindowAtom: x11.deleteWindowAtom, scale: x11.scale)
-        window = Window(size: options.size, scale: x11.scale)
+        window = Window(size: x11.size, scale: x11.scale)
         xinput.displayScale = x11.scale
         board = DrawingBoardViewController(store: PicturesArtworkStore())
         window.rootViewController = board

@@ -28,7 +28,10 @@ public final class X11Display {
         }
     }
 
-    init(size: Size, title: String) throws {
+    /// The window's size in points, after fitting the request into the work area.
+    let size: Size
+
+    init(size requested: Size, minimumSize: Size, title: String) throws {
         guard let display = XOpenDisplay(nil) else {
             throw SetupError.noDisplay(String(cString: XDisplayName(nil)))
         }
@@ -46,16 +49,40 @@ public final class X11Display {
         }
         scale = DisplayScale.detect(display)
         let root = x11shim_root_window(display, screen)
+        let geometry = WindowGeometry(requested: requested, minimum: minimumSize,
+                                      workArea: Self.workArea(display, root: root, screen: screen), scale: scale)
+        size = geometry.size
         window = XCreateSimpleWindow(display, root, 0, 0, UInt32((size.width * scale).rounded()), UInt32((size.height * scale).rounded()), 0, 0,
                                      x11shim_white_pixel(display, screen))
         deleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
-        setProperties(title: title, minimumSize: Size(width: 480 * scale, height: 360 * scale))
+        setProperties(title: title, minimumSize: Size(width: (geometry.minimumSize.width * scale).rounded(),
+                                                      height: (geometry.minimumSize.height * scale).rounded()))
         let events: Int = ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
             | KeyPressMask | StructureNotifyMask | PropertyChangeMask
         XSelectInput(display, window, events)
         XDefineCursor(display, window, XCreateFontCursor(display, UInt32(XC_crosshair)))
         XMapWindow(display, window)
         XFlush(display)
+    }
+
+    /// The desktop's work area for the current desktop (EWMH `_NET_WORKAREA`: x, y, width,
+    /// height per desktop), else the whole screen; in pixels.
+    private static func workArea(_ display: OpaquePointer, root: CX11Shim.Window, screen: Int32) -> Size {
+        let screenSize = Size(width: Double(x11shim_display_width(display, screen)), height: Double(x11shim_display_height(display, screen)))
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let property = XInternAtom(display, "_NET_WORKAREA", 0)
+        guard XGetWindowProperty(display, root, property, 0, 4, 0, XA_CARDINAL, &type, &format, &count, &remaining, &data) == Success,
+              let data else { return screenSize }
+        defer { XFree(data) }
+        guard format == 32, count >= 4 else { return screenSize }
+        // Format-32 properties arrive as C longs.
+        let values = UnsafeRawPointer(data).bindMemory(to: Int.self, capacity: 4)
+        let width = Double(values[2]), height = Double(values[3])
+        guard width > 0, height > 0 else { return screenSize }
+        return Size(width: min(width, screenSize.width), height: min(height, screenSize.height))
     }
 
     private func setProperties(title: String, minimumSize: Size) {

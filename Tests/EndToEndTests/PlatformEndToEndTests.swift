@@ -65,6 +65,24 @@ final class PlatformEndToEndTests: XCTestCase {
         if !app.process.isRunning { XCTAssertEqual(app.process.terminationStatus, 0) }
     }
 
+    func testAHiDPIWindowOpensInsideTheWorkAreaAndEverythingFitsAtItsMinimum() throws {
+        // A 1600x1000 screen whose panels leave 1600x940 (as a window manager says in _NET_WORKAREA).
+        let server = try XvfbServer(width: 1600, height: 1000)
+        defer { server.stop() }
+        let client = try X11TestClient(display: server.display)
+        client.setRootCardinals("_NET_WORKAREA", [0, 30, 1600, 940])
+        let app = try RunningApp(display: server.display, home: home, extraEnvironment: ["X11PAINT_SCALE": "2"])
+        defer { app.stop() }
+        let window = UInt(app.windowID)!
+        let size = client.size(of: window)
+        XCTAssertLessThanOrEqual(size.width, 1600, "was 2048: the 1024-point default at 2x")
+        XCTAssertLessThanOrEqual(size.height, 940, "was 1536, with the bottom bar off-screen")
+        XCTAssertEqual(size.height, 940, "as much of the work area as the default asks for")
+        let minimum = try XCTUnwrap(client.minimumSize(of: window))
+        XCTAssertEqual(minimum.width, Int(DrawingBoardViewController.minimumSize.width * 2))
+        XCTAssertEqual(minimum.height, Int(DrawingBoardViewController.minimumSize.height * 2))
+    }
+
     func testLosingTheXServerExitsWithAMessage() throws {
         let server = try XvfbServer()
         let app = try RunningApp(display: server.display, home: home)

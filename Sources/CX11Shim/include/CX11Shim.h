@@ -12,6 +12,8 @@
 // Xlib's accessors are macros; Swift cannot call macros.
 static inline int x11shim_default_screen(Display *d) { return DefaultScreen(d); }
 static inline Window x11shim_root_window(Display *d, int s) { return RootWindow(d, s); }
+static inline int x11shim_display_width(Display *d, int s) { return DisplayWidth(d, s); }
+static inline int x11shim_display_height(Display *d, int s) { return DisplayHeight(d, s); }
 static inline Visual *x11shim_default_visual(Display *d, int s) { return DefaultVisual(d, s); }
 static inline int x11shim_default_depth(Display *d, int s) { return DefaultDepth(d, s); }
 static inline GC x11shim_default_gc(Display *d, int s) { return DefaultGC(d, s); }

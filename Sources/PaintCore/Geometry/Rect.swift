@@ -29,6 +29,11 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
+    /// Whether `other` lies wholly inside (edges may touch).
+    public func contains(_ other: Rect) -> Bool {
+        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+
     public func intersects(_ other: Rect) -> Bool { !intersection(other).isEmpty }
 
     public func intersection(_ other: Rect) -> Rect {

@@ -6,6 +6,9 @@ public final class DrawingBoardViewController: ViewController {
     public static let palette: [Color] = [.red, .green, .blue]
     public static let toolbarHeight = 44.0
     public static let bottomBarHeight = 100.0
+    /// The smallest window (in points) at which every control shows whole; the window manager
+    /// is asked not to go below it.
+    public static let minimumSize = Size(width: 480, height: 360)
     /// The seed's spacing around and between the colour buttons.
     public static let colorButtonMargin = 20.0
     /// The tools of seed 003, in the order of the tool picker.
@@ -322,6 +325,7 @@ public final class DrawingBoardViewController: ViewController {
 
     public func selectTool(at index: Int) {
         toolPicker.selectedSegmentIndex = index
+        toolPopUp.selectedIndex = index
         canvas.brush = Self.tools[index]
         eraserButton.isSelected = index == Self.eraserIndex
     }
@@ -548,10 +552,21 @@ public final class DrawingBoardViewController: ViewController {
         return picker
     }()
 
+    /// The tool picker when the window is too narrow for its segments.
+    public private(set) lazy var toolPopUp: PopUpButton = {
+        let popUp = PopUpButton(items: Self.tools.map(\.name))
+        popUp.addAction(for: .valueChanged) { [unowned self] control in
+            self.selectTool(at: (control as! PopUpButton).selectedIndex)
+        }
+        return popUp
+    }()
+
     public private(set) lazy var toolbar: Toolbar = {
         let toolbar = Toolbar()
         toolbar.items = [.button(clearButton), .button(undoButton), .button(redoButton), .button(eraserButton), .button(photoButton),
-                         .flexibleSpace, .view(toolPicker, width: 380), .flexibleSpace, .button(saveButton)]
+                         .flexibleSpace,
+                         .adaptive(toolPicker, width: max(380, toolPicker.intrinsicWidth), compact: toolPopUp, compactWidth: toolPopUp.intrinsicWidth),
+                         .flexibleSpace, .button(saveButton)]
         return toolbar
     }()
 

@@ -41,6 +41,32 @@ final class X11TestClient {
         return bitmap
     }
 
+    /// Sets a CARDINAL[] property on the root window, as a window manager sets _NET_WORKAREA.
+    func setRootCardinals(_ name: String, _ values: [Int]) {
+        let root = x11shim_root_window(display, x11shim_default_screen(display))
+        values.withUnsafeBytes { raw in
+            XChangeProperty(display, root, XInternAtom(display, name, 0), XA_CARDINAL, 32, PropModeReplace,
+                            raw.bindMemory(to: UInt8.self).baseAddress, Int32(values.count))
+        }
+        XSync(display, 0)
+    }
+
+    /// A window's size in pixels.
+    func size(of window: UInt) -> (width: Int, height: Int) {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display, window, &attributes)
+        return (Int(attributes.width), Int(attributes.height))
+    }
+
+    /// The minimum size the window asks of the window manager (WM_NORMAL_HINTS), in pixels.
+    func minimumSize(of window: UInt) -> (width: Int, height: Int)? {
+        guard let hints = XAllocSizeHints() else { return nil }
+        defer { XFree(hints) }
+        var supplied = 0
+        guard XGetWMNormalHints(display, window, hints, &supplied) != 0, hints.pointee.flags & PMinSize != 0 else { return nil }
+        return (Int(hints.pointee.min_width), Int(hints.pointee.min_height))
+    }
+
     /// The value of a string property, such as WM_CLASS.
     func property(_ name: String, of window: UInt) -> [UInt8] {
         var type: Atom = 0

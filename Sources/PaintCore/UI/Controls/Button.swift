@@ -34,10 +34,14 @@ open class Button: Control {
         return table[.normal]
     }
 
+    /// Space left and right of the title together (a crowded toolbar halves it).
+    public var horizontalPadding = 24.0
+
     /// The width the title needs, with padding.
     public var intrinsicWidth: Double {
         let icon = image == nil ? 0 : Self.iconSize + (title.isEmpty ? 0 : 6)
-        return max(44, font.width(of: title) + icon + 24)
+        // A comfortable target normally; a crowded bar gives up the extra room first.
+        return max(horizontalPadding >= 24 ? 44 : 32, font.width(of: title) + icon + horizontalPadding)
     }
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {

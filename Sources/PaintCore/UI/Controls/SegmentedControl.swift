@@ -11,6 +11,11 @@ open class SegmentedControl: Control {
         super.init(frame: frame)
     }
 
+    /// Wide enough that every segment shows its whole label.
+    public var intrinsicWidth: Double {
+        Double(items.count) * ((items.map { font.width(of: $0) }.max() ?? 0) + 16)
+    }
+
     /// The segment under a point in this view, if any.
     public func segment(at point: Point) -> Int? {
         guard !items.isEmpty, bounds.contains(point) else { return nil }

@@ -6,6 +6,9 @@ open class Toolbar: View {
         case view(View, width: Double)
         case flexibleSpace
         case fixedSpace(Double)
+        /// A view that shows when everything fits at `width`, and a compact stand-in for it
+        /// (a pop-up button for a row of segments) when the bar is too narrow.
+        case adaptive(View, width: Double, compact: View, compactWidth: Double)
     }
 
     public var items: [Item] = [] {
@@ -15,6 +18,9 @@ open class Toolbar: View {
                 switch item {
                 case .button(let button): addSubview(button)
                 case .view(let view, _): addSubview(view)
+                case .adaptive(let full, _, let compact, _):
+                    addSubview(full)
+                    addSubview(compact)
                 default: break
                 }
             }
@@ -29,14 +35,35 @@ open class Toolbar: View {
         backgroundColor = Color(r: 246, g: 246, b: 248)
     }
 
-    open override func layoutSubviews() {
-        let fixed = items.reduce(0.0) { total, item in
+    /// The width everything needs at its full size.
+    public var fullWidth: Double { width(compact: false) }
+    /// The width it needs with adaptive items compact (the least it can show whole).
+    public var compactWidth: Double { width(compact: true) }
+    /// Whether adaptive items show their compact stand-ins now.
+    public private(set) var isCompact = false
+
+    private func width(compact: Bool) -> Double {
+        let widths = items.reduce(0.0) { total, item in
             switch item {
             case .button(let button): return total + button.intrinsicWidth
             case .view(_, let width), .fixedSpace(let width): return total + width
+            case .adaptive(_, let full, _, let small): return total + (compact ? small : full)
             case .flexibleSpace: return total
             }
         }
+        return widths + spacing * Double(max(0, items.count - 1)) + 2 * margin
+    }
+
+    /// Button padding when even the compact items do not fit otherwise.
+    public static let tightPadding = 12.0
+
+    open override func layoutSubviews() {
+        for case .button(let button) in items { button.horizontalPadding = 24 }
+        isCompact = bounds.width < fullWidth
+        if isCompact && bounds.width < compactWidth {
+            for case .button(let button) in items { button.horizontalPadding = Self.tightPadding }
+        }
+        let fixed = width(compact: isCompact) - spacing * Double(max(0, items.count - 1)) - 2 * margin
         let flexibleCount = items.filter { if case .flexibleSpace = $0 { return true } else { return false } }.count
         let gaps = spacing * Double(max(0, items.count - 1))
         let free = max(0, bounds.width - 2 * margin - fixed - gaps)
@@ -54,6 +81,13 @@ open class Toolbar: View {
             case .view(let view, let preferred):
                 let width = (preferred * viewScale).rounded()
                 view.frame = Rect(x: x, y: 8, width: width, height: bounds.height - 16)
+                x += width
+            case .adaptive(let full, let fullWidth, let compact, let compactWidth):
+                let (shown, hidden, width) = isCompact ? (compact, full, compactWidth) : (full, compact, fullWidth)
+                shown.isHidden = false
+                hidden.isHidden = true
+                shown.frame = Rect(x: x, y: shown is Button || shown is PopUpButton ? 4 : 8, width: width,
+                                   height: bounds.height - (shown is Button || shown is PopUpButton ? 8 : 16))
                 x += width
             case .fixedSpace(let width): x += width
             case .flexibleSpace: x += flexibleWidth
