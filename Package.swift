@@ -8,6 +8,10 @@ let package = Package(
         .executable(name: "x11paint-bench", targets: ["Benchmarks"]),
         .executable(name: "x11paint-latency-probe", targets: ["LatencyProbe"]),
     ],
+    dependencies: [
+        // The command line: --help, --version, validation and its messages, as Swift tools do.
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
     targets: [
         // C glue: Xlib macros and unions Swift cannot call, error handlers.
         .target(
@@ -37,12 +41,12 @@ let package = Package(
         // The thin adapter between the X server and PaintCore: display, presentation, input.
         .target(
             name: "X11Adapter",
-            dependencies: ["PaintCore", "CX11Shim"]
+            dependencies: ["PaintCore", "CX11Shim", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The executable: options and main().
         .executableTarget(
             name: "X11Paint",
-            dependencies: ["X11Adapter", "PaintCore", "CX11Shim"]
+            dependencies: ["X11Adapter", "PaintCore", "CX11Shim", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Input-to-pixels latency seen from outside any app (XTest in, XShmGetImage out): `make bench`.
         .executableTarget(

@@ -1,9 +1,11 @@
+import ArgumentParser
+import Foundation
 import PaintCore
 
-/// x11paint [--demo] [--size WIDTHxHEIGHT]
+/// What the app was asked to do at start, from the command line.
 public struct Options {
     public var demo = false
-    public var size = Size(width: 1024, height: 768)
+    public var size = Options.defaultSize
     /// Diagnostics: start with this many synthetic strokes, and print input-to-screen latency on exit.
     public var preloadStrokes = 0
     public var reportLatency = false
@@ -12,45 +14,82 @@ public struct Options {
     /// The scene to start in (the drawing board by default).
     public var scene = Scene.board
 
-    public init(arguments: [String]) throws {
-        var remaining = arguments.dropFirst()
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--demo": demo = true
-            case "--size":
-                guard let value = remaining.popFirst(), let size = Options.parseSize(value) else {
-                    throw UsageError(message: "--size needs WIDTHxHEIGHT, for example 1024x768")
-                }
-                self.size = size
-            case "--preload-strokes":
-                guard let value = remaining.popFirst(), let count = Int(value), count >= 0 else {
-                    throw UsageError(message: "--preload-strokes needs a count")
-                }
-                preloadStrokes = count
-            case "--report-latency": reportLatency = true
-            case "--scene":
-                guard let value = remaining.popFirst(), let scene = Scene(rawValue: value) else {
-                    throw UsageError(message: "--scene needs one of: " + Scene.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                self.scene = scene
-            case "--photo":
-                guard let value = remaining.popFirst() else { throw UsageError(message: "--photo needs a file") }
-                photo = value
-            case "--help", "-h":
-                throw UsageError(message: "usage: x11paint [--demo] [--size WIDTHxHEIGHT] [--photo FILE] [--scene board|unlock|touches|gestures]")
-            default:
-                throw UsageError(message: "unknown option \(argument)\nusage: x11paint [--demo] [--size WIDTHxHEIGHT] [--photo FILE] [--scene board|unlock|touches|gestures]")
-            }
-        }
+    public static let defaultSize = Size(width: 1024, height: 768)
+    /// A window size must lie within these, in points.
+    public static let smallestSize = DrawingBoardViewController.minimumSize
+    public static let largestSize = Size(width: 16384, height: 16384)
+
+    public init() {}
+}
+
+/// `x11paint [--size WxH] [--photo FILE] [--scene NAME] [--demo]`, parsed by
+/// swift-argument-parser: it writes --help to stdout and exits 0, prints --version, and says
+/// what is wrong with a bad value (and what is allowed) on stderr with exit status 64.
+public struct X11PaintCommand: ParsableCommand {
+    public static let version = "0.6.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "x11paint",
+        abstract: "A drawing board for X11: freehand, shapes, photos, undo, and crash recovery.",
+        discussion: """
+            Drawings are saved as PNG files in your Pictures folder (XDG_PICTURES_DIR). What you \
+            draw is kept in a journal, so a crash or a lost X server never costs more than about a second.
+            """,
+        version: version)
+
+    @Option(name: .long, help: ArgumentHelp("The window's size in points, from \(Int(Options.smallestSize.width))x\(Int(Options.smallestSize.height)) to \(Int(Options.largestSize.width))x\(Int(Options.largestSize.height)); the window never opens larger than the screen.",
+                                            valueName: "WIDTHxHEIGHT"))
+    public var size: WindowSizeArgument = WindowSizeArgument(Options.defaultSize)
+
+    @Option(name: .long, help: ArgumentHelp("A PNG or JPEG picture to start placing.", valueName: "FILE"))
+    public var photo: String?
+
+    @Option(name: .long, help: "The scene to start in.")
+    public var scene: Scene = .board
+
+    @Flag(name: .long, help: "Draw and save a demonstration on a throw-away drawing, then quit.")
+    public var demo = false
+
+    @Option(name: .long, help: ArgumentHelp("Benchmarks: start with this many synthetic strokes.", visibility: .hidden))
+    public var preloadStrokes = 0
+
+    @Flag(name: .long, help: ArgumentHelp("Benchmarks: print input-to-screen latency on exit.", visibility: .hidden))
+    public var reportLatency = false
+
+    public init() {}
+
+    public mutating func validate() throws {
+        guard preloadStrokes >= 0 else { throw ValidationError("--preload-strokes needs a count of 0 or more") }
     }
 
-    public static func parseSize(_ text: String) -> Size? {
-        let parts = text.split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] >= 320, parts[1] >= 240, parts[0] <= 16384, parts[1] <= 16384 else { return nil }
-        return Size(width: Double(parts[0]), height: Double(parts[1]))
+    /// The options these arguments ask for.
+    public var options: Options {
+        var options = Options()
+        options.size = size.size
+        options.photo = photo
+        options.scene = scene
+        options.demo = demo
+        options.preloadStrokes = preloadStrokes
+        options.reportLatency = reportLatency
+        return options
     }
 }
 
-public struct UsageError: Error {
-    public let message: String
+extension Scene: ExpressibleByArgument {}
+
+/// WIDTHxHEIGHT within the limits, or a message that names them.
+public struct WindowSizeArgument: ExpressibleByArgument {
+    public let size: Size
+
+    public init(_ size: Size) { self.size = size }
+
+    public init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let width = parts[0], let height = parts[1],
+              Double(width) >= Options.smallestSize.width, Double(height) >= Options.smallestSize.height,
+              Double(width) <= Options.largestSize.width, Double(height) <= Options.largestSize.height else { return nil }
+        size = Size(width: Double(width), height: Double(height))
+    }
+
+    public var defaultValueDescription: String { "\(Int(size.width))x\(Int(size.height))" }
 }

@@ -131,7 +131,7 @@ public final class X11App {
     private func openJournal(environment: [String: String]) {
         guard environment["X11PAINT_NO_JOURNAL"] == nil else { return }
         window.render()
-        board.restore(fromStateFolder: DocumentJournal.stateFolder(environment: environment)) { [board] opening in
+        board.restore(fromStateFolder: DocumentJournal.stateFolder(environment: environment), completion: { [board] opening in
             if !opening.recovery.isEmpty { Log.info("restored \(board.canvas.document.items.count) items from \(opening.folder)") }
             if let problem = opening.problem { Log.warning("crash recovery is off: \(problem)") }
             if let aside = opening.damagedJournalName { Log.warning("the damaged journal was kept as \(opening.folder)/\(aside)") }
@@ -139,7 +139,7 @@ public final class X11App {
                 Log.warning("missing or damaged pictures (placeholders shown): \(opening.recovery.missingPictures.joined(separator: ", "))")
             }
             if opening.slot > 1 { Log.info("another window holds the first journal; this one records in \(opening.folder)") }
-        }
+        })
         X11App.emergencyFlush = { [board] in
             board.flushJournal()
             board.finishSaves()

@@ -4,8 +4,14 @@ import PaintCore
 import X11Adapter
 
 setvbuf(stdout, nil, _IOLBF, 0)
+// --help and --version print and exit 0 here; a bad value is a message on stderr and exit 64.
+let command = X11PaintCommand.parseOrExit()
+let options = command.options
+if let photo = options.photo, !FileManager.default.fileExists(atPath: photo) {
+    // Said here for scripts and terminals; the window says it too.
+    FileHandle.standardError.write(Data("x11paint: the photo \(photo) does not exist\n".utf8))
+}
 do {
-    let options = try Options(arguments: CommandLine.arguments)
     x11shim_install_error_handlers { message in
         // Keep the drawing: the journal is made durable before the process goes.
         X11App.emergencyFlush?()
@@ -14,9 +20,6 @@ do {
     }
     let app = try X11App(options: options)
     exit(app.run())
-} catch let error as UsageError {
-    FileHandle.standardError.write(Data("\(error.message)\n".utf8))
-    exit(2)
 } catch {
     Log.warning("\(error)")
     exit(1)

@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+
+/// The command line as a terminal user meets it (issue 15, item 12): help and version on
+/// stdout with status 0, a bad value explained on stderr with the limits.
+final class CommandLineEndToEndTests: XCTestCase {
+    private struct Outcome {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    private func run(_ arguments: [String], display: String = ":9999") throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: RunningApp.binaryPath)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outText = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, output: String(decoding: outText, as: UTF8.self),
+                       errors: String(decoding: errorText, as: UTF8.self))
+    }
+
+    func testHelpGoesToStandardOutputAndSucceeds() throws {
+        let help = try run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.output.contains("USAGE: x11paint"), help.output)
+        XCTAssertTrue(help.output.contains("--size <WIDTHxHEIGHT>") && help.output.contains("--photo <FILE>"), help.output)
+        XCTAssertEqual(help.errors, "")
+    }
+
+    func testVersionIsPrinted() throws {
+        let version = try run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.output.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, version.output)
+    }
+
+    func testATooSmallSizeSaysTheLimits() throws {
+        let small = try run(["--size", "10x10"])
+        XCTAssertEqual(small.status, 64, "EX_USAGE")
+        XCTAssertTrue(small.errors.contains("'10x10' is invalid"), small.errors)
+        XCTAssertTrue(small.errors.contains("from 480x360 to 16384x16384"), small.errors)
+        XCTAssertEqual(small.output, "")
+        let unknown = try run(["--colour", "red"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.errors.contains("--colour"), unknown.errors)
+    }
+
+    func testAMissingPhotoIsReportedOnStandardErrorAndTheAppStillStarts() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let home = NSTemporaryDirectory() + "x11paint-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "640x480", "--photo", home + "/gone.png"])
+        XCTAssertTrue(app.process.isRunning, "the window opened; the drawing is there to use")
+        app.stop()
+        XCTAssertTrue(app.standardError.contains("the photo \(home)/gone.png does not exist"), app.standardError)
+    }
+}
