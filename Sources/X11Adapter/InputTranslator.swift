@@ -30,6 +30,9 @@ public struct InputTranslator {
             default: return .none
             }
             return .pointer(pointer(kind, x: b.x, y: b.y, state: b.state, time: b.time))
+        case LeaveNotify:
+            let l = event.xcrossing
+            return .pointer(pointer(.leave, x: l.x, y: l.y, state: l.state, time: l.time))
         case MotionNotify:
             let m = event.xmotion
             let kind: PointerEvent.Kind = m.state & UInt32(Button1Mask) != 0 ? .motion : .hover

@@ -30,6 +30,7 @@ public final class X11App {
         board = DrawingBoardViewController(store: PicturesArtworkStore())
         window.rootViewController = board
         pointer = PointerTranslator(window: window)
+        window.onCursorChange = { [x11] cursor in x11.setCursor(cursor) }
         selections = X11Selections(display: x11.display, window: x11.window, scheduler: window.application.scheduler)
         board.pasteboard = selections
         selections.onDrop = { [board] paths in board.openDroppedFiles(paths) }

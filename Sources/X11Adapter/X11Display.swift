@@ -28,6 +28,15 @@ public final class X11Display {
         }
     }
 
+    private var arrowCursor: Cursor = 0
+    private var crosshairCursor: Cursor = 0
+
+    /// Shows the pointer shape PaintCore asks for.
+    func setCursor(_ cursor: PointerCursor) {
+        XDefineCursor(display, window, cursor == .crosshair ? crosshairCursor : arrowCursor)
+        XFlush(display)
+    }
+
     /// The window's size in points, after fitting the request into the work area.
     let size: Size
 
@@ -57,10 +66,12 @@ public final class X11Display {
         deleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
         setProperties(title: title, minimumSize: Size(width: (geometry.minimumSize.width * scale).rounded(),
                                                       height: (geometry.minimumSize.height * scale).rounded()))
-        let events: Int = ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+        let events: Int = ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | LeaveWindowMask
             | KeyPressMask | StructureNotifyMask | PropertyChangeMask
         XSelectInput(display, window, events)
-        XDefineCursor(display, window, XCreateFontCursor(display, UInt32(XC_crosshair)))
+        arrowCursor = XCreateFontCursor(display, UInt32(XC_left_ptr))
+        crosshairCursor = XCreateFontCursor(display, UInt32(XC_crosshair))
+        XDefineCursor(display, window, arrowCursor)
         XMapWindow(display, window)
         XFlush(display)
     }

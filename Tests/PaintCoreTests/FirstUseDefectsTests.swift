@@ -228,4 +228,71 @@ final class FirstUseDefectsTests: XCTestCase {
         }
         XCTAssertEqual(board.canvas.document.items.count, 3000, "every dab stays")
     }
+
+    // MARK: 13. The bottom bar shows the current colour and width
+
+    func testTheBottomBarShowsACustomColourAndTheWidth() {
+        let custom = Color(r: 120, g: 60, b: 200)
+        board.showBrushSettings()
+        wait(0.3)
+        board.brushSettings.colorPicker.color = custom
+        board.brushSettings.colorPicker.onChange?(custom)
+        board.setStrokeWidth(14)
+        driver.tap(board.brushPanel.doneButton)
+        wait(0.5)
+        XCTAssertFalse(board.colorButtons.contains { $0.isSelected }, "no palette colour is the pen's now")
+        XCTAssertEqual(board.brushPreview.color, custom)
+        XCTAssertEqual(board.brushPreview.dotRect.width, 14, "the dot is the pen's width")
+        // On screen: the middle of the preview is the custom colour.
+        window.render()
+        let middle = board.brushPreview.convert(Point(x: board.brushPreview.bounds.midX, y: board.brushPreview.bounds.midY), to: nil)
+        XCTAssertEqual(window.backbuffer.color(atX: Int(middle.x), y: Int(middle.y)), custom)
+        board.selectTool(at: DrawingBoardViewController.eraserIndex)
+        XCTAssertTrue(board.brushPreview.isEraser)
+        board.selectColor(at: 1)
+        XCTAssertFalse(board.brushPreview.isEraser)
+        XCTAssertEqual(board.brushPreview.color, DrawingBoardViewController.palette[1])
+    }
+
+    // MARK: 14. The brush's outline over the canvas; the arrow elsewhere
+
+    func testTheBrushOutlineFollowsThePointerAtItsRealSizeAndTheArrowShowsElsewhere() {
+        var cursors: [PointerCursor] = []
+        window.onCursorChange = { cursors.append($0) }
+        let pointer = PointerTranslator(window: window)
+        board.setStrokeWidth(20)
+        let over = w(300, 200)
+        pointer.handle(PointerEvent(.hover, at: over, timestamp: 1))
+        XCTAssertEqual(window.cursor, .crosshair)
+        XCTAssertEqual(board.canvas.brushOutlineRect, Rect(x: 290, y: 190, width: 20, height: 20))
+        window.render()
+        // The ring is drawn 10 points out from the centre, dark inside light; the centre is untouched.
+        let ring = window.backbuffer.color(atX: Int(over.x) + 10, y: Int(over.y))
+        XCTAssertLessThan(ring.red, 0.5, "a dark ring at the brush's edge: \(ring)")
+        XCTAssertEqual(window.backbuffer.color(atX: Int(over.x), y: Int(over.y)), .white)
+        XCTAssertTrue(art().isEqual(to: Bitmap(width: art().width, height: art().height, color: .white)), "never part of the artwork")
+        // Over the toolbar: the arrow, no outline.
+        pointer.handle(PointerEvent(.hover, at: board.saveButton.convert(Point(x: 10, y: 10), to: nil), timestamp: 1.1))
+        XCTAssertEqual(window.cursor, .arrow)
+        XCTAssertNil(board.canvas.brushOutlineCenter)
+        XCTAssertEqual(cursors, [.crosshair, .arrow])
+        // Leaving the window hides it too.
+        pointer.handle(PointerEvent(.hover, at: over, timestamp: 1.2))
+        pointer.handle(PointerEvent(.leave, at: over, timestamp: 1.3))
+        XCTAssertNil(board.canvas.brushOutlineCenter)
+    }
+
+    func testTheOutlineIsDrawnInDevicePixelsAtTwiceTheScale() {
+        let hiDPI = Window(size: Size(width: 800, height: 600), scale: 2, application: Application(clock: clock))
+        let board = DrawingBoardViewController(store: store, picturesFolder: temp.path)
+        hiDPI.rootViewController = board
+        hiDPI.render()
+        board.setStrokeWidth(20)
+        let over = board.canvas.convert(Point(x: 300, y: 200), to: nil)
+        PointerTranslator(window: hiDPI).handle(PointerEvent(.hover, at: over, timestamp: 1))
+        hiDPI.render()
+        let (cx, cy) = (Int(over.x * 2), Int(over.y * 2))
+        XCTAssertLessThan(hiDPI.backbuffer.color(atX: cx + 20, y: cy).red, 0.5, "the ring at 10 points = 20 device pixels")
+        XCTAssertEqual(hiDPI.backbuffer.color(atX: cx + 14, y: cy), .white, "and nothing inside it")
+    }
 }

@@ -6,7 +6,9 @@ public final class CanvasView: View {
     public private(set) var redoItems: [Document.Item] = []
     public var brush: Brush = PencilBrush()
     public var strokeColor: Color = .black
-    public var strokeWidth: Double = 4
+    public var strokeWidth: Double = 4 {
+        didSet { invalidateBrushOutline(at: brushOutlineCenter, width: max(oldValue, strokeWidth)) }
+    }
     /// Called after the document changes (a stroke ends, undo, clear, background).
     public var onDocumentChange: (() -> Void)?
     /// What changed in the document, for the recovery journal.
@@ -40,6 +42,32 @@ public final class CanvasView: View {
     /// live and the whole visit becomes one undoable change (`settleBackgroundPreview`).
     public private(set) var backgroundPreview: Background?
 
+    /// Drawing is exact: a thin cross at the pointer, with the brush's outline drawn around it.
+    public override var pointerCursor: PointerCursor? { .crosshair }
+
+    /// Where the brush's outline is shown (nil: hidden): the pointer over the canvas, as GIMP,
+    /// Krita and Pinta show the brush at its real size before and while drawing.
+    public var brushOutlineCenter: Point? {
+        didSet {
+            guard brushOutlineCenter != oldValue else { return }
+            invalidateBrushOutline(at: oldValue)
+            invalidateBrushOutline(at: brushOutlineCenter)
+        }
+    }
+
+    /// The outline's circle for the current width, around `brushOutlineCenter`.
+    public var brushOutlineRect: Rect? {
+        guard let center = brushOutlineCenter else { return nil }
+        let diameter = max(1, strokeWidth)
+        return Rect(x: center.x - diameter / 2, y: center.y - diameter / 2, width: diameter, height: diameter)
+    }
+
+    private func invalidateBrushOutline(at center: Point?, width: Double? = nil) {
+        guard let center else { return }
+        let reach = max(1, width ?? strokeWidth) / 2 + 3
+        setNeedsDisplay(Rect(x: center.x - reach, y: center.y - reach, width: 2 * reach, height: 2 * reach))
+    }
+
     /// The canvas paints every pixel opaquely (its backgrounds are opaque).
     public override var isOpaque: Bool { true }
 
@@ -62,6 +90,7 @@ public final class CanvasView: View {
         guard let touch = touches.first, !isDrawing else { return }
         settleBackgroundPreview()
         let point = touch.location(in: self)
+        brushOutlineCenter = point
         if brush.isFreehand {
             setNeedsDisplay(pointsRect(drawing.begin(brush.beginStroke(at: point, color: strokeColor, width: strokeWidth))))
         } else {
@@ -74,6 +103,7 @@ public final class CanvasView: View {
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, isDrawing else { return }
         let point = touch.location(in: self)
+        brushOutlineCenter = point
         if shapeStart != nil {
             updatePreview(to: point)
         } else {
@@ -265,6 +295,20 @@ public final class CanvasView: View {
             context.stroke(shape.path)
             context.restore()
         }
+        drawBrushOutline(in: context)
+    }
+
+    /// A dark ring inside a light one, one device pixel each, so it shows on any colour.
+    private func drawBrushOutline(in context: GraphicsContext) {
+        guard let circle = brushOutlineRect, circle.width >= 3 else { return }
+        let pixel = 1 / drawing.scale
+        context.save()
+        context.lineWidth = pixel
+        context.strokeColor = Color(r: 255, g: 255, b: 255, a: 200)
+        context.stroke(.ellipse(in: circle.insetBy(dx: -pixel * 1.5, dy: -pixel * 1.5)))
+        context.strokeColor = Color(r: 0, g: 0, b: 0, a: 200)
+        context.stroke(.ellipse(in: circle.insetBy(dx: -pixel / 2, dy: -pixel / 2)))
+        context.restore()
     }
 
     /// The artwork as saved: background and drawing layer, without anything in progress.

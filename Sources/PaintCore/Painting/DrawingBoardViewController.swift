@@ -60,6 +60,7 @@ public final class DrawingBoardViewController: ViewController {
         view.addSubview(cancelOpeningButton)
         for button in [brushButton, backgroundButton, fullScreenButton] { bottomBar.addSubview(button) }
         bottomBar.addSubview(widthSlider)
+        bottomBar.addSubview(brushPreview)
         bottomBar.addSubview(widthLabel)
         for button in colorButtons { bottomBar.addSubview(button) }
         selectColor(at: 0)
@@ -73,8 +74,17 @@ public final class DrawingBoardViewController: ViewController {
         window.addHoverObserver { [weak self] location, time in
             guard let self, self.view.window != nil else { return }
             if self.shake.add(x: location.x, at: time) { self.shakeToUndo() }
+            self.followPointer(to: location)
         }
+        window.addLeaveObserver { [weak self] in self?.canvas.brushOutlineCenter = nil }
         window.addPressObserver { [weak self] _ in self?.shake.reset() }
+    }
+
+    /// The brush's outline follows the pointer while it is over the canvas itself (not a bar,
+    /// a panel or a photo being placed over it).
+    private func followPointer(to location: Point) {
+        guard let window = view.window else { return }
+        canvas.brushOutlineCenter = window.hitTest(location) === canvas ? canvas.convert(location, from: nil) : nil
     }
 
     public override func viewWillLayoutSubviews() {
@@ -106,8 +116,9 @@ public final class DrawingBoardViewController: ViewController {
             button.frame = Rect(x: x, y: 6, width: button.intrinsicWidth, height: 34)
             x = button.frame.maxX + 2
         }
-        widthLabel.frame = Rect(x: width - margin - 70, y: 8, width: 70, height: 30)
-        widthSlider.frame = Rect(x: x + 8, y: 8, width: max(0, widthLabel.frame.minX - x - 16), height: 30)
+        widthLabel.frame = Rect(x: width - margin - 62, y: 8, width: 62, height: 30)
+        brushPreview.frame = Rect(x: widthLabel.frame.minX - 40, y: 6, width: 34, height: 34)
+        widthSlider.frame = Rect(x: x + 8, y: 8, width: max(0, brushPreview.frame.minX - x - 16), height: 30)
         // Three buttons of equal size with equal 20 px gaps and margins, 20 px from the bottom.
         let buttonWidth = max(0, (width - 4 * margin) / 3)
         let buttonHeight = 32.0
@@ -326,6 +337,7 @@ public final class DrawingBoardViewController: ViewController {
     public func selectTool(at index: Int) {
         toolPicker.selectedSegmentIndex = index
         toolPopUp.selectedIndex = index
+        brushPreview.isEraser = index == Self.eraserIndex
         canvas.brush = Self.tools[index]
         eraserButton.isSelected = index == Self.eraserIndex
     }
@@ -338,6 +350,7 @@ public final class DrawingBoardViewController: ViewController {
     /// A new paint colour; picking a colour while erasing returns to the pencil.
     public func setColor(_ color: Color) {
         canvas.strokeColor = color
+        brushPreview.color = color
         for (i, button) in colorButtons.enumerated() { button.isSelected = Self.palette[i] == color }
         if toolPicker.selectedSegmentIndex == Self.eraserIndex { selectTool(at: 0) }
     }
@@ -346,6 +359,7 @@ public final class DrawingBoardViewController: ViewController {
     public func setStrokeWidth(_ width: Double) {
         widthSlider.value = width
         canvas.strokeWidth = widthSlider.value.rounded()
+        brushPreview.width = canvas.strokeWidth
         updateWidthLabel()
     }
 
@@ -589,6 +603,13 @@ public final class DrawingBoardViewController: ViewController {
     }()
 
     private lazy var widthLabel: Label = Label()
+
+    /// The current colour and width, always in view.
+    public private(set) lazy var brushPreview: BrushPreviewView = {
+        let preview = BrushPreviewView()
+        preview.width = canvas.strokeWidth
+        return preview
+    }()
 
     public private(set) lazy var bottomBar: View = {
         let bar = View()

@@ -188,6 +188,11 @@ open class View: Responder {
         return result
     }
 
+    /// The pointer shape over this view (nil: its superview's; the window's is the arrow).
+    open var pointerCursor: PointerCursor? { nil }
+
+    var effectivePointerCursor: PointerCursor { pointerCursor ?? superview?.effectivePointerCursor ?? .arrow }
+
     /// The point a pinch simulated with the mouse (Ctrl-drag) mirrors its second finger about,
     /// in this view's coordinates: what this view scales and turns about. Its centre unless a
     /// view knows better (a photo being placed: the photo's centre).

@@ -26,7 +26,29 @@ open class Window: View {
     var pressObservers: [(Double) -> Void] = []
     public func addPressObserver(_ observer: @escaping (Double) -> Void) { pressObservers.append(observer) }
 
+    /// The pointer shape for where the pointer is; the platform follows `onCursorChange`.
+    public private(set) var cursor = PointerCursor.arrow
+    public var onCursorChange: ((PointerCursor) -> Void)?
+    /// Where the pointer hovers (nil: outside the window, or a button is held).
+    public private(set) var hoverLocation: Point?
+    private var leaveObservers: [() -> Void] = []
+    public func addLeaveObserver(_ observer: @escaping () -> Void) { leaveObservers.append(observer) }
+
+    public func pointerLeft() {
+        hoverLocation = nil
+        for observer in leaveObservers { observer() }
+    }
+
+    private func updateCursor(at location: Point) {
+        let wanted = (hitTest(location) ?? self).effectivePointerCursor
+        guard wanted != cursor else { return }
+        cursor = wanted
+        onCursorChange?(wanted)
+    }
+
     public func pointerHovered(to location: Point, timestamp: Double) {
+        hoverLocation = location
+        updateCursor(at: location)
         for observer in hoverObservers { observer(location, timestamp) }
     }
 

@@ -6,6 +6,8 @@ public struct PointerEvent: Sendable {
         case motion
         /// Motion with no button held.
         case hover
+        /// The pointer left the window.
+        case leave
         /// Wheel notches: positive `up` scrolls up (away from the user).
         case wheel(up: Int)
     }

@@ -36,6 +36,7 @@ public final class PointerTranslator {
         case .press: press(event)
         case .motion: move(event)
         case .hover: window.pointerHovered(to: event.location, timestamp: event.timestamp)
+        case .leave: window.pointerLeft()
         case .release: release(event)
         case .wheel(let notches): wheel(notches, event)
         }
