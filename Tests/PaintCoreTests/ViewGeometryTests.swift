@@ -131,10 +131,17 @@ final class ViewGeometryTests: XCTestCase {
         var driver = TouchDriver(window: window)
         driver.tap(Point(x: 20, y: 20))
         XCTAssertEqual(controller.touches, 1, "the child did not handle it: its superview's controller did")
-        window.firstResponder = child
+        let focusable = FocusableView(frame: Rect(x: 10, y: 70, width: 50, height: 20))
+        controller.view.addSubview(focusable)
+        XCTAssertTrue(focusable.becomeFirstResponder())
         XCTAssertTrue(window.send(KeyEvent(.character("k"))))
         XCTAssertEqual(controller.keys.count, 1, "from the first responder up to the controller")
         XCTAssertTrue(window.send(KeyEvent(.character("q"))))
         XCTAssertEqual(app.keys, 1, "and on to the application")
     }
+}
+
+/// A view that takes keys first when asked (and handles none itself).
+final class FocusableView: View {
+    override var canBecomeFirstResponder: Bool { true }
 }

@@ -120,6 +120,10 @@ open class View: Responder {
 
     // MARK: - Gesture recognizers
 
+    /// Asked before a recognizer of this view, or of an ancestor whose touches began on this
+    /// view, begins or recognizes; false makes it fail (UIView.gestureRecognizerShouldBegin).
+    open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+
     public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
         recognizer.view?.removeGestureRecognizer(recognizer)
         gestureRecognizers.append(recognizer)
@@ -187,6 +191,8 @@ open class View: Responder {
         }
         return result
     }
+
+    override var windowForResponding: Window? { window }
 
     /// The pointer shape over this view (nil: its superview's; the window's is the arrow).
     open var pointerCursor: PointerCursor? { nil }

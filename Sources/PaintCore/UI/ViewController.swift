@@ -26,6 +26,8 @@ open class ViewController: Responder {
 
     open override var next: Responder? { loadedView?.superview }
 
+    override var windowForResponding: Window? { loadedView?.window }
+
     // MARK: - Lifecycle (override these)
 
     /// Configures the root view before viewDidLoad.

@@ -20,7 +20,7 @@ extension Window {
             recognizer.pendingRecognition = state
             return
         }
-        if recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) == false {
+        if recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) == false || !viewsAllowBeginning(recognizer) {
             recognizer.apply(.failed)
             return
         }
@@ -38,10 +38,26 @@ extension Window {
         if recognizer.cancelsTouchesInView { takeTouchesFromViews(recognizer) }
     }
 
-    /// Recognizers compete when they see a common touch (or are both in a transform sequence).
+    /// UIView.gestureRecognizerShouldBegin: the recognizer's own view and the views its touches
+    /// hit may refuse it (a button keeps its tap from a tap recognizer on its superview).
+    private func viewsAllowBeginning(_ recognizer: GestureRecognizer) -> Bool {
+        var asked: [View] = []
+        for view in [recognizer.view] + recognizer.seenTouches.map(\.view) {
+            guard let view, !asked.contains(where: { $0 === view }) else { continue }
+            asked.append(view)
+            if !view.gestureRecognizerShouldBegin(recognizer) { return false }
+        }
+        return true
+    }
+
+    /// Recognizers compete only over touches they share (ended ones of the same gesture count:
+    /// a tap waiting for its second tap still owns its first), or within one transform sequence.
     private func sharesTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        if a.trackedTouches.isEmpty || b.trackedTouches.isEmpty { return true }
-        return a.trackedTouches.contains { touch in b.trackedTouches.contains { $0 === touch } }
+        if a.seenTouches.isEmpty || b.seenTouches.isEmpty {
+            let inSequence = { (r: GestureRecognizer) in self.transformRecognizers.contains { $0 === r } }
+            return inSequence(a) && inSequence(b)
+        }
+        return a.seenTouches.contains { touch in b.seenTouches.contains { $0 === touch } }
     }
 
     /// The view gets touchesCancelled for touches a recognizer claimed; held deliveries are dropped.

@@ -7,7 +7,9 @@ extension Window {
         for input in inputs {
             if input.phase == .began {
                 if touchesByIdentifier[input.identifier] != nil { continue }
-                let touch = Touch(identifier: input.identifier, location: input.location, timestamp: input.timestamp)
+                let touch = Touch(identifier: input.identifier, location: input.location, timestamp: input.timestamp,
+                                  type: input.type, force: input.force, maximumPossibleForce: input.maximumPossibleForce)
+                touch.tapCount = tapCount(forTouchAt: input.location, time: input.timestamp)
                 touch.window = self
                 touch.view = hitTest(input.location)
                 if let view = touch.view, !view.isMultipleTouchEnabled,
@@ -23,7 +25,9 @@ extension Window {
                 touch.locationInWindow = input.location
                 touch.phase = input.phase
                 touch.timestamp = input.timestamp
+                touch.force = input.force
                 changed.append((touch, input.phase))
+                if input.phase == .ended { rememberTap(touch) } else if input.phase == .cancelled { lastTap = nil }
             }
         }
         guard let timestamp = inputs.last?.timestamp, !changed.isEmpty else { return }
@@ -43,12 +47,26 @@ extension Window {
         gestureStateDidChange()
     }
 
+    /// 1 for a lone tap; one more than the last tap's count for a quick tap near it.
+    private func tapCount(forTouchAt location: Point, time: Double) -> Int {
+        guard let last = lastTap, time - last.time <= Touch.multipleTapInterval,
+              last.location.distance(to: location) <= Touch.multipleTapDistance else { return 1 }
+        return last.count + 1
+    }
+
+    /// A touch that lifted near where it began was a tap; the next may continue its series.
+    private func rememberTap(_ touch: Touch) {
+        let wasTap = touch.startLocationInWindow.distance(to: touch.locationInWindow) <= Touch.multipleTapDistance
+        lastTap = wasTap ? (touch.locationInWindow, touch.timestamp, touch.tapCount) : nil
+    }
+
     /// The enabled recognizers of the hit view and its ancestors that accept the touch.
     private func recognizers(for touch: Touch) -> [GestureRecognizer] {
         var result: [GestureRecognizer] = []
         var view = touch.view
         while let v = view {
-            for recognizer in v.gestureRecognizers where recognizer.isEnabled && !recognizer.state.isFinished {
+            for recognizer in v.gestureRecognizers
+            where recognizer.isEnabled && !recognizer.state.isFinished && recognizer.allowedTouchTypes.contains(touch.type) {
                 if recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true { result.append(recognizer) }
             }
             view = v.superview
@@ -167,6 +185,11 @@ extension Window {
 
     /// A view left the tree: forget touches on it.
     func viewWasRemoved(_ view: View) {
+        // A first responder that left the window resigns (it would otherwise still get keys).
+        if let responder = firstResponder as? View, responder === view || responder.isDescendant(of: view) {
+            responder.resignFirstResponder()
+            if firstResponder === responder { firstResponder = nil }
+        }
         for touch in touchesByIdentifier.values where touch.view?.isDescendant(of: view) ?? false {
             touch.isCancelledForView = true
         }

@@ -16,6 +16,8 @@ open class Window: View {
     var transformRecognizers: [GestureRecognizer] = []
     /// Touches whose began or ended the view has not seen yet (delaysTouches...).
     var heldTouches: [Touch] = []
+    /// The last touch that was a tap, for the next touch's tapCount.
+    var lastTap: (location: Point, time: Double, count: Int)?
 
     /// Watchers of pointer motion with no button held (the board's shake to undo).
     private var hoverObservers: [(Point, Double) -> Void] = []
@@ -56,7 +58,7 @@ open class Window: View {
     public var modifierFlags: KeyEvent.Modifiers = []
 
     /// Receives key events first; nil sends them to the root view controller.
-    public weak var firstResponder: Responder?
+    public internal(set) weak var firstResponder: Responder?
 
     public var rootViewController: ViewController? {
         didSet {

@@ -45,6 +45,16 @@ open class Control: View {
         isEnabled ? super.hitTest(point) : nil
     }
 
+    /// A control's own action beats a single-finger single tap recognized by an ancestor (as
+    /// UIKit's controls do; see "Attaching gesture recognizers to UIKit controls").
+    open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        if recognizer.view !== self, let tap = recognizer as? TapGestureRecognizer,
+           tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1 {
+            return false
+        }
+        return super.gestureRecognizerShouldBegin(recognizer)
+    }
+
     // Subclasses customise tracking; the defaults give button behaviour.
     open func beginTracking(_ touch: Touch) -> Bool { true }
     open func continueTracking(_ touch: Touch) -> Bool { true }

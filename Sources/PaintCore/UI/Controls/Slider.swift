@@ -42,6 +42,16 @@ open class Slider: Control {
         }
     }
 
+    /// A swipe along the slider by the finger on its knob moves the knob; an ancestor's swipe
+    /// recognizer does not take it (UIKit's rule for UISlider).
+    open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        if recognizer.view !== self, isTracking, let swipe = recognizer as? SwipeGestureRecognizer,
+           !swipe.direction.isDisjoint(with: [.left, .right]) {
+            return false
+        }
+        return super.gestureRecognizerShouldBegin(recognizer)
+    }
+
     open override func beginTracking(_ touch: Touch) -> Bool {
         track(touch)
         return true

@@ -20,16 +20,23 @@ open class TextField: Control {
         beginEditing()
     }
 
+    open override var canBecomeFirstResponder: Bool { true }
+
     public func beginEditing() {
-        window?.firstResponder = self
+        guard becomeFirstResponder() else { return }
         isEditing = true
         setNeedsDisplay()
     }
 
-    public func endEditing() {
-        if window?.firstResponder === self { window?.firstResponder = nil }
+    public func endEditing() { resignFirstResponder() }
+
+    /// Editing ends whenever it stops taking keys first (another field, or it left the window).
+    @discardableResult
+    open override func resignFirstResponder() -> Bool {
+        guard super.resignFirstResponder() else { return false }
         isEditing = false
         setNeedsDisplay()
+        return true
     }
 
     open override func keyDown(_ event: KeyEvent) -> Bool {

@@ -3,12 +3,18 @@ public protocol GestureRecognizerDelegate: AnyObject {
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    /// Whether `recognizer` must wait for `other` to fail (a failure requirement set case by case).
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool
+    /// Whether `other` must wait for `recognizer` to fail.
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
 }
 
 extension GestureRecognizerDelegate {
     public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
 }
 
 /// The base of all recognizers: UIKit's state machine, targets, failure requirements and the
@@ -26,7 +32,12 @@ open class GestureRecognizer {
 
     public internal(set) var state: State = .possible
     public internal(set) weak var view: View?
-    public var isEnabled = true
+    /// Turning it off mid-gesture cancels it (a gesture that had begun) or fails it, at once.
+    public var isEnabled = true {
+        didSet { if oldValue && !isEnabled { stopBecauseDisabled() } }
+    }
+    /// The kinds of touch it looks at (a pen may draw while fingers pan); all by default.
+    public var allowedTouchTypes: Set<Touch.TouchType> = [.direct, .indirectPointer, .pencil]
     /// A recognized gesture takes its touches away from the view (touchesCancelled).
     public var cancelsTouchesInView = true
     /// The view sees no touchesBegan until this recognizer has failed.
@@ -53,20 +64,47 @@ open class GestureRecognizer {
     /// double tap).
     public func require(toFail other: GestureRecognizer) { failureRequirements.append(WeakRecognizer(other)) }
 
-    var requiredToFail: [GestureRecognizer] { failureRequirements.compactMap(\.value) }
+    /// What it waits for: its own requirements, and those its delegate or the others' delegates
+    /// ask for among the recognizers it competes with now.
+    var requiredToFail: [GestureRecognizer] {
+        var required = failureRequirements.compactMap(\.value)
+        for other in arena?.arenaRecognizers ?? [] where other !== self && !required.contains(where: { $0 === other }) {
+            if delegate?.gestureRecognizer(self, shouldRequireFailureOf: other) == true
+                || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: self) == true {
+                required.append(other)
+            }
+        }
+        return required
+    }
 
     func fireActions() { for action in actions { action(self) } }
 
-    public var numberOfTouches: Int { trackedTouches.count }
+    open var numberOfTouches: Int { trackedTouches.count }
 
     /// The centroid of the tracked touches in a view's coordinates.
-    public func location(in view: View?) -> Point {
+    open func location(in view: View?) -> Point {
         guard !trackedTouches.isEmpty else { return lastLocation.map { view?.convert($0, from: nil) ?? $0 } ?? .zero }
-        let points = trackedTouches.map { $0.location(in: view) }
-        return Point(x: points.map(\.x).reduce(0, +) / Double(points.count), y: points.map(\.y).reduce(0, +) / Double(points.count))
+        return Self.centroid(trackedTouches.map { $0.location(in: view) })
     }
 
-    public func location(ofTouch index: Int, in view: View?) -> Point { trackedTouches[index].location(in: view) }
+    /// Where one of its touches is. An index beyond `numberOfTouches` is a programmer error: it is
+    /// reported with a clear message (UIKit raises) and answers the gesture's location, never a crash.
+    open func location(ofTouch index: Int, in view: View?) -> Point {
+        guard trackedTouches.indices.contains(index) else {
+            Log.warning(Self.outOfRange(index, of: numberOfTouches, in: self))
+            return location(in: view)
+        }
+        return trackedTouches[index].location(in: view)
+    }
+
+    static func outOfRange(_ index: Int, of count: Int, in recognizer: GestureRecognizer) -> String {
+        "programmer error: location(ofTouch: \(index)) on a \(type(of: recognizer)) with \(count) touches"
+    }
+
+    static func centroid(_ points: [Point]) -> Point {
+        guard !points.isEmpty else { return .zero }
+        return Point(x: points.map(\.x).reduce(0, +) / Double(points.count), y: points.map(\.y).reduce(0, +) / Double(points.count))
+    }
 
     /// Where the last touch or transform event was, in window coordinates (after touches end).
     var lastLocation: Point?
@@ -112,6 +150,15 @@ open class GestureRecognizer {
         default:
             preconditionFailure("illegal gesture recognizer transition \(state) -> \(newState) in \(type(of: self))")
         }
+    }
+
+    private func stopBecauseDisabled() {
+        switch state {
+        case .began, .changed: apply(.cancelled)
+        case .possible where arena != nil: apply(.failed)
+        default: return
+        }
+        arena?.gestureStateDidChange()
     }
 
     func apply(_ newState: State) {

@@ -35,13 +35,13 @@ public final class PanGestureRecognizer: GestureRecognizer {
     private func convert(_ windowPoint: Point, _ view: View?) -> Point { view?.convert(windowPoint, from: nil) ?? windowPoint }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-        touchCountChanged()
+        touchCountChanged(at: event.timestamp)
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let centroid = liveCentroid else { return }
         lastCentroid = centroid
-        velocity.add(centroid, at: now)
+        velocity.add(centroid, at: event.timestamp)
         let count = liveTouches.count
         switch state {
         case .possible:
@@ -57,17 +57,18 @@ public final class PanGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        velocity.advance(to: event.timestamp)
         let remaining = liveTouches.count
         if remaining == 0 || remaining < minimumNumberOfTouches {
             if state == .began || state == .changed { setState(.ended) } else if state == .possible { setState(.failed) }
             return
         }
-        touchCountChanged()
+        touchCountChanged(at: event.timestamp)
     }
 
     /// Fingers landing or lifting mid-gesture move the centroid; shift the origin so the
     /// translation does not jump.
-    private func touchCountChanged() {
+    private func touchCountChanged(at time: Double) {
         guard let centroid = liveCentroid else { return }
         if let origin, let last = lastCentroid {
             self.origin = origin + (centroid - last)
@@ -76,7 +77,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         }
         lastCentroid = centroid
         velocity.removeAll()
-        velocity.add(centroid, at: now)
+        velocity.add(centroid, at: time)
     }
 
     public override func reset() {

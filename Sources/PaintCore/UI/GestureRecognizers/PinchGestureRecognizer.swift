@@ -33,21 +33,27 @@ public final class PinchGestureRecognizer: GestureRecognizer {
             anchorScale = 1
             anchorDistance = max(geometry.distance, 1e-6)
             currentScale = 1
+        } else if state == .began || state == .changed, let geometry = TwoFingerGeometry(liveTouches) {
+            // A second finger back down mid-gesture: go on from the scale held.
+            anchorScale = currentScale
+            anchorDistance = max(geometry.distance, 1e-6)
         }
+        samples.advance(to: event.timestamp)
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let geometry = TwoFingerGeometry(liveTouches) else { return }
         currentScale = anchorScale * geometry.distance / anchorDistance
-        samples.add(currentScale, at: now)
+        samples.add(currentScale, at: event.timestamp)
         let pastHysteresis = startDistance.map { abs(geometry.distance - $0) > hysteresis } ?? false
         advanceTwoFingerGesture(pastHysteresis: pastHysteresis)
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        samples.advance(to: event.timestamp)
         guard liveTouches.count < 2 else { return }
         endTwoFingerGesture(remaining: liveTouches.count)
-        startDistance = nil
+        if state == .possible { startDistance = nil }
     }
 
     public override func handle(_ event: TransformEvent) -> Bool {

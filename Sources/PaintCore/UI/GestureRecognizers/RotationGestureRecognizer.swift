@@ -22,20 +22,23 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     public var velocity: Double { samples.velocity { $0 - $1 } }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        // Two fingers down (again, mid-gesture): turning goes on from the rotation held.
         if let geometry = TwoFingerGeometry(liveTouches), lastAngle == nil {
             lastAngle = geometry.angle
         }
+        samples.advance(to: event.timestamp)
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let geometry = TwoFingerGeometry(liveTouches), let last = lastAngle else { return }
         currentRotation += angleDifference(geometry.angle, last)
         lastAngle = geometry.angle
-        samples.add(currentRotation, at: now)
+        samples.add(currentRotation, at: event.timestamp)
         advanceTwoFingerGesture(pastHysteresis: abs(currentRotation) > hysteresis)
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        samples.advance(to: event.timestamp)
         guard liveTouches.count < 2 else { return }
         endTwoFingerGesture(remaining: liveTouches.count)
         lastAngle = nil

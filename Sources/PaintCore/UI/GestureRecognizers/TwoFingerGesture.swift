@@ -35,13 +35,14 @@ extension GestureRecognizer {
         }
     }
 
-    /// Fingers lifted, `remaining` still down: a running gesture ends once fewer than two remain;
-    /// one that never began fails when the last finger lifts.
+    /// Fingers lifted, `remaining` still down: as in UIKit a pinch or rotation ends when the
+    /// last finger lifts (with one finger down it stays, its value held); one that never began
+    /// fails then.
     func endTwoFingerGesture(remaining: Int) {
-        guard remaining < 2 else { return }
+        guard remaining == 0 else { return }
         if state == .began || state == .changed {
             setState(.ended)
-        } else if state == .possible && remaining == 0 {
+        } else if state == .possible {
             setState(.failed)
         }
     }

@@ -83,10 +83,12 @@ public final class PointerTranslator {
     }
 
     private func send(_ phase: Touch.Phase, _ event: PointerEvent) {
-        let first = TouchInput(identifier: Self.mouseTouch, phase: phase, location: event.location, timestamp: event.timestamp)
+        let first = TouchInput(identifier: Self.mouseTouch, phase: phase, location: event.location, timestamp: event.timestamp,
+                               type: .indirectPointer)
         var inputs = [first]
         if let second = secondLocation(for: event.location) {
-            inputs.append(TouchInput(identifier: Self.secondTouch, phase: phase, location: second, timestamp: event.timestamp))
+            inputs.append(TouchInput(identifier: Self.secondTouch, phase: phase, location: second, timestamp: event.timestamp,
+                                     type: .indirectPointer))
         }
         window.send(inputs)
         if inputs.count == 2 { indicator.show(inputs.map(\.location)) }

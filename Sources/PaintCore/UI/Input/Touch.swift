@@ -4,9 +4,32 @@ public final class Touch: Hashable {
         case began, moved, stationary, ended, cancelled
     }
 
+    /// What made the touch (UITouch.TouchType).
+    public enum TouchType: Sendable, Hashable {
+        /// A finger on a touchscreen (or a simulated one).
+        case direct
+        /// A mouse or touchpad pointer.
+        case indirectPointer
+        /// A pen (a tablet's stylus).
+        case pencil
+    }
+
+    /// Taps in a row close together in time and place count 1, 2, 3... (UITouch.tapCount).
+    public static let multipleTapInterval = 0.35
+    public static let multipleTapDistance = 20.0
+
     public let identifier: Int
     public internal(set) var phase: Phase
     public internal(set) var timestamp: Double
+    public let type: TouchType
+    /// How hard it presses, 1 being an average touch (0 when the device cannot tell).
+    public internal(set) var force: Double
+    /// The largest force the device reports (0 when it cannot tell).
+    public let maximumPossibleForce: Double
+    /// Which tap of a quick series at one place this touch is (1 for a lone tap).
+    public internal(set) var tapCount = 1
+    /// Where it began (window coordinates): a touch that wandered is no tap.
+    let startLocationInWindow: Point
     /// The view hit-tested when the touch began; fixed for the touch's life.
     public internal(set) weak var view: View?
     public internal(set) weak var window: Window?
@@ -21,12 +44,16 @@ public final class Touch: Hashable {
     var isEndedHeld = false
     var wasBeganDelivered = false
 
-    init(identifier: Int, location: Point, timestamp: Double) {
+    init(identifier: Int, location: Point, timestamp: Double, type: TouchType = .direct, force: Double = 0, maximumPossibleForce: Double = 0) {
         self.identifier = identifier
         phase = .began
         self.timestamp = timestamp
+        self.type = type
+        self.force = force
+        self.maximumPossibleForce = maximumPossibleForce
         locationInWindow = location
         previousLocationInWindow = location
+        startLocationInWindow = location
     }
 
     public func location(in view: View?) -> Point {

@@ -17,11 +17,19 @@ public struct TouchInput: Sendable {
     public var phase: Touch.Phase
     public var location: Point
     public var timestamp: Double
+    public var type: Touch.TouchType
+    /// Pressure where the device reports it (1 = an average touch), else 0.
+    public var force: Double
+    public var maximumPossibleForce: Double
 
-    public init(identifier: Int, phase: Touch.Phase, location: Point, timestamp: Double) {
+    public init(identifier: Int, phase: Touch.Phase, location: Point, timestamp: Double, type: Touch.TouchType = .direct,
+                force: Double = 0, maximumPossibleForce: Double = 0) {
         self.identifier = identifier
         self.phase = phase
         self.location = location
         self.timestamp = timestamp
+        self.type = type
+        self.force = force
+        self.maximumPossibleForce = maximumPossibleForce
     }
 }
