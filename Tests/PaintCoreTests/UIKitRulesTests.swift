@@ -268,6 +268,23 @@ final class UIKitRulesTests: XCTestCase {
         XCTAssertEqual(h.window.touchesByIdentifier[2]?.maximumPossibleForce, 4)
     }
 
+    func testAnExclusiveTouchViewHasTheWindowToItself() {
+        let h = GestureHarness()
+        let exclusive = TouchLogView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        exclusive.isExclusiveTouch = true
+        let other = TouchLogView(frame: Rect(x: 200, y: 0, width: 100, height: 100))
+        h.view.addSubview(exclusive)
+        h.view.addSubview(other)
+        h.down(1, 50, 50)
+        h.down(2, 250, 50)
+        XCTAssertEqual(other.log, [], "no touches elsewhere while the exclusive view has one")
+        h.up(1, 50, 50); h.up(2, 250, 50)
+        h.down(3, 250, 50)
+        h.down(4, 50, 50)
+        XCTAssertEqual(exclusive.log, ["began 1", "ended 1"], "and none for it while another view has one")
+        XCTAssertEqual(other.log, ["began 1"])
+    }
+
     func testADelegateCanMakeOneRecognizerWaitForAnother() {
         let h = GestureHarness()
         let single = TapGestureRecognizer(), double = TapGestureRecognizer()

@@ -59,6 +59,9 @@ open class View: Responder {
     public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { invalidateInSuperview(oldFrame: frame) } } }
     public var isUserInteractionEnabled = true
     public var isMultipleTouchEnabled = false
+    /// While it has touches no other view in the window gets new ones, and it gets none while
+    /// another view has some (UIView.isExclusiveTouch).
+    public var isExclusiveTouch = false
     /// True when the view paints every pixel of its bounds opaquely, so nothing behind it
     /// needs drawing (the window skips what it hides).
     open var isOpaque: Bool { false }

@@ -16,6 +16,13 @@ extension Window {
                    touchesByIdentifier.values.contains(where: { $0.view === view }) {
                     continue // a single-touch view gets only its first touch
                 }
+                // An exclusive-touch view takes no touches while another view has some, and
+                // while it has touches no other view gets new ones (UIView.isExclusiveTouch).
+                if touchesByIdentifier.values.contains(where: { other in
+                    other.view !== touch.view && ((other.view?.isExclusiveTouch ?? false) || (touch.view?.isExclusiveTouch ?? false))
+                }) {
+                    continue
+                }
                 touch.gestureRecognizers = recognizers(for: touch)
                 touchesByIdentifier[input.identifier] = touch
                 changed.append((touch, .began))
