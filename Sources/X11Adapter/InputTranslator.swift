@@ -27,6 +27,8 @@ public struct InputTranslator {
             case (ButtonRelease, Button1): kind = .release
             case (ButtonPress, Button4): kind = .wheel(up: 1)
             case (ButtonPress, Button5): kind = .wheel(up: -1)
+            case (ButtonPress, Button2): kind = .middlePress
+            case (ButtonRelease, Button2): kind = .middleRelease
             default: return .none
             }
             return .pointer(pointer(kind, x: b.x, y: b.y, state: b.state, time: b.time))
@@ -35,7 +37,14 @@ public struct InputTranslator {
             return .pointer(pointer(.leave, x: l.x, y: l.y, state: l.state, time: l.time))
         case MotionNotify:
             let m = event.xmotion
-            let kind: PointerEvent.Kind = m.state & UInt32(Button1Mask) != 0 ? .motion : .hover
+            let kind: PointerEvent.Kind
+            if m.state & UInt32(Button1Mask) != 0 {
+                kind = .motion
+            } else if m.state & UInt32(Button2Mask) != 0 {
+                kind = .middleDrag
+            } else {
+                kind = .hover
+            }
             return .pointer(pointer(kind, x: m.x, y: m.y, state: m.state, time: m.time))
         case KeyPress:
             let keysym = XLookupKeysym(&event.xkey, 0)
@@ -86,6 +95,8 @@ public struct InputTranslator {
         case XK_Right: return .right
         case XK_Up: return .up
         case XK_Down: return .down
+        case XK_KP_Add: return .character("+")
+        case XK_KP_Subtract: return .character("-")
         default:
             guard keysym >= 0x20, keysym < 0x7F, let scalar = Unicode.Scalar(UInt32(keysym)) else { return nil }
             return .character(Character(scalar).lowercased().first!)

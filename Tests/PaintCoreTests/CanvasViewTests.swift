@@ -135,14 +135,19 @@ final class CanvasViewTests: XCTestCase {
         XCTAssertTrue(canvas.document.isEmpty)
     }
 
-    func testResizingKeepsTheArtwork() {
+    func testResizingOrMovingTheViewChangesNoDocumentPixelAndKeepsItInPlaceOnScreen() {
         canvas.strokeColor = .red
         drawHorizontal(y: 30.5)
-        canvas.frame = Rect(x: 0, y: 20, width: 300, height: 200)
+        let before = artwork()
+        window.resize(to: Size(width: 300, height: 240))
+        canvas.frame = Rect(x: 0, y: 0, width: 300, height: 240) // larger, and 20 points higher
         window.render()
-        let image = artwork()
-        XCTAssertEqual(image.width, 300)
-        XCTAssertEqual(image.color(atX: 100, y: 30), .red.roundedTo8Bit)
+        let after = artwork()
+        XCTAssertEqual(after.width, 200, "the document keeps its size")
+        XCTAssertEqual(after.height, 100)
+        XCTAssertTrue(after.isEqual(to: before), "and every pixel")
+        XCTAssertEqual(window.backbuffer.color(atX: 100, y: 50), .red.roundedTo8Bit, "the stroke is where it was on screen")
+        XCTAssertEqual(window.backbuffer.color(atX: 250, y: 50), CanvasView.pasteboardColor.roundedTo8Bit, "beside it, no document")
     }
 
     /// How many rows in a column are mostly covered by paint, around a row.

@@ -71,16 +71,16 @@ final class PointerTranslatorTests: XCTestCase {
         XCTAssertEqual(target.log, ["began 1", "moved 1", "ended 1"])
     }
 
-    func testWheelZoomsAndShiftWheelRotatesThroughTransformEvents() {
+    func testCtrlWheelZoomsAndCtrlShiftWheelRotatesThroughTransformEvents() {
         let (h, pointer, _, pinch, rotation) = setUpPinchTarget()
         let pinches = StateLog(pinch)
-        pointer.handle(PointerEvent(.wheel(up: 1), at: Point(x: 200, y: 200), timestamp: 0))
-        pointer.handle(PointerEvent(.wheel(up: 1), at: Point(x: 200, y: 200), timestamp: 0.05))
+        pointer.handle(PointerEvent(.wheel(up: 1), at: Point(x: 200, y: 200), modifiers: .control, timestamp: 0))
+        pointer.handle(PointerEvent(.wheel(up: 1), at: Point(x: 200, y: 200), modifiers: .control, timestamp: 0.05))
         XCTAssertEqual(pinch.scale, 1.21, accuracy: 1e-9, "1.1 a notch")
         XCTAssertEqual(pinches.states, [.began, .changed])
         h.wait(0.31)
         XCTAssertEqual(pinches.states, [.began, .changed, .ended], "the wheel gesture ends when the wheel rests")
-        pointer.handle(PointerEvent(.wheel(up: -2), at: Point(x: 200, y: 200), modifiers: .shift, timestamp: 1))
+        pointer.handle(PointerEvent(.wheel(up: -2), at: Point(x: 200, y: 200), modifiers: [.control, .shift], timestamp: 1))
         XCTAssertEqual(rotation.rotation, -10 * .pi / 180, accuracy: 1e-9, "5 degrees a notch")
     }
 
@@ -103,8 +103,37 @@ final class PointerTranslatorTests: XCTestCase {
         h.window.render()
         let pointer = PointerTranslator(window: h.window)
         pointer.handle(PointerEvent(.wheel(up: -2), at: Point(x: 200, y: 150), timestamp: 0))
-        XCTAssertEqual(grid.bounds.origin.y, 120, "two notches down")
+        XCTAssertEqual(grid.bounds.origin.y, 2 * ScrollEvent.notch, "two notches down")
         pointer.handle(PointerEvent(.wheel(up: 5), at: Point(x: 200, y: 150), timestamp: 0.1))
         XCTAssertEqual(grid.bounds.origin.y, 0, "not above the top")
+    }
+
+    func testWhereNothingScrollsThePlainWheelStillZooms() {
+        let (h, pointer, _, pinch, _) = setUpPinchTarget()
+        defer { withExtendedLifetime(h) {} }
+        pointer.handle(PointerEvent(.wheel(up: 1), at: Point(x: 200, y: 200), timestamp: 0))
+        XCTAssertEqual(pinch.scale, 1.1, accuracy: 1e-9, "a photo being placed zooms with the wheel as before")
+    }
+
+    func testAMiddleButtonDragScrollsWithTheHand() {
+        let h = GestureHarness()
+        let scrolled = ScrollLogView(frame: h.view.bounds)
+        h.view.addSubview(scrolled)
+        let pointer = PointerTranslator(window: h.window)
+        pointer.handle(PointerEvent(.middlePress, at: Point(x: 100, y: 100), timestamp: 0))
+        pointer.handle(PointerEvent(.middleDrag, at: Point(x: 130, y: 90), timestamp: 0.01))
+        pointer.handle(PointerEvent(.middleDrag, at: Point(x: 150, y: 90), timestamp: 0.02))
+        pointer.handle(PointerEvent(.middleRelease, at: Point(x: 150, y: 90), timestamp: 0.03))
+        pointer.handle(PointerEvent(.middleDrag, at: Point(x: 200, y: 90), timestamp: 0.04))
+        XCTAssertEqual(scrolled.deltas, [Point(x: -30, y: 10), Point(x: -20, y: 0)], "the content follows the hand; nothing after release")
+    }
+}
+
+/// Logs scroll requests.
+private final class ScrollLogView: View {
+    var deltas: [Point] = []
+    override func scrollWheel(_ event: ScrollEvent) -> Bool {
+        deltas.append(event.delta)
+        return true
     }
 }

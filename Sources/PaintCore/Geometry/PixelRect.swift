@@ -43,6 +43,16 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The same rectangle moved by whole pixels.
+    /// What is left of this rectangle outside `inner` (which lies within it), as up to four
+    /// bands: above, below, left and right.
+    public func subtracting(_ inner: PixelRect) -> [PixelRect] {
+        guard !inner.isEmpty else { return isEmpty ? [] : [self] }
+        return [PixelRect(x0: x0, y0: y0, x1: x1, y1: inner.y0),
+                PixelRect(x0: x0, y0: inner.y1, x1: x1, y1: y1),
+                PixelRect(x0: x0, y0: inner.y0, x1: inner.x0, y1: inner.y1),
+                PixelRect(x0: inner.x1, y0: inner.y0, x1: x1, y1: inner.y1)].filter { !$0.isEmpty }
+    }
+
     public func offsetBy(dx: Int, dy: Int) -> PixelRect {
         PixelRect(x0: x0 + dx, y0: y0 + dy, x1: x1 + dx, y1: y1 + dy)
     }

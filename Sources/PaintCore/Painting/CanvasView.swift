@@ -1,5 +1,7 @@
-/// The drawing surface: turns touches into strokes and figures through the current brush and
-/// shows the artwork from its DrawingLayer, so a motion event costs only the pixels it changes.
+/// The drawing surface: shows the document (its own size, whatever the window) through a
+/// viewport that zooms and scrolls, turns touches into strokes and figures in document units
+/// through the current brush, and shows the artwork from its DrawingLayer, so a motion event
+/// costs only the pixels it changes at any zoom.
 public final class CanvasView: View {
     public private(set) var document = Document()
     /// Items taken back by undo, most recent last; a new item clears them.
@@ -22,13 +24,34 @@ public final class CanvasView: View {
     public var onDrawingBegan: (() -> Void)?
     public var onDrawingEnded: (() -> Void)?
 
-    private var drawing = DrawingLayer(width: 0, height: 0)
+    var drawing = DrawingLayer(width: 0, height: 0)
+    /// The document's place in the view: zoom and scroll (see CanvasView+Viewport).
+    public internal(set) var viewport = ZoomViewport()
+    /// Told when the zoom or scroll changes (the bottom bar shows the zoom).
+    public var onViewportChange: (() -> Void)?
+    /// The view's origin in the window at the last layout: when the view moves (full screen),
+    /// the document stays where it was on screen.
+    private var lastWindowOrigin: Point?
+    /// Document pixels composed before they are scaled to the screen (kept between frames).
+    var zoomScratch: Bitmap?
+    /// The zoom when the pinch in progress began, and where its fingers were last.
+    var pinchStartScale = 1.0
+    var pinchLastLocation: Point?
+
+    lazy var zoomPinch: PinchGestureRecognizer = {
+        let pinch = PinchGestureRecognizer()
+        pinch.addTarget { [unowned self] in self.pinchChanged($0 as! PinchGestureRecognizer) }
+        return pinch
+    }()
     /// A figure being dragged out: shown, not yet in the document.
     private var shapeStart: Point?
     public private(set) var previewShape: Shape?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
+        // Two fingers (or the mouse's simulated two) zoom and scroll the document.
+        isMultipleTouchEnabled = true
+        addGestureRecognizer(zoomPinch)
     }
 
     public var isDrawing: Bool { drawing.activeStroke != nil || shapeStart != nil }
@@ -58,13 +81,13 @@ public final class CanvasView: View {
     /// The outline's circle for the current width, around `brushOutlineCenter`.
     public var brushOutlineRect: Rect? {
         guard let center = brushOutlineCenter else { return nil }
-        let diameter = max(1, strokeWidth)
+        let diameter = max(1, strokeWidth * viewport.scale)
         return Rect(x: center.x - diameter / 2, y: center.y - diameter / 2, width: diameter, height: diameter)
     }
 
     private func invalidateBrushOutline(at center: Point?, width: Double? = nil) {
         guard let center else { return }
-        let reach = max(1, width ?? strokeWidth) / 2 + 3
+        let reach = max(1, (width ?? strokeWidth) * viewport.scale) / 2 + 3
         setNeedsDisplay(Rect(x: center.x - reach, y: center.y - reach, width: 2 * reach, height: 2 * reach))
     }
 
@@ -75,22 +98,39 @@ public final class CanvasView: View {
 
     public override func layoutSubviews() {
         let scale = window?.scale ?? 1
-        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
-        guard width != drawing.width || height != drawing.height || scale != drawing.scale else { return }
-        // The stroke being drawn goes on in the new layer: a resize never drops it.
-        let inProgress = drawing.activeStroke
-        drawing = DrawingLayer(width: width, height: height, scale: scale)
-        rebuildLayer()
-        if let inProgress { _ = drawing.begin(inProgress) }
+        // The first layout fixes the document's size: the canvas area, as the app starts.
+        if document.format == nil { document.format = .covering(bounds.size, scale: scale) }
+        let format = document.format!
+        if format.pixelWidth != drawing.width || format.pixelHeight != drawing.height || format.pixelScale != drawing.scale {
+            // The stroke being drawn goes on in the new layer: nothing drops it.
+            let inProgress = drawing.activeStroke
+            drawing = DrawingLayer(width: format.pixelWidth, height: format.pixelHeight, scale: format.pixelScale)
+            rebuildLayer()
+            if let inProgress { _ = drawing.begin(inProgress) }
+            viewport.contentSize = format.size
+        }
+        // A resize or full screen never moves the document on screen or changes a pixel of it.
+        viewport.viewSize = bounds.size
+        let windowOrigin = window == nil ? nil : convert(Point.zero, to: nil)
+        if let windowOrigin, let last = lastWindowOrigin, windowOrigin != last {
+            viewport.shiftContent(by: Point(x: last.x - windowOrigin.x, y: last.y - windowOrigin.y))
+        }
+        lastWindowOrigin = windowOrigin
+        updateZoomLimits()
+        setNeedsDisplay()
     }
 
     // MARK: - Touches
 
+    /// Where a touch is on the document, in its units.
+    private func documentPoint(_ touch: Touch) -> Point { viewport.contentPoint(touch.location(in: self)) }
+
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-        guard let touch = touches.first, !isDrawing else { return }
+        // Two fingers landing together zoom; they never draw.
+        guard let touch = touches.first, !isDrawing, event.touches(for: self).count == 1 else { return }
         settleBackgroundPreview()
-        let point = touch.location(in: self)
-        brushOutlineCenter = point
+        brushOutlineCenter = touch.location(in: self)
+        let point = documentPoint(touch)
         if brush.isFreehand {
             setNeedsDisplay(pointsRect(drawing.begin(brush.beginStroke(at: point, color: strokeColor, width: strokeWidth))))
         } else {
@@ -102,8 +142,8 @@ public final class CanvasView: View {
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first, isDrawing else { return }
-        let point = touch.location(in: self)
-        brushOutlineCenter = point
+        brushOutlineCenter = touch.location(in: self)
+        let point = documentPoint(touch)
         if shapeStart != nil {
             updatePreview(to: point)
         } else {
@@ -137,6 +177,12 @@ public final class CanvasView: View {
         cancelStroke()
     }
 
+    /// The wheel scrolls the document (Shift+wheel sideways; Ctrl+wheel zooms through the pinch).
+    public override func scrollWheel(_ event: ScrollEvent) -> Bool {
+        scroll(by: event.delta)
+        return true
+    }
+
     private func updatePreview(to point: Point) {
         guard let start = shapeStart else { return }
         invalidatePreview()
@@ -155,13 +201,17 @@ public final class CanvasView: View {
         guard let shape = previewShape else { return }
         // Miter joins can reach a few widths out; be generous.
         let reach = shape.style.width * max(2, shape.style.miterLimit / 2) + 2
-        setNeedsDisplay(shape.path.bounds.insetBy(dx: -reach, dy: -reach))
+        setNeedsDisplay(viewport.viewRect(shape.path.bounds.insetBy(dx: -reach, dy: -reach)).insetBy(dx: -1, dy: -1))
     }
 
-    /// Layer pixels to this view's points.
-    private func pointsRect(_ pixels: PixelRect) -> Rect {
+    /// Document pixels to this view's points (through the zoom and scroll), a point wider for
+    /// the rounding of a scaled view.
+    func pointsRect(_ pixels: PixelRect) -> Rect {
+        guard !pixels.isEmpty else { return .zero }
         let s = drawing.scale
-        return Rect(x: Double(pixels.x0) / s, y: Double(pixels.y0) / s, width: Double(pixels.width) / s, height: Double(pixels.height) / s)
+        let units = Rect(x: Double(pixels.x0) / s, y: Double(pixels.y0) / s, width: Double(pixels.width) / s, height: Double(pixels.height) / s)
+        let view = viewport.viewRect(units)
+        return abs(viewport.scale - 1) < 1e-9 ? view : view.insetBy(dx: -1, dy: -1)
     }
 
     // MARK: - Commands
@@ -256,11 +306,21 @@ public final class CanvasView: View {
     }
 
     /// Replaces the document, for example with one restored from disk, with its redo items.
+    /// A document without a size (a journal from before documents had one) takes the current one.
     public func load(_ document: Document, redo: [Document.Item] = []) {
         backgroundPreview = nil
+        let previous = self.document.format
         self.document = document
+        if self.document.format == nil { self.document.format = previous }
         redoItems = redo
-        rebuildLayer()
+        if self.document.format != previous {
+            // Another size: a new layer at the next layout, the whole document in view.
+            drawing = DrawingLayer(width: 0, height: 0)
+            layoutSubviews()
+            zoomToFit()
+        } else {
+            rebuildLayer()
+        }
         onDocumentChange?()
     }
 
@@ -277,19 +337,16 @@ public final class CanvasView: View {
 
     public override func draw(_ rect: Rect, in context: GraphicsContext) {
         let t = context.transform
-        if t.b == 0, t.c == 0, abs(t.a - drawing.scale) < 1e-9, abs(t.d - drawing.scale) < 1e-9 {
-            let dx = Int(context.origin.x.rounded()), dy = Int(context.origin.y.rounded())
-            let clip = context.clip
-            let area = PixelRect(covering: AffineTransform(scaleX: drawing.scale, y: drawing.scale).apply(to: rect),
-                                 width: drawing.width, height: drawing.height)
-                .intersection(PixelRect(x0: clip.x0 - dx, y0: clip.y0 - dy, x1: clip.x1 - dx, y1: clip.y1 - dy))
-            drawing.compose(area, into: context.bitmap, atX: dx, y: dy)
+        if t.b == 0, t.c == 0, abs(t.a - t.d) < 1e-9, t.a > 0 {
+            drawDocument(rect, in: context, deviceScale: t.a)
         } else {
-            // Drawn rotated or at another scale (a snapshot of a transformed canvas): through the renderer.
-            context.draw(Image(bitmap: renderArtwork()), in: bounds)
+            // Drawn rotated (a snapshot of a transformed canvas): through the renderer.
+            context.fill(bounds, with: Self.pasteboardColor)
+            context.draw(Image(bitmap: renderArtwork()), in: viewport.contentFrame)
         }
         if let shape = previewShape {
             context.save()
+            context.concatenate(viewport.transform)
             context.strokeColor = shape.color
             context.lineStyle = shape.style
             context.stroke(shape.path)
@@ -301,7 +358,7 @@ public final class CanvasView: View {
     /// A dark ring inside a light one, one device pixel each, so it shows on any colour.
     private func drawBrushOutline(in context: GraphicsContext) {
         guard let circle = brushOutlineRect, circle.width >= 3 else { return }
-        let pixel = 1 / drawing.scale
+        let pixel = 1 / (window?.scale ?? 1)
         context.save()
         context.lineWidth = pixel
         context.strokeColor = Color(r: 255, g: 255, b: 255, a: 200)

@@ -28,8 +28,13 @@ public struct Document: Sendable, Equatable, Codable {
     }
 
     public private(set) var items: [Item] = []
+    /// Its size (nil: not fixed yet; journals from before documents had sizes).
+    public var format: DocumentFormat?
 
-    public init(items: [Item] = []) { self.items = items }
+    public init(items: [Item] = [], format: DocumentFormat? = nil) {
+        self.items = items
+        self.format = format
+    }
 
     public var isEmpty: Bool { items.isEmpty }
 

@@ -41,6 +41,9 @@ public final class DrawingBoardViewController: ViewController {
     public private(set) var recorder: RecoveryRecorder?
     public var journal: DocumentJournal? { recorder?.journal }
     private var barsTimer: Scheduler.Timer?
+    /// The document pixel under the pointer, for the bottom bar (nil: not over the canvas).
+    private var pointerPixel: Point?
+    private var showsPointerPosition = false
     public private(set) var barsHidden = false
 
     public init(store: ArtworkStore, picturesFolder: String = PicturesFolder.resolve(environment: ProcessInfo.processInfo.environment)) {
@@ -59,6 +62,7 @@ public final class DrawingBoardViewController: ViewController {
         view.addSubview(statusLabel)
         view.addSubview(cancelOpeningButton)
         for button in [brushButton, backgroundButton, fullScreenButton] { bottomBar.addSubview(button) }
+        bottomBar.addSubview(zoomLabel)
         bottomBar.addSubview(widthSlider)
         bottomBar.addSubview(brushPreview)
         bottomBar.addSubview(widthLabel)
@@ -81,10 +85,22 @@ public final class DrawingBoardViewController: ViewController {
     }
 
     /// The brush's outline follows the pointer while it is over the canvas itself (not a bar,
-    /// a panel or a photo being placed over it).
+    /// a panel or a photo being placed over it), and the bottom bar says where it is.
     private func followPointer(to location: Point) {
         guard let window = view.window else { return }
-        canvas.brushOutlineCenter = window.hitTest(location) === canvas ? canvas.convert(location, from: nil) : nil
+        let overCanvas = window.hitTest(location) === canvas
+        canvas.brushOutlineCenter = overCanvas ? canvas.convert(location, from: nil) : nil
+        pointerPixel = overCanvas ? canvas.documentPixel(at: canvas.convert(location, from: nil)) : nil
+        updateZoomLabel()
+    }
+
+    /// "100%", and with room "100% · 512, 300" (the document pixel under the pointer).
+    func updateZoomLabel() {
+        var text = "\(Int((canvas.zoom * 100).rounded()))%"
+        if showsPointerPosition, let pixel = pointerPixel {
+            text += " · \(Int(pixel.x.rounded(.down))), \(Int(pixel.y.rounded(.down)))"
+        }
+        zoomLabel.text = text
     }
 
     public override func viewWillLayoutSubviews() {
@@ -113,11 +129,19 @@ public final class DrawingBoardViewController: ViewController {
         // Settings on the left, then the width slider and its value.
         var x = margin - 8
         for button in [brushButton, backgroundButton, fullScreenButton] {
+            // A narrow window: the buttons give up their extra room, as the toolbar's do.
+            button.horizontalPadding = width < 640 ? Toolbar.tightPadding : 24
             button.frame = Rect(x: x, y: 6, width: button.intrinsicWidth, height: 34)
             x = button.frame.maxX + 2
         }
         widthLabel.frame = Rect(x: width - margin - 62, y: 8, width: 62, height: 30)
         brushPreview.frame = Rect(x: widthLabel.frame.minX - 40, y: 6, width: 34, height: 34)
+        // The zoom, and where the pointer is in the document when there is room for it.
+        showsPointerPosition = width >= 760
+        updateZoomLabel()
+        let zoomWidth = showsPointerPosition ? 150.0 : 50.0
+        zoomLabel.frame = Rect(x: x + 8, y: 8, width: zoomWidth, height: 30)
+        x = zoomLabel.frame.maxX
         widthSlider.frame = Rect(x: x + 8, y: 8, width: max(0, brushPreview.frame.minX - x - 16), height: 30)
         // Three buttons of equal size with equal 20 px gaps and margins, 20 px from the bottom.
         let buttonWidth = max(0, (width - 4 * margin) / 3)
@@ -170,6 +194,11 @@ public final class DrawingBoardViewController: ViewController {
         case (.character("z"), [.control, .shift]), (.character("y"), .control): redo()
         case (.character("s"), .control): save()
         case (.delete, []): clear()
+        case (.character("="), .control), (.character("="), [.control, .shift]), (.character("+"), .control),
+             (.character("+"), [.control, .shift]): canvas.zoomIn()
+        case (.character("-"), .control): canvas.zoomOut()
+        case (.character("0"), .control): canvas.zoomToFit()
+        case (.character("1"), []): canvas.setZoom(1)
         case (.character("["), []): setStrokeWidth(canvas.strokeWidth - 1)
         case (.character("]"), []): setStrokeWidth(canvas.strokeWidth + 1)
         case (.escape, []):
@@ -296,7 +325,10 @@ public final class DrawingBoardViewController: ViewController {
 
     private func bake(_ placed: PlacedPhoto) {
         cancelPhoto()
-        canvas.commit(.photo(placed))
+        // Placed over the view; baked where it shows, in document units at any zoom and scroll.
+        var inDocument = placed
+        if let toDocument = canvas.viewport.transform.inverted() { inDocument.placement = placed.placement.concatenating(toDocument) }
+        canvas.commit(.photo(inDocument))
         showStatus("Photo added to the drawing (Ctrl+Z takes it back)")
     }
 
@@ -523,6 +555,7 @@ public final class DrawingBoardViewController: ViewController {
         canvas.strokeWidth = 6
         canvas.onDocumentChange = { [unowned self] in self.updateUndoAvailability() }
         canvas.onDrawingBegan = { [unowned self] in self.drawingBegan() }
+        canvas.onViewportChange = { [unowned self] in self.updateZoomLabel() }
         canvas.onDrawingEnded = { [unowned self] in self.drawingEnded() }
         return canvas
     }()
@@ -603,6 +636,13 @@ public final class DrawingBoardViewController: ViewController {
     }()
 
     private lazy var widthLabel: Label = Label()
+
+    /// The zoom (and the pointer's document pixel), under the canvas.
+    public private(set) lazy var zoomLabel: Label = {
+        let label = Label()
+        label.textColor = Color(r: 70, g: 70, b: 76)
+        return label
+    }()
 
     /// The current colour and width, always in view.
     public private(set) lazy var brushPreview: BrushPreviewView = {

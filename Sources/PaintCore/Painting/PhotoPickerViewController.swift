@@ -138,7 +138,7 @@ public final class PhotoPickerViewController: ViewController {
 }
 
 /// Tiles in rows, scrolled by dragging or with the wheel.
-public final class TileGridView: View, WheelScrollable {
+public final class TileGridView: View {
     public let tileSize: Size
     public private(set) var tiles: [View] = []
     private let spacing = 12.0
@@ -175,6 +175,12 @@ public final class TileGridView: View, WheelScrollable {
     public func scroll(by dy: Double) {
         let maximum = max(0, contentHeight - bounds.height)
         bounds.origin = Point(x: 0, y: min(max(0, bounds.origin.y + dy), maximum))
+    }
+
+    /// The wheel scrolls the grid.
+    public override func scrollWheel(_ event: ScrollEvent) -> Bool {
+        scroll(by: event.delta.y)
+        return true
     }
 
     public override func layoutSubviews() {

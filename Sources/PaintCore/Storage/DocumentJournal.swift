@@ -22,6 +22,8 @@ public final class DocumentJournal {
         case snapshot(items: [Document.Item], redo: [Document.Item])
         /// Starts a generation: the records that follow replace everything before.
         case generation
+        /// The document's size, right after `generation` (absent in journals from before sizes).
+        case format(DocumentFormat)
         case append(Document.Item)
         /// An item on the redo stack, oldest first (part of a generation).
         case redoable(Document.Item)
@@ -39,9 +41,11 @@ public final class DocumentJournal {
     public struct Snapshot: Sendable {
         public var items: [Document.Item]
         public var redo: [Document.Item]
+        public var format: DocumentFormat?
         public init(_ document: Document, redo: [Document.Item]) {
             items = document.items
             self.redo = redo
+            format = document.format
         }
     }
 

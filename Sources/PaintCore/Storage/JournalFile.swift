@@ -193,7 +193,7 @@ final class JournalFile {
     }
 
     static func generationFrames(_ current: DocumentJournal.Snapshot) throws -> [Data] {
-        try [frame(.generation)] + current.items.map { try frame(.append($0)) } + current.redo.map { try frame(.redoable($0)) }
+        try [frame(.generation)] + (current.format.map { [try frame(.format($0))] } ?? []) + current.items.map { try frame(.append($0)) } + current.redo.map { try frame(.redoable($0)) }
     }
 
     /// Pictures are written before the first record that names them.

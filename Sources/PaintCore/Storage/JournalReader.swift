@@ -126,6 +126,8 @@ public enum JournalReader {
             recovery.document = Document()
             recovery.redo = []
             recovery.unfinishedStroke = nil
+        case .format(let format):
+            recovery.document.format = format
         case .append(let item):
             recovery.document.append(item)
             recovery.redo.removeAll()

@@ -15,6 +15,10 @@ open class Responder {
     @discardableResult
     open func keyDown(_ event: KeyEvent) -> Bool { next?.keyDown(event) ?? false }
 
+    /// Scrolls, or passes the request up the chain. Returns whether something scrolled.
+    @discardableResult
+    open func scrollWheel(_ event: ScrollEvent) -> Bool { next?.scrollWheel(event) ?? false }
+
     // MARK: - First responder
 
     /// Whether this responder takes keys first when asked to (a text field does).

@@ -190,6 +190,12 @@ extension Window {
         gestureStateDidChange()
     }
 
+    /// Scrolling goes to the view under the pointer and up its responder chain.
+    @discardableResult
+    public func send(_ event: ScrollEvent) -> Bool {
+        (hitTest(event.location) ?? self).scrollWheel(event)
+    }
+
     /// A view left the tree: forget touches on it.
     func viewWasRemoved(_ view: View) {
         // A first responder that left the window resigns (it would otherwise still get keys).

@@ -8,6 +8,8 @@ public struct PointerEvent: Sendable {
         case hover
         /// The pointer left the window.
         case leave
+        /// The middle button went down, the pointer moved with it held, it went up.
+        case middlePress, middleDrag, middleRelease
         /// Wheel notches: positive `up` scrolls up (away from the user).
         case wheel(up: Int)
     }

@@ -2,9 +2,10 @@ import Foundation
 
 /// Turns a mouse into touches, the way the iOS Simulator does for people without a
 /// touchscreen: the left button is one finger; with Ctrl it is two fingers mirrored about the
-/// centre of what the view under the pointer scales (drag to pinch and rotate); with Ctrl+Shift the two
-/// fingers move together (a two-finger pan). The wheel zooms (1.1x a notch) and Shift+wheel
-/// rotates (5° a notch) through transform events.
+/// centre of what the view under the pointer scales (drag to pinch and rotate); with Ctrl+Shift
+/// the two fingers move together (a two-finger pan). The wheel and a middle-button drag scroll;
+/// Ctrl+wheel zooms (1.1x a notch) and Ctrl+Shift+wheel rotates (5° a notch) through transform
+/// events.
 public final class PointerTranslator {
     public static let mouseTouch = 1
     public static let secondTouch = 2
@@ -26,6 +27,8 @@ public final class PointerTranslator {
     private var mode = Mode.idle
     private var wheelTimer: Scheduler.Timer?
     private var wheelActive = false
+    /// Where the middle button was last, while it is held.
+    private var middleLast: Point?
     private lazy var indicator = TouchIndicatorView()
 
     public init(window: Window) { self.window = window }
@@ -39,6 +42,9 @@ public final class PointerTranslator {
         case .leave: window.pointerLeft()
         case .release: release(event)
         case .wheel(let notches): wheel(notches, event)
+        case .middlePress: middleLast = event.location
+        case .middleDrag: middleDrag(event)
+        case .middleRelease: middleLast = nil
         }
     }
 
@@ -116,21 +122,17 @@ public final class PointerTranslator {
 
     // MARK: - Wheel
 
-    /// Points a wheel notch scrolls a scrollable view.
-    public static let wheelScrollPerNotch = 60.0
-
+    /// The wheel scrolls what is under the pointer (Shift+wheel sideways); Ctrl+wheel zooms and
+    /// Ctrl+Shift+wheel turns, through transform events to its pinch and rotation recognizers.
+    /// Where nothing scrolls (a photo being placed, the gesture lab), the wheel zooms too.
     private func wheel(_ notches: Int, _ event: PointerEvent) {
         guard notches != 0 else { return }
-        // Over something that scrolls (the photo picker's grid), the wheel scrolls it.
-        var view = window.hitTest(event.location)
-        while let v = view {
-            if let scrollable = v as? WheelScrollable {
-                scrollable.scroll(by: -Double(notches) * Self.wheelScrollPerNotch)
-                return
-            }
-            view = v.superview
+        if !event.modifiers.contains(.control) {
+            let amount = -Double(notches) * ScrollEvent.notch
+            let delta = event.modifiers.contains(.shift) ? Point(x: amount, y: 0) : Point(x: 0, y: amount)
+            if window.send(ScrollEvent(delta: delta, location: event.location, timestamp: event.timestamp)) { return }
         }
-        let rotate = event.modifiers.contains(.shift)
+        let rotate = event.modifiers.contains(.control) && event.modifiers.contains(.shift)
         let scale = rotate ? 1 : pow(Self.wheelZoomPerNotch, Double(notches))
         let rotation = rotate ? Self.wheelRotationPerNotch * Double(notches) : 0
         window.send(TransformEvent(phase: wheelActive ? .changed : .began, location: event.location, scale: scale,
@@ -143,6 +145,16 @@ public final class PointerTranslator {
             self.wheelActive = false
             self.window.send(TransformEvent(phase: .ended, location: location, timestamp: self.window.application.clock.now))
         }
+    }
+
+    // MARK: - Middle button
+
+    /// A middle-button drag scrolls what is under the pointer with the hand (the content follows).
+    private func middleDrag(_ event: PointerEvent) {
+        defer { middleLast = event.location }
+        guard let last = middleLast else { return }
+        let delta = Point(x: last.x - event.location.x, y: last.y - event.location.y)
+        window.send(ScrollEvent(delta: delta, location: event.location, timestamp: event.timestamp))
     }
 }
 
@@ -176,7 +188,3 @@ final class TouchIndicatorView: View {
     }
 }
 
-/// A view the mouse wheel scrolls instead of zooming.
-public protocol WheelScrollable: AnyObject {
-    func scroll(by dy: Double)
-}
