@@ -41,9 +41,6 @@ public final class DrawingBoardViewController: ViewController {
     public private(set) var recorder: RecoveryRecorder?
     public var journal: DocumentJournal? { recorder?.journal }
     private var barsTimer: Scheduler.Timer?
-    /// The document pixel under the pointer, for the bottom bar (nil: not over the canvas).
-    private var pointerPixel: Point?
-    private var showsPointerPosition = false
     public private(set) var barsHidden = false
 
     public init(store: ArtworkStore, picturesFolder: String = PicturesFolder.resolve(environment: ProcessInfo.processInfo.environment)) {
@@ -58,17 +55,11 @@ public final class DrawingBoardViewController: ViewController {
         view.backgroundColor = .white
         view.addSubview(canvas)
         view.addSubview(toolbar)
-        view.addSubview(bottomBar)
+        view.addSubview(bottomBarController.view)
         view.addSubview(statusLabel)
         view.addSubview(cancelOpeningButton)
-        for button in [brushButton, backgroundButton, fullScreenButton] { bottomBar.addSubview(button) }
-        bottomBar.addSubview(zoomLabel)
-        bottomBar.addSubview(widthSlider)
-        bottomBar.addSubview(brushPreview)
-        bottomBar.addSubview(widthLabel)
-        for button in colorButtons { bottomBar.addSubview(button) }
+        addChild(bottomBarController)
         selectColor(at: 0)
-        updateWidthLabel()
         updateUndoAvailability()
     }
 
@@ -90,17 +81,7 @@ public final class DrawingBoardViewController: ViewController {
         guard let window = view.window else { return }
         let overCanvas = window.hitTest(location) === canvas
         canvas.brushOutlineCenter = overCanvas ? canvas.convert(location, from: nil) : nil
-        pointerPixel = overCanvas ? canvas.documentPixel(at: canvas.convert(location, from: nil)) : nil
-        updateZoomLabel()
-    }
-
-    /// "100%", and with room "100% · 512, 300" (the document pixel under the pointer).
-    func updateZoomLabel() {
-        var text = "\(Int((canvas.zoom * 100).rounded()))%"
-        if showsPointerPosition, let pixel = pointerPixel {
-            text += " · \(Int(pixel.x.rounded(.down))), \(Int(pixel.y.rounded(.down)))"
-        }
-        zoomLabel.text = text
+        bottomBarController.pointerPixel = overCanvas ? canvas.documentPixel(at: canvas.convert(location, from: nil)) : nil
     }
 
     public override func viewWillLayoutSubviews() {
@@ -117,38 +98,8 @@ public final class DrawingBoardViewController: ViewController {
         photoBar.frame = Rect(x: bounds.width - 20 - 300, y: canvas.frame.minY + 10, width: 300, height: 40)
         statusLabel.frame = Rect(x: 0, y: bounds.height - Self.bottomBarHeight - 28, width: bounds.width, height: 28)
         cancelOpeningButton.frame = Rect(x: bounds.width - 90, y: statusLabel.frame.minY, width: 86, height: 28)
-        layoutBottomBar()
         for panel in [brushPanel, backgroundPanel] where panel.isPresented {
             panel.frame = Rect(x: 0, y: bounds.height - SettingsPanel.height, width: bounds.width, height: SettingsPanel.height)
-        }
-    }
-
-    private func layoutBottomBar() {
-        let margin = Self.colorButtonMargin
-        let width = bottomBar.bounds.width
-        // Settings on the left, then the width slider and its value.
-        var x = margin - 8
-        for button in [brushButton, backgroundButton, fullScreenButton] {
-            // A narrow window: the buttons give up their extra room, as the toolbar's do.
-            button.horizontalPadding = width < 640 ? Toolbar.tightPadding : 24
-            button.frame = Rect(x: x, y: 6, width: button.intrinsicWidth, height: 34)
-            x = button.frame.maxX + 2
-        }
-        widthLabel.frame = Rect(x: width - margin - 62, y: 8, width: 62, height: 30)
-        brushPreview.frame = Rect(x: widthLabel.frame.minX - 40, y: 6, width: 34, height: 34)
-        // The zoom, and where the pointer is in the document when there is room for it.
-        showsPointerPosition = width >= 760
-        updateZoomLabel()
-        let zoomWidth = showsPointerPosition ? 150.0 : 50.0
-        zoomLabel.frame = Rect(x: x + 8, y: 8, width: zoomWidth, height: 30)
-        x = zoomLabel.frame.maxX
-        widthSlider.frame = Rect(x: x + 8, y: 8, width: max(0, brushPreview.frame.minX - x - 16), height: 30)
-        // Three buttons of equal size with equal 20 px gaps and margins, 20 px from the bottom.
-        let buttonWidth = max(0, (width - 4 * margin) / 3)
-        let buttonHeight = 32.0
-        for (index, button) in colorButtons.enumerated() {
-            button.frame = Rect(x: margin + Double(index) * (buttonWidth + margin),
-                                y: Self.bottomBarHeight - margin - buttonHeight, width: buttonWidth, height: buttonHeight)
         }
     }
 
@@ -369,30 +320,30 @@ public final class DrawingBoardViewController: ViewController {
     public func selectTool(at index: Int) {
         toolPicker.selectedSegmentIndex = index
         toolPopUp.selectedIndex = index
-        brushPreview.isEraser = index == Self.eraserIndex
         canvas.brush = Self.tools[index]
         eraserButton.isSelected = index == Self.eraserIndex
+        showPen()
     }
 
-    public func selectColor(at index: Int) {
-        setColor(Self.palette[index])
-        for (i, button) in colorButtons.enumerated() { button.isSelected = i == index }
-    }
+    public func selectColor(at index: Int) { setColor(Self.palette[index]) }
 
     /// A new paint colour; picking a colour while erasing returns to the pencil.
     public func setColor(_ color: Color) {
         canvas.strokeColor = color
-        brushPreview.color = color
-        for (i, button) in colorButtons.enumerated() { button.isSelected = Self.palette[i] == color }
         if toolPicker.selectedSegmentIndex == Self.eraserIndex { selectTool(at: 0) }
+        showPen()
     }
 
-    /// Widths are whole points, as the slider shows them.
+    /// Widths are whole points from 1 to 40, as the slider shows them.
     public func setStrokeWidth(_ width: Double) {
-        widthSlider.value = width
-        canvas.strokeWidth = widthSlider.value.rounded()
-        brushPreview.width = canvas.strokeWidth
-        updateWidthLabel()
+        canvas.strokeWidth = min(max(width, 1), 40).rounded()
+        showPen()
+    }
+
+    /// The bottom bar shows the pen as it is now.
+    private func showPen() {
+        bottomBarController.show(color: canvas.strokeColor, width: canvas.strokeWidth,
+                                 isEraser: toolPicker.selectedSegmentIndex == Self.eraserIndex)
     }
 
     public func showBrushSettings() {
@@ -435,10 +386,10 @@ public final class DrawingBoardViewController: ViewController {
         view.window?.application.tick()
     }
 
-    public var isFullScreen: Bool { fullScreenButton.isSelected }
+    public var isFullScreen: Bool { bottomBarController.isFullScreenSelected }
 
     public func setFullScreen(_ on: Bool) {
-        fullScreenButton.isSelected = on
+        bottomBarController.isFullScreenSelected = on
         if !on { showBars() }
         view.setNeedsLayout()
     }
@@ -538,10 +489,6 @@ public final class DrawingBoardViewController: ViewController {
         }
     }
 
-    private func updateWidthLabel() {
-        widthLabel.text = "Width \(Int(canvas.strokeWidth.rounded()))"
-    }
-
     private func updateUndoAvailability() {
         undoButton.isEnabled = !canvas.document.isEmpty || photoPlacement != nil
         redoButton.isEnabled = !canvas.redoItems.isEmpty && photoPlacement == nil
@@ -555,7 +502,7 @@ public final class DrawingBoardViewController: ViewController {
         canvas.strokeWidth = 6
         canvas.onDocumentChange = { [unowned self] in self.updateUndoAvailability() }
         canvas.onDrawingBegan = { [unowned self] in self.drawingBegan() }
-        canvas.onViewportChange = { [unowned self] in self.updateZoomLabel() }
+        canvas.onViewportChange = { [unowned self] in self.bottomBarController.zoom = self.canvas.zoom }
         canvas.onDrawingEnded = { [unowned self] in self.drawingEnded() }
         return canvas
     }()
@@ -584,11 +531,6 @@ public final class DrawingBoardViewController: ViewController {
         return bar
     }()
 
-    public private(set) lazy var brushButton: Button = makeButton("Brush") { [unowned self] in self.showBrushSettings() }
-    public private(set) lazy var backgroundButton: Button = makeButton("Background") { [unowned self] in self.showBackgroundSettings() }
-    public private(set) lazy var fullScreenButton: Button = makeButton("Full screen") { [unowned self] in
-        self.setFullScreen(!self.isFullScreen)
-    }
     public private(set) lazy var saveButton: Button = makeButton("Save") { [unowned self] in self.save() }
 
     public private(set) lazy var toolPicker: SegmentedControl = {
@@ -617,45 +559,25 @@ public final class DrawingBoardViewController: ViewController {
         return toolbar
     }()
 
-    public private(set) lazy var colorButtons: [Button] = Self.palette.enumerated().map { index, color in
-        let button = Button()
-        button.swatchColor = color
-        button.addAction(for: .touchUpInside) { [unowned self] _ in self.selectColor(at: index) }
-        return button
-    }
-
-    public private(set) lazy var widthSlider: Slider = {
-        let slider = Slider()
-        slider.minimumValue = 1
-        slider.maximumValue = 40
-        slider.value = 6
-        slider.addAction(for: .valueChanged) { [unowned self] control in
-            self.setStrokeWidth((control as! Slider).value)
-        }
-        return slider
-    }()
-
-    private lazy var widthLabel: Label = Label()
-
-    /// The zoom (and the pointer's document pixel), under the canvas.
-    public private(set) lazy var zoomLabel: Label = {
-        let label = Label()
-        label.textColor = Color(r: 70, g: 70, b: 76)
-        return label
-    }()
-
-    /// The current colour and width, always in view.
-    public private(set) lazy var brushPreview: BrushPreviewView = {
-        let preview = BrushPreviewView()
-        preview.width = canvas.strokeWidth
-        return preview
-    }()
-
-    public private(set) lazy var bottomBar: View = {
-        let bar = View()
-        bar.backgroundColor = Color(r: 246, g: 246, b: 248)
+    /// The bottom bar (seed 000's colours and width; settings, zoom, the pen).
+    public private(set) lazy var bottomBarController: BottomBarController = {
+        let bar = BottomBarController()
+        bar.onBrush = { [unowned self] in self.showBrushSettings() }
+        bar.onBackground = { [unowned self] in self.showBackgroundSettings() }
+        bar.onFullScreen = { [unowned self] in self.setFullScreen(!self.isFullScreen) }
+        bar.onWidthChange = { [unowned self] width in self.setStrokeWidth(width) }
+        bar.onColor = { [unowned self] index in self.selectColor(at: index) }
         return bar
     }()
+
+    public var bottomBar: View { bottomBarController.view }
+    public var colorButtons: [Button] { bottomBarController.colorButtons }
+    public var brushButton: Button { bottomBarController.brushButton }
+    public var backgroundButton: Button { bottomBarController.backgroundButton }
+    public var fullScreenButton: Button { bottomBarController.fullScreenButton }
+    public var widthSlider: Slider { bottomBarController.widthSlider }
+    public var zoomLabel: Label { bottomBarController.zoomLabel }
+    public var brushPreview: BrushPreviewView { bottomBarController.brushPreview }
 
     public private(set) lazy var statusLabel: Label = {
         let label = Label()

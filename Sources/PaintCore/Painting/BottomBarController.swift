@@ -1,0 +1,120 @@
+/// The bottom bar of seed 000: the settings buttons (Brush, Background, Full screen), the zoom
+/// and the pointer's place in the document, the width slider with a swatch of the pen and its
+/// width, and below them the three colour buttons of equal size 20 points apart. It shows what
+/// the board tells it and reports what the user asks for; the board decides.
+public final class BottomBarController: ViewController {
+    /// The user asked for something.
+    public var onBrush: (() -> Void)?
+    public var onBackground: (() -> Void)?
+    public var onFullScreen: (() -> Void)?
+    public var onWidthChange: ((Double) -> Void)?
+    public var onColor: ((Int) -> Void)?
+
+    /// The document pixel under the pointer (nil: not over the canvas), shown when there is room.
+    public var pointerPixel: Point? { didSet { updateZoomLabel() } }
+    /// Screen pixels per document pixel.
+    public var zoom = 1.0 { didSet { updateZoomLabel() } }
+    private var showsPointerPosition = false
+
+    // MARK: - Lifecycle
+
+    public override func viewDidLoad() {
+        view.backgroundColor = Color(r: 246, g: 246, b: 248)
+        for button in [brushButton, backgroundButton, fullScreenButton] { view.addSubview(button) }
+        view.addSubview(zoomLabel)
+        view.addSubview(widthSlider)
+        view.addSubview(brushPreview)
+        view.addSubview(widthLabel)
+        for button in colorButtons { view.addSubview(button) }
+    }
+
+    public override func viewWillLayoutSubviews() {
+        let margin = DrawingBoardViewController.colorButtonMargin
+        let width = view.bounds.width
+        // Settings on the left, then the zoom, the width slider, the pen and its width.
+        var x = margin - 8
+        for button in [brushButton, backgroundButton, fullScreenButton] {
+            // A narrow window: the buttons give up their extra room, as the toolbar's do.
+            button.horizontalPadding = width < 640 ? Toolbar.tightPadding : 24
+            button.frame = Rect(x: x, y: 6, width: button.intrinsicWidth, height: 34)
+            x = button.frame.maxX + 2
+        }
+        widthLabel.frame = Rect(x: width - margin - 62, y: 8, width: 62, height: 30)
+        brushPreview.frame = Rect(x: widthLabel.frame.minX - 40, y: 6, width: 34, height: 34)
+        showsPointerPosition = width >= 760
+        updateZoomLabel()
+        zoomLabel.frame = Rect(x: x + 8, y: 8, width: showsPointerPosition ? 150 : 50, height: 30)
+        x = zoomLabel.frame.maxX
+        widthSlider.frame = Rect(x: x + 8, y: 8, width: max(0, brushPreview.frame.minX - x - 16), height: 30)
+        // Three buttons of equal size with equal 20 point gaps and margins, 20 points from the bottom.
+        let buttonWidth = max(0, (width - 4 * margin) / 3)
+        let buttonHeight = 32.0
+        for (index, button) in colorButtons.enumerated() {
+            button.frame = Rect(x: margin + Double(index) * (buttonWidth + margin),
+                                y: DrawingBoardViewController.bottomBarHeight - margin - buttonHeight, width: buttonWidth, height: buttonHeight)
+        }
+    }
+
+    // MARK: - What it shows
+
+    /// The pen: its colour (marking the palette button that holds it, if any), width, and tool.
+    public func show(color: Color, width: Double, isEraser: Bool) {
+        brushPreview.color = color
+        brushPreview.width = width
+        brushPreview.isEraser = isEraser
+        for (i, button) in colorButtons.enumerated() { button.isSelected = DrawingBoardViewController.palette[i] == color }
+        widthSlider.value = width
+        widthLabel.text = "Width \(Int(width.rounded()))"
+    }
+
+    public var isFullScreenSelected: Bool {
+        get { fullScreenButton.isSelected }
+        set { fullScreenButton.isSelected = newValue }
+    }
+
+    /// "100%", and with room "100% · 512, 300" (the document pixel under the pointer).
+    private func updateZoomLabel() {
+        var text = "\(Int((zoom * 100).rounded()))%"
+        if showsPointerPosition, let pixel = pointerPixel {
+            text += " · \(Int(pixel.x.rounded(.down))), \(Int(pixel.y.rounded(.down)))"
+        }
+        zoomLabel.text = text
+    }
+
+    // MARK: - Subviews
+
+    public private(set) lazy var brushButton: Button = makeButton("Brush") { [unowned self] in self.onBrush?() }
+    public private(set) lazy var backgroundButton: Button = makeButton("Background") { [unowned self] in self.onBackground?() }
+    public private(set) lazy var fullScreenButton: Button = makeButton("Full screen") { [unowned self] in self.onFullScreen?() }
+
+    public private(set) lazy var zoomLabel: Label = {
+        let label = Label()
+        label.textColor = Color(r: 70, g: 70, b: 76)
+        return label
+    }()
+
+    public private(set) lazy var widthSlider: Slider = {
+        let slider = Slider()
+        slider.minimumValue = 1
+        slider.maximumValue = 40
+        slider.value = 6
+        slider.addAction(for: .valueChanged) { [unowned self] control in self.onWidthChange?((control as! Slider).value) }
+        return slider
+    }()
+
+    public private(set) lazy var brushPreview = BrushPreviewView()
+    public private(set) lazy var widthLabel = Label()
+
+    public private(set) lazy var colorButtons: [Button] = DrawingBoardViewController.palette.enumerated().map { index, color in
+        let button = Button()
+        button.swatchColor = color
+        button.addAction(for: .touchUpInside) { [unowned self] _ in self.onColor?(index) }
+        return button
+    }
+
+    private func makeButton(_ title: String, action: @escaping () -> Void) -> Button {
+        let button = Button(title: title)
+        button.addAction(for: .touchUpInside) { _ in action() }
+        return button
+    }
+}
