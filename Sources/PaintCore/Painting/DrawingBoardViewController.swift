@@ -30,7 +30,7 @@ public final class DrawingBoardViewController: ViewController {
     public var home = HomeFolder.resolve()
     public private(set) var lastSavedPath: String?
     /// The photo being placed, if any.
-    public private(set) var photoPlacement: PhotoPlacementView?
+    public var photoPlacement: PhotoPlacementView? { photoController.placement }
     /// The platform's clipboard, for Ctrl+V.
     public weak var pasteboard: Pasteboard?
     /// Opens another scene (Ctrl+1 unlock, Ctrl+2 touch trails, Ctrl+3 gesture lab).
@@ -94,8 +94,7 @@ public final class DrawingBoardViewController: ViewController {
         canvas.frame = isFullScreen
             ? bounds
             : Rect(x: 0, y: Self.toolbarHeight, width: bounds.width, height: max(0, bounds.height - Self.toolbarHeight - Self.bottomBarHeight))
-        photoPlacement?.frame = canvas.frame
-        photoBar.frame = Rect(x: bounds.width - 20 - 300, y: canvas.frame.minY + 10, width: 300, height: 40)
+        photoController.layout()
         statusLabel.frame = Rect(x: 0, y: bounds.height - Self.bottomBarHeight - 28, width: bounds.width, height: 28)
         cancelOpeningButton.frame = Rect(x: bounds.width - 90, y: statusLabel.frame.minY, width: 86, height: 28)
         for panel in [brushPanel, backgroundPanel] where panel.isPresented {
@@ -215,73 +214,18 @@ public final class DrawingBoardViewController: ViewController {
     /// Shows a photo over the canvas, fitted inside it, ready to move, pinch and rotate.
     /// `originalSize` is the file's size when the photo was reduced while it was read.
     public func placePhoto(_ original: Photo, originalSize: (width: Int, height: Int)? = nil) {
-        cancelPhoto()
-        let photo = fittedToCanvas(original)
-        let source = originalSize ?? (original.asset.image.width, original.asset.image.height)
-        let placement = PhotoPlacementView(photo: photo, frame: canvas.frame)
-        placement.frameBorder = CircleFrame(width: max(2, canvas.strokeWidth), color: canvas.strokeColor)
-        placement.onBake = { [unowned self] placed in self.bake(placed) }
-        placement.onCroppingChanged = { [unowned self] on in self.cropButton.isSelected = on }
-        view.insertSubview(placement, at: view.subviews.firstIndex { $0 === toolbar } ?? view.subviews.count)
-        view.insertSubview(photoBar, at: view.subviews.firstIndex { $0 === toolbar } ?? view.subviews.count)
-        photoPlacement = placement
-        updateUndoAvailability()
-        circleButton.isSelected = false
-        cropButton.isSelected = false
-        view.setNeedsLayout()
-        var hint = "Drag to move, pinch or Ctrl-drag to scale and turn; long-press or Keep to add it, Escape to drop it"
-        if source.width != photo.asset.image.width || source.height != photo.asset.image.height {
-            // One line on screen: the size news and the two ways out.
-            hint = "Kept at \(photo.asset.image.width)x\(photo.asset.image.height) of \(source.width)x"
-                + "\(source.height), all this drawing can show. Long-press or Keep to add it, Escape to drop it"
-        }
-        showStatus(hint)
-    }
-
-    /// The photo reduced to what the canvas can show (its stored copy too), or as it is.
-    private func fittedToCanvas(_ photo: Photo) -> Photo {
-        let bitmap = photo.asset.image.bitmap
-        let factor = BoxDownscaler.factor(width: bitmap.width, height: bitmap.height, maximumPixels: maximumPhotoPixels)
-        guard factor > 1 else { return photo }
-        let reduced = BoxDownscaler.downscale(bitmap, by: factor)
-        return Photo(asset: ImageAsset(bitmap: reduced, name: photo.asset.name), orientation: photo.orientation)
+        photoController.place(original, originalSize: originalSize)
     }
 
     /// Bakes the photo being placed where it shows now (Enter).
-    public func bakePhoto() {
-        guard let placement = photoPlacement else { return }
-        bake(placement.placed)
-    }
+    public func bakePhoto() { photoController.bake() }
 
-    public func cancelPhoto() {
-        photoPlacement?.removeFromSuperview()
-        photoPlacement = nil
-        photoBar.removeFromSuperview()
-        updateUndoAvailability()
-    }
+    public func cancelPhoto() { photoController.drop() }
 
     /// Crop mode: the next drag over the photo keeps only what it covers.
-    public func toggleCrop() {
-        guard let placement = photoPlacement else { return }
-        placement.setCropping(!placement.isCropping)
-    }
+    public func toggleCrop() { photoController.toggleCrop() }
 
-    public func toggleCircleFrame() {
-        guard let placement = photoPlacement else { return }
-        let on = placement.placed.circleFrame == nil
-        placement.frameBorder = CircleFrame(width: max(2, canvas.strokeWidth), color: canvas.strokeColor)
-        placement.setCircleFrame(on)
-        circleButton.isSelected = on
-    }
-
-    private func bake(_ placed: PlacedPhoto) {
-        cancelPhoto()
-        // Placed over the view; baked where it shows, in document units at any zoom and scroll.
-        var inDocument = placed
-        if let toDocument = canvas.viewport.transform.inverted() { inDocument.placement = placed.placement.concatenating(toDocument) }
-        canvas.commit(.photo(inDocument))
-        showStatus("Photo added to the drawing (Ctrl+Z takes it back)")
-    }
+    public func toggleCircleFrame() { photoController.toggleCircleFrame() }
 
     /// The desktop 摇一摇: a shake of the pointer undoes the last change, and says so.
     public func shakeToUndo() {
@@ -296,13 +240,7 @@ public final class DrawingBoardViewController: ViewController {
     /// While a photo is being placed, Ctrl+Z works on it (its last move, scale, turn, crop or
     /// frame, then the photo itself), never on the drawing underneath.
     public func undo() {
-        if let placement = photoPlacement {
-            if !placement.undoLastChange() {
-                cancelPhoto()
-                showStatus("Photo dropped (Ctrl+O to choose it again)")
-            }
-            return
-        }
+        if photoController.undo() { return }
         canvas.undo()
     }
 
@@ -512,24 +450,22 @@ public final class DrawingBoardViewController: ViewController {
     public private(set) lazy var redoButton: Button = makeButton("Redo") { [unowned self] in self.redo() }
     public private(set) lazy var eraserButton: Button = makeButton("Eraser") { [unowned self] in self.toggleEraser() }
     public private(set) lazy var photoButton: Button = makeButton("Photo") { [unowned self] in self.choosePhoto() }
-    public private(set) lazy var cropButton: Button = makeButton("Crop") { [unowned self] in self.toggleCrop() }
-    public private(set) lazy var circleButton: Button = makeButton("Circle") { [unowned self] in self.toggleCircleFrame() }
-    public private(set) lazy var keepButton: Button = makeButton("Keep") { [unowned self] in self.bakePhoto() }
     /// Shown at the end of the message line while a picture is being opened.
     public private(set) lazy var cancelOpeningButton: Button = {
         let button = makeButton("Cancel") { [unowned self] in self.cancelOpening() }
         button.isHidden = true
         return button
     }()
-    public private(set) lazy var dropButton: Button = makeButton("Drop") { [unowned self] in self.cancelPhoto() }
-
-    /// Commands for the photo being placed, floating over the canvas.
-    public private(set) lazy var photoBar: Toolbar = {
-        let bar = Toolbar()
-        bar.backgroundColor = Color(r: 250, g: 250, b: 252, a: 235)
-        bar.items = [.button(cropButton), .button(circleButton), .flexibleSpace, .button(dropButton), .button(keepButton)]
-        return bar
+    /// The photo being placed and its commands.
+    public private(set) lazy var photoController: PhotoPlacementController = {
+        let controller = PhotoPlacementController(host: view, canvas: canvas, below: { [unowned self] in self.toolbar },
+                                                  maximumPixels: { [unowned self] in self.maximumPhotoPixels },
+                                                  report: { [unowned self] text in self.showStatus(text) })
+        controller.onChange = { [unowned self] in self.updateUndoAvailability() }
+        return controller
     }()
+
+    public var cropButton: Button { photoController.cropButton }
 
     public private(set) lazy var saveButton: Button = makeButton("Save") { [unowned self] in self.save() }
 

@@ -1,0 +1,145 @@
+/// The photo being placed over the canvas (seed 004): shown fitted inside the canvas, moved,
+/// pinched, turned, cropped or framed by the user, with its own bar of commands (Crop, Circle,
+/// Drop, Keep) and its own undo, then baked into the document where it shows, in document
+/// units at any zoom and scroll, or dropped. One photo at a time.
+public final class PhotoPlacementController {
+    /// Where the placement and its bar go, and what they are placed over.
+    private unowned let host: View
+    private unowned let canvas: CanvasView
+    /// The view the placement goes under (the toolbar stays on top).
+    private let below: () -> View?
+    /// Shows a line to the user.
+    private let report: (String) -> Void
+    /// The most pixels a photo is kept at.
+    private let maximumPixels: () -> Int
+    /// Told when a photo comes or goes (undo and redo mean other things meanwhile).
+    var onChange: (() -> Void)?
+
+    /// The photo being placed, if any.
+    public private(set) var placement: PhotoPlacementView?
+
+    init(host: View, canvas: CanvasView, below: @escaping () -> View?, maximumPixels: @escaping () -> Int,
+         report: @escaping (String) -> Void) {
+        self.host = host
+        self.canvas = canvas
+        self.below = below
+        self.maximumPixels = maximumPixels
+        self.report = report
+    }
+
+    // MARK: - Placing
+
+    /// Shows a photo over the canvas, fitted inside it, ready to move, pinch and rotate.
+    /// `originalSize` is the file's size when the photo was reduced while it was read.
+    public func place(_ original: Photo, originalSize: (width: Int, height: Int)? = nil) {
+        drop()
+        let photo = fittedToCanvas(original)
+        let source = originalSize ?? (original.asset.image.width, original.asset.image.height)
+        let placement = PhotoPlacementView(photo: photo, frame: canvas.frame)
+        placement.frameBorder = CircleFrame(width: max(2, canvas.strokeWidth), color: canvas.strokeColor)
+        placement.onBake = { [unowned self] placed in self.bake(placed) }
+        placement.onCroppingChanged = { [unowned self] on in self.cropButton.isSelected = on }
+        let index = host.subviews.firstIndex { $0 === below() } ?? host.subviews.count
+        host.insertSubview(placement, at: index)
+        host.insertSubview(bar, at: index + 1)
+        self.placement = placement
+        circleButton.isSelected = false
+        cropButton.isSelected = false
+        host.setNeedsLayout()
+        onChange?()
+        var hint = "Drag to move, pinch or Ctrl-drag to scale and turn; long-press or Keep to add it, Escape to drop it"
+        if source.width != photo.asset.image.width || source.height != photo.asset.image.height {
+            // One line on screen: the size news and the two ways out.
+            hint = "Kept at \(photo.asset.image.width)x\(photo.asset.image.height) of \(source.width)x"
+                + "\(source.height), all this drawing can show. Long-press or Keep to add it, Escape to drop it"
+        }
+        report(hint)
+    }
+
+    /// Lays the placement over the canvas and its bar at the canvas's top right.
+    func layout() {
+        placement?.frame = canvas.frame
+        bar.frame = Rect(x: host.bounds.width - 20 - 300, y: canvas.frame.minY + 10, width: 300, height: 40)
+    }
+
+    /// The photo reduced to what the canvas can show (its stored copy too), or as it is.
+    private func fittedToCanvas(_ photo: Photo) -> Photo {
+        let bitmap = photo.asset.image.bitmap
+        let factor = BoxDownscaler.factor(width: bitmap.width, height: bitmap.height, maximumPixels: maximumPixels())
+        guard factor > 1 else { return photo }
+        let reduced = BoxDownscaler.downscale(bitmap, by: factor)
+        return Photo(asset: ImageAsset(bitmap: reduced, name: photo.asset.name), orientation: photo.orientation)
+    }
+
+    // MARK: - Commands
+
+    /// Bakes the photo being placed where it shows now (Enter, Keep).
+    public func bake() {
+        guard let placement else { return }
+        bake(placement.placed)
+    }
+
+    private func bake(_ placed: PlacedPhoto) {
+        drop()
+        // Placed over the view; baked where it shows, in document units at any zoom and scroll.
+        var inDocument = placed
+        if let toDocument = canvas.viewport.transform.inverted() { inDocument.placement = placed.placement.concatenating(toDocument) }
+        canvas.commit(.photo(inDocument))
+        report("Photo added to the drawing (Ctrl+Z takes it back)")
+    }
+
+    /// Drops the photo being placed; nothing changes in the document.
+    public func drop() {
+        guard placement != nil else { return }
+        placement?.removeFromSuperview()
+        placement = nil
+        bar.removeFromSuperview()
+        onChange?()
+    }
+
+    /// Crop mode: the next drag over the photo keeps only what it covers.
+    public func toggleCrop() {
+        guard let placement else { return }
+        placement.setCropping(!placement.isCropping)
+    }
+
+    public func toggleCircleFrame() {
+        guard let placement else { return }
+        let on = placement.placed.circleFrame == nil
+        placement.frameBorder = CircleFrame(width: max(2, canvas.strokeWidth), color: canvas.strokeColor)
+        placement.setCircleFrame(on)
+        circleButton.isSelected = on
+    }
+
+    /// Ctrl+Z while placing: the last move, scale, turn, crop or frame, then the photo itself.
+    /// Returns false when no photo is being placed.
+    func undo() -> Bool {
+        guard let placement else { return false }
+        if !placement.undoLastChange() {
+            drop()
+            report("Photo dropped (Ctrl+O to choose it again)")
+        }
+        return true
+    }
+
+    // MARK: - Subviews
+
+    public private(set) lazy var cropButton: Button = makeButton("Crop") { [unowned self] in self.toggleCrop() }
+    public private(set) lazy var circleButton: Button = makeButton("Circle") { [unowned self] in self.toggleCircleFrame() }
+    public private(set) lazy var dropButton: Button = makeButton("Drop") { [unowned self] in self.drop() }
+    public private(set) lazy var keepButton: Button = makeButton("Keep") { [unowned self] in self.bake() }
+
+    /// Commands for the photo being placed, floating over the canvas.
+    public private(set) lazy var bar: Toolbar = {
+        let bar = Toolbar()
+        bar.backgroundColor = Color(r: 250, g: 250, b: 252, a: 235)
+        bar.items = [.button(cropButton), .button(circleButton), .flexibleSpace, .button(dropButton), .button(keepButton)]
+        return bar
+    }()
+
+    private func makeButton(_ title: String, action: @escaping () -> Void) -> Button {
+        let button = Button(title: title)
+        button.addAction(for: .touchUpInside) { _ in action() }
+        return button
+    }
+}
