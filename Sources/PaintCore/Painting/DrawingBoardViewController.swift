@@ -20,7 +20,6 @@ public final class DrawingBoardViewController: ViewController {
     private let saver: BackgroundSaver
     /// Reads and decodes pictures in the background.
     let photoOpener = PhotoOpener()
-    private let backgroundOpener = PhotoOpener()
     var openingProgressTimer: Scheduler.Timer?
     /// Crash recovery being read in the background (nil once the drawing is back).
     var restoring: DispatchGroup?
@@ -97,9 +96,7 @@ public final class DrawingBoardViewController: ViewController {
         photoController.layout()
         statusLabel.frame = Rect(x: 0, y: bounds.height - Self.bottomBarHeight - 28, width: bounds.width, height: 28)
         cancelOpeningButton.frame = Rect(x: bounds.width - 90, y: statusLabel.frame.minY, width: 86, height: 28)
-        for panel in [brushPanel, backgroundPanel] where panel.isPresented {
-            panel.frame = Rect(x: 0, y: bounds.height - SettingsPanel.height, width: bounds.width, height: SettingsPanel.height)
-        }
+        panels.layout()
     }
 
     // MARK: - Recovery journal
@@ -284,43 +281,16 @@ public final class DrawingBoardViewController: ViewController {
                                  isEraser: toolPicker.selectedSegmentIndex == Self.eraserIndex)
     }
 
-    public func showBrushSettings() {
-        if backgroundPanel.isPresented { backgroundPanel.dismiss() }
-        guard !brushPanel.isPresented else { return }
-        brushSettings.show(width: canvas.strokeWidth, color: canvas.strokeColor)
-        brushPanel.present(in: view)
-    }
+    public func showBrushSettings() { panels.showBrush() }
 
-    public func showBackgroundSettings() {
-        if brushPanel.isPresented { brushPanel.dismiss() }
-        guard !backgroundPanel.isPresented else { return }
-        if case .color(let color) = canvas.canvasBackground { backgroundSettings.colorPicker.color = color }
-        backgroundSettings.show(message: "", isError: false)
-        backgroundPanel.present(in: view)
-    }
+    public func showBackgroundSettings() { panels.showBackground() }
 
-    /// Loads a picture file as the background (previewed; undoable with the rest of the
-    /// panel's visit when it closes), read and decoded in the background
-    /// and kept at most at 4x the canvas's pixels; a bad file leaves everything as it was.
-    public func setBackgroundImage(path: String) {
-        let expanded = HomeFolder.expandingTilde(in: path, home: home)
-        let name = (expanded as NSString).lastPathComponent
-        backgroundSettings.show(message: "Opening \(name)…", isError: false)
-        backgroundOpener.open(.file(expanded), maximumPixels: maximumPhotoPixels, upright: true, deliver: postToUIThread) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let opened):
-                self.canvas.previewBackground(.image(opened.photo.asset))
-                self.backgroundSettings.show(message: "Background: \(name)", isError: false)
-            case .failure(let error):
-                self.backgroundSettings.show(message: "Cannot open \(name): \(error)", isError: true)
-            }
-        }
-    }
+    /// Loads a picture file as the background (see SettingsPanelsController).
+    public func setBackgroundImage(path: String) { panels.setBackgroundImage(path: path) }
 
     /// Waits for a background picture being opened and sets it (tests; the app ending).
     public func finishOpeningBackground() {
-        backgroundOpener.waitUntilDone()
+        panels.waitForBackgroundPicture()
         view.window?.application.tick()
     }
 
@@ -521,36 +491,20 @@ public final class DrawingBoardViewController: ViewController {
         return label
     }()
 
-    public private(set) lazy var brushSettings: BrushSettingsView = {
-        let settings = BrushSettingsView()
-        settings.onWidthChange = { [unowned self] width in self.setStrokeWidth(width) }
-        settings.onColorChange = { [unowned self] color in self.setColor(color) }
-        return settings
+    /// The Brush and Background panels.
+    public private(set) lazy var panels: SettingsPanelsController = {
+        let panels = SettingsPanelsController(host: view, canvas: canvas, home: { [unowned self] in self.home },
+                                              maximumPixels: { [unowned self] in self.maximumPhotoPixels },
+                                              deliver: { [unowned self] in self.postToUIThread })
+        panels.onWidthChange = { [unowned self] width in self.setStrokeWidth(width) }
+        panels.onColorChange = { [unowned self] color in self.setColor(color) }
+        return panels
     }()
 
-    public private(set) lazy var brushPanel: SettingsPanel = {
-        let panel = SettingsPanel(title: "Brush", content: brushSettings)
-        panel.onDone = { [unowned panel] in panel.dismiss() }
-        return panel
-    }()
-
-    public private(set) lazy var backgroundSettings: BackgroundSettingsView = {
-        let settings = BackgroundSettingsView()
-        settings.onColor = { [unowned self] color in self.canvas.previewBackground(.color(color)) }
-        settings.onImagePath = { [unowned self] path in self.setBackgroundImage(path: path) }
-        return settings
-    }()
-
-    public private(set) lazy var backgroundPanel: SettingsPanel = {
-        let panel = SettingsPanel(title: "Background", content: backgroundSettings)
-        panel.onDone = { [unowned self, unowned panel] in
-            self.backgroundSettings.pathField.endEditing()
-            panel.dismiss()
-        }
-        // The whole visit is one undoable change, made when the panel goes.
-        panel.onDismiss = { [unowned self] in self.canvas.settleBackgroundPreview() }
-        return panel
-    }()
+    public var brushSettings: BrushSettingsView { panels.brushSettings }
+    public var brushPanel: SettingsPanel { panels.brushPanel }
+    public var backgroundSettings: BackgroundSettingsView { panels.backgroundSettings }
+    public var backgroundPanel: SettingsPanel { panels.backgroundPanel }
 
     private func makeButton(_ title: String, action: @escaping () -> Void) -> Button {
         let button = Button(title: title)

@@ -1,0 +1,105 @@
+import Foundation
+
+/// The two settings panels of seed 003 that slide up over the bottom of the board: Brush (width
+/// and colour) and Background (a colour, or a picture read in the background). One shows at a
+/// time. The background is previewed live and the whole visit becomes one undoable change when
+/// the panel goes.
+public final class SettingsPanelsController {
+    private unowned let host: View
+    private unowned let canvas: CanvasView
+    /// What the user chose for the pen.
+    var onWidthChange: ((Double) -> Void)?
+    var onColorChange: ((Color) -> Void)?
+    /// Where a typed `~/` points, the most pixels a picture is kept at, the UI thread.
+    private let home: () -> String
+    private let maximumPixels: () -> Int
+    private let deliver: () -> (@escaping () -> Void) -> Void
+    /// Reads and decodes background pictures beside the UI thread.
+    private let opener = PhotoOpener()
+
+    init(host: View, canvas: CanvasView, home: @escaping () -> String, maximumPixels: @escaping () -> Int,
+         deliver: @escaping () -> (@escaping () -> Void) -> Void) {
+        self.host = host
+        self.canvas = canvas
+        self.home = home
+        self.maximumPixels = maximumPixels
+        self.deliver = deliver
+    }
+
+    public func showBrush() {
+        if backgroundPanel.isPresented { backgroundPanel.dismiss() }
+        guard !brushPanel.isPresented else { return }
+        brushSettings.show(width: canvas.strokeWidth, color: canvas.strokeColor)
+        brushPanel.present(in: host)
+    }
+
+    public func showBackground() {
+        if brushPanel.isPresented { brushPanel.dismiss() }
+        guard !backgroundPanel.isPresented else { return }
+        if case .color(let color) = canvas.canvasBackground { backgroundSettings.colorPicker.color = color }
+        backgroundSettings.show(message: "", isError: false)
+        backgroundPanel.present(in: host)
+    }
+
+    /// The open panel across the bottom of the board.
+    func layout() {
+        for panel in [brushPanel, backgroundPanel] where panel.isPresented {
+            panel.frame = Rect(x: 0, y: host.bounds.height - SettingsPanel.height, width: host.bounds.width, height: SettingsPanel.height)
+        }
+    }
+
+    /// Loads a picture file as the background (previewed; undoable with the rest of the
+    /// panel's visit when it closes), read and decoded in the background, upright by its EXIF
+    /// orientation and kept at most at 4x the canvas's pixels; a bad file changes nothing.
+    public func setBackgroundImage(path: String) {
+        let expanded = HomeFolder.expandingTilde(in: path, home: home())
+        let name = (expanded as NSString).lastPathComponent
+        backgroundSettings.show(message: "Opening \(name)…", isError: false)
+        opener.open(.file(expanded), maximumPixels: maximumPixels(), upright: true, deliver: deliver()) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let opened):
+                self.canvas.previewBackground(.image(opened.photo.asset))
+                self.backgroundSettings.show(message: "Background: \(name)", isError: false)
+            case .failure(let error):
+                self.backgroundSettings.show(message: "Cannot open \(name): \(error)", isError: true)
+            }
+        }
+    }
+
+    /// Waits for a background picture being opened (tests; the app ending).
+    func waitForBackgroundPicture() { opener.waitUntilDone() }
+
+    // MARK: - Subviews
+
+    public private(set) lazy var brushSettings: BrushSettingsView = {
+        let settings = BrushSettingsView()
+        settings.onWidthChange = { [unowned self] width in self.onWidthChange?(width) }
+        settings.onColorChange = { [unowned self] color in self.onColorChange?(color) }
+        return settings
+    }()
+
+    public private(set) lazy var brushPanel: SettingsPanel = {
+        let panel = SettingsPanel(title: "Brush", content: brushSettings)
+        panel.onDone = { [unowned panel] in panel.dismiss() }
+        return panel
+    }()
+
+    public private(set) lazy var backgroundSettings: BackgroundSettingsView = {
+        let settings = BackgroundSettingsView()
+        settings.onColor = { [unowned self] color in self.canvas.previewBackground(.color(color)) }
+        settings.onImagePath = { [unowned self] path in self.setBackgroundImage(path: path) }
+        return settings
+    }()
+
+    public private(set) lazy var backgroundPanel: SettingsPanel = {
+        let panel = SettingsPanel(title: "Background", content: backgroundSettings)
+        panel.onDone = { [unowned self, unowned panel] in
+            self.backgroundSettings.pathField.endEditing()
+            panel.dismiss()
+        }
+        // The whole visit is one undoable change, made when the panel goes.
+        panel.onDismiss = { [unowned self] in self.canvas.settleBackgroundPreview() }
+        return panel
+    }()
+}
