@@ -33,7 +33,7 @@ measure_x11paint() {
   HOME="$home" "$bin/x11paint" --size 1920x1080 --preload-strokes 10000 >/dev/null 2>&1 &
   local app=$!
   local window
-  window=$(timeout 60 xdotool search --sync --all --onlyvisible --pid $app --name '^X11Paint$' | head -n 1)
+  window=$(timeout 60 xdotool search --sync --all --onlyvisible --pid $app --name 'X11Paint$' | head -n 1)
   sleep 4 # the first journal generation (10,000 strokes) is written in the background
   echo "X11Paint ($1):"
   probe "$window" 100 120 1800 900 | sed 's/^/    /'

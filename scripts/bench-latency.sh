@@ -13,7 +13,7 @@ trap 'kill $xvfb 2>/dev/null || true; rm -rf "$home"' EXIT
 output=$(mktemp)
 HOME="$home" "$binary" --size 1920x1080 --preload-strokes 10000 --report-latency >"$output" 2>&1 &
 app=$!
-window=$(timeout 60 xdotool search --sync --onlyvisible --name '^X11Paint$' | head -n 1)
+window=$(timeout 60 xdotool search --sync --onlyvisible --name 'X11Paint$' | head -n 1)
 sleep 1
 # One xdotool process, many motion events: a zigzag across the canvas with the button down.
 args=(mousemove --window "$window" 200 300 mousedown 1)

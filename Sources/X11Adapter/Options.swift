@@ -13,6 +13,8 @@ public struct Options {
     public var photo: String?
     /// The scene to start in (the drawing board by default).
     public var scene = Scene.board
+    /// Pictures to open; the first becomes the document.
+    public var files: [String] = []
 
     public static let defaultSize = Size(width: 1024, height: 768)
     /// A window size must lie within these, in points.
@@ -22,7 +24,7 @@ public struct Options {
     public init() {}
 }
 
-/// `x11paint [--size WxH] [--photo FILE] [--scene NAME] [--demo]`, parsed by
+/// `x11paint [FILE] [--size WxH] [--photo FILE] [--scene NAME] [--demo]`, parsed by
 /// swift-argument-parser: it writes --help to stdout and exits 0, prints --version, and says
 /// what is wrong with a bad value (and what is allowed) on stderr with exit status 64.
 public struct X11PaintCommand: ParsableCommand {
@@ -41,7 +43,10 @@ public struct X11PaintCommand: ParsableCommand {
                                             valueName: "WIDTHxHEIGHT"))
     public var size: WindowSizeArgument = WindowSizeArgument(Options.defaultSize)
 
-    @Option(name: .long, help: ArgumentHelp("A PNG or JPEG picture to start placing.", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("A PNG or JPEG picture to open as the drawing, at its own size.", valueName: "FILE"))
+    public var files: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("A PNG or JPEG picture to start placing over the drawing.", valueName: "FILE"))
     public var photo: String?
 
     @Option(name: .long, help: "The scene to start in.")
@@ -67,6 +72,7 @@ public struct X11PaintCommand: ParsableCommand {
         var options = Options()
         options.size = size.size
         options.photo = photo
+        options.files = files
         options.scene = scene
         options.demo = demo
         options.preloadStrokes = preloadStrokes

@@ -31,6 +31,8 @@ public final class X11App {
         window.rootViewController = board
         pointer = PointerTranslator(window: window)
         window.onCursorChange = { [x11] cursor in x11.setCursor(cursor) }
+        window.onTitleChange = { [x11] title in x11.setTitle(title) }
+        x11.setTitle(window.title)
         selections = X11Selections(display: x11.display, window: x11.window, scheduler: window.application.scheduler)
         board.pasteboard = selections
         selections.onDrop = { [board] paths in board.openDroppedFiles(paths) }
@@ -46,7 +48,7 @@ public final class X11App {
         }
         // The demo works on a throw-away document.
         if !options.demo {
-            openJournal(environment: ProcessInfo.processInfo.environment)
+            openJournal(environment: ProcessInfo.processInfo.environment, thenOpen: options.files)
             // A save killed half-way left a hidden temporary in Pictures; a minute on it is stale.
             AtomicFileWriter.removeStaleTemporaries(in: board.picturesFolder, olderThan: 60)
         }
@@ -129,10 +131,12 @@ public final class X11App {
 
     /// Crash recovery: restore what the last session left (read in the background while the
     /// window shows) and journal from then on.
-    private func openJournal(environment: [String: String]) {
-        guard environment["X11PAINT_NO_JOURNAL"] == nil else { return }
+    private func openJournal(environment: [String: String], thenOpen files: [String]) {
+        guard environment["X11PAINT_NO_JOURNAL"] == nil else { return open(files) }
         window.render()
-        board.restore(fromStateFolder: DocumentJournal.stateFolder(environment: environment), completion: { [board] opening in
+        board.restore(fromStateFolder: DocumentJournal.stateFolder(environment: environment), completion: { [board, weak self] opening in
+            // The last drawing is back first: opening a file asks before replacing unsaved work.
+            defer { self?.open(files) }
             if !opening.recovery.isEmpty { Log.info("restored \(board.canvas.document.items.count) items from \(opening.folder)") }
             if let problem = opening.problem { Log.warning("crash recovery is off: \(problem)") }
             if let aside = opening.damagedJournalName { Log.warning("the damaged journal was kept as \(opening.folder)/\(aside)") }
@@ -144,6 +148,16 @@ public final class X11App {
         X11App.emergencyFlush = { [board] in
             board.flushJournal()
             board.finishSaves()
+        }
+    }
+
+    /// The first file given on the command line becomes the document; the rest are named.
+    private func open(_ files: [String]) {
+        guard let first = files.first else { return }
+        window.render()
+        board.openDocument(path: first)
+        if files.count > 1 {
+            Log.warning("opened \(first) only (one drawing per window); not opened: \(files.dropFirst().joined(separator: ", "))")
         }
     }
 

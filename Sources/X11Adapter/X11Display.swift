@@ -31,6 +31,16 @@ public final class X11Display {
     private var arrowCursor: Cursor = 0
     private var crosshairCursor: Cursor = 0
 
+    /// The title: WM_NAME for old window managers, _NET_WM_NAME (UTF-8) for the rest.
+    func setTitle(_ title: String) {
+        XStoreName(display, window, title)
+        let utf8 = XInternAtom(display, "UTF8_STRING", 0)
+        let netName = XInternAtom(display, "_NET_WM_NAME", 0)
+        let bytes = Array(title.utf8)
+        XChangeProperty(display, window, netName, utf8, 8, PropModeReplace, bytes, Int32(bytes.count))
+        XFlush(display)
+    }
+
     /// Shows the pointer shape PaintCore asks for.
     func setCursor(_ cursor: PointerCursor) {
         XDefineCursor(display, window, cursor == .crosshair ? crosshairCursor : arrowCursor)
@@ -99,11 +109,7 @@ public final class X11Display {
     private func setProperties(title: String, minimumSize: Size) {
         var protocols = [deleteWindowAtom]
         XSetWMProtocols(display, window, &protocols, 1)
-        XStoreName(display, window, title)
-        let utf8 = XInternAtom(display, "UTF8_STRING", 0)
-        let netName = XInternAtom(display, "_NET_WM_NAME", 0)
-        let bytes = Array(title.utf8)
-        XChangeProperty(display, window, netName, utf8, 8, PropModeReplace, bytes, Int32(bytes.count))
+        setTitle(title)
         var pid = [UInt(getpid())]
         pid.withUnsafeBytes { raw in
             XChangeProperty(display, window, XInternAtom(display, "_NET_WM_PID", 0), XA_CARDINAL, 32, PropModeReplace,

@@ -56,7 +56,7 @@ final class PlatformEndToEndTests: XCTestCase {
         let window = UInt(app.windowID)!
         let wmClass = client.property("WM_CLASS", of: window)
         XCTAssertEqual(String(decoding: wmClass, as: UTF8.self), "x11paint\u{0}X11Paint\u{0}")
-        XCTAssertEqual(String(decoding: client.property("_NET_WM_NAME", of: window), as: UTF8.self), "X11Paint")
+        XCTAssertEqual(String(decoding: client.property("_NET_WM_NAME", of: window), as: UTF8.self), "Untitled - X11Paint")
         let pid = client.property("_NET_WM_PID", of: window).withUnsafeBytes { $0.load(as: UInt.self) }
         XCTAssertEqual(Int32(pid), app.process.processIdentifier)
         XCTAssertFalse(client.property("_NET_WM_ICON", of: window).isEmpty, "an icon for task bars")

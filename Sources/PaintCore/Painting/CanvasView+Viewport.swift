@@ -43,6 +43,12 @@ extension CanvasView {
         viewportChanged()
     }
 
+    /// The whole document in view, at 100% when it fits, else as large as fits; centred.
+    public func showWholeDocument() {
+        viewport.fit()
+        if zoom > 1 { setZoom(1, about: Point(x: bounds.midX, y: bounds.midY)) } else { viewportChanged() }
+    }
+
     /// Moves the view over the document by `delta` points (the wheel, a middle-button drag).
     public func scroll(by delta: Point) {
         viewport.scroll(by: delta)

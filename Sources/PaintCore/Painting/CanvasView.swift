@@ -240,7 +240,8 @@ public final class CanvasView: View {
             return true
         }
         settleBackgroundPreview()
-        guard let item = document.removeLast() else { return false }
+        // The history starts at the document as it was opened.
+        guard document.items.count > (document.format?.historyStart ?? 0), let item = document.removeLast() else { return false }
         redoItems.append(item)
         rebuildLayer()
         onEdit?(.undone)
@@ -317,7 +318,7 @@ public final class CanvasView: View {
             // Another size: a new layer at the next layout, the whole document in view.
             drawing = DrawingLayer(width: 0, height: 0)
             layoutSubviews()
-            zoomToFit()
+            showWholeDocument()
         } else {
             rebuildLayer()
         }

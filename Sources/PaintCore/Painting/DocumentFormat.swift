@@ -6,11 +6,25 @@ public struct DocumentFormat: Sendable, Equatable, Codable {
     public var pixelHeight: Int
     /// Document pixels per item unit.
     public var pixelScale: Double
+    /// How many first items are the document as it was opened (the picture of an opened file):
+    /// undo stops there, as an editor's history starts at the file.
+    public var historyStart: Int
 
-    public init(pixelWidth: Int, pixelHeight: Int, pixelScale: Double = 1) {
+    public init(pixelWidth: Int, pixelHeight: Int, pixelScale: Double = 1, historyStart: Int = 0) {
         self.pixelWidth = max(1, pixelWidth)
         self.pixelHeight = max(1, pixelHeight)
         self.pixelScale = pixelScale > 0 ? pixelScale : 1
+        self.historyStart = max(0, historyStart)
+    }
+
+    private enum CodingKeys: String, CodingKey { case pixelWidth, pixelHeight, pixelScale, historyStart }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(pixelWidth: try container.decode(Int.self, forKey: .pixelWidth),
+                  pixelHeight: try container.decode(Int.self, forKey: .pixelHeight),
+                  pixelScale: try container.decode(Double.self, forKey: .pixelScale),
+                  historyStart: try container.decodeIfPresent(Int.self, forKey: .historyStart) ?? 0)
     }
 
     /// The size in item units (what strokes are measured in).
@@ -24,4 +38,14 @@ public struct DocumentFormat: Sendable, Equatable, Codable {
 
     /// The largest document: 16384 pixels a side, as the window's own limit.
     public static let maximumSide = 16384
+
+    /// A document that is a picture opened from a file: its own pixel size, the picture as
+    /// its first item (so the eraser erases the picture's pixels to the background, as in
+    /// KolourPaint), and the history starting after it.
+    public static func opening(_ photo: Photo) -> Document {
+        let upright = photo.uprighted()
+        let format = DocumentFormat(pixelWidth: upright.asset.image.width, pixelHeight: upright.asset.image.height,
+                                    pixelScale: 1, historyStart: 1)
+        return Document(items: [.photo(PlacedPhoto(photo: upright, placement: .identity))], format: format)
+    }
 }

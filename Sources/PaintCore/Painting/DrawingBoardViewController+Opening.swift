@@ -8,14 +8,21 @@ extension DrawingBoardViewController {
 
     /// Reads and decodes a picture beside the UI thread, then starts placing it.
     public func openPhoto(_ source: PhotoOpener.Source) {
-        photoOpener.open(source, maximumPixels: maximumPhotoPixels, deliver: postToUIThread) { [weak self] result in
+        read(source, maximumPixels: maximumPhotoPixels, upright: false, what: "the photo") { [weak self] opened in
+            self?.placePhoto(opened.photo, originalSize: (opened.sourceWidth, opened.sourceHeight))
+        }
+    }
+
+    /// Reads a picture beside the UI thread with progress and Cancel on the message line;
+    /// `then` gets it, or the line says why it could not be read.
+    func read(_ source: PhotoOpener.Source, maximumPixels: Int, upright: Bool, what: String,
+              then: @escaping (PhotoDecoder.Opened) -> Void) {
+        photoOpener.open(source, maximumPixels: maximumPixels, upright: upright, deliver: postToUIThread) { [weak self] result in
             guard let self else { return }
             self.endOpeningProgress()
             switch result {
-            case .success(let opened):
-                self.placePhoto(opened.photo, originalSize: (opened.sourceWidth, opened.sourceHeight))
-            case .failure(let error):
-                self.showStatus("Cannot open the photo: \(error)", isError: true)
+            case .success(let opened): then(opened)
+            case .failure(let error): self.showStatus("Cannot open \(what): \(error)", isError: true)
             }
         }
         cancelOpeningButton.isHidden = false

@@ -41,6 +41,11 @@ public final class DrawingBoardViewController: ViewController {
     public var journal: DocumentJournal? { recorder?.journal }
     private var barsTimer: Scheduler.Timer?
     public private(set) var barsHidden = false
+    /// The document's name (the file it was opened from; nil: untitled).
+    public internal(set) var documentName: String?
+    /// Changes made, and how many of them the last save held (the title's unsaved mark).
+    var editCount = 0
+    var savedEditCount = 0
 
     public init(store: ArtworkStore, picturesFolder: String = PicturesFolder.resolve(environment: ProcessInfo.processInfo.environment)) {
         saver = BackgroundSaver(store: store)
@@ -63,6 +68,7 @@ public final class DrawingBoardViewController: ViewController {
     }
 
     public override func viewDidAppear() {
+        updateTitle()
         guard !watchingShakes, let window = view.window else { return }
         watchingShakes = true
         window.addHoverObserver { [weak self] location, time in
@@ -151,7 +157,8 @@ public final class DrawingBoardViewController: ViewController {
         case (.escape, []):
             if photoOpener.isOpening { cancelOpening() } else if photoPlacement != nil { cancelPhoto() } else { canvas.cancelStroke() }
         case (.enter, []) where photoPlacement != nil: bakePhoto()
-        case (.character("o"), .control): choosePhoto()
+        case (.character("o"), .control): chooseDocument()
+        case (.character("o"), [.control, .shift]): choosePhoto()
         case (.character("v"), .control): pastePhoto()
         case (.character("1"), .control): onOpenScene?(.unlock)
         case (.character("2"), .control): onOpenScene?(.touches)
@@ -185,13 +192,6 @@ public final class DrawingBoardViewController: ViewController {
             case .failure(let error): self.showStatus("\(error)", isError: true)
             }
         }
-    }
-
-    /// Files dropped on the window: the first picture among them is placed.
-    public func openDroppedFiles(_ paths: [String]) {
-        let pictures = paths.filter { PhotoLibrary.pictureExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-        guard let path = pictures.first ?? paths.first else { return }
-        openPhoto(path: path)
     }
 
     /// Opens a picture file and starts placing it; a bad file only says why.
@@ -340,12 +340,15 @@ public final class DrawingBoardViewController: ViewController {
         canvas.settleBackgroundPreview()
         let bakedFirst = photoPlacement != nil
         bakePhoto()
+        let editsSaved = editCount
         showStatus(bakedFirst ? "Photo added to the drawing; saving…" : "Saving…")
         saver.save(canvas.artworkSnapshot(), deliver: postToUIThread) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let path):
                 self.lastSavedPath = path
+                self.savedEditCount = editsSaved
+                self.updateTitle()
                 Log.info("saved \(path)")
                 // A later save still running keeps its "Saving…" until it is done.
                 if self.saver.inFlight == 0 {
@@ -398,7 +401,7 @@ public final class DrawingBoardViewController: ViewController {
     }
 
     private func updateUndoAvailability() {
-        undoButton.isEnabled = !canvas.document.isEmpty || photoPlacement != nil
+        undoButton.isEnabled = canvas.document.items.count > (canvas.document.format?.historyStart ?? 0) || photoPlacement != nil
         redoButton.isEnabled = !canvas.redoItems.isEmpty && photoPlacement == nil
         clearButton.isEnabled = canvas.document.hasVisibleDrawing
     }
@@ -408,7 +411,10 @@ public final class DrawingBoardViewController: ViewController {
     public private(set) lazy var canvas: CanvasView = {
         let canvas = CanvasView()
         canvas.strokeWidth = 6
-        canvas.onDocumentChange = { [unowned self] in self.updateUndoAvailability() }
+        canvas.onDocumentChange = { [unowned self] in
+            self.updateUndoAvailability()
+            self.documentChanged()
+        }
         canvas.onDrawingBegan = { [unowned self] in self.drawingBegan() }
         canvas.onViewportChange = { [unowned self] in self.bottomBarController.zoom = self.canvas.zoom }
         canvas.onDrawingEnded = { [unowned self] in self.drawingEnded() }

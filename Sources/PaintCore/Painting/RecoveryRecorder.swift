@@ -50,6 +50,13 @@ public final class RecoveryRecorder {
 
     func drawingBegan() { recordProgressPeriodically() }
 
+    /// Another document took this one's place (New, Open): the journal starts afresh from it.
+    func documentReplaced() {
+        progressTimer?.cancel()
+        progressRecorded = false
+        journal.compact(current)
+    }
+
     func drawingEnded() {
         progressTimer?.cancel()
         // A stroke that was journaled in progress but then dropped must not come back.

@@ -28,6 +28,10 @@ open class Window: View {
     var pressObservers: [(Double) -> Void] = []
     public func addPressObserver(_ observer: @escaping (Double) -> Void) { pressObservers.append(observer) }
 
+    /// The window's title (the platform shows it; `onTitleChange` tells it).
+    public var title = "X11Paint" { didSet { if title != oldValue { onTitleChange?(title) } } }
+    public var onTitleChange: ((String) -> Void)?
+
     /// The pointer shape for where the pointer is; the platform follows `onCursorChange`.
     public private(set) var cursor = PointerCursor.arrow
     public var onCursorChange: ((PointerCursor) -> Void)?

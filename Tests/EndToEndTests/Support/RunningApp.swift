@@ -36,7 +36,7 @@ final class RunningApp {
         process.standardError = errors
         try process.run()
         // Its own window, by _NET_WM_PID: another instance may be running on the same server.
-        let found = try xdotool(["search", "--sync", "--all", "--onlyvisible", "--pid", "\(process.processIdentifier)", "--name", "^X11Paint$"])
+        let found = try xdotool(["search", "--sync", "--all", "--onlyvisible", "--pid", "\(process.processIdentifier)", "--name", "X11Paint$"])
         windowID = found.split(separator: "\n").first.map(String.init) ?? ""
         guard !windowID.isEmpty else { throw ExternalTool.Failure(description: "the X11Paint window did not appear") }
     }

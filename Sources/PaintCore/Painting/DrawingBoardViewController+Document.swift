@@ -1,0 +1,104 @@
+import Foundation
+
+/// The document's life as a file: opened from a PNG or JPEG (Ctrl+O, a dropped file, the
+/// command line) at its own size; its name and unsaved mark in the window title; and a
+/// question before unsaved changes would be replaced (Save / Don't save / Cancel), as desktop
+/// editors ask. What is replaced stays in the recovery journal until then.
+extension DrawingBoardViewController {
+    /// A document opened from a file larger than this is reduced while it is read (and says so).
+    public static let maximumDocumentPixels = 50_000_000
+
+    /// Whether there are changes not yet in a saved file.
+    public var isModified: Bool { editCount != savedEditCount }
+
+    /// "name - X11Paint", with a star while there are unsaved changes.
+    public var windowTitle: String { (isModified ? "*" : "") + (documentName ?? "Untitled") + " - X11Paint" }
+
+    func documentChanged() {
+        editCount += 1
+        updateTitle()
+    }
+
+    func updateTitle() { view.window?.title = windowTitle }
+
+    // MARK: - Opening
+
+    /// Presents the picker to choose a picture to open as the document (Ctrl+O).
+    public func chooseDocument() {
+        guard presentedViewController == nil else { return }
+        let picker = PhotoPickerViewController(folder: picturesFolder, home: home)
+        picker.onCancel = { [unowned self] in self.dismiss() }
+        picker.onPick = { [unowned self] path in
+            self.dismiss()
+            self.openDocument(path: path)
+        }
+        present(picker)
+    }
+
+    /// Opens a PNG or JPEG as the document, at the file's own size, upright by its EXIF
+    /// orientation; asks first when there are unsaved changes.
+    public func openDocument(path: String) {
+        let expanded = HomeFolder.expandingTilde(in: path, home: home)
+        askToSaveChanges(before: "opening \((expanded as NSString).lastPathComponent)") { [unowned self] in
+            self.read(.file(expanded), maximumPixels: Self.maximumDocumentPixels, upright: true, what: "the picture") { [weak self] opened in
+                guard let self else { return }
+                let name = (expanded as NSString).lastPathComponent
+                self.replaceDocument(with: DocumentFormat.opening(opened.photo), name: name)
+                let size = "\(opened.photo.asset.image.width)x\(opened.photo.asset.image.height)"
+                let reduced = opened.sourceWidth * opened.sourceHeight > Self.maximumDocumentPixels
+                self.showStatus(reduced ? "Opened \(name) reduced to \(size) of \(opened.sourceWidth)x\(opened.sourceHeight)"
+                                        : "Opened \(name) (\(size))")
+            }
+        }
+    }
+
+    /// Files dropped on the window: the first picture is opened as the document or placed as a
+    /// photo, as the user answers.
+    public func openDroppedFiles(_ paths: [String]) {
+        let pictures = paths.filter { PhotoLibrary.pictureExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        guard let path = pictures.first ?? paths.first else { return }
+        let name = (path as NSString).lastPathComponent
+        ask(AlertViewController(title: "Open \(name)?", message: "Open it as the drawing, or place it over this drawing as a photo.",
+                                actions: [.init("Open", style: .preferred) { [unowned self] in self.openDocument(path: path) },
+                                          .init("Place as photo") { [unowned self] in self.openPhoto(path: path) },
+                                          .init("Cancel", style: .cancel)]))
+    }
+
+    /// Puts `document` in place of the current one: a new history, the whole of it in view,
+    /// journaled as a new generation (what it replaced stays there until this moment).
+    func replaceDocument(with document: Document, name: String?) {
+        cancelPhoto()
+        canvas.cancelStroke()
+        canvas.load(document)
+        documentName = name
+        savedEditCount = editCount
+        recorder?.documentReplaced()
+        updateTitle()
+    }
+
+    // MARK: - Asking
+
+    /// Runs `action` at once when nothing is unsaved; else asks whether to save first.
+    func askToSaveChanges(before what: String, then action: @escaping () -> Void) {
+        guard isModified else { return action() }
+        let name = documentName ?? "the drawing"
+        ask(AlertViewController(title: "Save the changes to \(name) before \(what)?",
+                                message: "If you don't save, your changes to it are lost.",
+                                actions: [.init("Save", style: .preferred) { [unowned self] in
+                                              self.save()
+                                              action()
+                                          },
+                                          .init("Don't save", handler: action),
+                                          .init("Cancel", style: .cancel)]))
+    }
+
+    /// Shows a question over the board.
+    func ask(_ alert: AlertViewController) {
+        guard presentedViewController == nil else { return }
+        alert.dismissal = { [unowned self] in self.dismiss(animated: false) }
+        present(alert, animated: false)
+    }
+
+    /// The question showing now, if any (tests, the X11 adapter's keys).
+    public var presentedAlert: AlertViewController? { presentedViewController as? AlertViewController }
+}

@@ -1,0 +1,98 @@
+/// A question over a dimmed window with a few answers (UIAlertController's alert style, as a
+/// desktop dialog): "Save changes to the drawing first?" Save / Don't save / Cancel. Enter
+/// picks the preferred answer, Escape the cancel one. The presenter dismisses it; answers run
+/// after that.
+public final class AlertViewController: ViewController {
+    public struct Action {
+        public enum Style { case normal, preferred, cancel }
+        public let title: String
+        public let style: Style
+        public let handler: () -> Void
+
+        public init(_ title: String, style: Style = .normal, handler: @escaping () -> Void = {}) {
+            self.title = title
+            self.style = style
+            self.handler = handler
+        }
+    }
+
+    public let title: String
+    public let message: String
+    public let actions: [Action]
+    /// Set by the presenter: how to take the alert away before an answer runs.
+    public var dismissal: (() -> Void)?
+
+    public init(title: String, message: String, actions: [Action]) {
+        self.title = title
+        self.message = message
+        self.actions = actions
+        super.init()
+    }
+
+    public override func viewDidLoad() {
+        view.backgroundColor = Color(r: 0, g: 0, b: 0, a: 90)
+        view.addSubview(box)
+        box.addSubview(titleLabel)
+        box.addSubview(messageLabel)
+        for button in buttons { box.addSubview(button) }
+    }
+
+    public override func viewWillLayoutSubviews() {
+        let width = min(440, view.bounds.width - 40)
+        let buttonsWidth = buttons.reduce(0) { $0 + $1.intrinsicWidth + 8 }
+        box.frame = Rect(x: ((view.bounds.width - width) / 2).rounded(), y: ((view.bounds.height - 150) / 2).rounded(), width: width, height: 150)
+        titleLabel.frame = Rect(x: 20, y: 14, width: width - 40, height: 24)
+        messageLabel.frame = Rect(x: 20, y: 42, width: width - 40, height: 48)
+        var x = max(12, width - 12 - buttonsWidth)
+        for button in buttons {
+            button.frame = Rect(x: x, y: 104, width: button.intrinsicWidth, height: 32)
+            x += button.intrinsicWidth + 8
+        }
+    }
+
+    public override func keyDown(_ event: KeyEvent) -> Bool {
+        switch event.key {
+        case .escape: answer(actions.firstIndex { $0.style == .cancel })
+        case .enter: answer(actions.firstIndex { $0.style == .preferred })
+        default: break
+        }
+        return true // a dialog keeps the keys while it shows
+    }
+
+    /// Answers with the action at `index` (nil: no such answer, nothing happens).
+    public func answer(_ index: Int?) {
+        guard let index, actions.indices.contains(index) else { return }
+        dismissal?()
+        actions[index].handler()
+    }
+
+    /// Answers by title (tests, and keyboard users' muscle memory).
+    public func answer(_ title: String) { answer(actions.firstIndex { $0.title == title }) }
+
+    // MARK: - Subviews
+
+    private lazy var box: View = {
+        let box = View()
+        box.backgroundColor = Color(r: 250, g: 250, b: 252)
+        return box
+    }()
+
+    private lazy var titleLabel: Label = {
+        let label = Label(text: title)
+        label.font = Font.system(size: 15)
+        return label
+    }()
+
+    private lazy var messageLabel: WrappingLabel = {
+        let label = WrappingLabel()
+        label.text = message
+        return label
+    }()
+
+    public private(set) lazy var buttons: [Button] = actions.enumerated().map { index, action in
+        let button = Button(title: action.title)
+        if action.style == .preferred { button.isSelected = true }
+        button.addAction(for: .touchUpInside) { [unowned self] _ in self.answer(index) }
+        return button
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import XCTest
+@testable import PaintCore
+
+/// A picture opened as the document, at its own size, with the questions a desktop editor asks
+/// before unsaved work would be replaced (issue 17).
+final class DocumentFileTests: XCTestCase {
+    private var clock: ManualClock!
+    private var window: Window!
+    private var board: DrawingBoardViewController!
+    private var store: MemoryArtworkStore!
+    private var temp: TemporaryDirectory!
+
+    override func setUp() {
+        clock = ManualClock()
+        temp = TemporaryDirectory()
+        store = MemoryArtworkStore()
+        window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
+        board = DrawingBoardViewController(store: store, picturesFolder: temp.path)
+        window.rootViewController = board
+        window.render()
+    }
+
+    /// A 300x200 picture: a gradient, so every pixel differs, with a black square at (10, 10).
+    private func writePicture(_ name: String = "picture.png") throws -> (String, Bitmap) {
+        let bitmap = Bitmap(width: 300, height: 200)
+        for y in 0..<200 { for x in 0..<300 { bitmap[x, y] = Color(r: x * 255 / 300, g: y * 255 / 200, b: 90).premultipliedPixel } }
+        bitmap.fill(PixelRect(x0: 10, y0: 10, x1: 30, y1: 30), with: Color.black.premultipliedPixel)
+        let path = temp.path + "/" + name
+        try PNGCodec.encode(bitmap).write(to: URL(fileURLWithPath: path))
+        return (path, bitmap)
+    }
+
+    private func open(_ path: String) {
+        board.openDocument(path: path)
+        board.finishOpening()
+        window.render()
+    }
+
+    func testAPNGOpensAsTheDocumentAtItsOwnSizeWithEveryPixel() throws {
+        let (path, original) = try writePicture()
+        open(path)
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 300)
+        XCTAssertEqual(board.canvas.document.format?.pixelHeight, 200)
+        XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: original), "pixel for pixel")
+        XCTAssertEqual(board.canvas.zoom, 1, "100%, since it fits")
+        XCTAssertEqual(window.title, "picture.png - X11Paint")
+        XCTAssertTrue(board.statusLabel.text.contains("Opened picture.png (300x200)"), board.statusLabel.text)
+        // Its history starts at the file: nothing to undo yet.
+        XCTAssertFalse(board.undoButton.isEnabled)
+        board.undo()
+        XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: original))
+        // The eraser erases the picture's own pixels (to the white background).
+        board.selectTool(at: DrawingBoardViewController.eraserIndex)
+        board.setStrokeWidth(10)
+        let from = board.canvas.convert(board.canvas.viewport.viewPoint(Point(x: 100, y: 100)), to: nil)
+        let to = board.canvas.convert(board.canvas.viewport.viewPoint(Point(x: 200, y: 100)), to: nil)
+        var driver = TouchDriver(window: window)
+        driver.drag(TouchDriver.line(from: from, to: to))
+        XCTAssertEqual(board.canvas.renderArtwork().color(atX: 150, y: 100), .white)
+        XCTAssertEqual(window.title, "*picture.png - X11Paint", "unsaved changes are marked")
+        // Save writes a new file of the picture's size, and the mark goes.
+        board.saveAndWait()
+        XCTAssertEqual(store.saved.last?.width, 300)
+        XCTAssertEqual(window.title, "picture.png - X11Paint")
+        board.undo()
+        XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: original), "undo back to the file, not past it")
+    }
+
+    func testAJPEGOpensUprightByItsEXIFOrientation() throws {
+        let stored = Bitmap(width: 40, height: 80, color: .blue)
+        stored.fill(PixelRect(x0: 0, y0: 0, x1: 40, y1: 40), with: Color.red.premultipliedPixel)
+        let path = temp.path + "/turned.jpg"
+        try JPEGCodec.encode(stored, orientation: 6).write(to: URL(fileURLWithPath: path))
+        open(path)
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 80, "turned: 80 wide")
+        XCTAssertEqual(board.canvas.document.format?.pixelHeight, 40)
+        let art = board.canvas.renderArtwork()
+        XCTAssertGreaterThan(art.color(atX: 70, y: 20).red, 0.8, "the top of the stored picture is on the right")
+        XCTAssertGreaterThan(art.color(atX: 10, y: 20).blue, 0.8)
+    }
+
+    func testOpeningOverUnsavedWorkAsksFirst() throws {
+        let (path, original) = try writePicture()
+        BoardSession(window: window, board: board).drag(y: 100)
+        board.openDocument(path: path)
+        let alert = try XCTUnwrap(board.presentedAlert, "asked: Save / Don't save / Cancel")
+        XCTAssertEqual(alert.actions.map(\.title), ["Save", "Don't save", "Cancel"])
+        alert.answer("Cancel")
+        board.finishOpening()
+        XCTAssertNil(board.presentedAlert)
+        XCTAssertEqual(board.canvas.document.items.count, 1, "Cancel keeps the drawing")
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 800)
+        // Save: the drawing is saved, then the picture opens.
+        board.openDocument(path: path)
+        try XCTUnwrap(board.presentedAlert).answer("Save")
+        board.finishOpening()
+        board.finishSaves()
+        XCTAssertEqual(store.saved.count, 1)
+        XCTAssertEqual(store.saved.last?.width, 800, "the drawing as it was")
+        XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: original))
+        // Nothing unsaved now: no question.
+        open(path)
+        XCTAssertNil(board.presentedAlert)
+    }
+
+    func testADroppedFileAsksWhetherToOpenOrPlaceIt() throws {
+        let (path, _) = try writePicture()
+        board.openDroppedFiles([path])
+        try XCTUnwrap(board.presentedAlert).answer("Place as photo")
+        board.finishOpening()
+        XCTAssertNotNil(board.photoPlacement)
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 800, "placed over the drawing")
+        board.cancelPhoto()
+        board.openDroppedFiles([path])
+        try XCTUnwrap(board.presentedAlert).answer("Open")
+        board.finishOpening()
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 300)
+    }
+
+    func testAnOpenedDocumentComesBackAfterACrashAtItsSizeWithItsHistory() throws {
+        let (path, _) = try writePicture()
+        let state = temp.path + "/state"
+        board.restore(fromStateFolder: state)
+        board.finishRestoring()
+        open(path)
+        board.setStrokeWidth(8)
+        BoardSession(window: window, board: board).drag(y: 50)
+        let expected = board.canvas.renderArtwork()
+        board.flushJournal()
+        board.journal?.close()
+        let other = BoardSession(pictures: temp.path, stateFolder: state)
+        XCTAssertEqual(other.board.canvas.document.format, board.canvas.document.format)
+        XCTAssertTrue(other.board.canvas.renderArtwork().isEqual(to: expected))
+        other.board.undo()
+        other.board.undo()
+        XCTAssertEqual(other.board.canvas.document.items.count, 1, "the history still starts at the file")
+    }
+}
