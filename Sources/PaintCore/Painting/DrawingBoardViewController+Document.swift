@@ -28,10 +28,8 @@ extension DrawingBoardViewController {
         guard presentedViewController == nil else { return }
         let picker = PhotoPickerViewController(folder: picturesFolder, home: home)
         picker.onCancel = { [unowned self] in self.dismiss() }
-        picker.onPick = { [unowned self] path in
-            self.dismiss()
-            self.openDocument(path: path)
-        }
+        // The question about unsaved changes comes once the picker has gone.
+        picker.onPick = { [unowned self] path in self.dismiss { self.openDocument(path: path) } }
         present(picker)
     }
 
@@ -82,8 +80,8 @@ extension DrawingBoardViewController {
     func askToSaveChanges(before what: String, then action: @escaping () -> Void) {
         guard isModified else { return action() }
         let name = documentName ?? "the drawing"
-        ask(AlertViewController(title: "Save the changes to \(name) before \(what)?",
-                                message: "If you don't save, your changes to it are lost.",
+        ask(AlertViewController(title: "Save the changes to \(name)?",
+                                message: "Before \(what): if you don't save, your changes are lost.",
                                 actions: [.init("Save", style: .preferred) { [unowned self] in
                                               self.save()
                                               action()

@@ -33,6 +33,8 @@ public final class PhotoPickerViewController: ViewController {
 
     public override func viewDidAppear() {
         show(folder: folder)
+        // Typing a path works at once, as in a desktop file dialog.
+        pathField.beginEditing()
     }
 
     public override func viewWillLayoutSubviews() {
