@@ -28,6 +28,7 @@ public final class X11App {
         window = Window(size: x11.size, scale: x11.scale)
         xinput.displayScale = x11.scale
         board = DrawingBoardViewController(store: PicturesArtworkStore())
+        board.screenPixelSize = x11.screenPixels
         window.rootViewController = board
         pointer = PointerTranslator(window: window)
         window.onCursorChange = { [x11] cursor in x11.setCursor(cursor) }

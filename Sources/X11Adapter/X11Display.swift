@@ -49,6 +49,8 @@ public final class X11Display {
 
     /// The window's size in points, after fitting the request into the work area.
     let size: Size
+    /// The screen's size in pixels.
+    let screenPixels: (width: Int, height: Int)
 
     init(size requested: Size, minimumSize: Size, title: String) throws {
         guard let display = XOpenDisplay(nil) else {
@@ -68,6 +70,7 @@ public final class X11Display {
         }
         scale = DisplayScale.detect(display)
         let root = x11shim_root_window(display, screen)
+        screenPixels = (Int(x11shim_display_width(display, screen)), Int(x11shim_display_height(display, screen)))
         let geometry = WindowGeometry(requested: requested, minimum: minimumSize,
                                       workArea: Self.workArea(display, root: root, screen: screen), scale: scale)
         size = geometry.size

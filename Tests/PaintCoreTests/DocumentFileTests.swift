@@ -137,3 +137,39 @@ final class DocumentFileTests: XCTestCase {
         XCTAssertEqual(other.board.canvas.document.items.count, 1, "the history still starts at the file")
     }
 }
+
+/// New (Ctrl+N): a white document of a chosen size, asking first about unsaved work.
+final class NewDocumentTests: XCTestCase {
+    func testNewMakesAWhiteDocumentOfTheChosenSizeAfterAsking() throws {
+        let clock = ManualClock()
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
+        let store = MemoryArtworkStore()
+        let board = DrawingBoardViewController(store: store, picturesFolder: TemporaryDirectory().path)
+        board.screenPixelSize = (1600, 1000)
+        window.rootViewController = board
+        window.render()
+        BoardSession(window: window, board: board).drag(y: 100)
+        XCTAssertTrue(window.send(KeyEvent(.character("n"), modifiers: .control)))
+        let chooser = try XCTUnwrap(board.presentedViewController as? NewDocumentViewController)
+        XCTAssertEqual(chooser.presets.map(\.name), ["Screen", "Full HD", "4K", "A4, 150 dpi"])
+        XCTAssertEqual(chooser.widthField.text, "1600", "the screen's size first")
+        chooser.choose(chooser.presets[3])
+        XCTAssertEqual(chooser.heightField.text, "1754")
+        chooser.widthField.text = "0"
+        chooser.create()
+        XCTAssertTrue(chooser.messageLabel.text.contains("A size from 1 x 1"), "a bad size says the limits")
+        XCTAssertTrue(board.presentedViewController === chooser)
+        chooser.widthField.text = "1240"
+        chooser.create()
+        // Unsaved work: asked first.
+        let alert = try XCTUnwrap(board.presentedAlert)
+        alert.answer("Don't save")
+        XCTAssertEqual(board.canvas.document.format, DocumentFormat(pixelWidth: 1240, pixelHeight: 1754))
+        XCTAssertTrue(board.canvas.document.isEmpty)
+        XCTAssertLessThan(board.canvas.zoom, 1, "the whole page in view")
+        board.saveAndWait()
+        XCTAssertEqual(store.saved.last?.width, 1240)
+        XCTAssertEqual(store.saved.last?.height, 1754)
+        XCTAssertEqual(store.saved.last?.color(atX: 600, y: 900), .white)
+    }
+}

@@ -21,6 +21,28 @@ extension DrawingBoardViewController {
 
     func updateTitle() { view.window?.title = windowTitle }
 
+    // MARK: - New
+
+    /// Asks for the size of a new document (Ctrl+N).
+    public func chooseNewDocument() {
+        guard presentedViewController == nil else { return }
+        let chooser = NewDocumentViewController(screen: screenPixelSize)
+        chooser.onCancel = { [unowned self] in self.dismiss(animated: false) }
+        chooser.onFinish = { [unowned self] width, height in
+            self.dismiss(animated: false)
+            self.newDocument(width: width, height: height)
+        }
+        present(chooser, animated: false)
+    }
+
+    /// A new white document of `width` x `height` pixels; asks first about unsaved changes.
+    public func newDocument(width: Int, height: Int) {
+        askToSaveChanges(before: "starting a new drawing") { [unowned self] in
+            self.replaceDocument(with: Document(format: DocumentFormat(pixelWidth: width, pixelHeight: height)), name: nil)
+            self.showStatus("New drawing, \(width) x \(height) pixels")
+        }
+    }
+
     // MARK: - Opening
 
     /// Presents the picker to choose a picture to open as the document (Ctrl+O).

@@ -41,6 +41,8 @@ public final class DrawingBoardViewController: ViewController {
     public var journal: DocumentJournal? { recorder?.journal }
     private var barsTimer: Scheduler.Timer?
     public private(set) var barsHidden = false
+    /// The screen's size in pixels (the platform tells it), offered by New.
+    public var screenPixelSize: (width: Int, height: Int)?
     /// The document's name (the file it was opened from; nil: untitled).
     public internal(set) var documentName: String?
     /// Changes made, and how many of them the last save held (the title's unsaved mark).
@@ -157,6 +159,7 @@ public final class DrawingBoardViewController: ViewController {
         case (.escape, []):
             if photoOpener.isOpening { cancelOpening() } else if photoPlacement != nil { cancelPhoto() } else { canvas.cancelStroke() }
         case (.enter, []) where photoPlacement != nil: bakePhoto()
+        case (.character("n"), .control): chooseNewDocument()
         case (.character("o"), .control): chooseDocument()
         case (.character("o"), [.control, .shift]): choosePhoto()
         case (.character("v"), .control): pastePhoto()

@@ -1,0 +1,126 @@
+/// New (Ctrl+N): the size of a new, white document, from presets (the screen's size, Full HD,
+/// 4K, A4 at 150 dpi) or typed in pixels. Presented over the board; the board asks about
+/// unsaved changes before it replaces anything.
+public final class NewDocumentViewController: ViewController {
+    public struct Preset: Equatable {
+        public let name: String
+        public let width: Int
+        public let height: Int
+    }
+
+    public let presets: [Preset]
+    /// The size chosen (nil: cancelled).
+    public var onFinish: ((_ width: Int, _ height: Int) -> Void)?
+    public var onCancel: (() -> Void)?
+
+    /// `screen`: the screen's size in pixels, offered first.
+    public init(screen: (width: Int, height: Int)?) {
+        var presets: [Preset] = []
+        if let screen { presets.append(Preset(name: "Screen", width: screen.width, height: screen.height)) }
+        presets += [Preset(name: "Full HD", width: 1920, height: 1080), Preset(name: "4K", width: 3840, height: 2160),
+                    Preset(name: "A4, 150 dpi", width: 1240, height: 1754)]
+        self.presets = presets
+        super.init()
+    }
+
+    public override func viewDidLoad() {
+        view.backgroundColor = Color(r: 0, g: 0, b: 0, a: 90)
+        view.addSubview(box)
+        for subview in [titleLabel, widthField, byLabel, heightField, messageLabel, createButton, cancelButton] + presetButtons as [View] {
+            box.addSubview(subview)
+        }
+        choose(presets[0])
+    }
+
+    public override func viewDidAppear() { widthField.beginEditing() }
+
+    public override func viewWillLayoutSubviews() {
+        let width = min(460, view.bounds.width - 40)
+        box.frame = Rect(x: ((view.bounds.width - width) / 2).rounded(), y: ((view.bounds.height - 200) / 2).rounded(), width: width, height: 200)
+        titleLabel.frame = Rect(x: 20, y: 12, width: width - 40, height: 24)
+        var x = 14.0
+        for button in presetButtons {
+            button.frame = Rect(x: x, y: 44, width: button.intrinsicWidth, height: 30)
+            x += button.intrinsicWidth + 4
+        }
+        widthField.frame = Rect(x: 20, y: 86, width: 90, height: 28)
+        byLabel.frame = Rect(x: 114, y: 86, width: 20, height: 28)
+        heightField.frame = Rect(x: 136, y: 86, width: 90, height: 28)
+        messageLabel.frame = Rect(x: 20, y: 120, width: width - 40, height: 24)
+        cancelButton.frame = Rect(x: width - 12 - cancelButton.intrinsicWidth, y: 156, width: cancelButton.intrinsicWidth, height: 32)
+        createButton.frame = Rect(x: cancelButton.frame.minX - 8 - createButton.intrinsicWidth, y: 156,
+                                  width: createButton.intrinsicWidth, height: 32)
+    }
+
+    public override func keyDown(_ event: KeyEvent) -> Bool {
+        switch event.key {
+        case .escape: onCancel?()
+        case .enter: create()
+        default: break
+        }
+        return true
+    }
+
+    /// Fills the fields with a preset's size.
+    public func choose(_ preset: Preset) {
+        widthField.text = "\(preset.width)"
+        heightField.text = "\(preset.height)"
+        messageLabel.text = "\(preset.name): \(preset.width) x \(preset.height) pixels"
+    }
+
+    /// The typed size, if it is one a document can have.
+    public var typedSize: (width: Int, height: Int)? {
+        guard let width = Int(widthField.text.trimmingCharacters(in: .whitespaces)),
+              let height = Int(heightField.text.trimmingCharacters(in: .whitespaces)),
+              (1...DocumentFormat.maximumSide).contains(width), (1...DocumentFormat.maximumSide).contains(height),
+              width * height <= DrawingBoardViewController.maximumDocumentPixels else { return nil }
+        return (width, height)
+    }
+
+    public func create() {
+        guard let size = typedSize else {
+            messageLabel.text = "A size from 1 x 1 to \(DocumentFormat.maximumSide) a side, at most "
+                + "\(DrawingBoardViewController.maximumDocumentPixels / 1_000_000) megapixels"
+            return
+        }
+        onFinish?(size.width, size.height)
+    }
+
+    // MARK: - Subviews
+
+    private lazy var box: View = {
+        let box = View()
+        box.backgroundColor = Color(r: 250, g: 250, b: 252)
+        return box
+    }()
+
+    private lazy var titleLabel: Label = {
+        let label = Label(text: "New drawing")
+        label.font = Font.system(size: 15)
+        return label
+    }()
+
+    public private(set) lazy var presetButtons: [Button] = presets.map { preset in
+        let button = Button(title: preset.name)
+        button.addAction(for: .touchUpInside) { [unowned self] _ in self.choose(preset) }
+        return button
+    }
+
+    public private(set) lazy var widthField = TextField(placeholder: "width")
+    public private(set) lazy var heightField = TextField(placeholder: "height")
+    private lazy var byLabel = Label(text: "x")
+    public private(set) lazy var messageLabel = Label()
+
+    public private(set) lazy var createButton: Button = {
+        let button = Button(title: "Create")
+        button.isSelected = true
+        button.addAction(for: .touchUpInside) { [unowned self] _ in self.create() }
+        return button
+    }()
+
+    private lazy var cancelButton: Button = {
+        let button = Button(title: "Cancel")
+        button.addAction(for: .touchUpInside) { [unowned self] _ in self.onCancel?() }
+        return button
+    }()
+}
