@@ -48,6 +48,7 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("png", { PNGWorkload.run(runs: runs) }),
     ("history", { HistoryWorkload.run(runs: runs) }),
     ("huge-pictures", { HugePictureWorkload.run() }),
+    ("viewport", { ViewportWorkload.run(quick: quick) }),
 ]
 
 print("X11Paint renderer benchmark (best of \(runs) runs each)\n")

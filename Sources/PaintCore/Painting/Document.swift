@@ -198,6 +198,14 @@ public struct PlacedPhoto: Sendable, Equatable, Codable {
         context.restore()
     }
 
+    /// Whether it lies pixel on pixel on a layer of `scale` pixels per unit: upright, unscaled
+    /// in pixels, at whole-pixel offsets, uncropped and unframed (a picture opened as a document).
+    func isPixelAligned(atScale scale: Double) -> Bool {
+        let p = placement
+        return scale == 1 && photo.orientation == 1 && crop == nil && circleFrame == nil && p.a == 1 && p.d == 1 && p.b == 0 && p.c == 0
+            && p.tx == p.tx.rounded() && p.ty == p.ty.rounded()
+    }
+
     public static func == (a: PlacedPhoto, b: PlacedPhoto) -> Bool {
         a.photo.asset == b.photo.asset && a.placement == b.placement && a.crop == b.crop && a.circleFrame == b.circleFrame
     }

@@ -45,6 +45,20 @@ public struct StrokeRenderer {
         case .shape(let shape): render(shape, onto: layer)
         case .clear: layer.fill(with: 0)
         case .background: break // the background lives under the layer
+        case .photo(let placed) where placed.isPixelAligned(atScale: scale):
+            // An opened picture lies pixel on pixel: copied (over what is there), not resampled.
+            let image = placed.photo.asset.image.bitmap
+            let dx = Int(placed.placement.tx.rounded()), dy = Int(placed.placement.ty.rounded())
+            let area = PixelRect(x0: dx, y0: dy, x1: dx + image.width, y1: dy + image.height).intersection(layer.bounds)
+            guard !area.isEmpty else { return }
+            for y in area.y0..<area.y1 {
+                let source = image.pixels + (y - dy) * image.width + (area.x0 - dx)
+                let target = layer.pixels + y * layer.width + area.x0
+                for i in 0..<area.width {
+                    let paint = source[i]
+                    target[i] = paint >> 24 == 0xFF ? paint : PixelMath.over(paint, target[i])
+                }
+            }
         case .photo(let placed):
             let context = GraphicsContext(bitmap: layer)
             context.scaleBy(x: scale, y: scale)
