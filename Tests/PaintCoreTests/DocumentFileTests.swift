@@ -173,3 +173,54 @@ final class NewDocumentTests: XCTestCase {
         XCTAssertEqual(store.saved.last?.color(atX: 600, y: 900), .white)
     }
 }
+
+/// Save As (Ctrl+Shift+S): a named file, PNG or JPEG, replaced only when the user says so.
+final class SaveAsTests: XCTestCase {
+    func testSaveAsWritesTheNamedFileAndAsksBeforeReplacingOne() throws {
+        let temp = TemporaryDirectory()
+        let clock = ManualClock()
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
+        let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: temp.path)
+        window.rootViewController = board
+        window.render()
+        BoardSession(window: window, board: board).drag(y: 100)
+        XCTAssertTrue(window.send(KeyEvent(.character("s"), modifiers: [.control, .shift])))
+        let chooser = try XCTUnwrap(board.presentedViewController as? SaveAsViewController)
+        XCTAssertEqual(chooser.pathField.text, temp.path + "/Drawing.png")
+        chooser.pathField.text = temp.path + "/sketch.gif"
+        chooser.finish()
+        XCTAssertTrue(chooser.messageLabel.text.contains(".png, .jpg or .jpeg"), chooser.messageLabel.text)
+        chooser.pathField.text = temp.path + "/sketch.png"
+        chooser.finish()
+        board.finishSaves()
+        let png = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: temp.path + "/sketch.png")))
+        XCTAssertTrue(png.isEqual(to: board.canvas.renderArtwork()), "the whole drawing, losslessly")
+        XCTAssertEqual(window.title, "sketch.png - X11Paint", "the document takes the name")
+        var info = stat()
+        XCTAssertEqual(stat(temp.path + "/sketch.png", &info), 0)
+        XCTAssertNotEqual(info.st_mode & 0o044, 0, "readable like any picture, not private to the app")
+        // The same name again: asked, and Cancel leaves the file alone.
+        BoardSession(window: window, board: board).drag(y: 300)
+        board.saveAs(try XCTUnwrap(SaveAsTarget(path: temp.path + "/sketch.png")))
+        let alert = try XCTUnwrap(board.presentedAlert)
+        XCTAssertEqual(alert.actions.map(\.title), ["Replace", "Cancel"])
+        alert.answer("Cancel")
+        board.finishSaves()
+        XCTAssertTrue(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: temp.path + "/sketch.png"))).isEqual(to: png))
+        board.saveAs(try XCTUnwrap(SaveAsTarget(path: temp.path + "/sketch.png")))
+        try XCTUnwrap(board.presentedAlert).answer("Replace")
+        board.finishSaves()
+        XCTAssertFalse(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: temp.path + "/sketch.png"))).isEqual(to: png), "replaced")
+        // JPEG by the name's ending, at the quality asked.
+        board.saveAs(try XCTUnwrap(SaveAsTarget(path: temp.path + "/sketch.jpg", jpegQuality: 80)))
+        board.finishSaves()
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: temp.path + "/sketch.jpg"))
+        XCTAssertEqual(Array(jpeg.prefix(2)), [0xFF, 0xD8], "a JPEG")
+        XCTAssertEqual(try PhotoDecoder.decode(jpeg, name: "sketch.jpg").asset.image.width, 800)
+        // A folder that is not there is a message, and nothing is lost.
+        board.saveAs(try XCTUnwrap(SaveAsTarget(path: temp.path + "/missing/sketch.png")))
+        board.finishSaves()
+        XCTAssertTrue(board.statusLabel.text.contains("does not exist"), board.statusLabel.text)
+        XCTAssertEqual(board.canvas.document.items.count, 2)
+    }
+}

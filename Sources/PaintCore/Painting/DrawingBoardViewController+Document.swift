@@ -96,6 +96,30 @@ extension DrawingBoardViewController {
         updateTitle()
     }
 
+    // MARK: - Save As
+
+    /// Asks where to save (Ctrl+Shift+S): a typed path, PNG or JPEG.
+    public func chooseSaveAs() {
+        guard presentedViewController == nil else { return }
+        let stem = ((documentName ?? "Drawing") as NSString).deletingPathExtension
+        let chooser = SaveAsViewController(suggestedPath: picturesFolder + "/" + stem + ".png", home: home)
+        chooser.onCancel = { [unowned self] in self.dismiss(animated: false) }
+        chooser.onFinish = { [unowned self] target in
+            self.dismiss(animated: false)
+            self.saveAs(target)
+        }
+        present(chooser, animated: false)
+    }
+
+    /// Writes the drawing to `target`; a file there is replaced only when the user says so.
+    public func saveAs(_ target: SaveAsTarget) {
+        guard target.exists else { return save(to: target) }
+        ask(AlertViewController(title: "Replace \(target.name)?",
+                                message: "A file of that name is already there; replacing it loses what it holds.",
+                                actions: [.init("Replace") { [unowned self] in self.save(to: target) },
+                                          .init("Cancel", style: .cancel)]))
+    }
+
     // MARK: - Asking
 
     /// Runs `action` at once when nothing is unsaved; else asks whether to save first.

@@ -148,6 +148,7 @@ public final class DrawingBoardViewController: ViewController {
         case (.character("z"), .control): undo()
         case (.character("z"), [.control, .shift]), (.character("y"), .control): redo()
         case (.character("s"), .control): save()
+        case (.character("s"), [.control, .shift]): chooseSaveAs()
         case (.delete, []): clear()
         case (.character("="), .control), (.character("="), [.control, .shift]), (.character("+"), .control),
              (.character("+"), [.control, .shift]): canvas.zoomIn()
@@ -337,7 +338,10 @@ public final class DrawingBoardViewController: ViewController {
     /// Saves the artwork as a PNG in the background and tells the user where it went (or why
     /// it could not): "Saving…" at once, drawing goes on, then "Saved to …". What is drawn
     /// after this call is not in the file.
-    public func save() {
+    public func save() { save(to: nil) }
+
+    /// Saves into Pictures (nil), or to a file the user named (Save As; the document takes its name).
+    func save(to target: SaveAsTarget?) {
         // The file holds what the user sees: a background being chosen becomes a change, and
         // a photo being placed is added to the drawing first (and the message says so).
         canvas.settleBackgroundPreview()
@@ -345,12 +349,13 @@ public final class DrawingBoardViewController: ViewController {
         bakePhoto()
         let editsSaved = editCount
         showStatus(bakedFirst ? "Photo added to the drawing; saving…" : "Saving…")
-        saver.save(canvas.artworkSnapshot(), deliver: postToUIThread) { [weak self] result in
+        let finished: (Result<String, Error>) -> Void = { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let path):
                 self.lastSavedPath = path
                 self.savedEditCount = editsSaved
+                if let target { self.documentName = target.name }
                 self.updateTitle()
                 Log.info("saved \(path)")
                 // A later save still running keeps its "Saving…" until it is done.
@@ -362,6 +367,11 @@ public final class DrawingBoardViewController: ViewController {
                 Log.warning("\(error)")
             }
             self.onSaveFinished?(result)
+        }
+        if let target {
+            saver.save(canvas.artworkSnapshot(), to: target, deliver: postToUIThread, completion: finished)
+        } else {
+            saver.save(canvas.artworkSnapshot(), deliver: postToUIThread, completion: finished)
         }
     }
 

@@ -57,9 +57,10 @@ public enum AtomicFileWriter {
     }
 
     /// Writes a file that replaces whatever was at `path` in one step (temporary file, fsync,
-    /// rename): for the app's own files, never for the user's pictures.
+    /// rename): the app's own files, and a user's picture only when Save As named it and the
+    /// user said to replace it. `mode`: the new file's permissions (nil: private to the user).
     @discardableResult
-    public static func replaceFile(_ data: Data, at path: String) throws -> String {
+    public static func replaceFile(_ data: Data, at path: String, mode: mode_t? = nil) throws -> String {
         let directory = (path as NSString).deletingLastPathComponent
         var template = Array((directory + "/.x11paint-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -67,6 +68,7 @@ public enum AtomicFileWriter {
         let temporary = String(cString: template)
         do {
             try writeAll(data, to: fd)
+            if let mode { fchmod(fd, mode) }
             fsync(fd)
             close(fd)
         } catch {

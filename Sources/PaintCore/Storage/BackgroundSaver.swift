@@ -16,10 +16,22 @@ public final class BackgroundSaver {
     /// UI thread) with the path written or the reason it could not be.
     public func save(_ artwork: @escaping @Sendable () -> Bitmap, deliver: @escaping (@escaping () -> Void) -> Void,
                      completion: @escaping (Result<String, Error>) -> Void) {
+        let store = self.store
+        save(artwork, writer: { try store.save($0) }, deliver: deliver, completion: completion)
+    }
+
+    /// The same to a file the user named (Save As).
+    public func save(_ artwork: @escaping @Sendable () -> Bitmap, to target: SaveAsTarget, deliver: @escaping (@escaping () -> Void) -> Void,
+                     completion: @escaping (Result<String, Error>) -> Void) {
+        save(artwork, writer: { try target.write($0) }, deliver: deliver, completion: completion)
+    }
+
+    private func save(_ artwork: @escaping @Sendable () -> Bitmap, writer: @escaping (Bitmap) throws -> String,
+                      deliver: @escaping (@escaping () -> Void) -> Void, completion: @escaping (Result<String, Error>) -> Void) {
         inFlight += 1
         group.enter()
-        queue.async { [store, group] in
-            let result = Result { try store.save(artwork()) }
+        queue.async { [group] in
+            let result = Result { try writer(artwork()) }
             deliver {
                 self.inFlight -= 1
                 completion(result)

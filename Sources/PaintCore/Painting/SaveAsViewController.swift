@@ -1,0 +1,99 @@
+/// Save As (Ctrl+Shift+S): a path to write the drawing to, PNG or JPEG by its extension, and
+/// the JPEG quality. Presented over the board; the board asks before replacing a file.
+public final class SaveAsViewController: ViewController {
+    /// The target chosen.
+    public var onFinish: ((SaveAsTarget) -> Void)?
+    public var onCancel: (() -> Void)?
+    private let suggestedPath: String
+    /// Where a typed `~/` points.
+    private let home: String
+
+    public init(suggestedPath: String, home: String) {
+        self.suggestedPath = suggestedPath
+        self.home = home
+        super.init()
+    }
+
+    public override func viewDidLoad() {
+        view.backgroundColor = Color(r: 0, g: 0, b: 0, a: 90)
+        view.addSubview(box)
+        for subview in [titleLabel, pathField, qualityLabel, qualityField, messageLabel, saveButton, cancelButton] as [View] {
+            box.addSubview(subview)
+        }
+        pathField.text = suggestedPath
+        qualityField.text = "90"
+    }
+
+    public override func viewDidAppear() { pathField.beginEditing() }
+
+    public override func viewWillLayoutSubviews() {
+        let width = min(520, view.bounds.width - 40)
+        box.frame = Rect(x: ((view.bounds.width - width) / 2).rounded(), y: ((view.bounds.height - 190) / 2).rounded(), width: width, height: 190)
+        titleLabel.frame = Rect(x: 20, y: 12, width: width - 40, height: 24)
+        pathField.frame = Rect(x: 20, y: 44, width: width - 40, height: 28)
+        qualityLabel.frame = Rect(x: 20, y: 80, width: 110, height: 28)
+        qualityField.frame = Rect(x: 132, y: 80, width: 60, height: 28)
+        messageLabel.frame = Rect(x: 20, y: 114, width: width - 40, height: 24)
+        cancelButton.frame = Rect(x: width - 12 - cancelButton.intrinsicWidth, y: 148, width: cancelButton.intrinsicWidth, height: 32)
+        saveButton.frame = Rect(x: cancelButton.frame.minX - 8 - saveButton.intrinsicWidth, y: 148, width: saveButton.intrinsicWidth, height: 32)
+    }
+
+    public override func keyDown(_ event: KeyEvent) -> Bool {
+        switch event.key {
+        case .escape: onCancel?()
+        case .enter: finish()
+        default: break
+        }
+        return true
+    }
+
+    /// Checks the typed path and quality; says what is wrong, or hands the target on.
+    public func finish() {
+        let path = HomeFolder.expandingTilde(in: pathField.text.trimmingCharacters(in: .whitespaces), home: home)
+        guard path.hasPrefix("/") else {
+            messageLabel.text = "Type a whole path, for example ~/Pictures/drawing.png"
+            return
+        }
+        guard let quality = Int(qualityField.text.trimmingCharacters(in: .whitespaces)), (1...100).contains(quality) else {
+            messageLabel.text = "The JPEG quality is a number from 1 to 100"
+            return
+        }
+        guard let target = SaveAsTarget(path: path, jpegQuality: quality) else {
+            messageLabel.text = "The name must end in .png, .jpg or .jpeg"
+            return
+        }
+        onFinish?(target)
+    }
+
+    // MARK: - Subviews
+
+    private lazy var box: View = {
+        let box = View()
+        box.backgroundColor = Color(r: 250, g: 250, b: 252)
+        return box
+    }()
+
+    private lazy var titleLabel: Label = {
+        let label = Label(text: "Save As (PNG, or JPEG by the name's ending)")
+        label.font = Font.system(size: 15)
+        return label
+    }()
+
+    public private(set) lazy var pathField = TextField(placeholder: "~/Pictures/drawing.png")
+    private lazy var qualityLabel = Label(text: "JPEG quality")
+    public private(set) lazy var qualityField = TextField(placeholder: "90")
+    public private(set) lazy var messageLabel = Label()
+
+    private lazy var saveButton: Button = {
+        let button = Button(title: "Save")
+        button.isSelected = true
+        button.addAction(for: .touchUpInside) { [unowned self] _ in self.finish() }
+        return button
+    }()
+
+    private lazy var cancelButton: Button = {
+        let button = Button(title: "Cancel")
+        button.addAction(for: .touchUpInside) { [unowned self] _ in self.onCancel?() }
+        return button
+    }()
+}
