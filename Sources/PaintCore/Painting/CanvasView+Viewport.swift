@@ -1,3 +1,5 @@
+import Foundation
+
 /// Zoom and scroll: the document seen through the viewport. 100% is one document pixel per
 /// screen pixel; the range is 1/16 (or what fitting a huge document takes) to 32x. Every
 /// input the app understands drives it: a pinch (two fingers, the mouse's simulated two,
@@ -108,6 +110,14 @@ extension CanvasView {
         if abs(k - 1) < 1e-9, abs(originX - ox) < 1e-6, abs(originY - oy) < 1e-6 {
             // 100%: the layer's pixels as they are, the fast path of drawing.
             drawing.compose(inside.offsetBy(dx: -Int(ox), dy: -Int(oy)), into: target, atX: Int(ox), y: Int(oy))
+        } else if k < 1 {
+            // Zoomed out: from the reduced copy nearest above the zoom, the screen's pixels only.
+            let level = min(ReducedArtworkCache.deepest, max(0, Int(log2(1 / k).rounded(.down))))
+            let reduced = reducedCache.level(level, of: drawing)
+            ZoomedCompositor.show(reduced, zoom: k * Double(1 << level), originX: originX, originY: originY, area: inside, into: target)
+        } else if reducedCache.isBuilt {
+            // Zoomed in, with the composed copy up to date: no composing, only the screen's pixels.
+            ZoomedCompositor.show(reducedCache.level(0, of: drawing), zoom: k, originX: originX, originY: originY, area: inside, into: target)
         } else {
             ZoomedCompositor.compose(drawing, zoom: k, originX: originX, originY: originY, area: inside, into: target, scratch: &zoomScratch)
         }

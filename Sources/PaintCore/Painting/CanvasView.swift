@@ -34,6 +34,8 @@ public final class CanvasView: View {
     private var lastWindowOrigin: Point?
     /// Document pixels composed before they are scaled to the screen (kept between frames).
     var zoomScratch: Bitmap?
+    /// The composed document at 1/2, 1/4, ... for showing it zoomed out.
+    let reducedCache = ReducedArtworkCache()
     /// The zoom when the pinch in progress began, and where its fingers were last.
     var pinchStartScale = 1.0
     var pinchLastLocation: Point?
@@ -132,7 +134,7 @@ public final class CanvasView: View {
         brushOutlineCenter = touch.location(in: self)
         let point = documentPoint(touch)
         if brush.isFreehand {
-            setNeedsDisplay(pointsRect(drawing.begin(brush.beginStroke(at: point, color: strokeColor, width: strokeWidth))))
+            pixelsChanged(drawing.begin(brush.beginStroke(at: point, color: strokeColor, width: strokeWidth)))
         } else {
             shapeStart = point
             updatePreview(to: point)
@@ -147,7 +149,7 @@ public final class CanvasView: View {
         if shapeStart != nil {
             updatePreview(to: point)
         } else {
-            setNeedsDisplay(pointsRect(drawing.extend(to: point)))
+            pixelsChanged(drawing.extend(to: point))
         }
     }
 
@@ -204,6 +206,13 @@ public final class CanvasView: View {
         setNeedsDisplay(viewport.viewRect(shape.path.bounds.insetBy(dx: -reach, dy: -reach)).insetBy(dx: -1, dy: -1))
     }
 
+    /// The document's pixels in `pixels` changed: shown again, and the zoomed-out copies know.
+    private func pixelsChanged(_ pixels: PixelRect) {
+        guard !pixels.isEmpty else { return }
+        reducedCache.invalidate(pixels)
+        setNeedsDisplay(pointsRect(pixels))
+    }
+
     /// Document pixels to this view's points (through the zoom and scroll), a point wider for
     /// the rounding of a scaled view.
     func pointsRect(_ pixels: PixelRect) -> Rect {
@@ -226,6 +235,7 @@ public final class CanvasView: View {
         document.append(item)
         redoItems.removeAll()
         drawing.append(item, itemCount: document.items.count)
+        reducedCache.invalidateAll()
         setNeedsDisplay()
         onEdit?(.appended(item))
         onDocumentChange?()
@@ -266,7 +276,7 @@ public final class CanvasView: View {
     public func cancelStroke() {
         guard isDrawing else { return }
         endPreview()
-        setNeedsDisplay(pointsRect(drawing.cancel()))
+        pixelsChanged(drawing.cancel())
         onDrawingEnded?()
     }
 
@@ -290,6 +300,7 @@ public final class CanvasView: View {
     public func previewBackground(_ background: Background) {
         backgroundPreview = background
         drawing.showBackground(background)
+        reducedCache.invalidateAll()
         setNeedsDisplay()
     }
 
@@ -302,6 +313,7 @@ public final class CanvasView: View {
             append(.background(preview))
         } else {
             drawing.showBackground(preview)
+            reducedCache.invalidateAll()
             setNeedsDisplay()
         }
     }
@@ -328,6 +340,7 @@ public final class CanvasView: View {
     private func rebuildLayer() {
         drawing.rebuild(from: document)
         if let backgroundPreview { drawing.showBackground(backgroundPreview) }
+        reducedCache.invalidateAll()
         setNeedsDisplay()
     }
 

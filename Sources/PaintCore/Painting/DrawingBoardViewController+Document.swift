@@ -90,6 +90,7 @@ extension DrawingBoardViewController {
         cancelPhoto()
         canvas.cancelStroke()
         canvas.load(document)
+        documentGeneration += 1
         documentName = name
         savedEditCount = editCount
         recorder?.documentReplaced()

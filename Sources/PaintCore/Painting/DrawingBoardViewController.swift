@@ -48,6 +48,9 @@ public final class DrawingBoardViewController: ViewController {
     /// Changes made, and how many of them the last save held (the title's unsaved mark).
     var editCount = 0
     var savedEditCount = 0
+    /// Which document is open (New and Open make another): a save that ends after the
+    /// document was replaced does not mark the new one saved or rename it.
+    var documentGeneration = 0
 
     public init(store: ArtworkStore, picturesFolder: String = PicturesFolder.resolve(environment: ProcessInfo.processInfo.environment)) {
         saver = BackgroundSaver(store: store)
@@ -347,16 +350,18 @@ public final class DrawingBoardViewController: ViewController {
         canvas.settleBackgroundPreview()
         let bakedFirst = photoPlacement != nil
         bakePhoto()
-        let editsSaved = editCount
+        let editsSaved = editCount, generation = documentGeneration
         showStatus(bakedFirst ? "Photo added to the drawing; saving…" : "Saving…")
         let finished: (Result<String, Error>) -> Void = { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let path):
                 self.lastSavedPath = path
-                self.savedEditCount = editsSaved
-                if let target { self.documentName = target.name }
-                self.updateTitle()
+                if generation == self.documentGeneration {
+                    self.savedEditCount = editsSaved
+                    if let target { self.documentName = target.name }
+                    self.updateTitle()
+                }
                 Log.info("saved \(path)")
                 // A later save still running keeps its "Saving…" until it is done.
                 if self.saver.inFlight == 0 {

@@ -1,0 +1,92 @@
+/// The composed artwork at full size and at 1/2, 1/4, 1/8..., kept up to date region by region, so
+/// showing a big document zoomed out costs about the screen's pixels instead of all of the
+/// document's on every zoom or scroll step. A change marks the document pixels it touched;
+/// the next zoomed-out frame brings just those up to date, level by level (each pixel of a
+/// level the mean of four of the one before, premultiplied).
+final class ReducedArtworkCache {
+    /// The composed document at full size, then levels[0] at 1/2, levels[1] at 1/4, ...
+    private(set) var full: Bitmap?
+    private(set) var levels: [Bitmap] = []
+    /// Document pixels changed since the levels were last brought up to date (nil: none).
+    private var dirty: PixelRect?
+    static let deepest = 6
+
+    /// The document's pixels in `rect` changed.
+    func invalidate(_ rect: PixelRect) {
+        guard !rect.isEmpty else { return }
+        dirty = dirty.map { $0.union(rect) } ?? rect
+    }
+
+    /// Every pixel changed (an undo, a new document, another background).
+    func invalidateAll() { levels = [] }
+
+    /// Whether the copies exist (they are built on the first zoomed-out frame after a change
+    /// that touched everything, and kept up to date after that).
+    var isBuilt: Bool { !levels.isEmpty }
+
+    /// Level `n` (0: the composed document at full size, 1: half size, ...) of `drawing`, up to date.
+    func level(_ n: Int, of drawing: DrawingLayer) -> Bitmap {
+        let depth = min(max(n, 0), Self.deepest)
+        if levels.first.map({ $0.width != (drawing.width + 1) / 2 || $0.height != (drawing.height + 1) / 2 }) ?? true
+            || full.map({ $0.width != drawing.width || $0.height != drawing.height }) ?? true {
+            levels = []
+        }
+        if levels.isEmpty {
+            full = Bitmap(width: max(1, drawing.width), height: max(1, drawing.height))
+            // Built whole, as deep as any zoom can ask, from the composed document.
+            var width = drawing.width, height = drawing.height
+            for _ in 0..<Self.deepest {
+                width = (width + 1) / 2
+                height = (height + 1) / 2
+                levels.append(Bitmap(width: max(1, width), height: max(1, height)))
+            }
+            dirty = PixelRect(x0: 0, y0: 0, x1: drawing.width, y1: drawing.height)
+        }
+        if let changed = dirty?.intersection(PixelRect(x0: 0, y0: 0, x1: drawing.width, y1: drawing.height)), !changed.isEmpty {
+            refresh(changed, of: drawing)
+        }
+        dirty = nil
+        return depth == 0 ? full! : levels[depth - 1]
+    }
+
+    /// Brings `rect` (document pixels) up to date in every level.
+    private func refresh(_ rect: PixelRect, of drawing: DrawingLayer) {
+        // The composed document (whole pairs of pixels, so the first level's pixels are whole too).
+        let composed = full!
+        let even = PixelRect(x0: rect.x0 & ~1, y0: rect.y0 & ~1, x1: rect.x1 + 1, y1: rect.y1 + 1).intersection(composed.bounds)
+        drawing.compose(even, into: composed, atX: 0, y: 0)
+        // Each level from the one before.
+        var region = PixelRect(x0: rect.x0 / 2, y0: rect.y0 / 2, x1: (rect.x1 + 1) / 2, y1: (rect.y1 + 1) / 2)
+            .intersection(levels[0].bounds)
+        Self.halve(composed, originX: 0, originY: 0, width: composed.width, height: composed.height, into: levels[0], region: region)
+        for index in 1..<levels.count {
+            let finer = levels[index - 1]
+            region = PixelRect(x0: region.x0 / 2, y0: region.y0 / 2, x1: (region.x1 + 1) / 2, y1: (region.y1 + 1) / 2)
+                .intersection(levels[index].bounds)
+            Self.halve(finer, originX: 0, originY: 0, width: finer.width, height: finer.height, into: levels[index], region: region)
+        }
+    }
+
+    /// Each pixel of `region` in `target` becomes the mean of the (up to) four pixels of
+    /// `source` under it; `source` holds the finer level's pixels from (originX, originY), of
+    /// `width` x `height` (an odd edge repeats its last pixel).
+    private static func halve(_ source: Bitmap, originX: Int, originY: Int, width: Int, height: Int, into target: Bitmap, region: PixelRect) {
+        guard !region.isEmpty, width > 0, height > 0 else { return }
+        for ty in region.y0..<region.y1 {
+            let y0 = min(max(ty * 2 - originY, 0), height - 1), y1 = min(y0 + 1, height - 1)
+            let rowA = source.pixels + y0 * source.width, rowB = source.pixels + y1 * source.width
+            let out = target.pixels + ty * target.width
+            for tx in region.x0..<region.x1 {
+                let x0 = min(max(tx * 2 - originX, 0), width - 1), x1 = min(x0 + 1, width - 1)
+                let a = rowA[x0], b = rowA[x1], c = rowB[x0], d = rowB[x1]
+                // Two channels at a time, in 16-bit lanes: four bytes sum to at most 1020.
+                let mask: UInt32 = 0x00FF_00FF, rounding: UInt32 = 0x0002_0002
+                var low: UInt32 = (a & mask) &+ (b & mask)
+                low = low &+ (c & mask) &+ (d & mask) &+ rounding
+                var high: UInt32 = ((a >> 8) & mask) &+ ((b >> 8) & mask)
+                high = high &+ ((c >> 8) & mask) &+ ((d >> 8) & mask) &+ rounding
+                out[tx] = ((low >> 2) & mask) | (((high >> 2) & mask) << 8)
+            }
+        }
+    }
+}
