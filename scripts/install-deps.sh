@@ -11,7 +11,8 @@ case "$purpose" in
     # A headless machine gets the demo on a private X server.
     [ -n "${DISPLAY:-}" ] || packages+=(xvfb)
     ;;
-  test) packages+=(xvfb xdotool x11-utils xclip libcairo2-dev libxtst-dev) ;;
+  # Droid Sans Fallback: the CJK font a Chinese Debian desktop has (the locale test needs it).
+  test) packages+=(xvfb xdotool x11-utils xclip libcairo2-dev libxtst-dev fonts-droid-fallback) ;;
   bench) packages+=(libcairo2-dev xvfb xdotool libxtst-dev mtpaint) ;;
   *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac

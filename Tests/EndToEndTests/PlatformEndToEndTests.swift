@@ -83,6 +83,26 @@ final class PlatformEndToEndTests: XCTestCase {
         XCTAssertEqual(minimum.height, Int(DrawingBoardViewController.minimumSize.height * 2))
     }
 
+    func testInAChineseLocaleTheInterfaceIsDrawnInRealLettersNotBoxes() throws {
+        // Until the interface is translated it is the same English text; what must not happen
+        // is fontconfig's CJK choice for "sans-serif" drawing every letter as a box.
+        func toolbar(lang: String) throws -> Bitmap {
+            let server = try XvfbServer()
+            defer { server.stop() }
+            let runHome = home + "/" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: runHome + "/config", withIntermediateDirectories: true)
+            let app = try RunningApp(display: server.display, home: runHome, arguments: ["--size", "640x480"],
+                                     extraEnvironment: ["LANG": lang, "LC_ALL": lang, "X11PAINT_NO_JOURNAL": "1"])
+            defer { app.stop() }
+            usleep(500_000)
+            let client = try X11TestClient(display: server.display)
+            return try XCTUnwrap(client.capture(window: UInt(app.windowID)!, width: 640, height: 44))
+        }
+        let english = try toolbar(lang: "C.UTF-8")
+        let chinese = try toolbar(lang: "zh_CN.UTF-8")
+        XCTAssertTrue(chinese.isEqual(to: english), "the same letters in the same places")
+    }
+
     func testLosingTheXServerExitsWithAMessage() throws {
         let server = try XvfbServer()
         let app = try RunningApp(display: server.display, home: home)

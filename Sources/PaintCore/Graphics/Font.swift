@@ -38,7 +38,8 @@ public final class Font {
     func glyph(for scalar: Unicode.Scalar) -> Glyph? {
         if let glyph = glyphs[scalar] { return glyph }
         guard var face else { return nil }
-        if !face.hasGlyph(for: scalar), scalar.value > 0x7F, let fallback = FontFace.fallback(for: scalar) { face = fallback }
+        // Any character the face lacks comes from a face that has it, whatever its script.
+        if !face.hasGlyph(for: scalar), let fallback = FontFace.fallback(for: scalar) { face = fallback }
         fontshim_set_pixel_size(face.handle, size)
         var rendered = fontshim_glyph()
         guard fontshim_render(face.handle, scalar.value, &rendered) == 0 else { return nil }

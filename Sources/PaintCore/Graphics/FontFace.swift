@@ -42,7 +42,10 @@ final class FontFace {
     /// The user interface face, opened once. Nil (with a message on stderr) when no font is installed.
     static let sansSerif: FontFace? = {
         do {
-            return try FontFace(pattern: "sans-serif")
+            // The interface's own face is asked for by Latin coverage: in a Chinese locale
+            // fontconfig's "sans-serif" is a CJK face (Droid Sans Fallback) without Latin
+            // letters, and every label drew as boxes. Other scripts come from `fallback(for:)`.
+            return try FontFace(pattern: "sans-serif:lang=en")
         } catch {
             Log.warning("text will not be drawn: \(error)")
             return nil
