@@ -70,6 +70,7 @@ final class BoardLayoutTests: XCTestCase {
             XCTAssertTrue(bars.contains { $0.0 === board.saveButton }, "\(size): Save is reachable")
             XCTAssertTrue(bars.contains { $0.0 === board.toolPicker || $0.0 === board.toolPopUp }, "\(size): the tools are reachable")
             XCTAssertGreaterThan(board.canvas.frame.height, 100, "\(size): room to draw")
+            XCTAssertGreaterThanOrEqual(board.widthSlider.frame.width, 60, "\(size): a width slider one can drag")
         }
     }
 

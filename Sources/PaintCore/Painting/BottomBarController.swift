@@ -39,11 +39,15 @@ public final class BottomBarController: ViewController {
             button.frame = Rect(x: x, y: 6, width: button.intrinsicWidth, height: 34)
             x = button.frame.maxX + 2
         }
-        widthLabel.frame = Rect(x: width - margin - 62, y: 8, width: 62, height: 30)
+        // A narrow bar says only the number, so the slider keeps room to be dragged.
+        compactWidthLabel = width < 560
+        showWidth()
+        let widthLabelWidth = compactWidthLabel ? 26.0 : 62.0
+        widthLabel.frame = Rect(x: width - margin - widthLabelWidth, y: 8, width: widthLabelWidth, height: 30)
         brushPreview.frame = Rect(x: widthLabel.frame.minX - 40, y: 6, width: 34, height: 34)
         showsPointerPosition = width >= 760
         updateZoomLabel()
-        zoomLabel.frame = Rect(x: x + 8, y: 8, width: showsPointerPosition ? 150 : 50, height: 30)
+        zoomLabel.frame = Rect(x: x + 8, y: 8, width: showsPointerPosition ? 150 : 46, height: 30)
         x = zoomLabel.frame.maxX
         widthSlider.frame = Rect(x: x + 8, y: 8, width: max(0, brushPreview.frame.minX - x - 16), height: 30)
         // Three buttons of equal size with equal 20 point gaps and margins, 20 points from the bottom.
@@ -64,7 +68,14 @@ public final class BottomBarController: ViewController {
         brushPreview.isEraser = isEraser
         for (i, button) in colorButtons.enumerated() { button.isSelected = DrawingBoardViewController.palette[i] == color }
         widthSlider.value = width
-        widthLabel.text = "Width \(Int(width.rounded()))"
+        showWidth()
+    }
+
+    private var compactWidthLabel = false
+
+    private func showWidth() {
+        let points = Int(widthSlider.value.rounded())
+        widthLabel.text = compactWidthLabel ? "\(points)" : "Width \(points)"
     }
 
     public var isFullScreenSelected: Bool {
