@@ -12,13 +12,10 @@ final class DocumentFileTests: XCTestCase {
     private var temp: TemporaryDirectory!
 
     override func setUp() {
-        clock = ManualClock()
         temp = TemporaryDirectory()
         store = MemoryArtworkStore()
-        window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
-        board = DrawingBoardViewController(store: store, picturesFolder: temp.path)
-        window.rootViewController = board
-        window.render()
+        let session = BoardSession(store: store, pictures: temp.path)
+        (clock, window, board) = (session.clock, session.window, session.board)
     }
 
     /// A 300x200 picture: a gradient, so every pixel differs, with a black square at (10, 10).

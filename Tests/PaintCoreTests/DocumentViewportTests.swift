@@ -19,11 +19,8 @@ final class DocumentViewportTests: XCTestCase {
     }
 
     private func makeBoard(size: Size = Size(width: 800, height: 600)) -> (Window, DrawingBoardViewController) {
-        let window = Window(size: size, application: Application(clock: clock))
-        let board = DrawingBoardViewController(store: store, picturesFolder: temp.path)
-        window.rootViewController = board
-        window.render()
-        return (window, board)
+        let session = BoardSession(store: store, pictures: temp.path, size: size, clock: clock)
+        return (session.window, session.board)
     }
 
     private var canvas: CanvasView { board.canvas }

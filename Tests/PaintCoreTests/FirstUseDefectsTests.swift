@@ -12,13 +12,10 @@ final class FirstUseDefectsTests: XCTestCase {
     private var temp: TemporaryDirectory!
 
     override func setUp() {
-        clock = ManualClock()
         temp = TemporaryDirectory()
         store = MemoryArtworkStore()
-        window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
-        board = DrawingBoardViewController(store: store, picturesFolder: temp.path)
-        window.rootViewController = board
-        window.render()
+        let session = BoardSession(store: store, pictures: temp.path)
+        (clock, window, board) = (session.clock, session.window, session.board)
         driver = TouchDriver(window: window)
     }
 

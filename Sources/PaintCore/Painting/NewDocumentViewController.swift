@@ -24,7 +24,7 @@ public final class NewDocumentViewController: ViewController {
     }
 
     public override func viewDidLoad() {
-        view.backgroundColor = Color(r: 0, g: 0, b: 0, a: 90)
+        view.backgroundColor = DialogParts.dimming
         view.addSubview(box)
         for subview in [titleLabel, widthField, byLabel, heightField, messageLabel, createButton, cancelButton] + presetButtons as [View] {
             box.addSubview(subview)
@@ -35,8 +35,8 @@ public final class NewDocumentViewController: ViewController {
     public override func viewDidAppear() { widthField.beginEditing() }
 
     public override func viewWillLayoutSubviews() {
-        let width = min(460, view.bounds.width - 40)
-        box.frame = Rect(x: ((view.bounds.width - width) / 2).rounded(), y: ((view.bounds.height - 200) / 2).rounded(), width: width, height: 200)
+        box.frame = DialogParts.centered(Size(width: 460, height: 200), in: view.bounds)
+        let width = box.frame.width
         titleLabel.frame = Rect(x: 20, y: 12, width: width - 40, height: 24)
         var x = 14.0
         for button in presetButtons {
@@ -88,17 +88,8 @@ public final class NewDocumentViewController: ViewController {
 
     // MARK: - Subviews
 
-    private lazy var box: View = {
-        let box = View()
-        box.backgroundColor = Color(r: 250, g: 250, b: 252)
-        return box
-    }()
-
-    private lazy var titleLabel: Label = {
-        let label = Label(text: "New drawing")
-        label.font = Font.system(size: 15)
-        return label
-    }()
+    private lazy var box = DialogParts.box()
+    private lazy var titleLabel = DialogParts.title("New drawing")
 
     public private(set) lazy var presetButtons: [Button] = presets.map { preset in
         let button = Button(title: preset.name)
@@ -111,16 +102,6 @@ public final class NewDocumentViewController: ViewController {
     private lazy var byLabel = Label(text: "x")
     public private(set) lazy var messageLabel = Label()
 
-    public private(set) lazy var createButton: Button = {
-        let button = Button(title: "Create")
-        button.isSelected = true
-        button.addAction(for: .touchUpInside) { [unowned self] _ in self.create() }
-        return button
-    }()
-
-    private lazy var cancelButton: Button = {
-        let button = Button(title: "Cancel")
-        button.addAction(for: .touchUpInside) { [unowned self] _ in self.onCancel?() }
-        return button
-    }()
+    public private(set) lazy var createButton = DialogParts.button("Create", preferred: true) { [unowned self] in self.create() }
+    private lazy var cancelButton = DialogParts.button("Cancel") { [unowned self] in self.onCancel?() }
 }

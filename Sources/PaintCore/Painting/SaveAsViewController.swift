@@ -15,7 +15,7 @@ public final class SaveAsViewController: ViewController {
     }
 
     public override func viewDidLoad() {
-        view.backgroundColor = Color(r: 0, g: 0, b: 0, a: 90)
+        view.backgroundColor = DialogParts.dimming
         view.addSubview(box)
         for subview in [titleLabel, pathField, qualityLabel, qualityField, messageLabel, saveButton, cancelButton] as [View] {
             box.addSubview(subview)
@@ -27,8 +27,8 @@ public final class SaveAsViewController: ViewController {
     public override func viewDidAppear() { pathField.beginEditing() }
 
     public override func viewWillLayoutSubviews() {
-        let width = min(520, view.bounds.width - 40)
-        box.frame = Rect(x: ((view.bounds.width - width) / 2).rounded(), y: ((view.bounds.height - 190) / 2).rounded(), width: width, height: 190)
+        box.frame = DialogParts.centered(Size(width: 520, height: 190), in: view.bounds)
+        let width = box.frame.width
         titleLabel.frame = Rect(x: 20, y: 12, width: width - 40, height: 24)
         pathField.frame = Rect(x: 20, y: 44, width: width - 40, height: 28)
         qualityLabel.frame = Rect(x: 20, y: 80, width: 110, height: 28)
@@ -67,33 +67,14 @@ public final class SaveAsViewController: ViewController {
 
     // MARK: - Subviews
 
-    private lazy var box: View = {
-        let box = View()
-        box.backgroundColor = Color(r: 250, g: 250, b: 252)
-        return box
-    }()
-
-    private lazy var titleLabel: Label = {
-        let label = Label(text: "Save As (PNG, or JPEG by the name's ending)")
-        label.font = Font.system(size: 15)
-        return label
-    }()
+    private lazy var box = DialogParts.box()
+    private lazy var titleLabel = DialogParts.title("Save As (PNG, or JPEG by the name's ending)")
 
     public private(set) lazy var pathField = TextField(placeholder: "~/Pictures/drawing.png")
     private lazy var qualityLabel = Label(text: "JPEG quality")
     public private(set) lazy var qualityField = TextField(placeholder: "90")
     public private(set) lazy var messageLabel = Label()
 
-    private lazy var saveButton: Button = {
-        let button = Button(title: "Save")
-        button.isSelected = true
-        button.addAction(for: .touchUpInside) { [unowned self] _ in self.finish() }
-        return button
-    }()
-
-    private lazy var cancelButton: Button = {
-        let button = Button(title: "Cancel")
-        button.addAction(for: .touchUpInside) { [unowned self] _ in self.onCancel?() }
-        return button
-    }()
+    private lazy var saveButton = DialogParts.button("Save", preferred: true) { [unowned self] in self.finish() }
+    private lazy var cancelButton = DialogParts.button("Cancel") { [unowned self] in self.onCancel?() }
 }

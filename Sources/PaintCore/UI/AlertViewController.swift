@@ -30,7 +30,7 @@ public final class AlertViewController: ViewController {
     }
 
     public override func viewDidLoad() {
-        view.backgroundColor = Color(r: 0, g: 0, b: 0, a: 90)
+        view.backgroundColor = DialogParts.dimming
         view.addSubview(box)
         box.addSubview(titleLabel)
         box.addSubview(messageLabel)
@@ -38,9 +38,9 @@ public final class AlertViewController: ViewController {
     }
 
     public override func viewWillLayoutSubviews() {
-        let width = min(440, view.bounds.width - 40)
+        box.frame = DialogParts.centered(Size(width: 440, height: 150), in: view.bounds)
+        let width = box.frame.width
         let buttonsWidth = buttons.reduce(0) { $0 + $1.intrinsicWidth + 8 }
-        box.frame = Rect(x: ((view.bounds.width - width) / 2).rounded(), y: ((view.bounds.height - 150) / 2).rounded(), width: width, height: 150)
         titleLabel.frame = Rect(x: 20, y: 14, width: width - 40, height: 24)
         messageLabel.frame = Rect(x: 20, y: 42, width: width - 40, height: 48)
         var x = max(12, width - 12 - buttonsWidth)
@@ -71,17 +71,8 @@ public final class AlertViewController: ViewController {
 
     // MARK: - Subviews
 
-    private lazy var box: View = {
-        let box = View()
-        box.backgroundColor = Color(r: 250, g: 250, b: 252)
-        return box
-    }()
-
-    private lazy var titleLabel: Label = {
-        let label = Label(text: title)
-        label.font = Font.system(size: 15)
-        return label
-    }()
+    private lazy var box = DialogParts.box()
+    private lazy var titleLabel = DialogParts.title(title)
 
     private lazy var messageLabel: WrappingLabel = {
         let label = WrappingLabel()
@@ -90,9 +81,6 @@ public final class AlertViewController: ViewController {
     }()
 
     public private(set) lazy var buttons: [Button] = actions.enumerated().map { index, action in
-        let button = Button(title: action.title)
-        if action.style == .preferred { button.isSelected = true }
-        button.addAction(for: .touchUpInside) { [unowned self] _ in self.answer(index) }
-        return button
+        DialogParts.button(action.title, preferred: action.style == .preferred) { [unowned self] in self.answer(index) }
     }
 }

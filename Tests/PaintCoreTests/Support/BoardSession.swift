@@ -6,9 +6,13 @@ import Foundation
 struct BoardSession {
     let window: Window
     let board: DrawingBoardViewController
+    /// The window's clock (a manual one, unless the session was made around another board).
+    let clock: ManualClock
 
-    init(store: ArtworkStore = MemoryArtworkStore(), pictures: String = NSTemporaryDirectory(), stateFolder: String? = nil) {
-        window = Window(size: Size(width: 800, height: 600), application: Application(clock: ManualClock()))
+    init(store: ArtworkStore = MemoryArtworkStore(), pictures: String = NSTemporaryDirectory(), stateFolder: String? = nil,
+         size: Size = Size(width: 800, height: 600), clock: ManualClock = ManualClock()) {
+        self.clock = clock
+        window = Window(size: size, application: Application(clock: clock))
         board = DrawingBoardViewController(store: store, picturesFolder: pictures)
         window.rootViewController = board
         window.render()
@@ -22,6 +26,7 @@ struct BoardSession {
     init(window: Window, board: DrawingBoardViewController) {
         self.window = window
         self.board = board
+        clock = window.application.clock as? ManualClock ?? ManualClock()
     }
 
     /// A horizontal stroke from x 100 to 600 (canvas coordinates) at `y`.
