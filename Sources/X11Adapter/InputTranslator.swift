@@ -7,6 +7,8 @@ public struct InputTranslator {
     enum Input {
         case pointer(PointerEvent)
         case key(KeyEvent)
+        /// A key went up (only those the app follows while held: Space).
+        case keyUp(KeyEvent.Key)
         case resize(Size)
         case expose(Rect)
         case close
@@ -46,6 +48,9 @@ public struct InputTranslator {
                 kind = .hover
             }
             return .pointer(pointer(kind, x: m.x, y: m.y, state: m.state, time: m.time))
+        case KeyRelease:
+            let keysym = XLookupKeysym(&event.xkey, 0)
+            return keysym == KeySym(XK_space) ? .keyUp(.character(" ")) : .none
         case KeyPress:
             let keysym = XLookupKeysym(&event.xkey, 0)
             guard let key = Self.key(for: keysym) else { return .none }

@@ -121,7 +121,10 @@ public final class X11App {
                 pointer.handle(event)
             case .key(let key):
                 if key.key == .escape { pointer.cancel(timestamp: window.application.clock.now) }
+                if key.key == .character(" ") && key.modifiers.isEmpty { pointer.panKeyHeld = true }
                 window.send(key)
+            case .keyUp(let key):
+                if key == .character(" ") { pointer.panKeyHeld = false }
             case .resize(let size): window.resize(to: size)
             case .expose(let rect): window.setNeedsDisplay(rect)
             case .close: running = false

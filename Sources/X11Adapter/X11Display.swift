@@ -80,8 +80,12 @@ public final class X11Display {
         setProperties(title: title, minimumSize: Size(width: (geometry.minimumSize.width * scale).rounded(),
                                                       height: (geometry.minimumSize.height * scale).rounded()))
         let events: Int = ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | LeaveWindowMask
-            | KeyPressMask | StructureNotifyMask | PropertyChangeMask
+            | KeyPressMask | KeyReleaseMask | StructureNotifyMask | PropertyChangeMask
         XSelectInput(display, window, events)
+        // A held key sends one press and one release, not a stream of both (Space+drag pans
+        // while Space is down).
+        var supported: Int32 = 0
+        XkbSetDetectableAutoRepeat(display, 1, &supported)
         arrowCursor = XCreateFontCursor(display, UInt32(XC_left_ptr))
         crosshairCursor = XCreateFontCursor(display, UInt32(XC_crosshair))
         XDefineCursor(display, window, arrowCursor)

@@ -127,11 +127,30 @@ final class PointerTranslatorTests: XCTestCase {
         pointer.handle(PointerEvent(.middleDrag, at: Point(x: 200, y: 90), timestamp: 0.04))
         XCTAssertEqual(scrolled.deltas, [Point(x: -30, y: 10), Point(x: -20, y: 0)], "the content follows the hand; nothing after release")
     }
+
+    func testSpaceAndALeftDragScrollInsteadOfDrawing() {
+        let h = GestureHarness()
+        let scrolled = ScrollLogView(frame: h.view.bounds)
+        h.view.addSubview(scrolled)
+        let pointer = PointerTranslator(window: h.window)
+        pointer.panKeyHeld = true
+        pointer.handle(PointerEvent(.press, at: Point(x: 100, y: 100), timestamp: 0))
+        pointer.handle(PointerEvent(.motion, at: Point(x: 120, y: 140), timestamp: 0.01))
+        pointer.handle(PointerEvent(.release, at: Point(x: 120, y: 140), timestamp: 0.02))
+        XCTAssertEqual(scrolled.deltas, [Point(x: -20, y: -40)])
+        XCTAssertEqual(scrolled.touches, 0, "no touch: nothing drawn")
+        pointer.panKeyHeld = false
+        pointer.handle(PointerEvent(.press, at: Point(x: 100, y: 100), timestamp: 1))
+        pointer.handle(PointerEvent(.release, at: Point(x: 100, y: 100), timestamp: 1.01))
+        XCTAssertEqual(scrolled.touches, 1, "without Space the button touches again")
+    }
 }
 
 /// Logs scroll requests.
 private final class ScrollLogView: View {
     var deltas: [Point] = []
+    var touches = 0
+    override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) { self.touches += 1 }
     override func scrollWheel(_ event: ScrollEvent) -> Bool {
         deltas.append(event.delta)
         return true

@@ -27,8 +27,11 @@ public final class PointerTranslator {
     private var mode = Mode.idle
     private var wheelTimer: Scheduler.Timer?
     private var wheelActive = false
-    /// Where the middle button was last, while it is held.
+    /// Where the middle button was last, while it is held (or the left one while Space is).
     private var middleLast: Point?
+    /// Space is held: a left-button drag scrolls with the hand, as in GIMP and Krita.
+    public var panKeyHeld = false
+    private var panningWithLeftButton = false
     private lazy var indicator = TouchIndicatorView()
 
     public init(window: Window) { self.window = window }
@@ -60,6 +63,11 @@ public final class PointerTranslator {
 
     private func press(_ event: PointerEvent) {
         guard case .idle = mode else { return }
+        if panKeyHeld {
+            panningWithLeftButton = true
+            middleLast = event.location
+            return
+        }
         if event.modifiers.contains(.control) {
             if event.modifiers.contains(.shift) {
                 mode = .parallel(offset: Self.parallelOffset)
@@ -77,11 +85,17 @@ public final class PointerTranslator {
     }
 
     private func move(_ event: PointerEvent) {
+        if panningWithLeftButton { return middleDrag(event) }
         if case .idle = mode { return }
         send(.moved, event)
     }
 
     private func release(_ event: PointerEvent) {
+        if panningWithLeftButton {
+            panningWithLeftButton = false
+            middleLast = nil
+            return
+        }
         if case .idle = mode { return }
         send(.ended, event)
         mode = .idle
