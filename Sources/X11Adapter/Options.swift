@@ -9,6 +9,8 @@ public struct Options {
     /// Diagnostics: start with this many synthetic strokes, and print input-to-screen latency on exit.
     public var preloadStrokes = 0
     public var reportLatency = false
+    /// Diagnostics: start at this zoom, in percent.
+    public var zoomPercent: Double?
     /// A picture to start placing at launch.
     public var photo: String?
     /// The scene to start in (the drawing board by default).
@@ -61,10 +63,14 @@ public struct X11PaintCommand: ParsableCommand {
     @Flag(name: .long, help: ArgumentHelp("Benchmarks: print input-to-screen latency on exit.", visibility: .hidden))
     public var reportLatency = false
 
+    @Option(name: .long, help: ArgumentHelp("Benchmarks: start at this zoom, in percent.", visibility: .hidden))
+    public var zoom: Double?
+
     public init() {}
 
     public mutating func validate() throws {
         guard preloadStrokes >= 0 else { throw ValidationError("--preload-strokes needs a count of 0 or more") }
+        if let zoom, !(100.0 / 16...3200).contains(zoom) { throw ValidationError("--zoom is a percentage from 6.25 to 3200") }
     }
 
     /// The options these arguments ask for.
@@ -77,6 +83,7 @@ public struct X11PaintCommand: ParsableCommand {
         options.demo = demo
         options.preloadStrokes = preloadStrokes
         options.reportLatency = reportLatency
+        options.zoomPercent = zoom
         return options
     }
 }

@@ -57,6 +57,10 @@ public final class X11App {
             window.render()
             demoSteps = DemoScript.steps(for: board)
         }
+        if let zoom = options.zoomPercent {
+            window.render()
+            board.canvas.setZoom(zoom / 100)
+        }
         scenes = SceneCoordinator(window: window, board: board, environment: ProcessInfo.processInfo.environment)
         if options.scene != .board { scenes.show(options.scene) }
         if let photo = options.photo {
