@@ -29,7 +29,7 @@ extension DrawingBoardViewController {
                 if let self {
                     self.restoring = nil
                     self.setInputEnabled(true)
-                    if self.statusLabel.text.hasSuffix("Restoring the last drawing…") { self.statusLabel.isHidden = true }
+                    if self.statusLabel.text.hasSuffix("Restoring the last drawing…") { self.messageLine.hide() }
                     self.open(opening)
                 }
                 completion(opening)

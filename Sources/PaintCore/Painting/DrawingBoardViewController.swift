@@ -17,7 +17,7 @@ public final class DrawingBoardViewController: ViewController {
     /// Full-screen drawing brings the bars back this long after a stroke ends.
     public static let barsReturnDelay = 1.0
 
-    private let saver: BackgroundSaver
+    let saver: BackgroundSaver
     /// Reads and decodes pictures in the background.
     let photoOpener = PhotoOpener()
     var openingProgressTimer: Scheduler.Timer?
@@ -27,7 +27,9 @@ public final class DrawingBoardViewController: ViewController {
     public var picturesFolder: String
     /// `$HOME`: where a typed `~/` points.
     public var home = HomeFolder.resolve()
-    public private(set) var lastSavedPath: String?
+    public internal(set) var lastSavedPath: String?
+    /// Runs after each save, on the UI thread (tests, the demo).
+    public var onSaveFinished: ((Result<String, Error>) -> Void)?
     /// The photo being placed, if any.
     public var photoPlacement: PhotoPlacementView? { photoController.placement }
     /// The platform's clipboard, for Ctrl+V.
@@ -39,8 +41,8 @@ public final class DrawingBoardViewController: ViewController {
     /// Writes every change to the crash-recovery journal.
     public private(set) var recorder: RecoveryRecorder?
     public var journal: DocumentJournal? { recorder?.journal }
-    private var barsTimer: Scheduler.Timer?
-    public private(set) var barsHidden = false
+    var barsTimer: Scheduler.Timer?
+    public internal(set) var barsHidden = false
     /// The screen's size in pixels (the platform tells it), offered by New.
     public var screenPixelSize: (width: Int, height: Int)?
     /// The document's name (the file it was opened from; nil: untitled).
@@ -65,8 +67,7 @@ public final class DrawingBoardViewController: ViewController {
         view.addSubview(canvas)
         view.addSubview(toolbar)
         view.addSubview(bottomBarController.view)
-        view.addSubview(statusLabel)
-        view.addSubview(cancelOpeningButton)
+        view.addSubview(messageLine)
         addChild(bottomBarController)
         selectColor(at: 0)
         updateUndoAvailability()
@@ -105,8 +106,7 @@ public final class DrawingBoardViewController: ViewController {
             ? bounds
             : Rect(x: 0, y: Self.toolbarHeight, width: bounds.width, height: max(0, bounds.height - Self.toolbarHeight - Self.bottomBarHeight))
         photoController.layout()
-        statusLabel.frame = Rect(x: 0, y: bounds.height - Self.bottomBarHeight - 28, width: bounds.width, height: 28)
-        cancelOpeningButton.frame = Rect(x: bounds.width - 90, y: statusLabel.frame.minY, width: 86, height: 28)
+        messageLine.frame = Rect(x: 0, y: bounds.height - Self.bottomBarHeight - 28, width: bounds.width, height: 28)
         panels.layout()
     }
 
@@ -301,94 +301,6 @@ public final class DrawingBoardViewController: ViewController {
         view.window?.application.tick()
     }
 
-    public var isFullScreen: Bool { bottomBarController.isFullScreenSelected }
-
-    public func setFullScreen(_ on: Bool) {
-        bottomBarController.isFullScreenSelected = on
-        if !on { showBars() }
-        view.setNeedsLayout()
-    }
-
-    private func drawingBegan() {
-        recorder?.drawingBegan()
-        barsTimer?.cancel()
-        guard isFullScreen, !barsHidden else { return }
-        barsHidden = true
-        let toolbar = self.toolbar, bottomBar = self.bottomBar
-        view.animate(duration: 0.25, animations: {
-            toolbar.center = Point(x: toolbar.center.x, y: -Self.toolbarHeight / 2)
-            bottomBar.center = Point(x: bottomBar.center.x, y: self.view.bounds.height + Self.bottomBarHeight / 2)
-        })
-    }
-
-    private func drawingEnded() {
-        recorder?.drawingEnded()
-        guard isFullScreen, barsHidden else { return }
-        barsTimer?.cancel()
-        barsTimer = view.window?.application.scheduler.schedule(after: Self.barsReturnDelay) { [weak self] in self?.showBars() }
-    }
-
-    private func showBars() {
-        guard barsHidden else { return }
-        barsHidden = false
-        let toolbar = self.toolbar, bottomBar = self.bottomBar, height = view.bounds.height
-        view.animate(duration: 0.25, animations: {
-            toolbar.center = Point(x: toolbar.center.x, y: Self.toolbarHeight / 2)
-            bottomBar.center = Point(x: bottomBar.center.x, y: height - Self.bottomBarHeight / 2)
-        })
-    }
-
-    /// Saves the artwork as a PNG in the background and tells the user where it went (or why
-    /// it could not): "Saving…" at once, drawing goes on, then "Saved to …". What is drawn
-    /// after this call is not in the file.
-    public func save() { save(to: nil) }
-
-    /// Saves into Pictures (nil), or to a file the user named (Save As; the document takes its name).
-    func save(to target: SaveAsTarget?) {
-        // The file holds what the user sees: a background being chosen becomes a change, and
-        // a photo being placed is added to the drawing first (and the message says so).
-        canvas.settleBackgroundPreview()
-        let bakedFirst = photoPlacement != nil
-        bakePhoto()
-        let editsSaved = editCount, generation = documentGeneration
-        showStatus(bakedFirst ? "Photo added to the drawing; saving…" : "Saving…")
-        let finished: (Result<String, Error>) -> Void = { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let path):
-                self.lastSavedPath = path
-                if generation == self.documentGeneration {
-                    self.savedEditCount = editsSaved
-                    if let target { self.documentName = target.name }
-                    self.updateTitle()
-                }
-                Log.info("saved \(path)")
-                // A later save still running keeps its "Saving…" until it is done.
-                if self.saver.inFlight == 0 {
-                    self.showStatus(bakedFirst ? "Photo added and saved to \(path) (Ctrl+Z takes the photo back)" : "Saved to \(path)")
-                }
-            case .failure(let error):
-                self.showStatus("\(error)", isError: true)
-                Log.warning("\(error)")
-            }
-            self.onSaveFinished?(result)
-        }
-        if let target {
-            saver.save(canvas.artworkSnapshot(), to: target, deliver: postToUIThread, completion: finished)
-        } else {
-            saver.save(canvas.artworkSnapshot(), deliver: postToUIThread, completion: finished)
-        }
-    }
-
-    /// Runs after each save, on the UI thread (tests, the demo).
-    public var onSaveFinished: ((Result<String, Error>) -> Void)?
-
-    /// The app is ending: saves still running are finished first, and their news delivered.
-    public func finishSaves() {
-        saver.waitUntilDone()
-        view.window?.application.tick()
-    }
-
     /// Hands work from a background queue (a save, a decode, the journal's writer) to the UI
     /// thread through the application's run loop.
     var postToUIThread: (@escaping () -> Void) -> Void {
@@ -399,24 +311,9 @@ public final class DrawingBoardViewController: ViewController {
     }
 
     /// How long a message stays before it fades (errors stay until the next message).
-    public static let statusDuration = 6.0
-    private var statusTimer: Scheduler.Timer?
+    public static let statusDuration = MessageLine.duration
 
-    func showStatus(_ text: String, isError: Bool = false) {
-        statusLabel.text = "  " + text
-        statusLabel.textColor = isError ? Color(r: 255, g: 210, b: 210) : .white
-        statusLabel.backgroundColor = isError ? Color(r: 160, g: 20, b: 20, a: 220) : Color(r: 20, g: 20, b: 24, a: 190)
-        statusLabel.isHidden = false
-        statusLabel.alpha = 1
-        statusTimer?.cancel()
-        guard !isError else { return }
-        statusTimer = view.window?.application.scheduler.schedule(after: Self.statusDuration) { [weak self] in
-            guard let label = self?.statusLabel else { return }
-            label.animate(duration: 0.4, animations: { label.alpha = 0 }, completion: { finished in
-                if finished { label.isHidden = true }
-            })
-        }
-    }
+    func showStatus(_ text: String, isError: Bool = false) { messageLine.show(text, isError: isError) }
 
     private func updateUndoAvailability() {
         undoButton.isEnabled = canvas.document.items.count > (canvas.document.format?.historyStart ?? 0) || photoPlacement != nil
@@ -444,12 +341,16 @@ public final class DrawingBoardViewController: ViewController {
     public private(set) lazy var redoButton: Button = makeButton("Redo") { [unowned self] in self.redo() }
     public private(set) lazy var eraserButton: Button = makeButton("Eraser") { [unowned self] in self.toggleEraser() }
     public private(set) lazy var photoButton: Button = makeButton("Photo") { [unowned self] in self.choosePhoto() }
-    /// Shown at the end of the message line while a picture is being opened.
-    public private(set) lazy var cancelOpeningButton: Button = {
-        let button = makeButton("Cancel") { [unowned self] in self.cancelOpening() }
-        button.isHidden = true
-        return button
+    /// News above the bottom bar, with Cancel while a picture is being opened.
+    public private(set) lazy var messageLine: MessageLine = {
+        let line = MessageLine()
+        line.onCancel = { [unowned self] in self.cancelOpening() }
+        return line
     }()
+
+    public var statusLabel: Label { messageLine.label }
+    public var cancelOpeningButton: Button { messageLine.cancelButton }
+
     /// The photo being placed and its commands.
     public private(set) lazy var photoController: PhotoPlacementController = {
         let controller = PhotoPlacementController(host: view, canvas: canvas, below: { [unowned self] in self.toolbar },
@@ -508,12 +409,6 @@ public final class DrawingBoardViewController: ViewController {
     public var widthSlider: Slider { bottomBarController.widthSlider }
     public var zoomLabel: Label { bottomBarController.zoomLabel }
     public var brushPreview: BrushPreviewView { bottomBarController.brushPreview }
-
-    public private(set) lazy var statusLabel: Label = {
-        let label = Label()
-        label.isHidden = true
-        return label
-    }()
 
     /// The Brush and Background panels.
     public private(set) lazy var panels: SettingsPanelsController = {
