@@ -94,9 +94,9 @@ public final class BottomBarController: ViewController {
 
     // MARK: - Subviews
 
-    public private(set) lazy var brushButton: Button = makeButton("Brush") { [unowned self] in self.onBrush?() }
-    public private(set) lazy var backgroundButton: Button = makeButton("Background") { [unowned self] in self.onBackground?() }
-    public private(set) lazy var fullScreenButton: Button = makeButton("Full screen") { [unowned self] in self.onFullScreen?() }
+    public private(set) lazy var brushButton: Button = Button(title: "Brush") { [unowned self] in self.onBrush?() }
+    public private(set) lazy var backgroundButton: Button = Button(title: "Background") { [unowned self] in self.onBackground?() }
+    public private(set) lazy var fullScreenButton: Button = Button(title: "Full screen") { [unowned self] in self.onFullScreen?() }
 
     public private(set) lazy var zoomLabel: Label = {
         let label = Label()
@@ -120,12 +120,6 @@ public final class BottomBarController: ViewController {
         let button = Button()
         button.swatchColor = color
         button.addAction(for: .touchUpInside) { [unowned self] _ in self.onColor?(index) }
-        return button
-    }
-
-    private func makeButton(_ title: String, action: @escaping () -> Void) -> Button {
-        let button = Button(title: title)
-        button.addAction(for: .touchUpInside) { _ in action() }
         return button
     }
 }

@@ -256,14 +256,12 @@ public final class DrawingBoardViewController: ViewController {
 
     /// The toolbar's Eraser button: the eraser, or back to the pencil.
     public func toggleEraser() {
-        selectTool(at: toolPicker.selectedSegmentIndex == Self.eraserIndex ? 0 : Self.eraserIndex)
+        selectTool(at: toolbarController.selectedTool == Self.eraserIndex ? 0 : Self.eraserIndex)
     }
 
     public func selectTool(at index: Int) {
-        toolPicker.selectedSegmentIndex = index
-        toolPopUp.selectedIndex = index
+        toolbarController.show(tool: index)
         canvas.brush = Self.tools[index]
-        eraserButton.isSelected = index == Self.eraserIndex
         showPen()
     }
 
@@ -272,7 +270,7 @@ public final class DrawingBoardViewController: ViewController {
     /// A new paint colour; picking a colour while erasing returns to the pencil.
     public func setColor(_ color: Color) {
         canvas.strokeColor = color
-        if toolPicker.selectedSegmentIndex == Self.eraserIndex { selectTool(at: 0) }
+        if toolbarController.selectedTool == Self.eraserIndex { selectTool(at: 0) }
         showPen()
     }
 
@@ -285,7 +283,7 @@ public final class DrawingBoardViewController: ViewController {
     /// The bottom bar shows the pen as it is now.
     private func showPen() {
         bottomBarController.show(color: canvas.strokeColor, width: canvas.strokeWidth,
-                                 isEraser: toolPicker.selectedSegmentIndex == Self.eraserIndex)
+                                 isEraser: toolbarController.selectedTool == Self.eraserIndex)
     }
 
     public func showBrushSettings() { panels.showBrush() }
@@ -316,9 +314,9 @@ public final class DrawingBoardViewController: ViewController {
     func showStatus(_ text: String, isError: Bool = false) { messageLine.show(text, isError: isError) }
 
     private func updateUndoAvailability() {
-        undoButton.isEnabled = canvas.document.items.count > (canvas.document.format?.historyStart ?? 0) || photoPlacement != nil
-        redoButton.isEnabled = !canvas.redoItems.isEmpty && photoPlacement == nil
-        clearButton.isEnabled = canvas.document.hasVisibleDrawing
+        toolbarController.show(canClear: canvas.document.hasVisibleDrawing,
+                               canUndo: canvas.document.items.count > (canvas.document.format?.historyStart ?? 0) || photoPlacement != nil,
+                               canRedo: !canvas.redoItems.isEmpty && photoPlacement == nil)
     }
 
     // MARK: - Subviews
@@ -336,11 +334,29 @@ public final class DrawingBoardViewController: ViewController {
         return canvas
     }()
 
-    public private(set) lazy var clearButton: Button = makeButton("Clear") { [unowned self] in self.clear() }
-    public private(set) lazy var undoButton: Button = makeButton("Undo") { [unowned self] in self.undo() }
-    public private(set) lazy var redoButton: Button = makeButton("Redo") { [unowned self] in self.redo() }
-    public private(set) lazy var eraserButton: Button = makeButton("Eraser") { [unowned self] in self.toggleEraser() }
-    public private(set) lazy var photoButton: Button = makeButton("Photo") { [unowned self] in self.choosePhoto() }
+    /// The toolbar on top.
+    public private(set) lazy var toolbarController: BoardToolbarController = {
+        let bar = BoardToolbarController()
+        bar.onClear = { [unowned self] in self.clear() }
+        bar.onUndo = { [unowned self] in self.undo() }
+        bar.onRedo = { [unowned self] in self.redo() }
+        bar.onEraser = { [unowned self] in self.toggleEraser() }
+        bar.onPhoto = { [unowned self] in self.choosePhoto() }
+        bar.onSave = { [unowned self] in self.save() }
+        bar.onTool = { [unowned self] index in self.selectTool(at: index) }
+        return bar
+    }()
+
+    public var toolbar: Toolbar { toolbarController.toolbar }
+    public var clearButton: Button { toolbarController.clearButton }
+    public var undoButton: Button { toolbarController.undoButton }
+    public var redoButton: Button { toolbarController.redoButton }
+    public var eraserButton: Button { toolbarController.eraserButton }
+    public var photoButton: Button { toolbarController.photoButton }
+    public var saveButton: Button { toolbarController.saveButton }
+    public var toolPicker: SegmentedControl { toolbarController.toolPicker }
+    public var toolPopUp: PopUpButton { toolbarController.toolPopUp }
+
     /// News above the bottom bar, with Cancel while a picture is being opened.
     public private(set) lazy var messageLine: MessageLine = {
         let line = MessageLine()
@@ -361,34 +377,6 @@ public final class DrawingBoardViewController: ViewController {
     }()
 
     public var cropButton: Button { photoController.cropButton }
-
-    public private(set) lazy var saveButton: Button = makeButton("Save") { [unowned self] in self.save() }
-
-    public private(set) lazy var toolPicker: SegmentedControl = {
-        let picker = SegmentedControl(items: Self.tools.map(\.name))
-        picker.addAction(for: .valueChanged) { [unowned self] control in
-            self.selectTool(at: (control as! SegmentedControl).selectedSegmentIndex)
-        }
-        return picker
-    }()
-
-    /// The tool picker when the window is too narrow for its segments.
-    public private(set) lazy var toolPopUp: PopUpButton = {
-        let popUp = PopUpButton(items: Self.tools.map(\.name))
-        popUp.addAction(for: .valueChanged) { [unowned self] control in
-            self.selectTool(at: (control as! PopUpButton).selectedIndex)
-        }
-        return popUp
-    }()
-
-    public private(set) lazy var toolbar: Toolbar = {
-        let toolbar = Toolbar()
-        toolbar.items = [.button(clearButton), .button(undoButton), .button(redoButton), .button(eraserButton), .button(photoButton),
-                         .flexibleSpace,
-                         .adaptive(toolPicker, width: max(380, toolPicker.intrinsicWidth), compact: toolPopUp, compactWidth: toolPopUp.intrinsicWidth),
-                         .flexibleSpace, .button(saveButton)]
-        return toolbar
-    }()
 
     /// The bottom bar (seed 000's colours and width; settings, zoom, the pen).
     public private(set) lazy var bottomBarController: BottomBarController = {
@@ -424,10 +412,4 @@ public final class DrawingBoardViewController: ViewController {
     public var brushPanel: SettingsPanel { panels.brushPanel }
     public var backgroundSettings: BackgroundSettingsView { panels.backgroundSettings }
     public var backgroundPanel: SettingsPanel { panels.backgroundPanel }
-
-    private func makeButton(_ title: String, action: @escaping () -> Void) -> Button {
-        let button = Button(title: title)
-        button.addAction(for: .touchUpInside) { _ in action() }
-        return button
-    }
 }

@@ -124,10 +124,10 @@ public final class PhotoPlacementController {
 
     // MARK: - Subviews
 
-    public private(set) lazy var cropButton: Button = makeButton("Crop") { [unowned self] in self.toggleCrop() }
-    public private(set) lazy var circleButton: Button = makeButton("Circle") { [unowned self] in self.toggleCircleFrame() }
-    public private(set) lazy var dropButton: Button = makeButton("Drop") { [unowned self] in self.drop() }
-    public private(set) lazy var keepButton: Button = makeButton("Keep") { [unowned self] in self.bake() }
+    public private(set) lazy var cropButton: Button = Button(title: "Crop") { [unowned self] in self.toggleCrop() }
+    public private(set) lazy var circleButton: Button = Button(title: "Circle") { [unowned self] in self.toggleCircleFrame() }
+    public private(set) lazy var dropButton: Button = Button(title: "Drop") { [unowned self] in self.drop() }
+    public private(set) lazy var keepButton: Button = Button(title: "Keep") { [unowned self] in self.bake() }
 
     /// Commands for the photo being placed, floating over the canvas.
     public private(set) lazy var bar: Toolbar = {
@@ -136,10 +136,4 @@ public final class PhotoPlacementController {
         bar.items = [.button(cropButton), .button(circleButton), .flexibleSpace, .button(dropButton), .button(keepButton)]
         return bar
     }()
-
-    private func makeButton(_ title: String, action: @escaping () -> Void) -> Button {
-        let button = Button(title: title)
-        button.addAction(for: .touchUpInside) { _ in action() }
-        return button
-    }
 }

@@ -15,6 +15,12 @@ open class Button: Control {
         super.init(frame: frame)
     }
 
+    /// A button that runs `action` when tapped (touch up inside).
+    public convenience init(title: String, action: @escaping () -> Void) {
+        self.init(title: title)
+        addAction(for: .touchUpInside) { _ in action() }
+    }
+
     public func setTitleColor(_ color: Color, for state: State) {
         titleColors[state] = color
         setNeedsDisplay()

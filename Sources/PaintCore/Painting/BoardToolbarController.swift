@@ -1,0 +1,61 @@
+/// The toolbar of seed 000 on top of the board: Clear, Undo, Redo, Eraser, Photo, the tools
+/// (segments, or a pop-up menu when the bar is narrow), and Save at the far right. It shows what
+/// the board tells it (the tool, what can be undone) and reports what the user asks for.
+public final class BoardToolbarController {
+    public var onClear: (() -> Void)?
+    public var onUndo: (() -> Void)?
+    public var onRedo: (() -> Void)?
+    public var onEraser: (() -> Void)?
+    public var onPhoto: (() -> Void)?
+    public var onSave: (() -> Void)?
+    public var onTool: ((Int) -> Void)?
+
+    init() {}
+
+    /// The tool in use, in both pickers, and the Eraser button lit when it is the eraser.
+    func show(tool index: Int) {
+        toolPicker.selectedSegmentIndex = index
+        toolPopUp.selectedIndex = index
+        eraserButton.isSelected = index == DrawingBoardViewController.eraserIndex
+    }
+
+    var selectedTool: Int { toolPicker.selectedSegmentIndex }
+
+    /// What Clear, Undo and Redo can do now.
+    func show(canClear: Bool, canUndo: Bool, canRedo: Bool) {
+        clearButton.isEnabled = canClear
+        undoButton.isEnabled = canUndo
+        redoButton.isEnabled = canRedo
+    }
+
+    // MARK: - Subviews
+
+    public private(set) lazy var clearButton = Button(title: "Clear") { [unowned self] in self.onClear?() }
+    public private(set) lazy var undoButton = Button(title: "Undo") { [unowned self] in self.onUndo?() }
+    public private(set) lazy var redoButton = Button(title: "Redo") { [unowned self] in self.onRedo?() }
+    public private(set) lazy var eraserButton = Button(title: "Eraser") { [unowned self] in self.onEraser?() }
+    public private(set) lazy var photoButton = Button(title: "Photo") { [unowned self] in self.onPhoto?() }
+    public private(set) lazy var saveButton = Button(title: "Save") { [unowned self] in self.onSave?() }
+
+    public private(set) lazy var toolPicker: SegmentedControl = {
+        let picker = SegmentedControl(items: DrawingBoardViewController.tools.map(\.name))
+        picker.addAction(for: .valueChanged) { [unowned self] control in self.onTool?((control as! SegmentedControl).selectedSegmentIndex) }
+        return picker
+    }()
+
+    /// The tool picker when the window is too narrow for its segments.
+    public private(set) lazy var toolPopUp: PopUpButton = {
+        let popUp = PopUpButton(items: DrawingBoardViewController.tools.map(\.name))
+        popUp.addAction(for: .valueChanged) { [unowned self] control in self.onTool?((control as! PopUpButton).selectedIndex) }
+        return popUp
+    }()
+
+    public private(set) lazy var toolbar: Toolbar = {
+        let toolbar = Toolbar()
+        toolbar.items = [.button(clearButton), .button(undoButton), .button(redoButton), .button(eraserButton), .button(photoButton),
+                         .flexibleSpace,
+                         .adaptive(toolPicker, width: max(380, toolPicker.intrinsicWidth), compact: toolPopUp, compactWidth: toolPopUp.intrinsicWidth),
+                         .flexibleSpace, .button(saveButton)]
+        return toolbar
+    }()
+}
