@@ -1,7 +1,7 @@
 import Foundation
 
-/// Opening pictures in the background: the message line says how far it got, and Escape or
-/// Cancel stops it. The board keeps drawing meanwhile.
+/// Photos from the picker, the clipboard or a path, opened in the background: the message
+/// line says how far it got, and Escape or Cancel stops it. The board keeps drawing meanwhile.
 extension DrawingBoardViewController {
     /// How often the progress on the message line is brought up to date.
     static let openingProgressInterval = 0.1
@@ -57,5 +57,45 @@ extension DrawingBoardViewController {
         openingProgressTimer?.cancel()
         openingProgressTimer = nil
         cancelOpeningButton.isHidden = true
+    }
+
+    // MARK: - Where photos come from
+
+    /// Presents the photo picker over the board.
+    public func choosePhoto() {
+        guard presentedViewController == nil else { return }
+        let picker = PhotoPickerViewController(folder: picturesFolder, home: home)
+        picker.onCancel = { [unowned self] in self.dismiss() }
+        picker.onPick = { [unowned self] path in
+            self.dismiss()
+            self.openPhoto(path: path)
+        }
+        present(picker)
+    }
+
+    /// Places the picture on the clipboard (Ctrl+V), decoded in the background.
+    public func pastePhoto() {
+        guard let pasteboard else { return showStatus("There is no clipboard here", isError: true) }
+        pasteboard.requestImage { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let bytes): self.openPhoto(.bytes(Data(bytes), name: "Pasted picture"))
+            case .failure(let error): self.showStatus("\(error)", isError: true)
+            }
+        }
+    }
+
+    /// Opens a picture file and starts placing it; a bad file only says why.
+    public func openPhoto(path: String) { openPhoto(.file(path)) }
+
+    /// A photo is kept at most at this many times the canvas's pixels: more can never show,
+    /// and a 10000 x 10000 picture would cost 400 MB in memory and in every later start.
+    public static let photoPixelsPerCanvasPixel = 4
+
+    /// The most pixels a photo is kept at here: 4x the canvas's (at least 640x480's).
+    var maximumPhotoPixels: Int {
+        let scale = view.window?.scale ?? 1
+        let canvasPixels = Int(canvas.bounds.width * canvas.bounds.height * scale * scale)
+        return max(canvasPixels, 640 * 480) * Self.photoPixelsPerCanvasPixel
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Crash recovery at start, read beside the UI thread: the journal and the pictures it names
-/// can take a while to read and decode, and the window must answer meanwhile. Until the
-/// drawing is back the canvas and the bars take no input, so nothing drawn can be lost under it.
+/// Crash recovery: at start the journal is read beside the UI thread (it and the pictures it
+/// names can take a while to read and decode, and the window must answer meanwhile; until the
+/// drawing is back the canvas and the bars take no input, so nothing drawn is lost under it);
+/// from then on every change is recorded.
 extension DrawingBoardViewController {
     /// The message about restoring shows only when it takes longer than this (no flash).
     static let restoringMessageDelay = 0.15
@@ -51,4 +52,36 @@ extension DrawingBoardViewController {
         restoring?.wait()
         view.window?.application.tick()
     }
+
+    // MARK: - Recording
+
+    /// Restores what a previous session left (the stroke it was drawing becomes a stroke) and
+    /// records every change from now on.
+    public func attach(_ journal: DocumentJournal, restoring recovery: DocumentJournal.Recovery) {
+        var opening = JournalOpening(folder: journal.folder)
+        opening.journal = journal
+        opening.recovery = recovery
+        open(opening)
+    }
+
+    /// Restores what the opening read, says what came back and what did not, and records from
+    /// now on when the journal could be opened.
+    public func open(_ opening: JournalOpening) {
+        let recovery = opening.recovery
+        var document = recovery.document
+        if let unfinished = recovery.unfinishedStroke, !unfinished.points.isEmpty { document.append(.stroke(unfinished)) }
+        if !recovery.isEmpty { canvas.load(document, redo: recovery.unfinishedStroke == nil ? recovery.redo : []) }
+        if let message = RecoveryRecorder.startMessage(for: opening, restoredItems: document.items.count) {
+            showStatus(message.text, isError: message.isError)
+        }
+        guard let journal = opening.journal else { return }
+        let recorder = RecoveryRecorder(journal: journal, canvas: canvas, deliver: postToUIThread,
+                                        scheduler: { [weak self] in self?.view.window?.application.scheduler },
+                                        report: { [weak self] text, isError in self?.showStatus(text, isError: isError) })
+        self.recorder = recorder
+        canvas.onEdit = { [unowned recorder] edit in recorder.record(edit) }
+    }
+
+    /// The app is ending or the X server is going away: make the stroke in progress durable now.
+    public func flushJournal() { recorder?.flush() }
 }

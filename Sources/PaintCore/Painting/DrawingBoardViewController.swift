@@ -39,7 +39,7 @@ public final class DrawingBoardViewController: ViewController {
     private var shake = ShakeDetector()
     private var watchingShakes = false
     /// Writes every change to the crash-recovery journal.
-    public private(set) var recorder: RecoveryRecorder?
+    public internal(set) var recorder: RecoveryRecorder?
     public var journal: DocumentJournal? { recorder?.journal }
     var barsTimer: Scheduler.Timer?
     public internal(set) var barsHidden = false
@@ -110,38 +110,6 @@ public final class DrawingBoardViewController: ViewController {
         panels.layout()
     }
 
-    // MARK: - Recovery journal
-
-    /// Restores what a previous session left (the stroke it was drawing becomes a stroke) and
-    /// records every change from now on.
-    public func attach(_ journal: DocumentJournal, restoring recovery: DocumentJournal.Recovery) {
-        var opening = JournalOpening(folder: journal.folder)
-        opening.journal = journal
-        opening.recovery = recovery
-        open(opening)
-    }
-
-    /// Restores what the opening read, says what came back and what did not, and records from
-    /// now on when the journal could be opened.
-    public func open(_ opening: JournalOpening) {
-        let recovery = opening.recovery
-        var document = recovery.document
-        if let unfinished = recovery.unfinishedStroke, !unfinished.points.isEmpty { document.append(.stroke(unfinished)) }
-        if !recovery.isEmpty { canvas.load(document, redo: recovery.unfinishedStroke == nil ? recovery.redo : []) }
-        if let message = RecoveryRecorder.startMessage(for: opening, restoredItems: document.items.count) {
-            showStatus(message.text, isError: message.isError)
-        }
-        guard let journal = opening.journal else { return }
-        let recorder = RecoveryRecorder(journal: journal, canvas: canvas, deliver: postToUIThread,
-                                        scheduler: { [weak self] in self?.view.window?.application.scheduler },
-                                        report: { [weak self] text, isError in self?.showStatus(text, isError: isError) })
-        self.recorder = recorder
-        canvas.onEdit = { [unowned recorder] edit in recorder.record(edit) }
-    }
-
-    /// The app is ending or the X server is going away: make the stroke in progress durable now.
-    public func flushJournal() { recorder?.flush() }
-
     // MARK: - Keys
 
     public override func keyDown(_ event: KeyEvent) -> Bool {
@@ -176,44 +144,6 @@ public final class DrawingBoardViewController: ViewController {
     }
 
     // MARK: - Actions
-
-    /// Presents the photo picker over the board.
-    public func choosePhoto() {
-        guard presentedViewController == nil else { return }
-        let picker = PhotoPickerViewController(folder: picturesFolder, home: home)
-        picker.onCancel = { [unowned self] in self.dismiss() }
-        picker.onPick = { [unowned self] path in
-            self.dismiss()
-            self.openPhoto(path: path)
-        }
-        present(picker)
-    }
-
-    /// Places the picture on the clipboard (Ctrl+V), decoded in the background.
-    public func pastePhoto() {
-        guard let pasteboard else { return showStatus("There is no clipboard here", isError: true) }
-        pasteboard.requestImage { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let bytes): self.openPhoto(.bytes(Data(bytes), name: "Pasted picture"))
-            case .failure(let error): self.showStatus("\(error)", isError: true)
-            }
-        }
-    }
-
-    /// Opens a picture file and starts placing it; a bad file only says why.
-    public func openPhoto(path: String) { openPhoto(.file(path)) }
-
-    /// A photo is kept at most at this many times the canvas's pixels: more can never show,
-    /// and a 10000 x 10000 picture would cost 400 MB in memory and in every later start.
-    public static let photoPixelsPerCanvasPixel = 4
-
-    /// The most pixels a photo is kept at here: 4x the canvas's (at least 640x480's).
-    var maximumPhotoPixels: Int {
-        let scale = view.window?.scale ?? 1
-        let canvasPixels = Int(canvas.bounds.width * canvas.bounds.height * scale * scale)
-        return max(canvasPixels, 640 * 480) * Self.photoPixelsPerCanvasPixel
-    }
 
     /// Shows a photo over the canvas, fitted inside it, ready to move, pinch and rotate.
     /// `originalSize` is the file's size when the photo was reduced while it was read.
