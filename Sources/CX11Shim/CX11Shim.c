@@ -110,7 +110,8 @@ void x11shim_destroy_image(XImage *image) {
     if (image) XDestroyImage(image);
 }
 
-int x11shim_select_xi2(Display *d, Window w, int *opcode) {
+int x11shim_select_xi2(Display *d, Window w, int *opcode, int *pointer) {
+    *pointer = 0;
     int event, error;
     if (!XQueryExtension(d, "XInputExtension", opcode, &event, &error)) return 0;
     int major = 2, minor = 4;
@@ -129,7 +130,36 @@ int x11shim_select_xi2(Display *d, Window w, int *opcode) {
     x11shim_trap_errors();
     XISelectEvents(d, w, &mask, 1);
     if (x11shim_untrap_errors(d)) return 0;
+    /* The pointer in a second request, so a refusal leaves touches working on core events. */
+    XISetMask(bits, XI_Motion);
+    XISetMask(bits, XI_ButtonPress);
+    XISetMask(bits, XI_ButtonRelease);
+    x11shim_trap_errors();
+    XISelectEvents(d, w, &mask, 1);
+    *pointer = !x11shim_untrap_errors(d);
     return minor;
+}
+
+int x11shim_scroll_axes(Display *d, int deviceid, int *valuators, int *vertical, double *increments, int max) {
+    int count = 0, devices = 0;
+    x11shim_trap_errors();
+    XIDeviceInfo *info = XIQueryDevice(d, deviceid, &devices);
+    int failed = x11shim_untrap_errors(d);
+    if (!info || failed) {
+        if (info) XIFreeDeviceInfo(info);
+        return 0;
+    }
+    for (int i = 0; i < info->num_classes && count < max; i++) {
+        if (info->classes[i]->type != XIScrollClass) continue;
+        XIScrollClassInfo *axis = (XIScrollClassInfo *)info->classes[i];
+        if (axis->increment == 0) continue;
+        valuators[count] = axis->number;
+        vertical[count] = axis->scroll_type == XIScrollTypeVertical;
+        increments[count] = axis->increment;
+        count++;
+    }
+    XIFreeDeviceInfo(info);
+    return count;
 }
 
 static volatile sig_atomic_t termination_requested = 0;

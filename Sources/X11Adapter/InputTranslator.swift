@@ -29,6 +29,9 @@ public struct InputTranslator {
             case (ButtonRelease, Button1): kind = .release
             case (ButtonPress, Button4): kind = .wheel(up: 1)
             case (ButtonPress, Button5): kind = .wheel(up: -1)
+            // Buttons 6 and 7 are a wheel's tilt (or a horizontal wheel): left and right.
+            case (ButtonPress, 6): kind = .scroll(right: -1, down: 0)
+            case (ButtonPress, 7): kind = .scroll(right: 1, down: 0)
             case (ButtonPress, Button2): kind = .middlePress
             case (ButtonRelease, Button2): kind = .middleRelease
             default: return .none

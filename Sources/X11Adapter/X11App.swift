@@ -10,7 +10,7 @@ public final class X11App {
     private let window: PaintCore.Window
     private let board: DrawingBoardViewController
     private let pointer: PointerTranslator
-    private let xinput = XInput2Translator()
+    private let xinput: XInput2Translator
     private var xinputOpcode: Int32 = 0
     private var demoSteps: [[TouchInput]] = []
     private let isDemo: Bool
@@ -26,6 +26,7 @@ public final class X11App {
         presenter = Presenter(x11: x11)
         translator = InputTranslator(deleteWindowAtom: x11.deleteWindowAtom, scale: x11.scale)
         window = Window(size: x11.size, scale: x11.scale)
+        xinput = XInput2Translator(scrollAxesOfDevice: { [x11] device in Self.scrollAxes(of: device, display: x11.display) })
         xinput.displayScale = x11.scale
         board = DrawingBoardViewController(store: PicturesArtworkStore())
         board.screenPixelSize = x11.screenPixels
@@ -37,8 +38,11 @@ public final class X11App {
         selections = X11Selections(display: x11.display, window: x11.window, scheduler: window.application.scheduler)
         board.pasteboard = selections
         selections.onDrop = { [board] paths in board.openDroppedFiles(paths) }
-        // Touchscreens and touchpad gestures when the server has XInput 2.2 / 2.4; else the core pointer.
-        _ = x11shim_select_xi2(x11.display, x11.window, &xinputOpcode)
+        // Touchscreens, touchpad gestures and smooth scrolling when the server has XInput 2.2 /
+        // 2.4; else the core pointer.
+        var pointerThroughXInput2: Int32 = 0
+        _ = x11shim_select_xi2(x11.display, x11.window, &xinputOpcode, &pointerThroughXInput2)
+        if pointerThroughXInput2 == 0 { Log.info("XInput 2.2 is missing: the pointer comes as core events, without smooth scrolling") }
         isDemo = options.demo
         latency = options.reportLatency ? LatencyRecorder() : nil
         if options.preloadStrokes > 0 {
@@ -120,9 +124,7 @@ public final class X11App {
             let serverTime = event.type == MotionNotify ? UInt(event.xmotion.time) : 0
             switch translator.translate(&event) {
             case .pointer(let event):
-                if traceInput { print("x11paint: pointer \(event.kind) at \(event.location) \(event.modifiers)") }
-                if event.kind == .motion { latency?.arrived(serverTime: serverTime) }
-                pointer.handle(event)
+                handlePointer(event, serverTime: serverTime, through: "core")
             case .key(let key):
                 if key.key == .escape { pointer.cancel(timestamp: window.application.clock.now) }
                 if key.key == .character(" ") && key.modifiers.isEmpty { pointer.panKeyHeld = true }
@@ -172,12 +174,28 @@ public final class X11App {
     /// Run by the connection-lost handler before the process exits.
     nonisolated(unsafe) public static var emergencyFlush: (() -> Void)?
 
+    private func handlePointer(_ event: PointerEvent, serverTime: UInt, through path: String) {
+        if traceInput { print("x11paint: pointer (\(path)) \(event.kind) at \(event.location) \(event.modifiers)") }
+        if event.kind == .motion { latency?.arrived(serverTime: serverTime) }
+        if event.kind == .leave { xinput.pointerLeft() }
+        pointer.handle(event)
+    }
+
+    private static func scrollAxes(of device: Int32, display: OpaquePointer) -> [XInput2Translator.ScrollAxis] {
+        var valuators = [Int32](repeating: 0, count: 8), vertical = [Int32](repeating: 0, count: 8)
+        var increments = [Double](repeating: 0, count: 8)
+        let count = Int(x11shim_scroll_axes(display, device, &valuators, &vertical, &increments, 8))
+        return (0..<count).map { XInput2Translator.ScrollAxis(valuator: Int(valuators[$0]), isVertical: vertical[$0] != 0, increment: increments[$0]) }
+    }
+
     private func handleXInput2(_ event: inout XEvent) {
         guard XGetEventData(x11.display, &event.xcookie) != 0, let data = event.xcookie.data else { return }
         defer { XFreeEventData(x11.display, &event.xcookie) }
         switch xinput.translate(evtype: event.xcookie.evtype, data: data) {
         case .touch(let input): window.send([input])
         case .transform(let transform): window.send(transform)
+        case .pointer(let events, let serverTime):
+            for event in events { handlePointer(event, serverTime: serverTime, through: "XI2") }
         case .none: break
         }
     }

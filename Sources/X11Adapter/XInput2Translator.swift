@@ -3,7 +3,8 @@ import Foundation
 import PaintCore
 
 /// Turns XInput 2 events into PaintCore input: touchscreen touches (XI 2.2) become touches,
-/// touchpad pinches (XI 2.4) become transform events.
+/// touchpad pinches (XI 2.4) become transform events, and the pointer's motion and buttons
+/// become pointer events, with smooth scrolling (XI 2.1) read from the scroll valuators.
 public final class XInput2Translator {
     /// Touch ids from the server are offset so they never collide with the mouse's touches.
     public static let touchIdentifierBase = 1000
@@ -11,15 +12,49 @@ public final class XInput2Translator {
     public enum Input {
         case touch(TouchInput)
         case transform(TransformEvent)
+        /// Pointer events, and the server time of the motion for latency reports (0 otherwise).
+        case pointer([PointerEvent], serverTime: UInt)
         case none
     }
+
+    /// A valuator that scrolls: a touchpad's two-finger scroll, a high-resolution wheel.
+    public struct ScrollAxis: Equatable, Sendable {
+        public var valuator: Int
+        public var isVertical: Bool
+        /// The valuator's change that makes one wheel notch.
+        public var increment: Double
+
+        public init(valuator: Int, isVertical: Bool, increment: Double) {
+            self.valuator = valuator
+            self.isVertical = isVertical
+            self.increment = increment
+        }
+    }
+
+    /// Looks up a device's scroll axes (the X side asks the server; tests give their own).
+    private let scrollAxesOfDevice: (Int32) -> [ScrollAxis]
+    /// The slave device the last pointer event came from, its scroll axes, and the last value
+    /// seen on each: scroll valuators are absolute, the scroll is the change since then.
+    private var pointerSource: Int32 = -1
+    private var scrollAxes: [ScrollAxis] = []
+    private var lastScrollValues: [Int: Double] = [:]
+    private var lastPointerLocation: Point?
 
     /// XI 2.4 reports the pinch scale since the gesture began; transform events carry changes.
     private var lastPinchScale = 1.0
     /// Device pixels per point: X coordinates are divided by it.
     public var displayScale = 1.0
 
-    public init() {}
+    public init(scrollAxesOfDevice: @escaping (Int32) -> [ScrollAxis] = { _ in [] }) {
+        self.scrollAxesOfDevice = scrollAxesOfDevice
+    }
+
+    /// The pointer left the window: scroll valuators may change elsewhere, so the next value
+    /// seen starts afresh rather than scrolling by everything that happened outside.
+    public func pointerLeft() {
+        lastScrollValues = [:]
+        lastPointerLocation = nil
+    }
 
     /// Translates the data of an XInput 2 cookie event of type `evtype`.
     public func translate(evtype: Int32, data: UnsafeRawPointer) -> Input {
@@ -28,6 +63,12 @@ public final class XInput2Translator {
             return .touch(touch(data.assumingMemoryBound(to: XIDeviceEvent.self).pointee, evtype: evtype))
         case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
             return .transform(pinch(data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee, evtype: evtype))
+        case XI_Motion:
+            let event = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            return .pointer(motion(event), serverTime: UInt(event.time))
+        case XI_ButtonPress, XI_ButtonRelease:
+            let event = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            return button(event, pressed: evtype == XI_ButtonPress).map { .pointer([$0], serverTime: 0) } ?? .none
         default:
             return .none
         }
@@ -63,5 +104,92 @@ public final class XInput2Translator {
             lastPinchScale = scale
             return TransformEvent(phase: .changed, location: location, scale: change, rotation: rotation, timestamp: time)
         }
+    }
+
+    // MARK: - Pointer
+
+    /// Motion becomes a drag, a middle-button drag or hover by the buttons held; a change of the
+    /// scroll valuators becomes a smooth scroll (and no motion when the pointer stayed put).
+    func motion(_ event: XIDeviceEvent) -> [PointerEvent] {
+        var events: [PointerEvent] = []
+        let location = pointerLocation(event)
+        let scroll = scrollChange(event)
+        if scroll.x != 0 || scroll.y != 0 {
+            events.append(pointerEvent(.scroll(right: scroll.x, down: scroll.y), event))
+        }
+        if events.isEmpty || location != lastPointerLocation {
+            let kind: PointerEvent.Kind
+            if isHeld(1, event.buttons) {
+                kind = .motion
+            } else if isHeld(2, event.buttons) {
+                kind = .middleDrag
+            } else {
+                kind = .hover
+            }
+            events.append(pointerEvent(kind, event))
+        }
+        lastPointerLocation = location
+        return events
+    }
+
+    /// Buttons as the core protocol numbers them. Presses the server made up (the legacy wheel
+    /// buttons of a smooth scroll, a touch's emulated pointer) are skipped: their real events
+    /// arrive too.
+    func button(_ event: XIDeviceEvent, pressed: Bool) -> PointerEvent? {
+        guard event.flags & Int32(XIPointerEmulated) == 0 else { return nil }
+        lastPointerLocation = pointerLocation(event)
+        let kind: PointerEvent.Kind
+        switch (event.detail, pressed) {
+        case (1, true): kind = .press
+        case (1, false): kind = .release
+        case (2, true): kind = .middlePress
+        case (2, false): kind = .middleRelease
+        // A wheel without smooth-scrolling axes: notches as buttons 4 to 7.
+        case (4, true): kind = .wheel(up: 1)
+        case (5, true): kind = .wheel(up: -1)
+        case (6, true): kind = .scroll(right: -1, down: 0)
+        case (7, true): kind = .scroll(right: 1, down: 0)
+        default: return nil
+        }
+        return pointerEvent(kind, event)
+    }
+
+    /// The change of the device's scroll valuators since the last event, in notches.
+    private func scrollChange(_ event: XIDeviceEvent) -> Point {
+        if event.sourceid != pointerSource {
+            pointerSource = event.sourceid
+            scrollAxes = scrollAxesOfDevice(event.sourceid)
+            lastScrollValues = [:]
+        }
+        guard !scrollAxes.isEmpty, let mask = event.valuators.mask, let values = event.valuators.values else { return Point(x: 0, y: 0) }
+        var change = Point(x: 0, y: 0)
+        var valueIndex = 0
+        for valuator in 0..<Int(event.valuators.mask_len) * 8 where mask[valuator >> 3] & (1 << (valuator & 7)) != 0 {
+            let value = values[valueIndex]
+            valueIndex += 1
+            guard let axis = scrollAxes.first(where: { $0.valuator == valuator }) else { continue }
+            if let last = lastScrollValues[valuator] {
+                let notches = (value - last) / axis.increment
+                if axis.isVertical { change.y += notches } else { change.x += notches }
+            }
+            lastScrollValues[valuator] = value
+        }
+        return change
+    }
+
+    private func isHeld(_ button: Int, _ state: XIButtonState) -> Bool {
+        guard let mask = state.mask, button < Int(state.mask_len) * 8 else { return false }
+        return mask[button >> 3] & (1 << (button & 7)) != 0
+    }
+
+    /// As with core events, an integer position names a pixel and the pointer is taken to be at
+    /// its centre (subpixel positions of pens keep their fraction, shifted alike).
+    private func pointerLocation(_ event: XIDeviceEvent) -> Point {
+        Point(x: (event.event_x + 0.5) / displayScale, y: (event.event_y + 0.5) / displayScale)
+    }
+
+    private func pointerEvent(_ kind: PointerEvent.Kind, _ event: XIDeviceEvent) -> PointerEvent {
+        PointerEvent(kind, at: pointerLocation(event), modifiers: InputTranslator.modifiers(UInt32(bitPattern: event.mods.effective)),
+                     timestamp: Double(event.time) / 1000)
     }
 }

@@ -108,6 +108,28 @@ final class PointerTranslatorTests: XCTestCase {
         XCTAssertEqual(grid.bounds.origin.y, 0, "not above the top")
     }
 
+    func testSmoothScrollingMovesByFractionsOfANotchInBothDirections() {
+        let h = GestureHarness()
+        let scrolled = ScrollLogView(frame: h.view.bounds)
+        h.view.addSubview(scrolled)
+        let pointer = PointerTranslator(window: h.window)
+        pointer.handle(PointerEvent(.scroll(right: 0.25, down: 0.5), at: Point(x: 100, y: 100), timestamp: 0))
+        pointer.handle(PointerEvent(.wheel(up: 1), at: Point(x: 100, y: 100), modifiers: .shift, timestamp: 0.1))
+        pointer.handle(PointerEvent(.scroll(right: 1, down: 0), at: Point(x: 100, y: 100), modifiers: .shift, timestamp: 0.2))
+        XCTAssertEqual(scrolled.deltas, [Point(x: 0.25 * ScrollEvent.notch, y: 0.5 * ScrollEvent.notch),
+                                         Point(x: -ScrollEvent.notch, y: 0),
+                                         Point(x: ScrollEvent.notch, y: 0)],
+                       "a touchpad scrolls by what the fingers moved; Shift turns only a vertical wheel sideways")
+    }
+
+    func testCtrlAndSmoothScrollingZoomsByFractionsOfANotch() {
+        let (h, pointer, _, pinch, _) = setUpPinchTarget()
+        defer { withExtendedLifetime(h) {} }
+        pointer.handle(PointerEvent(.scroll(right: 0, down: -0.5), at: Point(x: 200, y: 200), modifiers: .control, timestamp: 0))
+        pointer.handle(PointerEvent(.scroll(right: 3, down: 0), at: Point(x: 200, y: 200), modifiers: .control, timestamp: 0.01))
+        XCTAssertEqual(pinch.scale, pow(1.1, 0.5), accuracy: 1e-9, "half a notch up zooms in by half a notch; sideways does not zoom")
+    }
+
     func testWhereNothingScrollsThePlainWheelStillZooms() {
         let (h, pointer, _, pinch, _) = setUpPinchTarget()
         defer { withExtendedLifetime(h) {} }

@@ -79,8 +79,97 @@ final class XInput2TranslatorTests: XCTestCase {
 
     func testOtherEventsAreIgnored() {
         var event = XIDeviceEvent()
-        if case .none = XInput2Translator().translate(evtype: XI_Motion, data: &event) {} else {
-            XCTFail("pointer motion arrives as core events, not through XI2")
+        if case .none = XInput2Translator().translate(evtype: XI_KeyPress, data: &event) {} else {
+            XCTFail("keys arrive as core events, not through XI2")
         }
+    }
+
+    // MARK: - Pointer and smooth scrolling
+
+    /// The touchpad of the tests: valuator 2 scrolls sideways, 3 vertically, 15 units a notch
+    /// (libinput's numbers).
+    private static let touchpad: Int32 = 11
+    private static let mouse: Int32 = 12
+    private func axes(_ device: Int32) -> [XInput2Translator.ScrollAxis] {
+        device == Self.touchpad ? [.init(valuator: 2, isVertical: false, increment: 15), .init(valuator: 3, isVertical: true, increment: 15)] : []
+    }
+
+    /// Runs `body` with an XI_Motion or button event carrying `valuators` (number: value) and
+    /// the `held` buttons, as the server packs them.
+    private func pointer(_ evtype: Int32, _ translator: XInput2Translator, x: Double, y: Double, device: Int32 = touchpad,
+                         detail: Int32 = 0, held: [Int] = [], valuators: [Int: Double] = [:], flags: Int32 = 0,
+                         modifiers: Int32 = 0) -> [PointerEvent] {
+        var valuatorMask = [UInt8](repeating: 0, count: 1)
+        var values: [Double] = []
+        for (number, value) in valuators.sorted(by: { $0.key < $1.key }) {
+            valuatorMask[number >> 3] |= 1 << (number & 7)
+            values.append(value)
+        }
+        var buttonMask = [UInt8](repeating: 0, count: 1)
+        for button in held { buttonMask[button >> 3] |= 1 << (button & 7) }
+        return valuatorMask.withUnsafeMutableBufferPointer { valuatorBits in
+            values.withUnsafeMutableBufferPointer { valueBuffer in
+                buttonMask.withUnsafeMutableBufferPointer { buttonBits in
+                    var event = XIDeviceEvent()
+                    event.event_x = x
+                    event.event_y = y
+                    event.sourceid = device
+                    event.detail = detail
+                    event.flags = flags
+                    event.time = 3000
+                    event.mods.effective = modifiers
+                    event.valuators = XIValuatorState(mask_len: 1, mask: valuatorBits.baseAddress, values: valueBuffer.baseAddress)
+                    event.buttons = XIButtonState(mask_len: 1, mask: buttonBits.baseAddress)
+                    guard case .pointer(let events, _) = translator.translate(evtype: evtype, data: &event) else { return [] }
+                    return events
+                }
+            }
+        }
+    }
+
+    func testPointerMotionAndButtonsBecomePointerEventsAtThePixelsCentre() {
+        let translator = XInput2Translator(scrollAxesOfDevice: axes)
+        XCTAssertEqual(pointer(XI_Motion, translator, x: 10, y: 20, device: Self.mouse).map(\.kind), [.hover])
+        let press = pointer(XI_ButtonPress, translator, x: 10, y: 20, device: Self.mouse, detail: 1, modifiers: Int32(ShiftMask))
+        XCTAssertEqual(press.map(\.kind), [.press])
+        XCTAssertEqual(press.first?.location, Point(x: 10.5, y: 20.5), "as the core protocol: the pointer is at the pixel's centre")
+        XCTAssertEqual(press.first?.modifiers, .shift)
+        XCTAssertEqual(press.first?.timestamp, 3.0)
+        XCTAssertEqual(pointer(XI_Motion, translator, x: 12.25, y: 20, device: Self.mouse, held: [1]).first?.location,
+                       Point(x: 12.75, y: 20.5), "a pen's subpixel position keeps its fraction")
+        XCTAssertEqual(pointer(XI_Motion, translator, x: 14, y: 20, device: Self.mouse, held: [1]).map(\.kind), [.motion])
+        XCTAssertEqual(pointer(XI_ButtonRelease, translator, x: 14, y: 20, device: Self.mouse, detail: 1).map(\.kind), [.release])
+        XCTAssertEqual(pointer(XI_ButtonPress, translator, x: 14, y: 20, device: Self.mouse, detail: 2).map(\.kind), [.middlePress])
+        XCTAssertEqual(pointer(XI_Motion, translator, x: 30, y: 20, device: Self.mouse, held: [2]).map(\.kind), [.middleDrag])
+        XCTAssertEqual(pointer(XI_ButtonRelease, translator, x: 30, y: 20, device: Self.mouse, detail: 2).map(\.kind), [.middleRelease])
+        XCTAssertEqual(pointer(XI_ButtonPress, translator, x: 30, y: 20, device: Self.mouse, detail: 4).map(\.kind), [.wheel(up: 1)],
+                       "a wheel without scroll axes sends buttons")
+        XCTAssertEqual(pointer(XI_ButtonPress, translator, x: 30, y: 20, device: Self.mouse, detail: 7).map(\.kind),
+                       [.scroll(right: 1, down: 0)], "button 7: the wheel tilted right")
+        XCTAssertEqual(pointer(XI_ButtonPress, translator, x: 30, y: 20, device: Self.mouse, detail: 3).map(\.kind), [], "the right button does nothing yet")
+    }
+
+    func testTouchpadScrollingBecomesSmoothScrollInNotchesAndItsLegacyButtonsAreSkipped() {
+        let translator = XInput2Translator(scrollAxesOfDevice: axes)
+        // The first event only tells where the valuator stands.
+        XCTAssertEqual(pointer(XI_Motion, translator, x: 100, y: 100, valuators: [0: 100, 1: 100, 3: 600]).map(\.kind), [.hover])
+        XCTAssertEqual(pointer(XI_Motion, translator, x: 100, y: 100, valuators: [0: 100, 1: 100, 3: 607.5]).map(\.kind),
+                       [.scroll(right: 0, down: 0.5)], "half a notch down, and no motion: the pointer stayed put")
+        XCTAssertEqual(pointer(XI_Motion, translator, x: 100, y: 100, valuators: [2: 30, 3: 577.5]).map(\.kind),
+                       [.scroll(right: 0, down: -2)], "a horizontal axis starts from its first value")
+        XCTAssertEqual(pointer(XI_Motion, translator, x: 100, y: 100, valuators: [2: 45]).map(\.kind), [.scroll(right: 1, down: 0)])
+        XCTAssertEqual(pointer(XI_ButtonPress, translator, x: 100, y: 100, detail: 5, flags: Int32(XIPointerEmulated)).map(\.kind), [],
+                       "the server's legacy wheel button for the same scroll would scroll twice")
+        let moved = pointer(XI_Motion, translator, x: 110, y: 100, valuators: [0: 110, 3: 592.5])
+        XCTAssertEqual(moved.map(\.kind), [.scroll(right: 0, down: 1), .hover], "a scroll while moving is both")
+
+        translator.pointerLeft()
+        XCTAssertEqual(pointer(XI_Motion, translator, x: 100, y: 100, valuators: [3: 900]).map(\.kind), [.hover],
+                       "after the pointer was away the valuator starts afresh instead of jumping 20 notches")
+        XCTAssertEqual(pointer(XI_Motion, translator, x: 100, y: 100, device: Self.mouse, valuators: [3: 1200]).map(\.kind), [.hover],
+                       "a device without scroll axes does not scroll by its valuators")
+        XCTAssertEqual(pointer(XI_Motion, translator, x: 100, y: 100, valuators: [3: 915]).map(\.kind), [.hover],
+                       "back on the touchpad after another device: a fresh start")
+        XCTAssertEqual(pointer(XI_Motion, translator, x: 100, y: 100, valuators: [3: 930]).map(\.kind), [.scroll(right: 0, down: 1)])
     }
 }

@@ -42,10 +42,17 @@ int x11shim_untrap_errors(Display *d);
 XImage *x11shim_shm_image_create(Display *d, Visual *v, int depth, int width, int height, XShmSegmentInfo *info);
 void x11shim_shm_image_destroy(Display *d, XImage *image, XShmSegmentInfo *info);
 
-/// Selects XInput 2 touch events (2.2) and touchpad pinch gestures (2.4) on a window, as far
-/// as the server supports them. Returns the minor version in use (0 when XI2 is missing) and
-/// the extension's opcode through `opcode`.
-int x11shim_select_xi2(Display *d, Window w, int *opcode);
+/// Selects XInput 2 touch events (2.2), touchpad pinch gestures (2.4) and the pointer's motion
+/// and buttons (for smooth scrolling, 2.1; they then replace the core pointer events) on a
+/// window, as far as the server supports them. Returns the minor version in use (0 when XI2 is
+/// missing) and the extension's opcode through `opcode`; `pointer` says whether the pointer
+/// comes through XI2.
+int x11shim_select_xi2(Display *d, Window w, int *opcode, int *pointer);
+
+/// The smooth-scrolling axes of an input device (XI 2.1): for each, its valuator's number,
+/// whether it scrolls vertically, and how much of it makes one wheel notch. Returns how many
+/// were written (at most `max`; 0 for a device that has none or has gone).
+int x11shim_scroll_axes(Display *d, int deviceid, int *valuators, int *vertical, double *increments, int max);
 
 /// SIGTERM and SIGINT set a flag (and interrupt poll) instead of killing the process, so the
 /// run loop can finish cleanly.

@@ -12,6 +12,10 @@ public struct PointerEvent: Sendable {
         case middlePress, middleDrag, middleRelease
         /// Wheel notches: positive `up` scrolls up (away from the user).
         case wheel(up: Int)
+        /// Smooth scrolling (a touchpad's two fingers, a high-resolution or tilting wheel), in
+        /// notches that may be fractional: positive `down` moves the view towards the content's
+        /// bottom, as a wheel turned towards the user does; positive `right` towards its right.
+        case scroll(right: Double, down: Double)
     }
 
     public var kind: Kind

@@ -44,7 +44,8 @@ public final class PointerTranslator {
         case .hover: window.pointerHovered(to: event.location, timestamp: event.timestamp)
         case .leave: window.pointerLeft()
         case .release: release(event)
-        case .wheel(let notches): wheel(notches, event)
+        case .wheel(let notches): scroll(right: 0, down: -Double(notches), event)
+        case .scroll(let right, let down): scroll(right: right, down: down, event)
         case .middlePress: middleLast = event.location
         case .middleDrag: middleDrag(event)
         case .middleRelease: middleLast = nil
@@ -139,16 +140,21 @@ public final class PointerTranslator {
     /// The wheel scrolls what is under the pointer (Shift+wheel sideways); Ctrl+wheel zooms and
     /// Ctrl+Shift+wheel turns, through transform events to its pinch and rotation recognizers.
     /// Where nothing scrolls (a photo being placed, the gesture lab), the wheel zooms too.
-    private func wheel(_ notches: Int, _ event: PointerEvent) {
-        guard notches != 0 else { return }
+    /// Smooth scrolling does the same in fractions of a notch; zoom and rotation follow only its
+    /// vertical part, as in GIMP and Inkscape.
+    private func scroll(right: Double, down: Double, _ event: PointerEvent) {
+        guard right != 0 || down != 0 else { return }
         if !event.modifiers.contains(.control) {
-            let amount = -Double(notches) * ScrollEvent.notch
-            let delta = event.modifiers.contains(.shift) ? Point(x: amount, y: 0) : Point(x: 0, y: amount)
+            // Shift turns the vertical wheel sideways (a tilt or a touchpad scrolls sideways itself).
+            let notches = event.modifiers.contains(.shift) && right == 0 ? Point(x: down, y: 0) : Point(x: right, y: down)
+            let delta = Point(x: notches.x * ScrollEvent.notch, y: notches.y * ScrollEvent.notch)
             if window.send(ScrollEvent(delta: delta, location: event.location, timestamp: event.timestamp)) { return }
         }
+        let notchesUp = -down
+        guard notchesUp != 0 else { return }
         let rotate = event.modifiers.contains(.control) && event.modifiers.contains(.shift)
-        let scale = rotate ? 1 : pow(Self.wheelZoomPerNotch, Double(notches))
-        let rotation = rotate ? Self.wheelRotationPerNotch * Double(notches) : 0
+        let scale = rotate ? 1 : pow(Self.wheelZoomPerNotch, notchesUp)
+        let rotation = rotate ? Self.wheelRotationPerNotch * notchesUp : 0
         window.send(TransformEvent(phase: wheelActive ? .changed : .began, location: event.location, scale: scale,
                                    rotation: rotation, timestamp: event.timestamp))
         wheelActive = true
