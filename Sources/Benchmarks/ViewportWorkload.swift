@@ -94,12 +94,7 @@ enum ViewportWorkload {
 
     /// A 6000x4000 JPEG read, decoded at full size and shown as the document.
     static func openBigJPEG(into canvas: CanvasView, window: PaintCore.Window) -> BenchmarkResult {
-        let picture = Bitmap(width: 6000, height: 4000)
-        for y in 0..<4000 {
-            let row = picture.pixels + y * 6000
-            for x in 0..<6000 { row[x] = 0xFF00_0000 | UInt32((x * 255 / 6000) << 16) | UInt32((y * 255 / 4000) << 8) | UInt32((x ^ y) & 0xFF) }
-        }
-        guard let data = try? JPEGCodec.encode(picture) else { return BenchmarkResult(name: "JPEG encode failed", ours: 1, cairo: 0, target: .budget) }
+        guard let data = SyntheticPhoto.jpeg24Megapixels() else { return BenchmarkResult(name: "JPEG encode failed", ours: 1, cairo: 0, target: .budget) }
         var best = Double.infinity
         for _ in 0..<3 {
             let start = Stopwatch.now()

@@ -16,6 +16,9 @@ if let index = arguments.firstIndex(of: "--showcase"), index + 1 < arguments.cou
         exit(1)
     }
 }
+if let index = arguments.firstIndex(of: "--write-photo"), index + 1 < arguments.count {
+    SyntheticPhoto.write(to: arguments[index + 1])
+}
 if let index = arguments.firstIndex(of: "--probe-open"), index + 1 < arguments.count {
     HugePictureWorkload.probe(path: arguments[index + 1])
 }

@@ -18,7 +18,7 @@ final class LatencyRecorder {
     /// The run loop found input waiting.
     func batchBegan() { batchStart = clock.now }
 
-    /// A motion event read now, made at `serverTime` (ms) by the server.
+    /// A motion (or wheel) event read now, made at `serverTime` (ms) by the server.
     func arrived(serverTime: UInt) {
         let made = Double(serverTime) / 1000
         let candidate = clock.now - made
@@ -39,12 +39,12 @@ final class LatencyRecorder {
 
     func report() {
         guard !samples.isEmpty else {
-            print("latency: no motion events")
+            print("latency: no pointer events")
             return
         }
         let sorted = samples.sorted()
         func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1e6 }
-        print(String(format: "latency: %d motion events, p50 %.0f µs, p99 %.0f µs, max %.0f µs",
+        print(String(format: "latency: %d pointer events, p50 %.0f µs, p99 %.0f µs, max %.0f µs",
                      sorted.count, percentile(0.5), percentile(0.99), sorted.last! * 1e6))
     }
 }

@@ -23,7 +23,60 @@ public final class Presenter {
     /// "MIT-SHM" or "XPutImage", once something has been shown.
     private(set) var method = "none"
 
+    /// A shared-memory image the window draws into directly, alive as long as its bitmap.
+    private final class SharedImage {
+        let display: OpaquePointer
+        var image: UnsafeMutablePointer<XImage>?
+        /// The image refers to it (XShmPutImage reads it): it lives exactly as long as the image.
+        let info = UnsafeMutablePointer<XShmSegmentInfo>.allocate(capacity: 1)
+
+        init(display: OpaquePointer, visual: UnsafeMutablePointer<Visual>?, depth: Int32, width: Int, height: Int) {
+            self.display = display
+            info.initialize(to: XShmSegmentInfo())
+            image = x11shim_shm_image_create(display, visual, depth, Int32(width), Int32(height), info)
+        }
+
+        deinit {
+            if let image { x11shim_shm_image_destroy(display, image, info) }
+            info.deallocate()
+        }
+    }
+
+    private weak var sharedBitmap: Bitmap?
+    private weak var sharedImage: SharedImage?
+
+    /// A backbuffer in a segment shared with the server: a frame goes on screen without being
+    /// copied (the server is done reading it when `present` returns). Nil when MIT-SHM is not
+    /// to be had; the window then draws into its own memory and frames are copied.
+    func sharedBackbuffer(width: Int, height: Int) -> Bitmap? {
+        guard allowSharedMemory, !sharedMemoryRefused, width > 0, height > 0 else { return nil }
+        let shared = SharedImage(display: x11.display, visual: x11.visual, depth: x11.depth, width: width, height: height)
+        guard let image = shared.image else {
+            sharedMemoryRefused = true
+            Log.warning("MIT-SHM is not available on this display; drawing with XPutImage")
+            return nil
+        }
+        guard image.pointee.bytes_per_line == Int32(width * 4), image.pointee.bits_per_pixel == 32, let data = image.pointee.data else {
+            return nil // an unusual layout: the copying path handles it
+        }
+        let memory = UnsafeMutableRawPointer(data).bindMemory(to: UInt32.self, capacity: width * height)
+        let bitmap = Bitmap(width: width, height: height, wrapping: memory, fill: Color.white.premultipliedPixel) { _ = shared }
+        sharedBitmap = bitmap
+        sharedImage = shared
+        method = "MIT-SHM"
+        return bitmap
+    }
+
     func present(_ bitmap: Bitmap, regions: [PixelRect]) {
+        if bitmap === sharedBitmap, let shared = sharedImage?.image {
+            for region in regions where !region.isEmpty {
+                XShmPutImage(x11.display, x11.window, gc, shared, Int32(region.x0), Int32(region.y0), Int32(region.x0),
+                             Int32(region.y0), UInt32(region.width), UInt32(region.height), 0)
+            }
+            // The server reads the segment asynchronously: the next frame draws into it only after.
+            XSync(x11.display, 0)
+            return
+        }
         if imageBitmap !== bitmap { prepare(for: bitmap) }
         if let image = shmImage {
             // Copy the dirty rows into the shared segment, then let the server read it.

@@ -18,6 +18,7 @@ public final class X11App {
     private let latency: LatencyRecorder?
     /// X11PAINT_TRACE=1 prints the pointer events as the app receives them.
     private let traceInput = ProcessInfo.processInfo.environment["X11PAINT_TRACE"] != nil
+    private let traceFrames = ProcessInfo.processInfo.environment["X11PAINT_TRACE_FRAMES"] != nil
     private let selections: X11Selections
     private var scenes: SceneCoordinator!
 
@@ -26,6 +27,7 @@ public final class X11App {
         presenter = Presenter(x11: x11)
         translator = InputTranslator(deleteWindowAtom: x11.deleteWindowAtom, scale: x11.scale)
         window = Window(size: x11.size, scale: x11.scale)
+        window.backbufferMaker = { [presenter] width, height in presenter.sharedBackbuffer(width: width, height: height) }
         xinput = XInput2Translator(scrollAxesOfDevice: { [x11] device in Self.scrollAxes(of: device, display: x11.display) })
         xinput.displayScale = x11.scale
         board = DrawingBoardViewController(store: PicturesArtworkStore())
@@ -86,8 +88,11 @@ public final class X11App {
             if !running { break }
             application.tick()
             if window.needsDisplay {
+                let t0 = application.clock.now
                 let regions = window.render()
+                let t1 = application.clock.now
                 presenter.present(window.backbuffer, regions: regions)
+                if traceFrames { print(String(format: "frame: render %.1f ms, present %.1f ms, %d px", (t1 - t0) * 1000, (application.clock.now - t1) * 1000, regions.reduce(0) { $0 + $1.width * $1.height })) }
             }
             latency?.presented()
             if isDemo {
@@ -121,7 +126,7 @@ public final class X11App {
                 continue
             }
             if selections.handle(&event) { continue }
-            let serverTime = event.type == MotionNotify ? UInt(event.xmotion.time) : 0
+            let serverTime = event.type == MotionNotify ? UInt(event.xmotion.time) : event.type == ButtonPress ? UInt(event.xbutton.time) : 0
             switch translator.translate(&event) {
             case .pointer(let event):
                 handlePointer(event, serverTime: serverTime, through: "core")
@@ -176,7 +181,10 @@ public final class X11App {
 
     private func handlePointer(_ event: PointerEvent, serverTime: UInt, through path: String) {
         if traceInput { print("x11paint: pointer (\(path)) \(event.kind) at \(event.location) \(event.modifiers)") }
-        if event.kind == .motion { latency?.arrived(serverTime: serverTime) }
+        switch event.kind {
+        case .motion, .wheel, .scroll: latency?.arrived(serverTime: serverTime)
+        default: break
+        }
         if event.kind == .leave { xinput.pointerLeft() }
         pointer.handle(event)
     }

@@ -68,7 +68,7 @@ public final class XInput2Translator {
             return .pointer(motion(event), serverTime: UInt(event.time))
         case XI_ButtonPress, XI_ButtonRelease:
             let event = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-            return button(event, pressed: evtype == XI_ButtonPress).map { .pointer([$0], serverTime: 0) } ?? .none
+            return button(event, pressed: evtype == XI_ButtonPress).map { .pointer([$0], serverTime: UInt(event.time)) } ?? .none
         default:
             return .none
         }

@@ -11,13 +11,33 @@ public final class Bitmap {
         self.height = height
         pixels = PixelMemory.allocate(UInt32.self, count: width * height)
         pixels.initialize(repeating: fill, count: max(1, width * height))
+        releaseWrapped = nil
     }
 
     public convenience init(width: Int, height: Int, color: Color) {
         self.init(width: width, height: height, fill: color.premultipliedPixel)
     }
 
-    deinit { PixelMemory.free(pixels, count: width * height) }
+    /// Given back when the bitmap goes, for pixels someone else allocated.
+    private let releaseWrapped: (() -> Void)?
+
+    /// A bitmap over memory that is not its own (a shared-memory segment the X server reads
+    /// the window from), filled with `fill`; `release` runs when the bitmap goes.
+    public init(width: Int, height: Int, wrapping memory: UnsafeMutablePointer<UInt32>, fill: UInt32, release: @escaping () -> Void) {
+        self.width = width
+        self.height = height
+        pixels = memory
+        releaseWrapped = release
+        pixels.initialize(repeating: fill, count: width * height)
+    }
+
+    deinit {
+        if let releaseWrapped {
+            releaseWrapped()
+        } else {
+            PixelMemory.free(pixels, count: width * height)
+        }
+    }
 
     public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
 

@@ -14,6 +14,7 @@ public final class GraphicsContext {
         var strokeColor = Color.black
         var lineStyle = LineStyle()
         var blendMode = BlendMode.sourceOver
+        var imageQuality = ImageQuality.smooth
         var globalAlpha = 1.0
     }
 
@@ -52,6 +53,9 @@ public final class GraphicsContext {
     public var miterLimit: Double { get { state.lineStyle.miterLimit } set { state.lineStyle.miterLimit = newValue } }
     public var blendMode: BlendMode { get { state.blendMode } set { state.blendMode = newValue } }
     public var globalAlpha: Double { get { state.globalAlpha } set { state.globalAlpha = max(0, min(1, newValue)) } }
+    /// How pictures are resampled: smooth for what stays on screen and what is saved, fast for
+    /// the frames of a gesture (image viewers do the same; the frame after it is smooth).
+    public var imageQuality: ImageQuality { get { state.imageQuality } set { state.imageQuality = newValue } }
 
     public func setLineDash(phase: Double, lengths: [Double]) {
         state.lineStyle.dashes = lengths
@@ -196,30 +200,70 @@ public final class GraphicsContext {
         guard let inverse = toDevice.inverted(), image.width > 0, image.height > 0 else { return }
         let w = Double(image.width), h = Double(image.height)
         let corners = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)].map(toDevice.apply(to:))
-        // Source texels per device pixel decide the mipmap level.
+        // Source texels per device pixel decide the mipmap level: the nearest one, so a
+        // shrink by 1.5x or more reads the half-size level (fewer texels, less aliasing) and
+        // bilinear filtering never spans more than about 1.4 texels.
         let stretch = max((inverse.a * inverse.a + inverse.b * inverse.b).squareRoot(),
                           (inverse.c * inverse.c + inverse.d * inverse.d).squareRoot())
-        let level = stretch > 2 ? max(0, Int(log2(stretch).rounded(.up)) - 1) : 0
+        let fast = state.imageQuality == .fast
+        // Fast frames pick single texels from the level at or just above the screen's
+        // resolution: never more than one texel per pixel, so no more shimmer than bilinear.
+        let level = stretch > 1 ? max(0, Int(fast ? log2(stretch).rounded(.down) : log2(stretch).rounded())) : 0
         let levelBitmap = image.level(level)
         let levelScale = AffineTransform(scaleX: Double(levelBitmap.width) / w, y: Double(levelBitmap.height) / h)
-        let sampler = ImageSampler(bitmap: levelBitmap, inverse: inverse.concatenating(levelScale))
+        var sampler = ImageSampler(bitmap: levelBitmap, inverse: inverse.concatenating(levelScale))
         let alpha = UInt32((state.globalAlpha * 255).rounded())
         let mode = state.blendMode, mask = state.clipMask, pixels = bitmap.pixels, width = bitmap.width
-        if sampleRow.count < bitmap.width { sampleRow = Array(repeating: 0, count: bitmap.width) }
-        sampleRow.withUnsafeMutableBufferPointer { buffer in
-            let row = buffer.baseAddress!
-            rasterizer.fill([Polyline(points: corners, isClosed: true)], rule: .nonZero, clip: state.clipRect) { y, x0, count, cells, constant in
+        // Where every pixel is covered, an opaque picture replaces what lies below: no blending.
+        let overwrites = alpha == 255 && mask == nil && (mode == .copy || (mode == .sourceOver && image.isOpaque))
+        let outline = [Polyline(points: corners, isClosed: true)]
+        func fill(rows clip: PixelRect, with rasterizer: Rasterizer, row: UnsafeMutablePointer<UInt32>) {
+            rasterizer.fill(outline, rule: .nonZero, clip: clip) { y, x0, count, cells, constant in
                 // Opaque interior runs sample straight into the destination.
                 let target = pixels + y * width + x0
-                if cells == nil && constant == 255 && alpha == 255 && mask == nil && mode == .copy {
-                    sampler.sampleRow(y: y, x0: x0, count: count, into: target)
+                if cells == nil && constant == 255 && overwrites {
+                    sampler.sampleRow(y: y, x0: x0, count: count, into: target, nearest: fast)
                     return
                 }
-                sampler.sampleRow(y: y, x0: x0, count: count, into: row)
+                sampler.sampleRow(y: y, x0: x0, count: count, into: row, nearest: fast)
                 if alpha < 255 { for i in 0..<count { row[i] = PixelMath.scale(row[i], by: alpha) } }
                 SpanBlender.blend(sources: row, mode: mode, cells: cells, constant: constant, clip: mask?.row(y: y, x: x0),
                                   count: count, into: target)
             }
+        }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let bounds = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        let footprint = PixelRect(covering: bounds, width: bitmap.width, height: bitmap.height).intersection(state.clipRect)
+        // A margin column each side: spans never leave the footprint, the table never too short.
+        var columns: UnsafeMutablePointer<Int32>?
+        defer { columns?.deallocate() }
+        if fast && sampler.isUpright && !footprint.isEmpty {
+            let table = UnsafeMutablePointer<Int32>.allocate(capacity: footprint.width + 2)
+            sampler.nearestColumns(footprint.x0 - 1..<footprint.x1 + 1, into: table)
+            sampler.columns = UnsafePointer(table)
+            sampler.columnsStart = footprint.x0 - 1
+            columns = table
+        }
+        let bands = RowBands.count(forPixels: footprint.width * footprint.height)
+        if bands > 1 {
+            // A big picture is shared between the cores in bands of rows, each with its own
+            // rasterizer and row buffer (each destination row is written by one band only).
+            let helpers = rasterizer.bandRasterizers(bands)
+            let rowsPerBand = (footprint.height + bands - 1) / bands
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                var clip = footprint
+                clip.y0 = footprint.y0 + band * rowsPerBand
+                clip.y1 = min(footprint.y1, clip.y0 + rowsPerBand)
+                guard !clip.isEmpty else { return }
+                let row = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, footprint.width))
+                defer { row.deallocate() }
+                fill(rows: clip, with: helpers[band], row: row)
+            }
+            return
+        }
+        if sampleRow.count < bitmap.width { sampleRow = Array(repeating: 0, count: bitmap.width) }
+        sampleRow.withUnsafeMutableBufferPointer { buffer in
+            fill(rows: state.clipRect, with: rasterizer, row: buffer.baseAddress!)
         }
     }
 

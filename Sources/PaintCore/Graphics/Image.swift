@@ -4,8 +4,24 @@ public final class Image {
     public let bitmap: Bitmap
     private var levels: [Bitmap] = []
 
-    public init(bitmap: Bitmap) {
+    public init(bitmap: Bitmap, isOpaque: Bool? = nil) {
         self.bitmap = bitmap
+        opaque = isOpaque
+    }
+
+    private var opaque: Bool?
+    /// Every pixel fully opaque (a JPEG, most photos): drawn over something, it replaces it
+    /// instead of blending. Found once by looking at every pixel, unless the maker knew.
+    public var isOpaque: Bool {
+        if let opaque { return opaque }
+        var all = true
+        let pixels = bitmap.pixels
+        for i in 0..<bitmap.width * bitmap.height where pixels[i] < 0xFF00_0000 {
+            all = false
+            break
+        }
+        opaque = all
+        return all
     }
 
     public var width: Int { bitmap.width }

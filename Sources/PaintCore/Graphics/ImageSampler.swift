@@ -3,10 +3,70 @@ struct ImageSampler {
     let bitmap: Bitmap
     /// Maps destination pixel centres to source texel coordinates (texel centres at integers).
     let inverse: AffineTransform
+    /// For an upright picture sampled nearest: the source column of each destination column
+    /// from `columnsStart` on, the same for every row (worked out once per draw, not per pixel).
+    var columns: UnsafePointer<Int32>?
+    var columnsStart = 0
 
-    /// Fills `count` samples for destination pixels (x0 ..< x0 + count, y).
+    init(bitmap: Bitmap, inverse: AffineTransform) {
+        self.bitmap = bitmap
+        self.inverse = inverse
+    }
+
+    /// Whether destination columns map to source columns independently of the row.
+    var isUpright: Bool { inverse.b == 0 && inverse.c == 0 }
+
+    /// Writes the source column of each destination column in `range`, for `columns`.
+    func nearestColumns(_ range: Range<Int>, into table: UnsafeMutablePointer<Int32>) {
+        let maxX = Double(bitmap.width - 1)
+        for (i, x) in range.enumerated() {
+            table[i] = Int32(min(max((inverse.a * (Double(x) + 0.5) + inverse.tx).rounded(.down), 0), maxX))
+        }
+    }
+
+    /// Fills `count` samples for destination pixels (x0 ..< x0 + count, y): bilinear, or the
+    /// nearest texel (a third of the work: for the frames of a gesture).
     @inline(__always)
-    func sampleRow(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+    func sampleRow(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>, nearest: Bool) {
+        if nearest {
+            sampleNearest(y: y, x0: x0, count: count, into: out)
+        } else {
+            sampleBilinear(y: y, x0: x0, count: count, into: out)
+        }
+    }
+
+    private func sampleNearest(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let px = Double(x0) + 0.5, py = Double(y) + 0.5
+        // Texel centres at integers: the nearest is at the rounded position.
+        var u = Int((inverse.a * px + inverse.c * py + inverse.tx) * 65536)
+        var v = Int((inverse.b * px + inverse.d * py + inverse.ty) * 65536)
+        let du = Int(inverse.a * 65536), dv = Int(inverse.b * 65536)
+        let width = bitmap.width, pixels = bitmap.pixels
+        let maxX = width - 1, maxY = bitmap.height - 1
+        if let columns {
+            let row = pixels + min(max(v >> 16, 0), maxY) * width
+            let source = columns + (x0 - columnsStart)
+            for i in 0..<count { out[i] = row[Int(source[i])] }
+            return
+        }
+        if dv == 0, v >= 0, v >> 16 <= maxY {
+            // Upright rows read one source row.
+            let row = pixels + (v >> 16) * width
+            for i in 0..<count {
+                out[i] = row[min(max(u >> 16, 0), maxX)]
+                u &+= du
+            }
+            return
+        }
+        for i in 0..<count {
+            out[i] = pixels[min(max(v >> 16, 0), maxY) * width + min(max(u >> 16, 0), maxX)]
+            u &+= du
+            v &+= dv
+        }
+    }
+
+    @inline(__always)
+    private func sampleBilinear(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let px = Double(x0) + 0.5, py = Double(y) + 0.5
         let u0 = inverse.a * px + inverse.c * py + inverse.tx - 0.5
         let v0 = inverse.b * px + inverse.d * py + inverse.ty - 0.5

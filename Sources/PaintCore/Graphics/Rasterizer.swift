@@ -10,9 +10,19 @@ public final class Rasterizer {
     private var rowRanges: [[Int32]] = []
     private var coverageRow: [UInt8] = []
 
+    /// Rasterizers of their own for the bands of rows a big fill is split into between the
+    /// cores (kept, so their buffers are allocated once).
+    private var helpers: [Rasterizer] = []
+
     public init() {
         capacity = 0
         accumulation = .allocate(capacity: 1)
+    }
+
+    /// `count` rasterizers other than this one, for filling bands of rows at the same time.
+    func bandRasterizers(_ count: Int) -> [Rasterizer] {
+        while helpers.count < count { helpers.append(Rasterizer()) }
+        return Array(helpers.prefix(count))
     }
 
     deinit { accumulation.deallocate() }

@@ -155,6 +155,7 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
 
     private func panned(_ recognizer: PanGestureRecognizer) {
         if recognizer.state == .began { rememberBeforeChange() }
+        redrawSmoothlyWhenDone(recognizer)
         let t = recognizer.translation(in: self)
         change(by: AffineTransform(translationX: t.x, y: t.y))
         recognizer.setTranslation(.zero, in: self)
@@ -162,6 +163,7 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
 
     private func pinched(_ recognizer: PinchGestureRecognizer) {
         if recognizer.state == .began { rememberBeforeChange() }
+        redrawSmoothlyWhenDone(recognizer)
         let c = recognizer.location(in: self)
         let s = recognizer.scale
         change(by: AffineTransform(translationX: -c.x, y: -c.y).concatenating(AffineTransform(scaleX: s, y: s))
@@ -171,10 +173,15 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
 
     private func rotated(_ recognizer: RotationGestureRecognizer) {
         if recognizer.state == .began { rememberBeforeChange() }
+        redrawSmoothlyWhenDone(recognizer)
         let c = recognizer.location(in: self)
         change(by: AffineTransform(translationX: -c.x, y: -c.y).concatenating(AffineTransform(rotationAngle: recognizer.rotation))
             .concatenating(AffineTransform(translationX: c.x, y: c.y)))
         recognizer.rotation = 0
+    }
+
+    private func redrawSmoothlyWhenDone(_ recognizer: GestureRecognizer) {
+        if recognizer.state == .ended || recognizer.state == .cancelled { invalidatePhoto() }
     }
 
     /// The long-press flash of seed 004, then the bake.
@@ -190,8 +197,41 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
 
     // MARK: - Drawing
 
+    /// A rectangle the photo paints fully, less its anti-aliased edge: the canvas below need not
+    /// be drawn there (Window skips it). Upright, the kept rectangle; turned, the largest
+    /// rectangle of the bounding box's proportions about its centre that fits inside it.
+    public override var opaqueContentRect: Rect? {
+        let p = placement
+        let kept = placed.visibleRect
+        guard !isBaking, alpha >= 1, cropCover == nil, placed.circleFrame == nil, !kept.isEmpty,
+              let inverse = p.inverted(), photo.asset.image.isOpaque else { return nil }
+        let box = p.apply(to: kept)
+        let inside: Rect
+        if p.b == 0 && p.c == 0 {
+            inside = box
+        } else {
+            // View offsets (x, y) from the centre land at (a x + c y, b x + d y) from the kept
+            // rectangle's centre; the corners (±k w, ±k h) must stay within its half sides.
+            let w = box.width / 2, h = box.height / 2
+            let k = min(kept.width / 2 / (abs(inverse.a) * w + abs(inverse.c) * h),
+                        kept.height / 2 / (abs(inverse.b) * w + abs(inverse.d) * h))
+            guard k.isFinite, k > 0 else { return nil }
+            inside = Rect(x: box.midX - k * w, y: box.midY - k * h, width: 2 * k * w, height: 2 * k * h)
+        }
+        return inside.insetBy(dx: 1, dy: 1).intersection(bounds)
+    }
+
+    /// A move, pinch or turn is under way: its frames resample the photo fast, and the frame
+    /// after it smooth (the one that stays on screen and is what gets baked).
+    public var isMoving: Bool {
+        [pan, pinch, rotation].contains { $0.state == .began || $0.state == .changed }
+    }
+
     public override func draw(_ rect: Rect, in context: GraphicsContext) {
+        context.save()
+        context.imageQuality = isMoving ? .fast : .smooth
         placed.draw(in: context)
+        context.restore()
         // A thin outline shows what will be baked.
         context.save()
         context.strokeColor = Color(r: 0, g: 122, b: 255, a: 160)

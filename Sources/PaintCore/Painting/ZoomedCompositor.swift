@@ -75,7 +75,7 @@ enum ZoomedCompositor {
         let mask: UInt32 = 0x00FF_00FF
         starts.withUnsafeBufferPointer { starts in
             wide.withUnsafeBufferPointer { wide in
-                forEachRow(of: area) { y in
+                RowBands.forEachRow(of: area) { y in
                     let span = rows(y)
                     let rowA = composed.pixels + span.lowerBound * composed.width
                     let rowB = span.count > 1 ? rowA + composed.width : rowA
@@ -91,21 +91,6 @@ enum ZoomedCompositor {
                     }
                 }
             }
-        }
-    }
-
-    /// Runs `body` for each row of `area`; a whole screen's worth is split between the cores
-    /// (each row is written by one of them only).
-    private static func forEachRow(of area: PixelRect, _ body: (Int) -> Void) {
-        let bands = area.width * area.height >= 1 << 18 ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
-        guard bands > 1 else {
-            for y in area.y0..<area.y1 { body(y) }
-            return
-        }
-        let rowsPerBand = (area.height + bands - 1) / bands
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-            let start = area.y0 + band * rowsPerBand
-            for y in start..<min(area.y1, start + rowsPerBand) { body(y) }
         }
     }
 

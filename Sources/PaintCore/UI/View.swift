@@ -65,6 +65,9 @@ open class View: Responder {
     /// True when the view paints every pixel of its bounds opaquely, so nothing behind it
     /// needs drawing (the window skips what it hides).
     open var isOpaque: Bool { false }
+    /// A rectangle of its bounds the view paints fully opaque though it is not opaque as a
+    /// whole (a photo over the canvas): nothing below needs drawing there.
+    open var opaqueContentRect: Rect? { isOpaque ? bounds : nil }
     private(set) var needsLayout = true
 
     public init(frame: Rect = .zero) {

@@ -82,7 +82,7 @@ open class Window: View {
     public init(size: Size, scale: Double = 1, application: Application = Application()) {
         self.application = application
         self.scale = scale
-        backbuffer = Bitmap(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), color: .white)
+        backbuffer = Self.plainBackbuffer(size, scale)
         super.init(frame: Rect(origin: .zero, size: size))
         dirtyRegions = [backbuffer.bounds]
     }
@@ -97,11 +97,30 @@ open class Window: View {
     /// Modal controllers shown over the root, bottom to top (see ViewController.present).
     var presentedControllers: [ViewController] = []
 
+    /// Makes the backbuffer for a width and height in device pixels (the X side gives memory the
+    /// server reads the window from, so a frame needs no copy), or nil for a plain one. Set, it
+    /// replaces the backbuffer at once.
+    public var backbufferMaker: ((Int, Int) -> Bitmap?)? {
+        didSet {
+            backbuffer = makeBackbuffer(frame.size)
+            dirtyRegions = [backbuffer.bounds]
+        }
+    }
+
+    private func makeBackbuffer(_ size: Size) -> Bitmap {
+        let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
+        return backbufferMaker?(width, height) ?? Self.plainBackbuffer(size, scale)
+    }
+
+    private static func plainBackbuffer(_ size: Size, _ scale: Double) -> Bitmap {
+        Bitmap(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), color: .white)
+    }
+
     /// Reallocates the backbuffer for a new size (in points) and lays everything out again.
     public func resize(to size: Size) {
         guard size != frame.size else { return }
         frame = Rect(origin: .zero, size: size)
-        backbuffer = Bitmap(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), color: .white)
+        backbuffer = makeBackbuffer(size)
         dirtyRegions = [backbuffer.bounds]
     }
 
@@ -137,17 +156,58 @@ open class Window: View {
         layoutIfNeeded()
         let regions = dirtyRegions
         dirtyRegions = []
+        let occluders = opaqueContentRects()
         for region in regions {
-            let context = GraphicsContext(bitmap: backbuffer, clip: region, rasterizer: rasterizer)
-            context.scaleBy(x: scale, y: scale)
-            let regionInPoints = Rect(x: Double(region.x0) / scale, y: Double(region.y0) / scale,
-                                      width: Double(region.width) / scale, height: Double(region.height) / scale)
-            // Start painting at the frontmost opaque view that covers the whole region.
-            var hiddenBehind = frontmostOpaqueView(covering: regionInPoints)
-            if hiddenBehind == nil { context.fill(regionInPoints, with: backgroundColor ?? .white) }
-            for view in subviews { draw(view, in: context, skippingUntil: &hiddenBehind) }
+            for piece in Self.split(region, by: occluders) { render(piece) }
         }
         return regions
+    }
+
+    private func render(_ region: PixelRect) {
+        let context = GraphicsContext(bitmap: backbuffer, clip: region, rasterizer: rasterizer)
+        context.scaleBy(x: scale, y: scale)
+        let regionInPoints = Rect(x: Double(region.x0) / scale, y: Double(region.y0) / scale,
+                                  width: Double(region.width) / scale, height: Double(region.height) / scale)
+        // Start painting at the frontmost opaque view that covers the whole region.
+        var hiddenBehind = frontmostOpaqueView(covering: regionInPoints)
+        if hiddenBehind == nil { context.fill(regionInPoints, with: backgroundColor ?? .white) }
+        for view in subviews { draw(view, in: context, skippingUntil: &hiddenBehind) }
+    }
+
+    /// A region cut so the part inside the first opaque rectangle it overlaps is painted on
+    /// its own (from that view up, nothing below) and the rest around it: a photo dragged over
+    /// the canvas costs the canvas only the strip it uncovered.
+    static func split(_ region: PixelRect, by occluders: [PixelRect]) -> [PixelRect] {
+        guard let inside = occluders.lazy.map({ $0.intersection(region) }).first(where: { !$0.isEmpty && $0 != region }) else {
+            return [region]
+        }
+        let around = [
+            PixelRect(x0: region.x0, y0: region.y0, x1: region.x1, y1: inside.y0),
+            PixelRect(x0: region.x0, y0: inside.y1, x1: region.x1, y1: region.y1),
+            PixelRect(x0: region.x0, y0: inside.y0, x1: inside.x0, y1: inside.y1),
+            PixelRect(x0: inside.x1, y0: inside.y0, x1: region.x1, y1: inside.y1),
+        ]
+        return [inside] + around.filter { !$0.isEmpty }
+    }
+
+    /// The device pixels that views placed without rotation or scale say they paint opaque
+    /// (whole pixels inside their rectangles), other than fully opaque views.
+    private func opaqueContentRects() -> [PixelRect] {
+        var found: [PixelRect] = []
+        func visit(_ view: View, origin: Point) {
+            if view.isHidden || view.alpha < 1 || !view.transform.isIdentity { return }
+            let frame = view.frame.offsetBy(dx: origin.x, dy: origin.y)
+            let inner = Point(x: frame.minX - view.bounds.minX, y: frame.minY - view.bounds.minY)
+            if !view.isOpaque, let rect = view.opaqueContentRect, !rect.isEmpty {
+                let r = rect.offsetBy(dx: inner.x, dy: inner.y)
+                let pixels = PixelRect(x0: ceilToInt(r.minX * scale), y0: ceilToInt(r.minY * scale),
+                                       x1: floorToInt(r.maxX * scale), y1: floorToInt(r.maxY * scale)).intersection(backbuffer.bounds)
+                if !pixels.isEmpty { found.append(pixels) }
+            }
+            for subview in view.subviews { visit(subview, origin: inner) }
+        }
+        for view in subviews { visit(view, origin: .zero) }
+        return found
     }
 
     /// The last view in painting order that is opaque and contains `rect` (window coordinates),
@@ -158,11 +218,11 @@ open class Window: View {
             if view.isHidden || view.alpha < 1 || !view.transform.isIdentity { return }
             let frame = view.frame.offsetBy(dx: origin.x, dy: origin.y)
             if !frame.intersects(rect) && view.clipsToBounds { return }
-            if view.isOpaque && frame.minX <= rect.minX && frame.minY <= rect.minY
-                && frame.maxX >= rect.maxX && frame.maxY >= rect.maxY {
+            let inner = Point(x: frame.minX - view.bounds.minX, y: frame.minY - view.bounds.minY)
+            if let opaque = view.opaqueContentRect?.offsetBy(dx: inner.x, dy: inner.y), opaque.minX <= rect.minX,
+               opaque.minY <= rect.minY, opaque.maxX >= rect.maxX, opaque.maxY >= rect.maxY {
                 found = view
             }
-            let inner = Point(x: frame.minX - view.bounds.minX, y: frame.minY - view.bounds.minY)
             for subview in view.subviews { visit(subview, origin: inner) }
         }
         for view in subviews { visit(view, origin: .zero) }

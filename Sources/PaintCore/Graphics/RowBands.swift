@@ -1,0 +1,27 @@
+import Foundation
+
+/// How a big piece of pixel work is shared between the cores: in bands of whole rows, so each
+/// destination row is written by one thread only and no locks are needed. Small work stays on
+/// the calling thread, where a hand-over to the pool would cost more than it saves.
+public enum RowBands {
+    /// Below this many pixels one thread does it all (about a 512x512 area).
+    public static let minimumPixels = 1 << 18
+
+    public static func count(forPixels pixels: Int) -> Int {
+        pixels >= minimumPixels ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
+    }
+
+    /// Runs `body` for each row of `area`, a big area's rows split between the cores.
+    public static func forEachRow(of area: PixelRect, _ body: (Int) -> Void) {
+        let bands = count(forPixels: area.width * area.height)
+        guard bands > 1 else {
+            for y in area.y0..<area.y1 { body(y) }
+            return
+        }
+        let rowsPerBand = (area.height + bands - 1) / bands
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            let start = area.y0 + band * rowsPerBand
+            for y in start..<min(area.y1, start + rowsPerBand) { body(y) }
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import XCTest
+@testable import PaintCore
+
+private typealias AffineTransform = PaintCore.AffineTransform
+
+/// The frame path of a photo being moved (issue 18): what an opaque photo hides is not drawn,
+/// gesture frames sample fast and the frame after is smooth, big pictures are drawn in bands of
+/// rows on both cores with the same pixels as on one.
+final class PhotoFrameTests: XCTestCase {
+    /// Paints itself red and remembers what it was asked to paint.
+    private final class RecordingView: View {
+        var painted: [Rect] = []
+        override func draw(_ rect: Rect, in context: GraphicsContext) {
+            painted.append(rect)
+            context.fill(bounds, with: .red)
+        }
+    }
+
+    /// Transparent but for an opaque blue rectangle it declares.
+    private final class CoverView: View {
+        var cover = Rect(x: 100, y: 80, width: 200, height: 120)
+        override var opaqueContentRect: Rect? { cover }
+        override func draw(_ rect: Rect, in context: GraphicsContext) { context.fill(cover, with: .blue) }
+    }
+
+    func testWhatAnOpaqueRectangleHidesIsNotPaintedBelowItAndThePixelsAreTheSame() {
+        let window = Window(size: Size(width: 400, height: 300))
+        let below = RecordingView(frame: window.bounds)
+        let cover = CoverView(frame: window.bounds)
+        window.addSubview(below)
+        window.addSubview(cover)
+        window.render()
+        let painted = below.painted.reduce(0) { $0 + $1.width * $1.height }
+        XCTAssertEqual(painted, 400 * 300 - 200 * 120, accuracy: 1e-9, "the canvas paints only around the photo")
+        XCTAssertEqual(window.backbuffer[200, 140], Color.blue.premultipliedPixel)
+        XCTAssertEqual(window.backbuffer[99, 140], Color.red.premultipliedPixel)
+        XCTAssertEqual(window.backbuffer[300, 140], Color.red.premultipliedPixel)
+        XCTAssertEqual(window.backbuffer[200, 79], Color.red.premultipliedPixel)
+        XCTAssertEqual(window.backbuffer[200, 200], Color.red.premultipliedPixel)
+    }
+
+    func testARegionSplitAroundAnOccluderTilesItExactly() {
+        let region = PixelRect(x0: 10, y0: 20, x1: 210, y1: 120)
+        let pieces = Window.split(region, by: [PixelRect(x0: 50, y0: 0, x1: 100, y1: 60)])
+        XCTAssertEqual(pieces.first, PixelRect(x0: 50, y0: 20, x1: 100, y1: 60), "the hidden part first")
+        XCTAssertEqual(pieces.reduce(0) { $0 + $1.width * $1.height }, region.width * region.height)
+        for (i, a) in pieces.enumerated() {
+            XCTAssertEqual(a.intersection(region), a)
+            for b in pieces[(i + 1)...] { XCTAssertTrue(a.intersection(b).isEmpty, "\(a) and \(b) overlap") }
+        }
+        XCTAssertEqual(Window.split(region, by: [PixelRect(x0: 0, y0: 0, x1: 300, y1: 300)]), [region], "all hidden: one piece")
+        XCTAssertEqual(Window.split(region, by: [PixelRect(x0: 300, y0: 0, x1: 400, y1: 300)]), [region], "apart: one piece")
+    }
+
+    private func gradient(width: Int, height: Int) -> Bitmap {
+        let bitmap = Bitmap(width: width, height: height)
+        for y in 0..<height { for x in 0..<width { bitmap[x, y] = Color(r: x * 255 / width, g: y * 255 / height, b: (x ^ y) & 0xFF).premultipliedPixel } }
+        return bitmap
+    }
+
+    func testFastFramesShowTheNearestTexelOfAnUprightPicture() {
+        let source = gradient(width: 64, height: 48)
+        let target = Bitmap(width: 200, height: 150, color: .white)
+        let context = GraphicsContext(bitmap: target)
+        context.imageQuality = .fast
+        let transform = AffineTransform(scaleX: 1.5, y: 1.5).concatenating(AffineTransform(translationX: 20.25, y: 10))
+        context.draw(Image(bitmap: source), transform: transform)
+        let inverse = transform.inverted()!
+        for (x, y) in [(25, 15), (60, 40), (100, 70), (110, 73), (115, 80)] {
+            let s = inverse.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+            XCTAssertEqual(target[x, y], source[Int(s.x), Int(s.y)], "pixel \(x),\(y)")
+        }
+    }
+
+    func testFastAndSmoothFramesOfATurnedPictureLookAlike() {
+        let source = gradient(width: 300, height: 200)
+        let transform = AffineTransform(translationX: -150, y: -100).concatenating(AffineTransform(rotationAngle: 0.5))
+            .concatenating(AffineTransform(scaleX: 0.8, y: 0.8)).concatenating(AffineTransform(translationX: 160, y: 120))
+        var frames: [Bitmap] = []
+        for quality in [ImageQuality.fast, .smooth] {
+            let target = Bitmap(width: 320, height: 240, color: .white)
+            let context = GraphicsContext(bitmap: target)
+            context.imageQuality = quality
+            context.draw(Image(bitmap: source), transform: transform)
+            frames.append(target)
+        }
+        XCTAssertLessThan(meanDifference(frames[0], frames[1]), 6, "a gesture's frames do not jump in colour")
+        XCTAssertGreaterThan(meanDifference(frames[0], frames[1]), 0, "they are sampled differently")
+    }
+
+    func testABigPictureDrawnInBandsOnBothCoresHasTheSamePixelsAsDrawnByOne() {
+        let source = gradient(width: 700, height: 500)
+        let image = Image(bitmap: source)
+        let transform = AffineTransform(translationX: -350, y: -250).concatenating(AffineTransform(rotationAngle: 0.3))
+            .concatenating(AffineTransform(scaleX: 1.3, y: 1.3)).concatenating(AffineTransform(translationX: 512, y: 300))
+        let banded = Bitmap(width: 1024, height: 600, color: .white)
+        XCTAssertGreaterThan(RowBands.count(forPixels: 1024 * 600), ProcessInfo.processInfo.activeProcessorCount > 1 ? 1 : 0)
+        GraphicsContext(bitmap: banded).draw(image, transform: transform)
+        let single = Bitmap(width: 1024, height: 600, color: .white)
+        for band in 0..<4 {
+            // Each clip is under RowBands.minimumPixels: one thread draws it.
+            let clip = PixelRect(x0: 0, y0: band * 150, x1: 1024, y1: band * 150 + 150)
+            XCTAssertEqual(RowBands.count(forPixels: clip.width * clip.height), 1)
+            GraphicsContext(bitmap: single, clip: clip).draw(image, transform: transform)
+        }
+        XCTAssertEqual(meanDifference(banded, single), 0, "identical pixels")
+    }
+
+    func testAnOpaquePictureOverwritesAndATranslucentOneBlends() {
+        let opaque = Image(bitmap: Bitmap(width: 10, height: 10, color: .blue))
+        XCTAssertTrue(opaque.isOpaque)
+        let glass = Image(bitmap: Bitmap(width: 10, height: 10, color: Color(r: 0, g: 0, b: 255, a: 128)))
+        XCTAssertFalse(glass.isOpaque)
+        let target = Bitmap(width: 30, height: 10, color: .red)
+        let context = GraphicsContext(bitmap: target)
+        context.draw(opaque, in: Rect(x: 0, y: 0, width: 10, height: 10))
+        context.draw(glass, in: Rect(x: 20, y: 0, width: 10, height: 10))
+        XCTAssertEqual(target[5, 5], Color.blue.premultipliedPixel)
+        let blended = Color(premultipliedPixel: target[25, 5])
+        XCTAssertGreaterThan(blended.red, 0.4, "red shows through")
+        XCTAssertGreaterThan(blended.blue, 0.4)
+    }
+
+    func testAWrappedBitmapGivesItsMemoryBackOnce() {
+        var released = 0
+        let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: 12)
+        do {
+            let bitmap = Bitmap(width: 4, height: 3, wrapping: memory, fill: 0xFF00_FF00) { released += 1 }
+            XCTAssertEqual(bitmap[3, 2], 0xFF00_FF00)
+        }
+        XCTAssertEqual(released, 1)
+        memory.deallocate()
+    }
+
+    // MARK: - The photo being placed
+
+    private func placedPhoto() throws -> (Window, DrawingBoardViewController, PhotoPlacementView, ManualClock) {
+        let clock = ManualClock()
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
+        let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: NSTemporaryDirectory())
+        window.rootViewController = board
+        window.render()
+        board.placePhoto(Photo(asset: ImageAsset(bitmap: gradient(width: 400, height: 300), name: "test")))
+        window.render()
+        return (window, board, try XCTUnwrap(board.photoPlacement), clock)
+    }
+
+    func testAPhotoMovesWithFastFramesAndSettlesOnASmoothOne() throws {
+        let (window, _, placement, clock) = try placedPhoto()
+        let centre = placement.convert(placement.placement.apply(to: Point(x: 200, y: 150)), to: nil)
+        func touch(_ phase: Touch.Phase, _ dx: Double) {
+            window.send([TouchInput(identifier: 1, phase: phase, location: Point(x: centre.x + dx, y: centre.y), timestamp: clock.now)])
+        }
+        touch(.began, 0)
+        XCTAssertFalse(placement.isMoving)
+        for step in 1...3 { touch(.moved, Double(step) * 10) }
+        XCTAssertTrue(placement.isMoving, "the frames of a drag are fast")
+        window.render()
+        let fastFrame = window.backbuffer[Int(centre.x) + 30, Int(centre.y)]
+        touch(.ended, 30)
+        XCTAssertFalse(placement.isMoving)
+        XCTAssertTrue(window.needsDisplay, "the end of the drag asks for a smooth frame")
+        window.render()
+        let smoothFrame = window.backbuffer[Int(centre.x) + 30, Int(centre.y)]
+        XCTAssertLessThan(abs(Color(premultipliedPixel: fastFrame).red - Color(premultipliedPixel: smoothFrame).red), 0.05)
+    }
+
+    func testATurnedPhotoHidesTheLargestRectangleInsideItAndNothingWhenFramedOrCropping() throws {
+        let (_, board, placement, _) = try placedPhoto()
+        let c = placement.placement.apply(to: Point(x: 200, y: 150))
+        placement.setPlacement(placement.placement.concatenating(AffineTransform(translationX: -c.x, y: -c.y))
+            .concatenating(AffineTransform(rotationAngle: 0.4)).concatenating(AffineTransform(translationX: c.x, y: c.y)))
+        let hidden = try XCTUnwrap(placement.opaqueContentRect)
+        XCTAssertGreaterThan(hidden.width * hidden.height, 0.3 * 400 * 300 * pow(placement.placement.a * placement.placement.a
+            + placement.placement.b * placement.placement.b, 1), "a useful part of the photo")
+        let inverse = try XCTUnwrap(placement.placement.inverted())
+        let kept = placement.placed.visibleRect
+        for corner in [Point(x: hidden.minX, y: hidden.minY), Point(x: hidden.maxX, y: hidden.minY),
+                       Point(x: hidden.maxX, y: hidden.maxY), Point(x: hidden.minX, y: hidden.maxY)] {
+            XCTAssertTrue(kept.contains(inverse.apply(to: corner)), "\(corner) lies on the photo")
+        }
+        board.toggleCircleFrame()
+        XCTAssertNil(placement.opaqueContentRect, "a round frame shows the canvas at its corners")
+    }
+
+    /// The mean difference of all channels, 0-255.
+    private func meanDifference(_ a: Bitmap, _ b: Bitmap) -> Double {
+        var total = 0
+        for i in 0..<a.width * a.height {
+            let p = a.pixels[i], q = b.pixels[i]
+            for shift in stride(from: 0, to: 32, by: 8) { total += abs(Int((p >> UInt32(shift)) & 0xFF) - Int((q >> UInt32(shift)) & 0xFF)) }
+        }
+        return Double(total) / Double(a.width * a.height * 4)
+    }
+}
