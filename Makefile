@@ -16,5 +16,7 @@ bench:
 	@echo "input to photons, 1920x1080 with 10,000 strokes drawn, 5000 motion events:"
 	@EVENTS=5000 scripts/bench-latency.sh
 	@EVENTS=5000 ZOOM=400 scripts/bench-latency.sh
+	@echo "a placed 24 MP photo at 3840x2160, one event every 8 ms:"
+	@scripts/bench-photo.sh
 	@swift build -c release --product x11paint-latency-probe 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]' || true
 	@scripts/bench-blackbox.sh

@@ -48,6 +48,7 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("polygons", { [ShapeWorkloads.polygons(count: 1000, box: 256, runs: runs)] }),
     ("big-polygons", { [ShapeWorkloads.polygons(count: quick ? 100 : 1000, box: nil, runs: runs)] }),
     ("photo", { ShapeWorkloads.photo(runs: runs) }),
+    ("photo-4k", { PhotoAt4KWorkload.run(runs: quick ? 1 : 3) }),
     ("png", { PNGWorkload.run(runs: runs) }),
     ("history", { HistoryWorkload.run(runs: runs) }),
     ("huge-pictures", { HugePictureWorkload.run() }),
