@@ -7,6 +7,16 @@ final class CairoCanvas {
     let surface: OpaquePointer
     let cr: OpaquePointer
 
+    /// Draws all of `picture` (another canvas) under `transform`, resampled with `filter`.
+    func draw(_ picture: CairoCanvas, width: Int, height: Int, transform: PaintCore.AffineTransform, filter: cairo_filter_t) {
+        var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+        cairo_transform(cr, &matrix)
+        cairo_set_source_surface(cr, picture.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), filter)
+        cairo_rectangle(cr, 0, 0, Double(width), Double(height))
+        cairo_fill(cr)
+    }
+
     init(width: Int, height: Int, fill: Color? = .white) {
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         cr = cairo_create(surface)!

@@ -31,14 +31,8 @@ enum PhotoAt4KWorkload {
         }
         let source = CairoCanvas(copying: photo)
         func cairo(_ filter: cairo_filter_t) -> Double {
-            Stopwatch.best(runs: runs, setup: { CairoCanvas(width: width, height: height) }) { canvas in
-                let cr = canvas.cr
-                var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
-                cairo_transform(cr, &matrix)
-                cairo_set_source_surface(cr, source.surface, 0, 0)
-                cairo_pattern_set_filter(cairo_get_source(cr), filter)
-                cairo_rectangle(cr, 0, 0, 6000, 4000)
-                cairo_fill(cr)
+            Stopwatch.best(runs: runs, setup: { CairoCanvas(width: width, height: height) }) {
+                $0.draw(source, width: 6000, height: 4000, transform: transform, filter: filter)
             }
         }
         let smooth = ours(.smooth), fast = ours(.fast)
