@@ -249,15 +249,10 @@ public final class GraphicsContext {
             // A big picture is shared between the cores in bands of rows, each with its own
             // rasterizer and row buffer (each destination row is written by one band only).
             let helpers = rasterizer.bandRasterizers(bands)
-            let rowsPerBand = (footprint.height + bands - 1) / bands
-            DispatchQueue.concurrentPerform(iterations: bands) { band in
-                var clip = footprint
-                clip.y0 = footprint.y0 + band * rowsPerBand
-                clip.y1 = min(footprint.y1, clip.y0 + rowsPerBand)
-                guard !clip.isEmpty else { return }
+            RowBands.forEachBand(of: footprint) { band, rows in
                 let row = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, footprint.width))
                 defer { row.deallocate() }
-                fill(rows: clip, with: helpers[band], row: row)
+                fill(rows: rows, with: helpers[band], row: row)
             }
             return
         }

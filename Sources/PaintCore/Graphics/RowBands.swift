@@ -11,17 +11,27 @@ public enum RowBands {
         pixels >= minimumPixels ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
     }
 
-    /// Runs `body` for each row of `area`, a big area's rows split between the cores.
-    public static func forEachRow(of area: PixelRect, _ body: (Int) -> Void) {
+    /// Runs `body` for each band of `area` (its index and rows), on the cores at once when the
+    /// area is big.
+    public static func forEachBand(of area: PixelRect, _ body: (Int, PixelRect) -> Void) {
         let bands = count(forPixels: area.width * area.height)
         guard bands > 1 else {
-            for y in area.y0..<area.y1 { body(y) }
+            body(0, area)
             return
         }
         let rowsPerBand = (area.height + bands - 1) / bands
         DispatchQueue.concurrentPerform(iterations: bands) { band in
-            let start = area.y0 + band * rowsPerBand
-            for y in start..<min(area.y1, start + rowsPerBand) { body(y) }
+            var rows = area
+            rows.y0 = area.y0 + band * rowsPerBand
+            rows.y1 = min(area.y1, rows.y0 + rowsPerBand)
+            if !rows.isEmpty { body(band, rows) }
+        }
+    }
+
+    /// Runs `body` for each row of `area`, a big area's rows split between the cores.
+    public static func forEachRow(of area: PixelRect, _ body: (Int) -> Void) {
+        forEachBand(of: area) { _, rows in
+            for y in rows.y0..<rows.y1 { body(y) }
         }
     }
 }
