@@ -18,5 +18,7 @@ bench:
 	@EVENTS=5000 ZOOM=400 scripts/bench-latency.sh
 	@echo "a placed 24 MP photo at 3840x2160, one event every 8 ms:"
 	@scripts/bench-photo.sh
+	@echo "zooming and scrolling 10,000 strokes at 3840x2160, one wheel notch every 8 ms:"
+	@scripts/bench-zoom.sh
 	@swift build -c release --product x11paint-latency-probe 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]' || true
 	@scripts/bench-blackbox.sh

@@ -107,6 +107,81 @@ final class PhotoFrameTests: XCTestCase {
         XCTAssertEqual(meanDifference(banded, single), 0, "identical pixels")
     }
 
+    func testATurnedOpaquePictureSampledInTilesHasThePixelsOfOneBlendedRowByRow() {
+        let source = gradient(width: 600, height: 400)
+        let transform = AffineTransform(translationX: -300, y: -200).concatenating(AffineTransform(rotationAngle: 0.52))
+            .concatenating(AffineTransform(scaleX: 0.9, y: 0.9)).concatenating(AffineTransform(translationX: 300, y: 200))
+        for quality in [ImageQuality.fast, .smooth] {
+            var frames: [Bitmap] = []
+            // The same pixels, once known to be opaque (overwritten, interior in tiles) and once
+            // not (blended span by span as the rasterizer gives them).
+            for isOpaque in [true, false] {
+                let target = Bitmap(width: 600, height: 400, color: .red)
+                let context = GraphicsContext(bitmap: target)
+                context.imageQuality = quality
+                context.draw(Image(bitmap: source, isOpaque: isOpaque), transform: transform)
+                frames.append(target)
+            }
+            XCTAssertLessThan(Color(premultipliedPixel: frames[0][300, 200]).red, 0.6, "\(quality): the centre shows the picture")
+            XCTAssertEqual(frames[0][2, 2], Color.red.premultipliedPixel, "\(quality): the corner is outside it")
+            XCTAssertEqual(meanDifference(frames[0], frames[1]), 0, "\(quality): identical pixels")
+        }
+    }
+
+    func testTileColumnsVisitEverySpanPixelOnce() {
+        let spans = [InteriorSpan(y: 0, x0: 5, x1: 300), InteriorSpan(y: 1, x0: 0, x1: 129), InteriorSpan(y: 2, x0: 250, x1: 260)]
+        var seen: [Int: Set<Int>] = [:]
+        var visits = 0
+        InteriorSpan.forEachTileColumn(of: spans) { y, x0, x1 in
+            XCTAssertLessThanOrEqual(x1 - x0, InteriorSpan.tileWidth)
+            for x in x0..<x1 { seen[y, default: []].insert(x); visits += 1 }
+        }
+        XCTAssertEqual(visits, 295 + 129 + 10, "no pixel twice")
+        XCTAssertEqual(seen[0], Set(5..<300))
+        XCTAssertEqual(seen[1], Set(0..<129))
+        XCTAssertEqual(seen[2], Set(250..<260))
+    }
+
+    func testAnOpenedPhotoArrivesWithItsLevelsBuiltAndCostsAtMostFourThirdsOfItsPixels() throws {
+        let data = try PNGCodec.encode(gradient(width: 900, height: 600))
+        let opener = PhotoOpener()
+        var delivered: Image?
+        opener.open(.bytes(data, name: "gradient.png"), maximumPixels: 10_000_000, deliver: { $0() }) { result in
+            delivered = try? result.get().photo.asset.image
+        }
+        opener.waitUntilDone()
+        let image = try XCTUnwrap(delivered)
+        let pixels = 900 * 600 * 4
+        // Every level is there before the first frame: 900x600, 450x300 ... 1x1.
+        XCTAssertGreaterThan(image.memoryFootprint, pixels + pixels / 4 + pixels / 16)
+        XCTAssertLessThanOrEqual(Double(image.memoryFootprint), 1.4 * Double(pixels), "issue 18: at most 1.4x")
+        XCTAssertEqual(image.level(10).width, 1)
+        XCTAssertEqual(image.memoryFootprint, { image.prepareForDrawing(); return image.memoryFootprint }(), "nothing built twice")
+    }
+
+    func testAFadingViewsFramesReuseTheirLayerAndShowTheSamePixels() {
+        let window = Window(size: Size(width: 300, height: 200))
+        let below = RecordingView(frame: window.bounds)
+        let glass = CoverView(frame: window.bounds)
+        glass.cover = Rect(x: 50, y: 40, width: 120, height: 90)
+        glass.backgroundColor = Color(r: 0, g: 255, b: 0, a: 128)
+        glass.alpha = 0.5
+        window.addSubview(below)
+        window.addSubview(glass)
+        window.render()
+        let first = Bitmap(width: 300, height: 200)
+        first.pixels.update(from: window.backbuffer.pixels, count: 300 * 200)
+        for _ in 0..<3 {
+            glass.setNeedsDisplay()
+            window.render()
+        }
+        // A layer not cleared between frames would pile the glass up: greener each frame.
+        XCTAssertEqual(meanDifference(first, window.backbuffer), 0)
+        let mixed = Color(premultipliedPixel: window.backbuffer[100, 80])
+        XCTAssertGreaterThan(mixed.red, 0.4, "the canvas shows through")
+        XCTAssertGreaterThan(mixed.blue, 0.3, "the blue cover, at half strength")
+    }
+
     func testAnOpaquePictureOverwritesAndATranslucentOneBlends() {
         let opaque = Image(bitmap: Bitmap(width: 10, height: 10, color: .blue))
         XCTAssertTrue(opaque.isOpaque)

@@ -206,9 +206,10 @@ public final class GraphicsContext {
         let stretch = max((inverse.a * inverse.a + inverse.b * inverse.b).squareRoot(),
                           (inverse.c * inverse.c + inverse.d * inverse.d).squareRoot())
         let fast = state.imageQuality == .fast
-        // Fast frames pick single texels from the level at or just above the screen's
-        // resolution: never more than one texel per pixel, so no more shimmer than bilinear.
-        let level = stretch > 1 ? max(0, Int(fast ? log2(stretch).rounded(.down) : log2(stretch).rounded())) : 0
+        // Fast frames pick single texels from the same level: at most about 1.4 texels per
+        // pixel, so a frame reads little more source memory than it writes (a turned 24 MP
+        // photo read from the full level costs a cache miss per pixel, 3x the time).
+        let level = stretch > 1 ? max(0, Int(log2(stretch).rounded())) : 0
         let levelBitmap = image.level(level)
         let levelScale = AffineTransform(scaleX: Double(levelBitmap.width) / w, y: Double(levelBitmap.height) / h)
         var sampler = ImageSampler(bitmap: levelBitmap, inverse: inverse.concatenating(levelScale))
@@ -217,18 +218,30 @@ public final class GraphicsContext {
         // Where every pixel is covered, an opaque picture replaces what lies below: no blending.
         let overwrites = alpha == 255 && mask == nil && (mode == .copy || (mode == .sourceOver && image.isOpaque))
         let outline = [Polyline(points: corners, isClosed: true)]
+        // A turned picture is read along a slant: a destination row of a 4K screen touches a
+        // different source page at nearly every pixel. Its interior is sampled after the
+        // outline, in columns of tiles, so the reads stay within a few pages at a time.
+        let tilesInterior = overwrites && !sampler.isUpright
         func fill(rows clip: PixelRect, with rasterizer: Rasterizer, row: UnsafeMutablePointer<UInt32>) {
+            var interior: [InteriorSpan] = []
             rasterizer.fill(outline, rule: .nonZero, clip: clip) { y, x0, count, cells, constant in
                 // Opaque interior runs sample straight into the destination.
                 let target = pixels + y * width + x0
                 if cells == nil && constant == 255 && overwrites {
-                    sampler.sampleRow(y: y, x0: x0, count: count, into: target, nearest: fast)
+                    if tilesInterior {
+                        interior.append(InteriorSpan(y: y, x0: x0, x1: x0 + count))
+                    } else {
+                        sampler.sampleRow(y: y, x0: x0, count: count, into: target, nearest: fast)
+                    }
                     return
                 }
                 sampler.sampleRow(y: y, x0: x0, count: count, into: row, nearest: fast)
                 if alpha < 255 { for i in 0..<count { row[i] = PixelMath.scale(row[i], by: alpha) } }
                 SpanBlender.blend(sources: row, mode: mode, cells: cells, constant: constant, clip: mask?.row(y: y, x: x0),
                                   count: count, into: target)
+            }
+            InteriorSpan.forEachTileColumn(of: interior) { y, x0, x1 in
+                sampler.sampleRow(y: y, x0: x0, count: x1 - x0, into: pixels + y * width + x0, nearest: fast)
             }
         }
         let xs = corners.map(\.x), ys = corners.map(\.y)

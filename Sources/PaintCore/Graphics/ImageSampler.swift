@@ -8,9 +8,15 @@ struct ImageSampler {
     var columns: UnsafePointer<Int32>?
     var columnsStart = 0
 
+    /// When destination pixels map one to one onto whole texels (a layer or a bitmap drawn at
+    /// its own size on the pixel grid): the source column and row of destination (0, 0).
+    let offset: (x: Int, y: Int)?
+
     init(bitmap: Bitmap, inverse: AffineTransform) {
         self.bitmap = bitmap
         self.inverse = inverse
+        let isUnit = inverse.a == 1 && inverse.d == 1 && inverse.b == 0 && inverse.c == 0
+        offset = isUnit && inverse.tx == inverse.tx.rounded() && inverse.ty == inverse.ty.rounded() ? (Int(inverse.tx), Int(inverse.ty)) : nil
     }
 
     /// Whether destination columns map to source columns independently of the row.
@@ -28,6 +34,7 @@ struct ImageSampler {
     /// nearest texel (a third of the work: for the frames of a gesture).
     @inline(__always)
     func sampleRow(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>, nearest: Bool) {
+        if let offset, copy(y: y + offset.y, x0: x0 + offset.x, count: count, into: out) { return }
         if nearest {
             sampleNearest(y: y, x0: x0, count: count, into: out)
         } else {
@@ -35,12 +42,19 @@ struct ImageSampler {
         }
     }
 
+    /// Texels straight from the source row, when the run lies inside the bitmap (any sampling
+    /// of a texel centre is the texel itself).
+    @inline(__always)
+    private func copy(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) -> Bool {
+        guard y >= 0, y < bitmap.height, x0 >= 0, x0 + count <= bitmap.width else { return false }
+        out.update(from: bitmap.pixels + y * bitmap.width + x0, count: count)
+        return true
+    }
+
     private func sampleNearest(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let px = Double(x0) + 0.5, py = Double(y) + 0.5
         // Texel centres at integers: the nearest is at the rounded position.
-        var u = Int((inverse.a * px + inverse.c * py + inverse.tx) * 65536)
-        var v = Int((inverse.b * px + inverse.d * py + inverse.ty) * 65536)
-        let du = Int(inverse.a * 65536), dv = Int(inverse.b * 65536)
+        let (du, dv) = steps
+        var (u, v) = start(y: y, x0: x0, offset: 0, du: du, dv: dv)
         let width = bitmap.width, pixels = bitmap.pixels
         let maxX = width - 1, maxY = bitmap.height - 1
         if let columns {
@@ -67,11 +81,8 @@ struct ImageSampler {
 
     @inline(__always)
     private func sampleBilinear(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let px = Double(x0) + 0.5, py = Double(y) + 0.5
-        let u0 = inverse.a * px + inverse.c * py + inverse.tx - 0.5
-        let v0 = inverse.b * px + inverse.d * py + inverse.ty - 0.5
-        var u = Int(u0 * 65536), v = Int(v0 * 65536)
-        let du = Int(inverse.a * 65536), dv = Int(inverse.b * 65536)
+        let (du, dv) = steps
+        var (u, v) = start(y: y, x0: x0, offset: -0.5, du: du, dv: dv)
         let width = bitmap.width, height = bitmap.height
         let pixels = bitmap.pixels
         let maxX = width - 1, maxY = height - 1
@@ -89,6 +100,20 @@ struct ImageSampler {
             u &+= du
             v &+= dv
         }
+    }
+
+    /// Source steps per destination pixel along a row, in 16.16.
+    private var steps: (Int, Int) { (Int(inverse.a * 65536), Int(inverse.b * 65536)) }
+
+    /// The 16.16 source position of pixel (x0, y), `offset` texels shifted, reached from the
+    /// row's pixel 0 in whole steps: a run sampled in pieces gets exactly the pixels of the run
+    /// sampled at once, wherever it is cut (tiles, bands, clips).
+    @inline(__always)
+    private func start(y: Int, x0: Int, offset: Double, du: Int, dv: Int) -> (Int, Int) {
+        let px = 0.5, py = Double(y) + 0.5
+        let u = Int(((inverse.a * px + inverse.c * py + inverse.tx + offset) * 65536).rounded(.down))
+        let v = Int(((inverse.b * px + inverse.d * py + inverse.ty + offset) * 65536).rounded(.down))
+        return (u &+ x0 &* du, v &+ x0 &* dv)
     }
 
     /// Linear interpolation of all four channels, weight f/256 towards q.

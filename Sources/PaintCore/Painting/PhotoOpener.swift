@@ -42,9 +42,13 @@ public final class PhotoOpener {
                 case .file(let path): data = try PhotoDecoder.read(path)
                 case .bytes(let bytes, _): data = bytes
                 }
-                let opened = try PhotoDecoder.open(data, name: source.name, maximumPixels: maximumPixels, job: job)
-                guard upright else { return opened }
-                return PhotoDecoder.Opened(photo: opened.photo.uprighted(), sourceWidth: opened.sourceWidth, sourceHeight: opened.sourceHeight)
+                var opened = try PhotoDecoder.open(data, name: source.name, maximumPixels: maximumPixels, job: job)
+                if upright {
+                    opened = PhotoDecoder.Opened(photo: opened.photo.uprighted(), sourceWidth: opened.sourceWidth, sourceHeight: opened.sourceHeight)
+                }
+                // Its mip levels are built here, beside the UI thread, before the first frame.
+                opened.photo.asset.image.prepareForDrawing()
+                return opened
             }
             deliver { [weak self] in
                 // A cancelled or replaced open says nothing more.

@@ -227,9 +227,13 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
         [pan, pinch, rotation].contains { $0.state == .began || $0.state == .changed }
     }
 
+    /// The flash before a bake is an animation too: its half-transparent frames sample fast (at
+    /// 4K a smooth one takes 90 ms: the flash would stutter). The bake itself draws smooth.
+    var drawsFast: Bool { isMoving || isBaking }
+
     public override func draw(_ rect: Rect, in context: GraphicsContext) {
         context.save()
-        context.imageQuality = isMoving ? .fast : .smooth
+        context.imageQuality = drawsFast ? .fast : .smooth
         placed.draw(in: context)
         context.restore()
         // A thin outline shows what will be baked.

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Zooming and scrolling a big drawing, end to end (issue 18): x11paint (optimised) with a
+# 3840x2160 window (1920x1080 points at X11PAINT_SCALE=2) and 10,000 strokes already drawn
+# on a private Xvfb; xdotool turns the wheel at a mouse's pace: Ctrl+wheel zooms in and out
+# about the pointer, the wheel scrolls the zoomed drawing down and up, Shift+wheel sideways.
+# The app prints the time from each event's arrival at the server to the completion of the
+# frame that shows it, one run per gesture.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin="$(swift build -c release --show-bin-path)"
+events=${EVENTS:-300}
+. scripts/private-xvfb.sh
+XVFB_SCREEN=3840x2200 start_private_xvfb
+home=$(mktemp -d)
+trap 'kill $xvfb 2>/dev/null || true; rm -rf "$home"' EXIT
+
+gesture() {
+  local name=$1
+  local output
+  output=$(mktemp)
+  # Scrolling needs something to scroll: those runs start at 200%.
+  local zoom=100
+  [ "$name" = zoom ] || zoom=200
+  env HOME="$home" X11PAINT_SCALE=2 ${X11PAINT_TRACE_FRAMES:+X11PAINT_TRACE_FRAMES=1} "$bin/x11paint" --size 1920x1080 \
+    --preload-strokes 10000 --zoom "$zoom" --report-latency >"$output" 2>&1 &
+  local app=$!
+  local window
+  window=$(timeout 60 xdotool search --sync --onlyvisible --name 'X11Paint$' | head -n 1)
+  sleep 2
+  local args=(mousemove --window "$window" 1900 1000)
+  [ "$name" = zoom ] && args+=(keydown ctrl)
+  [ "$name" = sideways ] && args+=(keydown shift)
+  for i in $(seq 1 "$events"); do
+    # Twenty notches one way, twenty back: the view never runs into an end for long.
+    args+=(click $(( (i / 20) % 2 == 0 ? 4 : 5 )) sleep 0.008)
+    # Zooming follows the pointer, which wanders a little.
+    [ "$name" = zoom ] && args+=(mousemove --window "$window" $((1700 + (i * 13) % 400)) $((900 + (i * 7) % 200)))
+  done
+  [ "$name" = zoom ] && args+=(keyup ctrl)
+  [ "$name" = sideways ] && args+=(keyup shift)
+  xdotool "${args[@]}"
+  sleep 1
+  kill -TERM $app 2>/dev/null || true
+  wait $app 2>/dev/null || true
+  if [ -n "${KEEP_OUTPUT:-}" ]; then cp "$output" "/tmp/bench-zoom-$name.log"; fi
+  grep latency "$output" | sed "s/^latency: /10,000 strokes at 3840x2160, $name: /" || { echo "$name: no latency report"; cat "$output"; }
+  rm -f "$output"
+  rm -rf "$home/.local" "$home/Pictures"
+}
+
+for name in ${GESTURES:-zoom scroll sideways}; do gesture "$name"; done
