@@ -94,9 +94,9 @@ public final class BottomBarController: ViewController {
 
     // MARK: - Subviews
 
-    public private(set) lazy var brushButton: Button = Button(title: "Brush") { [unowned self] in self.onBrush?() }
-    public private(set) lazy var backgroundButton: Button = Button(title: "Background") { [unowned self] in self.onBackground?() }
-    public private(set) lazy var fullScreenButton: Button = Button(title: "Full screen") { [unowned self] in self.onFullScreen?() }
+    public private(set) lazy var brushButton: Button = Button(title: "Brush", toolTip: "Brush: width, colour, opacity ([ and ] change the width)") { [unowned self] in self.onBrush?() }
+    public private(set) lazy var backgroundButton: Button = Button(title: "Background", toolTip: "Background colour or picture") { [unowned self] in self.onBackground?() }
+    public private(set) lazy var fullScreenButton: Button = Button(title: "Full screen", toolTip: "Draw on the whole window") { [unowned self] in self.onFullScreen?() }
 
     public private(set) lazy var zoomLabel: Label = {
         let label = Label()

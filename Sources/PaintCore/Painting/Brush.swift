@@ -5,6 +5,10 @@ import Foundation
 public protocol Brush {
     /// The name shown to the user.
     var name: String { get }
+    /// The single key that picks the tool (KolourPaint's and Pinta's habit), shown in its tooltip.
+    var key: Character { get }
+    /// What the tooltip calls it, in full.
+    var longName: String { get }
     /// Freehand brushes keep every point of the drag; the others span a figure between the
     /// first and the current point (seed 003's supportedContinuousDrawing).
     var isFreehand: Bool { get }
@@ -16,6 +20,9 @@ public protocol Brush {
 
 extension Brush {
     public var isFreehand: Bool { false }
+    public var longName: String { name }
+    /// "Line (L)".
+    public var toolTip: String { "\(longName) (\(String(key).uppercased()))" }
 
     public func beginStroke(at point: Point, color: Color, width: Double) -> Stroke {
         Stroke(points: [point], color: color, width: width, blendMode: .sourceOver)
@@ -28,6 +35,7 @@ extension Brush {
 public struct PencilBrush: Brush {
     public init() {}
     public var name: String { "Pencil" }
+    public var key: Character { "p" }
     public var isFreehand: Bool { true }
 }
 
@@ -35,6 +43,7 @@ public struct PencilBrush: Brush {
 public struct EraserBrush: Brush {
     public init() {}
     public var name: String { "Eraser" }
+    public var key: Character { "x" }
     public var isFreehand: Bool { true }
 
     public func beginStroke(at point: Point, color: Color, width: Double) -> Stroke {
@@ -46,6 +55,7 @@ public struct EraserBrush: Brush {
 public struct LineBrush: Brush {
     public init() {}
     public var name: String { "Line" }
+    public var key: Character { "l" }
 
     public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {
         let end = constrained ? Self.snapped(end, around: start) : end
@@ -66,6 +76,8 @@ public struct LineBrush: Brush {
 public struct DashedLineBrush: Brush {
     public init() {}
     public var name: String { "Dashes" }
+    public var key: Character { "d" }
+    public var longName: String { "Dashed line" }
 
     public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {
         guard var shape = LineBrush().shape(from: start, to: end, constrained: constrained, color: color, width: width) else { return nil }
@@ -78,6 +90,8 @@ public struct DashedLineBrush: Brush {
 public struct RectangleBrush: Brush {
     public init() {}
     public var name: String { "Rect" }
+    public var key: Character { "r" }
+    public var longName: String { "Rectangle" }
 
     public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {
         Shape(path: .rect(Self.box(from: start, to: end, square: constrained)), style: LineStyle(width: width, join: .miter), color: color)
@@ -99,6 +113,7 @@ public struct RectangleBrush: Brush {
 public struct EllipseBrush: Brush {
     public init() {}
     public var name: String { "Ellipse" }
+    public var key: Character { "e" }
 
     public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {
         Shape(path: .ellipse(in: RectangleBrush.box(from: start, to: end, square: constrained)),

@@ -135,6 +135,8 @@ public final class DrawingBoardViewController: ViewController {
         case (.character("o"), .control): chooseDocument()
         case (.character("o"), [.control, .shift]): choosePhoto()
         case (.character("v"), .control): pastePhoto()
+        case (.character(let key), []) where Self.tools.contains { $0.key == key }:
+            selectTool(at: Self.tools.firstIndex { $0.key == key }!)
         case (.character("1"), .control): onOpenScene?(.unlock)
         case (.character("2"), .control): onOpenScene?(.touches)
         case (.character("3"), .control): onOpenScene?(.gestures)

@@ -124,10 +124,10 @@ public final class PhotoPlacementController {
 
     // MARK: - Subviews
 
-    public private(set) lazy var cropButton: Button = Button(title: "Crop") { [unowned self] in self.toggleCrop() }
-    public private(set) lazy var circleButton: Button = Button(title: "Circle") { [unowned self] in self.toggleCircleFrame() }
-    public private(set) lazy var dropButton: Button = Button(title: "Drop") { [unowned self] in self.drop() }
-    public private(set) lazy var keepButton: Button = Button(title: "Keep") { [unowned self] in self.bake() }
+    public private(set) lazy var cropButton: Button = Button(title: "Crop", toolTip: "Crop: drag over the photo to keep a part") { [unowned self] in self.toggleCrop() }
+    public private(set) lazy var circleButton: Button = Button(title: "Circle", toolTip: "Frame the photo in a circle") { [unowned self] in self.toggleCircleFrame() }
+    public private(set) lazy var dropButton: Button = Button(title: "Drop", toolTip: "Drop the photo (Escape)") { [unowned self] in self.drop() }
+    public private(set) lazy var keepButton: Button = Button(title: "Keep", toolTip: "Keep the photo in the drawing (Enter, or a long press)") { [unowned self] in self.bake() }
 
     /// Commands for the photo being placed, floating over the canvas.
     public private(set) lazy var bar: Toolbar = {

@@ -58,6 +58,21 @@ open class View: Responder {
     /// Subviews and drawing are cut off at the bounds.
     public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { invalidateInSuperview(oldFrame: frame) } } }
     public var isUserInteractionEnabled = true
+
+    /// The pointer rests over this view or one of its subviews, no button held (UIKit's
+    /// UIHoverGestureRecognizer began/changed; AppKit's mouseEntered/Exited). The window sets it.
+    public internal(set) var isPointerInside = false {
+        didSet { if isPointerInside != oldValue { pointerInsideChanged() } }
+    }
+    /// Told when `isPointerInside` changes (controls redraw their hover look).
+    open func pointerInsideChanged() {}
+    /// Told where the pointer hovers, in this view's coordinates, when this is the view under it.
+    open func pointerHovered(at point: Point) {}
+
+    /// A short text shown after the pointer rests on the view (AppKit's NSView.toolTip).
+    public var toolTip: String?
+    /// The tooltip for a point in the view: `toolTip` unless the view has parts with their own.
+    open func toolTip(at point: Point) -> String? { toolTip }
     public var isMultipleTouchEnabled = false
     /// While it has touches no other view in the window gets new ones, and it gets none while
     /// another view has some (UIView.isExclusiveTouch).

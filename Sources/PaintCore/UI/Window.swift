@@ -24,6 +24,11 @@ open class Window: View {
     /// The last touch that was a tap, for the next touch's tapCount.
     var lastTap: (location: Point, time: Double, count: Int)?
 
+    /// The view under the pointer and its ancestors (see Window+Hover).
+    var hoveredViews: [View] = []
+    /// Shows tooltips for the view under the resting pointer.
+    lazy var tooltips = TooltipPresenter(window: self)
+
     /// Watchers of pointer motion with no button held (the board's shake to undo).
     private var hoverObservers: [(Point, Double) -> Void] = []
 
@@ -47,6 +52,7 @@ open class Window: View {
 
     public func pointerLeft() {
         hoverLocation = nil
+        updateHover(at: nil)
         for observer in leaveObservers { observer() }
     }
 
@@ -60,6 +66,7 @@ open class Window: View {
     public func pointerHovered(to location: Point, timestamp: Double) {
         hoverLocation = location
         updateCursor(at: location)
+        updateHover(at: location)
         for observer in hoverObservers { observer(location, timestamp) }
     }
 

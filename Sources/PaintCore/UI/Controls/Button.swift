@@ -16,8 +16,9 @@ open class Button: Control {
     }
 
     /// A button that runs `action` when tapped (touch up inside).
-    public convenience init(title: String, action: @escaping () -> Void) {
+    public convenience init(title: String, toolTip: String? = nil, action: @escaping () -> Void) {
         self.init(title: title)
+        self.toolTip = toolTip
         addAction(for: .touchUpInside) { _ in action() }
     }
 
@@ -53,12 +54,17 @@ open class Button: Control {
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
         if let background = value(backgroundColors) {
             context.fill(bounds, with: background)
-        } else if isHighlighted {
-            context.fill(bounds, with: Color(r: 0, g: 0, b: 0, a: 28))
+        }
+        if swatchColor == nil && (isHighlighted || isHovered) {
+            // Hover and pressed looks: a rounded tint behind the content, darker while pressed.
+            context.fillColor = Color(r: 0, g: 0, b: 0, a: isHighlighted ? 36 : 16)
+            context.fill(Path.roundedRect(bounds.insetBy(dx: 2, dy: 3), cornerRadius: 5))
         }
         if let swatch = swatchColor {
             context.fill(bounds, with: isEnabled ? swatch : swatch.withAlpha(0.4))
-            if isHighlighted { context.fill(bounds, with: Color(r: 0, g: 0, b: 0, a: 40)) }
+            if isHighlighted { context.fill(bounds, with: Color(r: 0, g: 0, b: 0, a: 40)) } else if isHovered {
+                context.fill(bounds, with: Color(r: 255, g: 255, b: 255, a: 40))
+            }
             if isSelected {
                 context.strokeBorder(bounds, width: 3, color: Color(r: 20, g: 20, b: 24))
                 context.strokeBorder(bounds.insetBy(dx: 3, dy: 3), width: 2, color: .white)

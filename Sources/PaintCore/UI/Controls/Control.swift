@@ -33,6 +33,12 @@ open class Control: View {
         return state
     }
 
+    /// A control lights up under the pointer (the hover look), so redraws when it comes and goes.
+    open override func pointerInsideChanged() { setNeedsDisplay() }
+
+    /// The pointer is over the enabled control: draw the hover look.
+    public var isHovered: Bool { isPointerInside && isEnabled }
+
     public func addAction(for events: Events, _ action: @escaping (Control) -> Void) {
         actions.append((events, action))
     }

@@ -5,6 +5,11 @@ open class SegmentedControl: Control {
     public var font = Font.system(size: 13)
     public var tintColor = Color(r: 0, g: 122, b: 255)
 
+    /// Each segment's tooltip (the tool's name and its key), by index.
+    public var segmentToolTips: [String] = []
+    /// The segment under the pointer, lit as hover.
+    public private(set) var hoveredSegment: Int? { didSet { if hoveredSegment != oldValue { setNeedsDisplay() } } }
+
     public init(items: [String], frame: Rect = .zero) {
         self.items = items
         selectedSegmentIndex = items.isEmpty ? -1 : 0
@@ -27,6 +32,18 @@ open class SegmentedControl: Control {
         return Rect(x: Double(index) * width, y: 0, width: width, height: bounds.height)
     }
 
+    open override func pointerHovered(at point: Point) { hoveredSegment = segment(at: point) }
+
+    open override func pointerInsideChanged() {
+        if !isPointerInside { hoveredSegment = nil }
+        super.pointerInsideChanged()
+    }
+
+    open override func toolTip(at point: Point) -> String? {
+        guard let index = segment(at: point), index < segmentToolTips.count else { return toolTip }
+        return segmentToolTips[index]
+    }
+
     open override func endTracking(_ touch: Touch) {
         guard let index = segment(at: touch.location(in: self)), index != selectedSegmentIndex else { return }
         selectedSegmentIndex = index
@@ -45,6 +62,12 @@ open class SegmentedControl: Control {
                 context.save()
                 context.clip(to: outline)
                 context.fill(segment, with: isEnabled ? tintColor : tintColor.withAlpha(0.4))
+                context.restore()
+            }
+            if !selected && index == hoveredSegment && isEnabled {
+                context.save()
+                context.clip(to: outline)
+                context.fill(segment, with: tintColor.withAlpha(0.12))
                 context.restore()
             }
             if index > 0 { context.fill(Rect(x: segment.minX, y: 0, width: 1, height: bounds.height), with: tintColor) }
