@@ -29,13 +29,15 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
             linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("fontconfig")]
         ),
+        // librsvg (and cairo under it) for SVG icons; from the Debian package the setup installs.
+        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         // Everything platform-free: geometry, graphics, toolkit, the drawing board, storage.
         // Optimised in debug builds too: the renderer's vector kernels are generic SIMD code
         // that runs tens of times slower unoptimised, and the end-to-end tests drive the debug
         // binary at full input rates.
         .target(
             name: "PaintCore",
-            dependencies: ["CImageCodecs", "CFontShim"],
+            dependencies: ["CImageCodecs", "CFontShim", "CRsvg"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // The thin adapter between the X server and PaintCore: display, presentation, input.

@@ -87,7 +87,11 @@ final class BoardLayoutTests: XCTestCase {
     }
 
     func testTheToolsCollapseIntoAPopUpWhenTheirSegmentsDoNotFitAndItChoosesTools() throws {
-        let (window, board) = makeBoard(Size(width: 600, height: 450))
+        // With icons the segments fit at 600 points (the buttons show icons only there).
+        let roomy = makeBoard(Size(width: 600, height: 450))
+        XCTAssertFalse(roomy.1.toolPicker.isHidden)
+        XCTAssertFalse(roomy.1.toolbarController.undoButton.showsTitle, "icons only, the tooltip names it")
+        let (window, board) = makeBoard(Size(width: 480, height: 360))
         XCTAssertTrue(board.toolPicker.isHidden)
         XCTAssertFalse(board.toolPopUp.isHidden)
         var driver = TouchDriver(window: window)
@@ -102,7 +106,7 @@ final class BoardLayoutTests: XCTestCase {
         XCTAssertEqual(board.toolPicker.selectedSegmentIndex, 4, "both pickers agree")
         // A click beside the menu closes it and changes nothing.
         driver.tap(board.toolPopUp)
-        driver.tap(Point(x: 590, y: 400))
+        driver.tap(Point(x: 470, y: 300))
         XCTAssertNil(board.toolPopUp.menu)
         XCTAssertTrue(board.canvas.brush is EllipseBrush)
         XCTAssertTrue(board.canvas.document.isEmpty, "and draws nothing")

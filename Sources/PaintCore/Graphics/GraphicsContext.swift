@@ -67,8 +67,8 @@ public final class GraphicsContext {
     public func scaleBy(x: Double, y: Double) { concatenate(AffineTransform(scaleX: x, y: y)) }
     public func rotate(by angle: Double) { concatenate(AffineTransform(rotationAngle: angle)) }
 
-    /// How many device pixels one unit of user space spans at most (for flattening tolerances).
-    private var deviceScale: Double {
+    /// How many device pixels one unit of user space spans at most (flattening tolerances, icon sizes).
+    public var deviceScale: Double {
         let t = state.transform
         return max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot(), 1e-9)
     }

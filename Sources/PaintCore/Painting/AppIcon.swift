@@ -1,7 +1,14 @@
-/// The application icon, drawn with the renderer at any size: a white sheet with three
-/// strokes in the palette's colours.
+/// The application icon: Resources/icons/hicolor/scalable/apps/x11paint.svg (what `make install`
+/// puts in the hicolor theme), found like any icon and drawn by librsvg at each size. A binary
+/// moved away from its resources draws the same design with the renderer instead.
 public enum AppIcon {
     public static func render(size: Int) -> Bitmap {
+        if let icon = Icons.shared.image(named: "x11paint", pixels: size, color: .black) { return icon.bitmap }
+        return drawn(size: size)
+    }
+
+    /// A white sheet with three strokes in the palette's colours, on a dark rounded square.
+    static func drawn(size: Int) -> Bitmap {
         let bitmap = Bitmap(width: size, height: size)
         let context = GraphicsContext(bitmap: bitmap)
         let s = Double(size)

@@ -40,6 +40,7 @@ public final class BoardToolbarController {
     public private(set) lazy var toolPicker: SegmentedControl = {
         let picker = SegmentedControl(items: DrawingBoardViewController.tools.map(\.name))
         picker.segmentToolTips = DrawingBoardViewController.tools.map(\.toolTip)
+        picker.segmentIcons = DrawingBoardViewController.tools.map(\.iconName)
         picker.addAction(for: .valueChanged) { [unowned self] control in self.onTool?((control as! SegmentedControl).selectedSegmentIndex) }
         return picker
     }()
@@ -51,11 +52,20 @@ public final class BoardToolbarController {
         return popUp
     }()
 
+    /// The theme's icons beside the titles.
+    private func withIcons() {
+        for (button, icon) in [(clearButton, "edit-clear-all"), (undoButton, "edit-undo"), (redoButton, "edit-redo"),
+                               (eraserButton, "tool-eraser"), (photoButton, "insert-image"), (saveButton, "document-save")] {
+            button.iconName = icon
+        }
+    }
+
     public private(set) lazy var toolbar: Toolbar = {
+        withIcons()
         let toolbar = Toolbar()
         toolbar.items = [.button(clearButton), .button(undoButton), .button(redoButton), .button(eraserButton), .button(photoButton),
                          .flexibleSpace,
-                         .adaptive(toolPicker, width: max(380, toolPicker.intrinsicWidth), compact: toolPopUp, compactWidth: toolPopUp.intrinsicWidth),
+                         .adaptive(toolPicker, width: toolPicker.intrinsicWidth, compact: toolPopUp, compactWidth: toolPopUp.intrinsicWidth),
                          .flexibleSpace, .button(saveButton)]
         return toolbar
     }()

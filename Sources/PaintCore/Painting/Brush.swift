@@ -9,6 +9,8 @@ public protocol Brush {
     var key: Character { get }
     /// What the tooltip calls it, in full.
     var longName: String { get }
+    /// Its icon's freedesktop name (GNOME Drawing's tool names; the app brings them in Resources/).
+    var iconName: String { get }
     /// Freehand brushes keep every point of the drag; the others span a figure between the
     /// first and the current point (seed 003's supportedContinuousDrawing).
     var isFreehand: Bool { get }
@@ -35,6 +37,7 @@ extension Brush {
 public struct PencilBrush: Brush {
     public init() {}
     public var name: String { "Pencil" }
+    public var iconName: String { "tool-pencil" }
     public var key: Character { "p" }
     public var isFreehand: Bool { true }
 }
@@ -43,6 +46,7 @@ public struct PencilBrush: Brush {
 public struct EraserBrush: Brush {
     public init() {}
     public var name: String { "Eraser" }
+    public var iconName: String { "tool-eraser" }
     public var key: Character { "x" }
     public var isFreehand: Bool { true }
 
@@ -55,6 +59,7 @@ public struct EraserBrush: Brush {
 public struct LineBrush: Brush {
     public init() {}
     public var name: String { "Line" }
+    public var iconName: String { "tool-line" }
     public var key: Character { "l" }
 
     public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {
@@ -76,6 +81,7 @@ public struct LineBrush: Brush {
 public struct DashedLineBrush: Brush {
     public init() {}
     public var name: String { "Dashes" }
+    public var iconName: String { "tool-dashes" }
     public var key: Character { "d" }
     public var longName: String { "Dashed line" }
 
@@ -90,6 +96,7 @@ public struct DashedLineBrush: Brush {
 public struct RectangleBrush: Brush {
     public init() {}
     public var name: String { "Rect" }
+    public var iconName: String { "tool-rectangle" }
     public var key: Character { "r" }
     public var longName: String { "Rectangle" }
 
@@ -113,6 +120,7 @@ public struct RectangleBrush: Brush {
 public struct EllipseBrush: Brush {
     public init() {}
     public var name: String { "Ellipse" }
+    public var iconName: String { "tool-ellipse" }
     public var key: Character { "e" }
 
     public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {

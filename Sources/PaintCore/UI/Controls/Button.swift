@@ -6,7 +6,13 @@ open class Button: Control {
     private var backgroundColors: [State: Color] = [:]
     /// An icon, drawn before the title (or centred when there is no title).
     public var image: Image? { didSet { setNeedsDisplay() } }
-    public static let iconSize = 18.0
+    /// An icon from the desktop's icon theme by its freedesktop name ("edit-undo"), drawn at the
+    /// device's pixel size in the title's colour when it is symbolic. Ignored when not found.
+    public var iconName: String? { didSet { setNeedsDisplay() } }
+    /// Whether the title shows beside the icon (a crowded bar keeps only icons; the tooltip
+    /// names the action).
+    public var showsTitle = true { didSet { if showsTitle != oldValue { setNeedsDisplay() } } }
+    public static let iconSize = 16.0
     /// A coloured swatch filling the button instead of a title (the colour buttons).
     public var swatchColor: Color? { didSet { setNeedsDisplay() } }
 
@@ -44,11 +50,21 @@ open class Button: Control {
     /// Space left and right of the title together (a crowded toolbar halves it).
     public var horizontalPadding = 24.0
 
+    private var shownTitle: String { showsTitle || !hasIcon ? title : "" }
+    public var hasIcon: Bool { image != nil || iconName.flatMap { Icons.shared.file(named: $0, size: Int(Self.iconSize), scale: 1) } != nil }
+
     /// The width the title needs, with padding.
     public var intrinsicWidth: Double {
-        let icon = image == nil ? 0 : Self.iconSize + (title.isEmpty ? 0 : 6)
+        let icon = hasIcon ? Self.iconSize + (shownTitle.isEmpty ? 0 : 6) : 0
         // A comfortable target normally; a crowded bar gives up the extra room first.
-        return max(horizontalPadding >= 24 ? 44 : 32, font.width(of: title) + icon + horizontalPadding)
+        return max(horizontalPadding >= 24 ? 44 : 32, font.width(of: shownTitle) + icon + horizontalPadding)
+    }
+
+    /// The icon to draw now: the fixed image, or the theme's at the context's pixel size.
+    private func icon(in context: GraphicsContext, color: Color) -> Image? {
+        if let image { return image }
+        guard let iconName else { return nil }
+        return Icons.shared.image(named: iconName, pixels: Int((Self.iconSize * context.deviceScale).rounded()), color: color)
     }
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
@@ -74,17 +90,20 @@ open class Button: Control {
             context.strokeBorder(bounds.insetBy(dx: 2, dy: 4), width: 1, color: Color(r: 0, g: 122, b: 255))
         }
         var titleArea = bounds
-        if let image {
+        let color = value(titleColors) ?? .black
+        let title = shownTitle
+        if let image = icon(in: context, color: color) {
             let titleWidth = title.isEmpty ? 0 : font.width(of: title) + 6
             let x = bounds.midX - (Self.iconSize + titleWidth) / 2
             let iconRect = Rect(x: x.rounded(), y: (bounds.midY - Self.iconSize / 2).rounded(), width: Self.iconSize, height: Self.iconSize)
             context.save()
-            if !isEnabled { context.globalAlpha = 0.4 }
+            // A symbolic icon is already in the disabled colour; a full-colour one fades.
+            if !isEnabled && iconName == nil { context.globalAlpha = 0.4 }
             context.draw(image, in: iconRect)
             context.restore()
             titleArea = Rect(x: iconRect.maxX + 6, y: bounds.minY, width: titleWidth - 6, height: bounds.height)
         }
-        if !title.isEmpty, let color = value(titleColors) {
+        if !title.isEmpty {
             context.draw(title, centeredIn: titleArea, font: font, color: color)
         }
     }

@@ -16,9 +16,20 @@ open class SegmentedControl: Control {
         super.init(frame: frame)
     }
 
-    /// Wide enough that every segment shows its whole label.
+    /// Icons by freedesktop name, one per segment: when the theme has them they replace the
+    /// labels (which the tooltips then carry), as paint programs' tool palettes do.
+    public var segmentIcons: [String] = [] { didSet { setNeedsDisplay() } }
+    private static let iconSize = 16.0
+
+    private var showsIcons: Bool {
+        segmentIcons.count == items.count && !items.isEmpty
+            && segmentIcons.allSatisfy { Icons.shared.file(named: $0, size: Int(Self.iconSize), scale: 1) != nil }
+    }
+
+    /// Wide enough that every segment shows its whole label (or a comfortable icon target).
     public var intrinsicWidth: Double {
-        Double(items.count) * ((items.map { font.width(of: $0) }.max() ?? 0) + 16)
+        if showsIcons { return Double(items.count) * 40 }
+        return Double(items.count) * ((items.map { font.width(of: $0) }.max() ?? 0) + 16)
     }
 
     /// The segment under a point in this view, if any.
@@ -71,7 +82,15 @@ open class SegmentedControl: Control {
                 context.restore()
             }
             if index > 0 { context.fill(Rect(x: segment.minX, y: 0, width: 1, height: bounds.height), with: tintColor) }
-            context.draw(items[index], centeredIn: segment, font: font, color: selected ? .white : tintColor)
+            let ink = selected ? Color.white : tintColor
+            let pixels = Int((Self.iconSize * context.deviceScale).rounded())
+            if showsIcons, let icon = Icons.shared.image(named: segmentIcons[index], pixels: pixels, color: ink) {
+                let box = Rect(x: (segment.midX - Self.iconSize / 2).rounded(), y: (segment.midY - Self.iconSize / 2).rounded(),
+                               width: Self.iconSize, height: Self.iconSize)
+                context.draw(icon, in: box)
+            } else {
+                context.draw(items[index], centeredIn: segment, font: font, color: ink)
+            }
         }
         context.strokeColor = tintColor
         context.lineWidth = 1

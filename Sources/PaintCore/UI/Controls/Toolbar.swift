@@ -58,8 +58,16 @@ open class Toolbar: View {
     public static let tightPadding = 12.0
 
     open override func layoutSubviews() {
-        for case .button(let button) in items { button.horizontalPadding = 24 }
-        isCompact = bounds.width < fullWidth
+        for case .button(let button) in items {
+            button.horizontalPadding = 24
+            button.showsTitle = true
+        }
+        // Narrower: buttons with icons drop their titles (the tooltips name them), then adaptive
+        // items go compact, then buttons lose padding.
+        if bounds.width < fullWidth {
+            for case .button(let button) in items where button.hasIcon { button.showsTitle = false }
+        }
+        isCompact = bounds.width < width(compact: false)
         if isCompact && bounds.width < compactWidth {
             for case .button(let button) in items { button.horizontalPadding = Self.tightPadding }
         }
