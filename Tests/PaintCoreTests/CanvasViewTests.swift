@@ -161,9 +161,6 @@ final class CanvasViewTests: XCTestCase {
 }
 
 extension Color {
-    /// The colour after a round trip through an 8-bit premultiplied pixel.
-    var roundedTo8Bit: Color { Color(premultipliedPixel: premultipliedPixel) }
-
     /// True when at least half of a stroke's coverage is present over white.
     var isMostlyPainted: Bool { min(red, green, blue) < 0.6 }
 }

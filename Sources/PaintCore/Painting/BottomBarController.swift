@@ -9,6 +9,7 @@ public final class BottomBarController: ViewController {
     public var onFullScreen: (() -> Void)?
     public var onWidthChange: ((Double) -> Void)?
     public var onColor: ((Int) -> Void)?
+    public var onPalette: (() -> Void)?
 
     /// The document pixel under the pointer (nil: not over the canvas), shown when there is room.
     public var pointerPixel: Point? { didSet { updateZoomLabel() } }
@@ -26,6 +27,7 @@ public final class BottomBarController: ViewController {
         view.addSubview(brushPreview)
         view.addSubview(widthLabel)
         for button in colorButtons { view.addSubview(button) }
+        view.addSubview(paletteButton)
     }
 
     public override func viewWillLayoutSubviews() {
@@ -50,13 +52,15 @@ public final class BottomBarController: ViewController {
         zoomLabel.frame = Rect(x: x + 8, y: 8, width: showsPointerPosition ? 150 : 46, height: 30)
         x = zoomLabel.frame.maxX
         widthSlider.frame = Rect(x: x + 8, y: 8, width: max(0, brushPreview.frame.minX - x - 16), height: 30)
-        // Three buttons of equal size with equal 20 point gaps and margins, 20 points from the bottom.
-        let buttonWidth = max(0, (width - 4 * margin) / 3)
-        let buttonHeight = 32.0
+        // Three buttons of equal size with equal 20 point gaps and margins, 20 points from the
+        // bottom, then the palette button (the pen's colour now); edges on whole points.
+        let buttonHeight = 32.0, paletteWidth = 44.0
+        let y = DrawingBoardViewController.bottomBarHeight - margin - buttonHeight
+        let buttonWidth = max(0, ((width - 5 * margin - paletteWidth) / 3).rounded(.down))
         for (index, button) in colorButtons.enumerated() {
-            button.frame = Rect(x: margin + Double(index) * (buttonWidth + margin),
-                                y: DrawingBoardViewController.bottomBarHeight - margin - buttonHeight, width: buttonWidth, height: buttonHeight)
+            button.frame = Rect(x: margin + Double(index) * (buttonWidth + margin), y: y, width: buttonWidth, height: buttonHeight)
         }
+        paletteButton.frame = Rect(x: width - margin - paletteWidth, y: y, width: paletteWidth, height: buttonHeight)
     }
 
     // MARK: - What it shows
@@ -64,6 +68,7 @@ public final class BottomBarController: ViewController {
     /// The pen: its colour (marking the palette button that holds it, if any), width, and tool.
     public func show(color: Color, width: Double, isEraser: Bool) {
         brushPreview.color = color
+        paletteButton.swatchColor = color
         brushPreview.width = width
         brushPreview.isEraser = isEraser
         for (i, button) in colorButtons.enumerated() { button.isSelected = DrawingBoardViewController.palette[i] == color }
@@ -116,9 +121,18 @@ public final class BottomBarController: ViewController {
     public private(set) lazy var brushPreview = BrushPreviewView()
     public private(set) lazy var widthLabel = Label()
 
+    /// Opens the palette; shows the pen's colour, with the palette icon over it.
+    public private(set) lazy var paletteButton: Button = {
+        let button = Button(title: "", toolTip: "More colours…") { [unowned self] in self.onPalette?() }
+        button.swatchColor = DrawingBoardViewController.palette[0]
+        button.iconName = "color-select"
+        return button
+    }()
+
     public private(set) lazy var colorButtons: [Button] = DrawingBoardViewController.palette.enumerated().map { index, color in
         let button = Button()
         button.swatchColor = color
+        button.toolTip = ["Red", "Green", "Blue"][index]
         button.addAction(for: .touchUpInside) { [unowned self] _ in self.onColor?(index) }
         return button
     }

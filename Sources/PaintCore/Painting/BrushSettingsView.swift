@@ -46,6 +46,7 @@ public final class BrushSettingsView: View {
 
     public private(set) lazy var colorPicker: ColorPicker = {
         let picker = ColorPicker()
+        picker.labelWidth = 50 // the Width slider's column: both start at x = 52
         picker.onChange = { [unowned self] color in self.onColorChange?(color) }
         return picker
     }()

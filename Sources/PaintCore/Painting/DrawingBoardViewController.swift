@@ -197,7 +197,10 @@ public final class DrawingBoardViewController: ViewController {
         showPen()
     }
 
-    public func selectColor(at index: Int) { setColor(Self.palette[index]) }
+    public func selectColor(at index: Int) {
+        setColor(Self.palette[index])
+        panels.noteColorUsed(Self.palette[index])
+    }
 
     /// A new paint colour; picking a colour while erasing returns to the pencil.
     public func setColor(_ color: Color) {
@@ -221,6 +224,8 @@ public final class DrawingBoardViewController: ViewController {
     public func showBrushSettings() { panels.showBrush() }
 
     public func showBackgroundSettings() { panels.showBackground() }
+
+    public func showPalette() { panels.showPalette() }
 
     /// Loads a picture file as the background (see SettingsPanelsController).
     public func setBackgroundImage(path: String) { panels.setBackgroundImage(path: path) }
@@ -318,6 +323,7 @@ public final class DrawingBoardViewController: ViewController {
         bar.onFullScreen = { [unowned self] in self.setFullScreen(!self.isFullScreen) }
         bar.onWidthChange = { [unowned self] width in self.setStrokeWidth(width) }
         bar.onColor = { [unowned self] index in self.selectColor(at: index) }
+        bar.onPalette = { [unowned self] in self.showPalette() }
         return bar
     }()
 

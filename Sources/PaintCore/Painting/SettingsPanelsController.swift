@@ -26,24 +26,42 @@ public final class SettingsPanelsController {
         self.deliver = deliver
     }
 
+    private var panels: [SettingsPanel] { [brushPanel, backgroundPanel, palettePanel] }
+
+    /// One panel at a time.
+    private func dismissAll(but kept: SettingsPanel) {
+        for panel in panels where panel !== kept && panel.isPresented { panel.dismiss() }
+    }
+
     public func showBrush() {
-        if backgroundPanel.isPresented { backgroundPanel.dismiss() }
+        dismissAll(but: brushPanel)
         guard !brushPanel.isPresented else { return }
         brushSettings.show(width: canvas.strokeWidth, color: canvas.strokeColor)
         brushPanel.present(in: host)
     }
 
     public func showBackground() {
-        if brushPanel.isPresented { brushPanel.dismiss() }
+        dismissAll(but: backgroundPanel)
         guard !backgroundPanel.isPresented else { return }
         if case .color(let color) = canvas.canvasBackground { backgroundSettings.colorPicker.color = color }
         backgroundSettings.show(message: "", isError: false)
         backgroundPanel.present(in: host)
     }
 
+    /// The palette: the pen's colour from 24, the recent ones, a hex value or the sliders.
+    public func showPalette() {
+        dismissAll(but: palettePanel)
+        guard !palettePanel.isPresented else { return }
+        paletteView.show(color: canvas.strokeColor)
+        palettePanel.present(in: host)
+    }
+
+    /// A colour was chosen outside the palette (the colour buttons): it is a recent one too.
+    func noteColorUsed(_ color: Color) { paletteView.noteUsed(color) }
+
     /// The open panel across the bottom of the board.
     func layout() {
-        for panel in [brushPanel, backgroundPanel] where panel.isPresented {
+        for panel in panels where panel.isPresented {
             panel.frame = Rect(x: 0, y: host.bounds.height - SettingsPanel.height, width: host.bounds.width, height: SettingsPanel.height)
         }
     }
@@ -82,6 +100,23 @@ public final class SettingsPanelsController {
     public private(set) lazy var brushPanel: SettingsPanel = {
         let panel = SettingsPanel(title: "Brush", content: brushSettings)
         panel.onDone = { [unowned panel] in panel.dismiss() }
+        return panel
+    }()
+
+    public private(set) lazy var paletteView: PaletteView = {
+        let palette = PaletteView()
+        palette.onColor = { [unowned self] color in self.onColorChange?(color) }
+        return palette
+    }()
+
+    public private(set) lazy var palettePanel: SettingsPanel = {
+        let panel = SettingsPanel(title: "Colours", content: paletteView)
+        panel.onDone = { [unowned self, unowned panel] in
+            self.paletteView.hexField.endEditing()
+            panel.dismiss()
+        }
+        // A colour mixed on the sliders counts as used once the panel goes.
+        panel.onDismiss = { [unowned self] in self.paletteView.noteUsed(self.canvas.strokeColor) }
         return panel
     }()
 

@@ -84,13 +84,17 @@ open class Button: Control {
             if isSelected {
                 context.strokeBorder(bounds, width: 3, color: Color(r: 20, g: 20, b: 24))
                 context.strokeBorder(bounds.insetBy(dx: 3, dy: 3), width: 2, color: .white)
+            } else {
+                // A hairline edge, so a white swatch on a light bar still shows where it is.
+                context.strokeBorder(bounds, width: 1, color: Color(r: 0, g: 0, b: 0, a: 70))
             }
         } else if isSelected {
             context.fill(bounds.insetBy(dx: 2, dy: 4), with: Color(r: 0, g: 122, b: 255, a: 40))
             context.strokeBorder(bounds.insetBy(dx: 2, dy: 4), width: 1, color: Color(r: 0, g: 122, b: 255))
         }
         var titleArea = bounds
-        let color = value(titleColors) ?? .black
+        // Over a swatch the icon takes whichever of black and white stands out from it.
+        let color = swatchColor.map { $0.luminance > 0.55 ? Color(r: 30, g: 30, b: 34) : .white } ?? value(titleColors) ?? .black
         let title = shownTitle
         if let image = icon(in: context, color: color) {
             let titleWidth = title.isEmpty ? 0 : font.width(of: title) + 6

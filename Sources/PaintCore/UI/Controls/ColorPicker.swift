@@ -21,12 +21,17 @@ public final class ColorPicker: View {
         refresh()
     }
 
+    /// The column of the R, G, B letters: a panel with other sliders above sets it to theirs,
+    /// so all the sliders start at the same x.
+    public var labelWidth = 20.0 { didSet { setNeedsLayout() } }
+
     public override func layoutSubviews() {
         let rowHeight = 30.0
         for index in 0..<3 {
             let y = Double(index) * rowHeight
-            labels[index].frame = Rect(x: 0, y: y, width: 20, height: rowHeight)
-            sliders[index].frame = Rect(x: 22, y: y, width: max(0, bounds.width - 22 - 44 - 60), height: rowHeight)
+            labels[index].frame = Rect(x: 0, y: y, width: labelWidth, height: rowHeight)
+            let x = labelWidth + 2
+            sliders[index].frame = Rect(x: x, y: y, width: max(0, bounds.width - x - 44 - 60), height: rowHeight)
             numbers[index].frame = Rect(x: sliders[index].frame.maxX + 4, y: y, width: 36, height: rowHeight)
         }
         swatch.frame = Rect(x: bounds.width - 52, y: 8, width: 52, height: 3 * rowHeight - 16)
