@@ -33,7 +33,11 @@ final class DrawingBoardTests: XCTestCase {
         XCTAssertEqual(frames[0].minX, 20, "20 px from the left")
         XCTAssertEqual(frames[1].minX - frames[0].maxX, 20, accuracy: 1e-9)
         XCTAssertEqual(frames[2].minX - frames[1].maxX, 20, accuracy: 1e-9)
-        XCTAssertEqual(800 - frames[2].maxX, 20, accuracy: 1e-9, "20 px from the right")
+        // Issue 19: the palette button ends the row, 20 px from the right.
+        let palette = board.bottomBarController.paletteButton.frame
+        XCTAssertEqual(800 - palette.maxX, 20, accuracy: 1e-9, "20 px from the right")
+        XCTAssertGreaterThanOrEqual(palette.minX - frames[2].maxX, 20)
+        XCTAssertEqual(palette.minY, frames[0].minY)
         XCTAssertEqual(100 - frames[0].maxY, 20, "20 px from the bottom")
         let titles = board.toolbar.subviews.compactMap { ($0 as? Button)?.title }
         XCTAssertEqual(titles, ["Clear", "Undo", "Redo", "Eraser", "Photo", "Save"])

@@ -106,7 +106,7 @@ public final class DrawingBoardViewController: ViewController {
             ? bounds
             : Rect(x: 0, y: Self.toolbarHeight, width: bounds.width, height: max(0, bounds.height - Self.toolbarHeight - Self.bottomBarHeight))
         photoController.layout()
-        messageLine.frame = Rect(x: 0, y: bounds.height - Self.bottomBarHeight - 28, width: bounds.width, height: 28)
+        messageLine.frame = Rect(x: 0, y: bounds.height - Self.bottomBarHeight - 44, width: bounds.width, height: 44)
         panels.layout()
     }
 
