@@ -31,13 +31,15 @@ let package = Package(
         ),
         // librsvg (and cairo under it) for SVG icons; from the Debian package the setup installs.
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // glibc's gettext (libintl.h): the interface's translations.
+        .systemLibrary(name: "CGettext"),
         // Everything platform-free: geometry, graphics, toolkit, the drawing board, storage.
         // Optimised in debug builds too: the renderer's vector kernels are generic SIMD code
         // that runs tens of times slower unoptimised, and the end-to-end tests drive the debug
         // binary at full input rates.
         .target(
             name: "PaintCore",
-            dependencies: ["CImageCodecs", "CFontShim", "CRsvg"],
+            dependencies: ["CImageCodecs", "CFontShim", "CRsvg", "CGettext"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // The thin adapter between the X server and PaintCore: display, presentation, input.

@@ -7,7 +7,7 @@ set -euo pipefail
 purpose=${1:-run}
 # librsvg draws the SVG icons of the desktop's icon theme (Adwaita, hicolor) and the app's own.
 packages=(pkg-config libx11-dev libxext-dev libxi-dev libpng-dev libjpeg62-turbo-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
-          librsvg2-dev adwaita-icon-theme hicolor-icon-theme)
+          librsvg2-dev adwaita-icon-theme hicolor-icon-theme gettext)
 case "$purpose" in
   run)
     # A headless machine gets the demo on a private X server.

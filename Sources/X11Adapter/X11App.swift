@@ -58,6 +58,8 @@ public final class X11App {
             openJournal(environment: ProcessInfo.processInfo.environment, thenOpen: options.files)
             // A save killed half-way left a hidden temporary in Pictures; a minute on it is stale.
             AtomicFileWriter.removeStaleTemporaries(in: board.picturesFolder, olderThan: 60)
+        } else {
+            Self.announceReady(environment: ProcessInfo.processInfo.environment)
         }
         if isDemo {
             window.render()
@@ -146,12 +148,24 @@ public final class X11App {
 
     /// Crash recovery: restore what the last session left (read in the background while the
     /// window shows) and journal from then on.
+    /// Scripts and the end-to-end tests wait for X11PAINT_READY_FILE: from now on input is taken
+    /// (until the journal is read the canvas ignores it, so nothing is drawn under it).
+    private static func announceReady(environment: [String: String]) {
+        if let ready = environment["X11PAINT_READY_FILE"] { FileManager.default.createFile(atPath: ready, contents: nil) }
+    }
+
     private func openJournal(environment: [String: String], thenOpen files: [String]) {
-        guard environment["X11PAINT_NO_JOURNAL"] == nil else { return open(files) }
+        guard environment["X11PAINT_NO_JOURNAL"] == nil else {
+            Self.announceReady(environment: environment)
+            return open(files)
+        }
         window.render()
         board.restore(fromStateFolder: DocumentJournal.stateFolder(environment: environment), completion: { [board, weak self] opening in
             // The last drawing is back first: opening a file asks before replacing unsaved work.
-            defer { self?.open(files) }
+            defer {
+                self?.open(files)
+                Self.announceReady(environment: environment)
+            }
             if !opening.recovery.isEmpty { Log.info("restored \(board.canvas.document.items.count) items from \(opening.folder)") }
             if let problem = opening.problem { Log.warning("crash recovery is off: \(problem)") }
             if let aside = opening.damagedJournalName { Log.warning("the damaged journal was kept as \(opening.folder)/\(aside)") }

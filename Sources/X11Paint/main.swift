@@ -4,6 +4,8 @@ import PaintCore
 import X11Adapter
 
 setvbuf(stdout, nil, _IOLBF, 0)
+// The interface's language from LANG / LC_MESSAGES / LANGUAGE, before anything is said.
+Localization.start()
 // --help and --version print and exit 0 here; a bad value is a message on stderr and exit 64.
 let command = X11PaintCommand.parseOrExit()
 let options = command.options

@@ -33,13 +33,13 @@ public final class BackgroundSettingsView: View {
     }()
 
     public private(set) lazy var pathField: TextField = {
-        let field = TextField(placeholder: "Picture file (PNG or JPEG), for example ~/Pictures/paper.jpg")
+        let field = TextField(placeholder: tr("Picture file (PNG or JPEG), for example ~/Pictures/paper.jpg"))
         field.onSubmit = { [unowned self] path in self.onImagePath?(path) }
         return field
     }()
 
     public private(set) lazy var useImageButton: Button = {
-        let button = Button(title: "Use picture")
+        let button = Button(title: tr("Use picture"))
         button.addAction(for: .touchUpInside) { [unowned self] _ in self.onImagePath?(self.pathField.text) }
         return button
     }()

@@ -30,12 +30,12 @@ public final class BoardToolbarController {
 
     // MARK: - Subviews
 
-    public private(set) lazy var clearButton = Button(title: "Clear", toolTip: "Clear the drawing (Delete)") { [unowned self] in self.onClear?() }
-    public private(set) lazy var undoButton = Button(title: "Undo", toolTip: "Undo (Ctrl+Z)") { [unowned self] in self.onUndo?() }
-    public private(set) lazy var redoButton = Button(title: "Redo", toolTip: "Redo (Ctrl+Shift+Z)") { [unowned self] in self.onRedo?() }
-    public private(set) lazy var eraserButton = Button(title: "Eraser", toolTip: "Eraser (X)") { [unowned self] in self.onEraser?() }
-    public private(set) lazy var photoButton = Button(title: "Photo", toolTip: "Place a photo (Ctrl+Shift+O)") { [unowned self] in self.onPhoto?() }
-    public private(set) lazy var saveButton = Button(title: "Save", toolTip: "Save to Pictures (Ctrl+S)") { [unowned self] in self.onSave?() }
+    public private(set) lazy var clearButton = Button(title: tr("Clear"), toolTip: tr("Clear the drawing (Delete)")) { [unowned self] in self.onClear?() }
+    public private(set) lazy var undoButton = Button(title: tr("Undo"), toolTip: tr("Undo (Ctrl+Z)")) { [unowned self] in self.onUndo?() }
+    public private(set) lazy var redoButton = Button(title: tr("Redo"), toolTip: tr("Redo (Ctrl+Shift+Z)")) { [unowned self] in self.onRedo?() }
+    public private(set) lazy var eraserButton = Button(title: tr("Eraser"), toolTip: tr("Eraser (X)")) { [unowned self] in self.onEraser?() }
+    public private(set) lazy var photoButton = Button(title: tr("Photo"), toolTip: tr("Place a photo (Ctrl+Shift+O)")) { [unowned self] in self.onPhoto?() }
+    public private(set) lazy var saveButton = Button(title: tr("Save"), toolTip: tr("Save to Pictures (Ctrl+S)")) { [unowned self] in self.onSave?() }
 
     public private(set) lazy var toolPicker: SegmentedControl = {
         let picker = SegmentedControl(items: DrawingBoardViewController.tools.map(\.name))

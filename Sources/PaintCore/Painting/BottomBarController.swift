@@ -80,7 +80,7 @@ public final class BottomBarController: ViewController {
 
     private func showWidth() {
         let points = Int(widthSlider.value.rounded())
-        widthLabel.text = compactWidthLabel ? "\(points)" : "Width \(points)"
+        widthLabel.text = compactWidthLabel ? "\(points)" : tr("Width %d", points)
     }
 
     public var isFullScreenSelected: Bool {
@@ -99,9 +99,9 @@ public final class BottomBarController: ViewController {
 
     // MARK: - Subviews
 
-    public private(set) lazy var brushButton: Button = Button(title: "Brush", toolTip: "Brush: width, colour, opacity ([ and ] change the width)") { [unowned self] in self.onBrush?() }
-    public private(set) lazy var backgroundButton: Button = Button(title: "Background", toolTip: "Background colour or picture") { [unowned self] in self.onBackground?() }
-    public private(set) lazy var fullScreenButton: Button = Button(title: "Full screen", toolTip: "Draw on the whole window") { [unowned self] in self.onFullScreen?() }
+    public private(set) lazy var brushButton: Button = Button(title: tr("Brush"), toolTip: tr("Brush: width, colour, opacity ([ and ] change the width)")) { [unowned self] in self.onBrush?() }
+    public private(set) lazy var backgroundButton: Button = Button(title: tr("Background"), toolTip: tr("Background colour or picture")) { [unowned self] in self.onBackground?() }
+    public private(set) lazy var fullScreenButton: Button = Button(title: tr("Full screen"), toolTip: tr("Draw on the whole window")) { [unowned self] in self.onFullScreen?() }
 
     public private(set) lazy var zoomLabel: Label = {
         let label = Label()
@@ -123,7 +123,7 @@ public final class BottomBarController: ViewController {
 
     /// Opens the palette; shows the pen's colour, with the palette icon over it.
     public private(set) lazy var paletteButton: Button = {
-        let button = Button(title: "", toolTip: "More colours…") { [unowned self] in self.onPalette?() }
+        let button = Button(title: "", toolTip: tr("More colours…")) { [unowned self] in self.onPalette?() }
         button.swatchColor = DrawingBoardViewController.palette[0]
         button.iconName = "color-select"
         return button
@@ -132,7 +132,7 @@ public final class BottomBarController: ViewController {
     public private(set) lazy var colorButtons: [Button] = DrawingBoardViewController.palette.enumerated().map { index, color in
         let button = Button()
         button.swatchColor = color
-        button.toolTip = ["Red", "Green", "Blue"][index]
+        button.toolTip = [tr("Red"), tr("Green"), tr("Blue")][index]
         button.addAction(for: .touchUpInside) { [unowned self] _ in self.onColor?(index) }
         return button
     }

@@ -36,7 +36,7 @@ extension Brush {
 /// Freehand painting in the current colour.
 public struct PencilBrush: Brush {
     public init() {}
-    public var name: String { "Pencil" }
+    public var name: String { tr("Pencil") }
     public var iconName: String { "tool-pencil" }
     public var key: Character { "p" }
     public var isFreehand: Bool { true }
@@ -45,7 +45,7 @@ public struct PencilBrush: Brush {
 /// A true eraser: it clears the drawing layer so the background shows through.
 public struct EraserBrush: Brush {
     public init() {}
-    public var name: String { "Eraser" }
+    public var name: String { tr("Eraser") }
     public var iconName: String { "tool-eraser" }
     public var key: Character { "x" }
     public var isFreehand: Bool { true }
@@ -58,7 +58,7 @@ public struct EraserBrush: Brush {
 /// A straight line (直尺); Shift snaps it to 15° steps.
 public struct LineBrush: Brush {
     public init() {}
-    public var name: String { "Line" }
+    public var name: String { tr("Line") }
     public var iconName: String { "tool-line" }
     public var key: Character { "l" }
 
@@ -80,10 +80,10 @@ public struct LineBrush: Brush {
 /// A dashed line (虚线): dashes and gaps of three times the width.
 public struct DashedLineBrush: Brush {
     public init() {}
-    public var name: String { "Dashes" }
+    public var name: String { tr("Dashes") }
     public var iconName: String { "tool-dashes" }
     public var key: Character { "d" }
-    public var longName: String { "Dashed line" }
+    public var longName: String { tr("Dashed line") }
 
     public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {
         guard var shape = LineBrush().shape(from: start, to: end, constrained: constrained, color: color, width: width) else { return nil }
@@ -95,10 +95,10 @@ public struct DashedLineBrush: Brush {
 /// A rectangle between the drag's corners, whichever way it goes; Shift makes a square.
 public struct RectangleBrush: Brush {
     public init() {}
-    public var name: String { "Rect" }
+    public var name: String { tr("Rect") }
     public var iconName: String { "tool-rectangle" }
     public var key: Character { "r" }
-    public var longName: String { "Rectangle" }
+    public var longName: String { tr("Rectangle") }
 
     public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {
         Shape(path: .rect(Self.box(from: start, to: end, square: constrained)), style: LineStyle(width: width, join: .miter), color: color)
@@ -119,7 +119,7 @@ public struct RectangleBrush: Brush {
 /// An ellipse inscribed in the drag's rectangle; Shift makes a circle.
 public struct EllipseBrush: Brush {
     public init() {}
-    public var name: String { "Ellipse" }
+    public var name: String { tr("Ellipse") }
     public var iconName: String { "tool-ellipse" }
     public var key: Character { "e" }
 

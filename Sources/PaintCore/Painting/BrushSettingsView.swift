@@ -24,7 +24,7 @@ public final class BrushSettingsView: View {
         colorPicker.frame = Rect(x: 0, y: 40, width: bounds.width, height: 92)
     }
 
-    private lazy var widthTitle = Label(text: "Width")
+    private lazy var widthTitle = Label(text: tr("Width"))
 
     public private(set) lazy var widthSlider: Slider = {
         let slider = Slider()

@@ -18,11 +18,11 @@ public struct Document: Sendable, Equatable, Codable {
         /// What a message calls this change ("Shaken: undid the last stroke").
         public var userDescription: String {
             switch self {
-            case .stroke(let stroke): return stroke.blendMode == .clear ? "the last eraser stroke" : "the last stroke"
-            case .shape: return "the last shape"
-            case .clear: return "the clear"
-            case .background: return "the background change"
-            case .photo: return "the added photo"
+            case .stroke(let stroke): return stroke.blendMode == .clear ? tr("the last eraser stroke") : tr("the last stroke")
+            case .shape: return tr("the last shape")
+            case .clear: return tr("the clear")
+            case .background: return tr("the background change")
+            case .photo: return tr("the added photo")
             }
         }
     }

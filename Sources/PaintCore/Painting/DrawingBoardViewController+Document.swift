@@ -12,7 +12,7 @@ extension DrawingBoardViewController {
     public var isModified: Bool { editCount != savedEditCount }
 
     /// "name - X11Paint", with a star while there are unsaved changes.
-    public var windowTitle: String { (isModified ? "*" : "") + (documentName ?? "Untitled") + " - X11Paint" }
+    public var windowTitle: String { (isModified ? "*" : "") + (documentName ?? tr("Untitled")) + " - X11Paint" }
 
     func documentChanged() {
         editCount += 1
@@ -37,9 +37,9 @@ extension DrawingBoardViewController {
 
     /// A new white document of `width` x `height` pixels; asks first about unsaved changes.
     public func newDocument(width: Int, height: Int) {
-        askToSaveChanges(before: "starting a new drawing") { [unowned self] in
+        askToSaveChanges(before: tr("starting a new drawing")) { [unowned self] in
             self.replaceDocument(with: Document(format: DocumentFormat(pixelWidth: width, pixelHeight: height)), name: nil)
-            self.showStatus("New drawing, \(width) x \(height) pixels")
+            self.showStatus(tr("New drawing, %d x %d pixels", width, height))
         }
     }
 
@@ -59,15 +59,15 @@ extension DrawingBoardViewController {
     /// orientation; asks first when there are unsaved changes.
     public func openDocument(path: String) {
         let expanded = HomeFolder.expandingTilde(in: path, home: home)
-        askToSaveChanges(before: "opening \((expanded as NSString).lastPathComponent)") { [unowned self] in
-            self.read(.file(expanded), maximumPixels: Self.maximumDocumentPixels, upright: true, what: "the picture") { [weak self] opened in
+        askToSaveChanges(before: tr("opening %@", (expanded as NSString).lastPathComponent)) { [unowned self] in
+            self.read(.file(expanded), maximumPixels: Self.maximumDocumentPixels, upright: true, what: tr("the picture")) { [weak self] opened in
                 guard let self else { return }
                 let name = (expanded as NSString).lastPathComponent
                 self.replaceDocument(with: DocumentFormat.opening(opened.photo), name: name)
                 let size = "\(opened.photo.asset.image.width)x\(opened.photo.asset.image.height)"
                 let reduced = opened.sourceWidth * opened.sourceHeight > Self.maximumDocumentPixels
-                self.showStatus(reduced ? "Opened \(name) reduced to \(size) of \(opened.sourceWidth)x\(opened.sourceHeight)"
-                                        : "Opened \(name) (\(size))")
+                self.showStatus(reduced ? tr("Opened %@ reduced to %@ of %dx%d", name, size, opened.sourceWidth, opened.sourceHeight)
+                                        : tr("Opened %@ (%@)", name, size))
             }
         }
     }
@@ -78,10 +78,10 @@ extension DrawingBoardViewController {
         let pictures = paths.filter { PhotoLibrary.pictureExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
         guard let path = pictures.first ?? paths.first else { return }
         let name = (path as NSString).lastPathComponent
-        ask(AlertViewController(title: "Open \(name)?", message: "Open it as the drawing, or place it over this drawing as a photo.",
-                                actions: [.init("Open", style: .preferred) { [unowned self] in self.openDocument(path: path) },
-                                          .init("Place as photo") { [unowned self] in self.openPhoto(path: path) },
-                                          .init("Cancel", style: .cancel)]))
+        ask(AlertViewController(title: tr("Open %@?", name), message: tr("Open it as the drawing, or place it over this drawing as a photo."),
+                                actions: [.init(tr("Open"), style: .preferred) { [unowned self] in self.openDocument(path: path) },
+                                          .init(tr("Place as photo")) { [unowned self] in self.openPhoto(path: path) },
+                                          .init(tr("Cancel"), style: .cancel)]))
     }
 
     /// Puts `document` in place of the current one: a new history, the whole of it in view,
@@ -115,10 +115,10 @@ extension DrawingBoardViewController {
     /// Writes the drawing to `target`; a file there is replaced only when the user says so.
     public func saveAs(_ target: SaveAsTarget) {
         guard target.exists else { return save(to: target) }
-        ask(AlertViewController(title: "Replace \(target.name)?",
-                                message: "A file of that name is already there; replacing it loses what it holds.",
-                                actions: [.init("Replace") { [unowned self] in self.save(to: target) },
-                                          .init("Cancel", style: .cancel)]))
+        ask(AlertViewController(title: tr("Replace %@?", target.name),
+                                message: tr("A file of that name is already there; replacing it loses what it holds."),
+                                actions: [.init(tr("Replace")) { [unowned self] in self.save(to: target) },
+                                          .init(tr("Cancel"), style: .cancel)]))
     }
 
     // MARK: - Asking
@@ -127,14 +127,14 @@ extension DrawingBoardViewController {
     func askToSaveChanges(before what: String, then action: @escaping () -> Void) {
         guard isModified else { return action() }
         let name = documentName ?? "the drawing"
-        ask(AlertViewController(title: "Save the changes to \(name)?",
-                                message: "Before \(what): if you don't save, your changes are lost.",
-                                actions: [.init("Save", style: .preferred) { [unowned self] in
+        ask(AlertViewController(title: tr("Save the changes to %@?", name),
+                                message: tr("Before %@: if you don't save, your changes are lost.", what),
+                                actions: [.init(tr("Save"), style: .preferred) { [unowned self] in
                                               self.save()
                                               action()
                                           },
-                                          .init("Don't save", handler: action),
-                                          .init("Cancel", style: .cancel)]))
+                                          .init(tr("Don't save"), handler: action),
+                                          .init(tr("Cancel"), style: .cancel)]))
     }
 
     /// Shows a question over the board.

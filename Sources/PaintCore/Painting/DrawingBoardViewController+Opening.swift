@@ -8,7 +8,7 @@ extension DrawingBoardViewController {
 
     /// Reads and decodes a picture beside the UI thread, then starts placing it.
     public func openPhoto(_ source: PhotoOpener.Source) {
-        read(source, maximumPixels: maximumPhotoPixels, upright: false, what: "the photo") { [weak self] opened in
+        read(source, maximumPixels: maximumPhotoPixels, upright: false, what: tr("the photo")) { [weak self] opened in
             self?.placePhoto(opened.photo, originalSize: (opened.sourceWidth, opened.sourceHeight))
         }
     }
@@ -22,7 +22,7 @@ extension DrawingBoardViewController {
             self.endOpeningProgress()
             switch result {
             case .success(let opened): then(opened)
-            case .failure(let error): self.showStatus("Cannot open \(what): \(error)", isError: true)
+            case .failure(let error): self.showStatus(tr("Cannot open %@: %@", what, "\(error)"), isError: true)
             }
         }
         cancelOpeningButton.isHidden = false
@@ -34,7 +34,7 @@ extension DrawingBoardViewController {
         guard let name = photoOpener.openingName else { return }
         photoOpener.cancel()
         endOpeningProgress()
-        showStatus("Stopped opening \(name)")
+        showStatus(tr("Stopped opening %@", name))
     }
 
     /// Waits for the picture being opened and places it (tests; the app ending).
@@ -46,7 +46,7 @@ extension DrawingBoardViewController {
     private func updateOpeningProgress() {
         guard let job = photoOpener.job, let name = photoOpener.openingName else { return }
         let percent = Int((job.progress * 100).rounded(.down))
-        showStatus("Opening \(name)… \(percent)% (Escape cancels)")
+        showStatus(tr("Opening %@… %d%% (Escape cancels)", name, percent))
         openingProgressTimer?.cancel()
         openingProgressTimer = view.window?.application.scheduler.schedule(after: Self.openingProgressInterval) { [weak self] in
             self?.updateOpeningProgress()
@@ -75,11 +75,11 @@ extension DrawingBoardViewController {
 
     /// Places the picture on the clipboard (Ctrl+V), decoded in the background.
     public func pastePhoto() {
-        guard let pasteboard else { return showStatus("There is no clipboard here", isError: true) }
+        guard let pasteboard else { return showStatus(tr("There is no clipboard here"), isError: true) }
         pasteboard.requestImage { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let bytes): self.openPhoto(.bytes(Data(bytes), name: "Pasted picture"))
+            case .success(let bytes): self.openPhoto(.bytes(Data(bytes), name: tr("Pasted picture")))
             case .failure(let error): self.showStatus("\(error)", isError: true)
             }
         }

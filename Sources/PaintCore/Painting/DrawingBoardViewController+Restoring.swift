@@ -19,7 +19,7 @@ extension DrawingBoardViewController {
         restoring = group
         setInputEnabled(false)
         let messageTimer = view.window?.application.scheduler.schedule(after: Self.restoringMessageDelay) { [weak self] in
-            self?.showStatus("Restoring the last drawing…")
+            self?.showStatus(tr("Restoring the last drawing…"))
         }
         let deliver = postToUIThread
         group.enter()
@@ -30,7 +30,7 @@ extension DrawingBoardViewController {
                 if let self {
                     self.restoring = nil
                     self.setInputEnabled(true)
-                    if self.statusLabel.text.hasSuffix("Restoring the last drawing…") { self.messageLine.hide() }
+                    if self.statusLabel.text == tr("Restoring the last drawing…") { self.messageLine.hide() }
                     self.open(opening)
                 }
                 completion(opening)

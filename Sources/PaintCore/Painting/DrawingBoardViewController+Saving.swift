@@ -16,7 +16,7 @@ extension DrawingBoardViewController {
         let bakedFirst = photoPlacement != nil
         bakePhoto()
         let editsSaved = editCount, generation = documentGeneration
-        showStatus(bakedFirst ? "Photo added to the drawing; saving…" : "Saving…")
+        showStatus(bakedFirst ? tr("Photo added to the drawing; saving…") : tr("Saving…"))
         let finished: (Result<String, Error>) -> Void = { [weak self] result in
             guard let self else { return }
             switch result {
@@ -30,7 +30,7 @@ extension DrawingBoardViewController {
                 Log.info("saved \(path)")
                 // A later save still running keeps its "Saving…" until it is done.
                 if self.saver.inFlight == 0 {
-                    self.showStatus(bakedFirst ? "Photo added and saved to \(path) (Ctrl+Z takes the photo back)" : "Saved to \(path)")
+                    self.showStatus(bakedFirst ? tr("Photo added and saved to %@ (Ctrl+Z takes the photo back)", path) : tr("Saved to %@", path))
                 }
             case .failure(let error):
                 self.showStatus("\(error)", isError: true)

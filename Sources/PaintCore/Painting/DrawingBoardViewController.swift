@@ -166,11 +166,11 @@ public final class DrawingBoardViewController: ViewController {
     /// The desktop 摇一摇: a shake of the pointer undoes the last change, and says so.
     public func shakeToUndo() {
         guard photoPlacement == nil, let last = canvas.document.items.last else { return }
-        if canvas.undo() { showStatus("Shaken: undid \(last.userDescription) (Ctrl+Shift+Z puts it back)") }
+        if canvas.undo() { showStatus(tr("Shaken: undid %@ (Ctrl+Shift+Z puts it back)", last.userDescription)) }
     }
 
     public func clear() {
-        if canvas.clear() { showStatus("Cleared (Ctrl+Z brings it back)") }
+        if canvas.clear() { showStatus(tr("Cleared (Ctrl+Z brings it back)")) }
     }
 
     /// While a photo is being placed, Ctrl+Z works on it (its last move, scale, turn, crop or

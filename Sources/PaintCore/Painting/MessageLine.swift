@@ -94,7 +94,7 @@ public final class MessageLine: View {
     public private(set) lazy var label = Label()
 
     public private(set) lazy var cancelButton: Button = {
-        let button = Button(title: "Cancel")
+        let button = Button(title: tr("Cancel"))
         button.setTitleColor(.white, for: .normal)
         button.addAction(for: .touchUpInside) { [unowned self] _ in self.onCancel?() }
         return button
@@ -103,7 +103,7 @@ public final class MessageLine: View {
     /// Dismisses an error.
     public private(set) lazy var closeButton: Button = {
         let button = Button(title: "×")
-        button.toolTip = "Dismiss"
+        button.toolTip = tr("Dismiss")
         button.setTitleColor(.white, for: .normal)
         button.horizontalPadding = 8
         button.addAction(for: .touchUpInside) { [unowned self] _ in self.hide() }

@@ -16,7 +16,7 @@ public final class NewDocumentViewController: ViewController {
     /// `screen`: the screen's size in pixels, offered first.
     public init(screen: (width: Int, height: Int)?) {
         var presets: [Preset] = []
-        if let screen { presets.append(Preset(name: "Screen", width: screen.width, height: screen.height)) }
+        if let screen { presets.append(Preset(name: tr("Screen"), width: screen.width, height: screen.height)) }
         presets += [Preset(name: "Full HD", width: 1920, height: 1080), Preset(name: "4K", width: 3840, height: 2160),
                     Preset(name: "A4, 150 dpi", width: 1240, height: 1754)]
         self.presets = presets
@@ -79,8 +79,8 @@ public final class NewDocumentViewController: ViewController {
 
     public func create() {
         guard let size = typedSize else {
-            messageLabel.text = "A size from 1 x 1 to \(DocumentFormat.maximumSide) a side, at most "
-                + "\(DrawingBoardViewController.maximumDocumentPixels / 1_000_000) megapixels"
+            messageLabel.text = tr("A size from 1 x 1 to %d a side, at most %d megapixels",
+                                   DocumentFormat.maximumSide, DrawingBoardViewController.maximumDocumentPixels / 1_000_000)
             return
         }
         onFinish?(size.width, size.height)
@@ -89,7 +89,7 @@ public final class NewDocumentViewController: ViewController {
     // MARK: - Subviews
 
     private lazy var box = DialogParts.box()
-    private lazy var titleLabel = DialogParts.title("New drawing")
+    private lazy var titleLabel = DialogParts.title(tr("New drawing"))
 
     public private(set) lazy var presetButtons: [Button] = presets.map { preset in
         let button = Button(title: preset.name)
@@ -97,11 +97,11 @@ public final class NewDocumentViewController: ViewController {
         return button
     }
 
-    public private(set) lazy var widthField = TextField(placeholder: "width")
-    public private(set) lazy var heightField = TextField(placeholder: "height")
-    private lazy var byLabel = Label(text: "x")
+    public private(set) lazy var widthField = TextField(placeholder: tr("width"))
+    public private(set) lazy var heightField = TextField(placeholder: tr("height"))
+    private lazy var byLabel = Label(text: "×")
     public private(set) lazy var messageLabel = Label()
 
-    public private(set) lazy var createButton = DialogParts.button("Create", preferred: true) { [unowned self] in self.create() }
-    private lazy var cancelButton = DialogParts.button("Cancel") { [unowned self] in self.onCancel?() }
+    public private(set) lazy var createButton = DialogParts.button(tr("Create"), preferred: true) { [unowned self] in self.create() }
+    private lazy var cancelButton = DialogParts.button(tr("Cancel")) { [unowned self] in self.onCancel?() }
 }

@@ -87,7 +87,7 @@ public final class PaletteView: View {
     }
 
     private lazy var recentLabel: Label = {
-        let label = Label(text: "Recent")
+        let label = Label(text: tr("Recent"))
         label.textColor = Color(r: 90, g: 90, b: 96)
         label.font = Font.system(size: 12)
         return label

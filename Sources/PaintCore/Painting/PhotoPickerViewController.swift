@@ -65,7 +65,7 @@ public final class PhotoPickerViewController: ViewController {
         var shown = PhotoLibrary.entries(in: folder)
         if folder != rootFolder {
             let parent = (folder as NSString).deletingLastPathComponent
-            shown.insert(PhotoLibrary.Entry(path: parent, name: "Up", isFolder: true, modified: .distantPast), at: 0)
+            shown.insert(PhotoLibrary.Entry(path: parent, name: tr("Up"), isFolder: true, modified: .distantPast), at: 0)
         }
         entries = shown
         titleLabel.text = (folder as NSString).lastPathComponent
@@ -94,9 +94,9 @@ public final class PhotoPickerViewController: ViewController {
 
     private func updateProgress() {
         if picturesToLoad == 0 {
-            progressLabel.text = entries.isEmpty ? "No pictures here. Type a path above." : ""
+            progressLabel.text = entries.isEmpty ? tr("No pictures here. Type a path above.") : ""
         } else if thumbnailsLoaded < picturesToLoad {
-            progressLabel.text = "Loading thumbnails: \(thumbnailsLoaded) of \(picturesToLoad)"
+            progressLabel.text = tr("Loading thumbnails: %d of %d", thumbnailsLoaded, picturesToLoad)
         } else {
             progressLabel.text = "\(picturesToLoad) pictures"
         }
@@ -117,19 +117,19 @@ public final class PhotoPickerViewController: ViewController {
     }()
 
     public private(set) lazy var pathField: TextField = {
-        let field = TextField(placeholder: "Or type a path to a PNG or JPEG file")
+        let field = TextField(placeholder: tr("Or type a path to a PNG or JPEG file"))
         field.onSubmit = { [unowned self] _ in self.openTypedPath() }
         return field
     }()
 
     private lazy var openButton: Button = {
-        let button = Button(title: "Open")
+        let button = Button(title: tr("Open"))
         button.addAction(for: .touchUpInside) { [unowned self] _ in self.openTypedPath() }
         return button
     }()
 
     public private(set) lazy var cancelButton: Button = {
-        let button = Button(title: "Cancel")
+        let button = Button(title: tr("Cancel"))
         button.addAction(for: .touchUpInside) { [unowned self] _ in self.onCancel?() }
         return button
     }()

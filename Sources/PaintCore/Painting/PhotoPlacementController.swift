@@ -47,11 +47,11 @@ public final class PhotoPlacementController {
         cropButton.isSelected = false
         host.setNeedsLayout()
         onChange?()
-        var hint = "Drag to move, pinch or Ctrl-drag to scale and turn; long-press or Keep to add it, Escape to drop it"
+        var hint = tr("Drag to move, pinch or Ctrl-drag to scale and turn; long-press or Keep to add it, Escape to drop it")
         if source.width != photo.asset.image.width || source.height != photo.asset.image.height {
             // One line on screen: the size news and the two ways out.
-            hint = "Kept at \(photo.asset.image.width)x\(photo.asset.image.height) of \(source.width)x"
-                + "\(source.height), all this drawing can show. Long-press or Keep to add it, Escape to drop it"
+            hint = tr("Kept at %dx%d of %dx%d, all this drawing can show. Long-press or Keep to add it, Escape to drop it",
+                      photo.asset.image.width, photo.asset.image.height, source.width, source.height)
         }
         report(hint)
     }
@@ -85,7 +85,7 @@ public final class PhotoPlacementController {
         var inDocument = placed
         if let toDocument = canvas.viewport.transform.inverted() { inDocument.placement = placed.placement.concatenating(toDocument) }
         canvas.commit(.photo(inDocument))
-        report("Photo added to the drawing (Ctrl+Z takes it back)")
+        report(tr("Photo added to the drawing (Ctrl+Z takes it back)"))
     }
 
     /// Drops the photo being placed; nothing changes in the document.
@@ -117,17 +117,17 @@ public final class PhotoPlacementController {
         guard let placement else { return false }
         if !placement.undoLastChange() {
             drop()
-            report("Photo dropped (Ctrl+O to choose it again)")
+            report(tr("Photo dropped (Ctrl+O to choose it again)"))
         }
         return true
     }
 
     // MARK: - Subviews
 
-    public private(set) lazy var cropButton: Button = Button(title: "Crop", toolTip: "Crop: drag over the photo to keep a part") { [unowned self] in self.toggleCrop() }
-    public private(set) lazy var circleButton: Button = Button(title: "Circle", toolTip: "Frame the photo in a circle") { [unowned self] in self.toggleCircleFrame() }
-    public private(set) lazy var dropButton: Button = Button(title: "Drop", toolTip: "Drop the photo (Escape)") { [unowned self] in self.drop() }
-    public private(set) lazy var keepButton: Button = Button(title: "Keep", toolTip: "Keep the photo in the drawing (Enter, or a long press)") { [unowned self] in self.bake() }
+    public private(set) lazy var cropButton: Button = Button(title: tr("Crop"), toolTip: tr("Crop: drag over the photo to keep a part")) { [unowned self] in self.toggleCrop() }
+    public private(set) lazy var circleButton: Button = Button(title: tr("Circle"), toolTip: tr("Frame the photo in a circle")) { [unowned self] in self.toggleCircleFrame() }
+    public private(set) lazy var dropButton: Button = Button(title: tr("Drop"), toolTip: tr("Drop the photo (Escape)")) { [unowned self] in self.drop() }
+    public private(set) lazy var keepButton: Button = Button(title: tr("Keep"), toolTip: tr("Keep the photo in the drawing (Enter, or a long press)")) { [unowned self] in self.bake() }
 
     /// Commands for the photo being placed, floating over the canvas.
     public private(set) lazy var bar: Toolbar = {

@@ -25,9 +25,9 @@ public final class RecoveryRecorder {
         journal.onStateChange = { [report, folder = journal.folder] state in
             switch state {
             case .paused(let reason):
-                report("Crash recovery is paused (\(reason)). Your drawing is safe on screen; it resumes when there is room again.", true)
+                report(tr("Crash recovery is paused (%@). Your drawing is safe on screen; it resumes when there is room again.", "\(reason)"), true)
             case .recording:
-                report("Crash recovery resumed: everything on screen is kept again (\(folder)).", false)
+                report(tr("Crash recovery resumed: everything on screen is kept again (%@).", folder), false)
             }
         }
         // Start the journal afresh from what is on screen now.
@@ -96,24 +96,24 @@ public final class RecoveryRecorder {
         // One line on screen: short facts; the log has the file names.
         var parts: [String] = []
         let recovery = opening.recovery
-        if !recovery.isEmpty { parts.append("Restored \(restoredItems) items from last time.") }
+        if !recovery.isEmpty { parts.append(trn("Restored %d item from last time.", "Restored %d items from last time.", restoredItems)) }
         if recovery.damagedStretches > 0 {
             let count = recovery.damagedStretches
-            parts.append("\(count) damaged part\(count == 1 ? "" : "s") of the journal skipped (the old file is kept).")
+            parts.append(trn("%d damaged part of the journal skipped (the old file is kept).", "%d damaged parts of the journal skipped (the old file is kept).", count))
         }
-        if let unreadable = recovery.unreadable { parts.append("The journal could not be read: \(unreadable).") }
+        if let unreadable = recovery.unreadable { parts.append(tr("The journal could not be read: %@.", "\(unreadable)")) }
         if !recovery.missingPictures.isEmpty {
             let count = recovery.missingPictures.count
-            parts.append("\(count) picture\(count == 1 ? "" : "s") missing (placeholder shown).")
+            parts.append(trn("%d picture missing (placeholder shown).", "%d pictures missing (placeholder shown).", count))
         }
         if opening.slot > 1 && opening.journal != nil {
-            parts.append("X11Paint is open in another window: this one keeps its own drawing.")
+            parts.append(tr("X11Paint is open in another window: this one keeps its own drawing."))
         }
         if opening.otherWindowsWaiting > 0 {
-            parts.append("Another window's drawing is kept too: open a second window to get it back.")
+            parts.append(tr("Another window's drawing is kept too: open a second window to get it back."))
         }
         if let problem = opening.problem {
-            parts.append("Crash recovery is off: \(problem). Save with Ctrl+S.")
+            parts.append(tr("Crash recovery is off: %@. Save with Ctrl+S.", "\(problem)"))
         }
         guard !parts.isEmpty else { return nil }
         return (parts.joined(separator: " "), opening.problem != nil || recovery.isDamaged)

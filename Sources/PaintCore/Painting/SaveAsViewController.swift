@@ -51,15 +51,15 @@ public final class SaveAsViewController: ViewController {
     public func finish() {
         let path = HomeFolder.expandingTilde(in: pathField.text.trimmingCharacters(in: .whitespaces), home: home)
         guard path.hasPrefix("/") else {
-            messageLabel.text = "Type a whole path, for example ~/Pictures/drawing.png"
+            messageLabel.text = tr("Type a whole path, for example ~/Pictures/drawing.png")
             return
         }
         guard let quality = Int(qualityField.text.trimmingCharacters(in: .whitespaces)), (1...100).contains(quality) else {
-            messageLabel.text = "The JPEG quality is a number from 1 to 100"
+            messageLabel.text = tr("The JPEG quality is a number from 1 to 100")
             return
         }
         guard let target = SaveAsTarget(path: path, jpegQuality: quality) else {
-            messageLabel.text = "The name must end in .png, .jpg or .jpeg"
+            messageLabel.text = tr("The name must end in .png, .jpg or .jpeg")
             return
         }
         onFinish?(target)
@@ -68,13 +68,13 @@ public final class SaveAsViewController: ViewController {
     // MARK: - Subviews
 
     private lazy var box = DialogParts.box()
-    private lazy var titleLabel = DialogParts.title("Save As (PNG, or JPEG by the name's ending)")
+    private lazy var titleLabel = DialogParts.title(tr("Save As (PNG, or JPEG by the name's ending)"))
 
     public private(set) lazy var pathField = TextField(placeholder: "~/Pictures/drawing.png")
-    private lazy var qualityLabel = Label(text: "JPEG quality")
+    private lazy var qualityLabel = Label(text: tr("JPEG quality"))
     public private(set) lazy var qualityField = TextField(placeholder: "90")
     public private(set) lazy var messageLabel = Label()
 
-    private lazy var saveButton = DialogParts.button("Save", preferred: true) { [unowned self] in self.finish() }
-    private lazy var cancelButton = DialogParts.button("Cancel") { [unowned self] in self.onCancel?() }
+    private lazy var saveButton = DialogParts.button(tr("Save"), preferred: true) { [unowned self] in self.finish() }
+    private lazy var cancelButton = DialogParts.button(tr("Cancel")) { [unowned self] in self.onCancel?() }
 }

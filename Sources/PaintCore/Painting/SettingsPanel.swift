@@ -51,7 +51,7 @@ public final class SettingsPanel: View {
     }()
 
     public private(set) lazy var doneButton: Button = {
-        let button = Button(title: "Done")
+        let button = Button(title: tr("Done"))
         button.addAction(for: .touchUpInside) { [unowned self] _ in self.onDone?() }
         return button
     }()

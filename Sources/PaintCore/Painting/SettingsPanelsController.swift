@@ -72,15 +72,15 @@ public final class SettingsPanelsController {
     public func setBackgroundImage(path: String) {
         let expanded = HomeFolder.expandingTilde(in: path, home: home())
         let name = (expanded as NSString).lastPathComponent
-        backgroundSettings.show(message: "Opening \(name)…", isError: false)
+        backgroundSettings.show(message: tr("Opening %@…", name), isError: false)
         opener.open(.file(expanded), maximumPixels: maximumPixels(), upright: true, deliver: deliver()) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let opened):
                 self.canvas.previewBackground(.image(opened.photo.asset))
-                self.backgroundSettings.show(message: "Background: \(name)", isError: false)
+                self.backgroundSettings.show(message: tr("Background: %@", name), isError: false)
             case .failure(let error):
-                self.backgroundSettings.show(message: "Cannot open \(name): \(error)", isError: true)
+                self.backgroundSettings.show(message: tr("Cannot open %@: %@", name, "\(error)"), isError: true)
             }
         }
     }
@@ -98,7 +98,7 @@ public final class SettingsPanelsController {
     }()
 
     public private(set) lazy var brushPanel: SettingsPanel = {
-        let panel = SettingsPanel(title: "Brush", content: brushSettings)
+        let panel = SettingsPanel(title: tr("Brush"), content: brushSettings)
         panel.onDone = { [unowned panel] in panel.dismiss() }
         return panel
     }()
@@ -110,7 +110,7 @@ public final class SettingsPanelsController {
     }()
 
     public private(set) lazy var palettePanel: SettingsPanel = {
-        let panel = SettingsPanel(title: "Colours", content: paletteView)
+        let panel = SettingsPanel(title: tr("Colours"), content: paletteView)
         panel.onDone = { [unowned self, unowned panel] in
             self.paletteView.hexField.endEditing()
             panel.dismiss()
@@ -128,7 +128,7 @@ public final class SettingsPanelsController {
     }()
 
     public private(set) lazy var backgroundPanel: SettingsPanel = {
-        let panel = SettingsPanel(title: "Background", content: backgroundSettings)
+        let panel = SettingsPanel(title: tr("Background"), content: backgroundSettings)
         panel.onDone = { [unowned self, unowned panel] in
             self.backgroundSettings.pathField.endEditing()
             panel.dismiss()

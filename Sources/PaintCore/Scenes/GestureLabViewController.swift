@@ -235,7 +235,7 @@ public final class GestureLabViewController: ViewController, GestureRecognizerDe
         let bitmap = Bitmap(width: 300, height: 200)
         let context = GraphicsContext(bitmap: bitmap)
         for y in 0..<200 { for x in 0..<300 { bitmap[x, y] = Color(red: Double(x) / 300, green: 0.5, blue: Double(y) / 200).premultipliedPixel } }
-        context.draw("Gestures", centeredIn: Rect(x: 0, y: 0, width: 300, height: 200), font: Font.system(size: 32), color: .white)
+        context.draw(tr("Gestures"), centeredIn: Rect(x: 0, y: 0, width: 300, height: 200), font: Font.system(size: 32), color: .white)
         return Image(bitmap: bitmap)
     }
 }

@@ -57,7 +57,7 @@ public final class TouchTrailsViewController: ViewController {
     }()
 
     private lazy var hint: Label = {
-        let label = Label(text: "Touch, or Ctrl-drag for two fingers: every touch leaves a fading trail")
+        let label = Label(text: tr("Touch, or Ctrl-drag for two fingers: every touch leaves a fading trail"))
         label.textColor = Color(r: 200, g: 200, b: 210)
         return label
     }()

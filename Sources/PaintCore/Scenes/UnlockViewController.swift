@@ -41,21 +41,21 @@ public final class UnlockViewController: ViewController, UnlockViewDelegate {
         switch stage {
         case .setting:
             guard pattern.count >= 4 else {
-                messageLabel.text = "Use at least four dots"
+                messageLabel.text = tr("Use at least four dots")
                 return false
             }
             stage = .confirming(pattern)
         case .confirming(let first):
             guard pattern == first else {
                 stage = .setting
-                messageLabel.text = "The two did not match. Draw a new pattern"
+                messageLabel.text = tr("The two did not match. Draw a new pattern")
                 return false
             }
             try? store.save(pattern)
             stage = .unlocking
         case .unlocking, .unlocked:
             guard store.matches(pattern) else {
-                messageLabel.text = "Wrong pattern"
+                messageLabel.text = tr("Wrong pattern")
                 return false
             }
             stage = .unlocked
@@ -66,10 +66,10 @@ public final class UnlockViewController: ViewController, UnlockViewDelegate {
 
     private func showMessage() {
         switch stage {
-        case .setting: messageLabel.text = "Draw an unlock pattern"
-        case .confirming: messageLabel.text = "Draw it again to confirm"
-        case .unlocking: messageLabel.text = "Draw your pattern to unlock"
-        case .unlocked: messageLabel.text = "Unlocked"
+        case .setting: messageLabel.text = tr("Draw an unlock pattern")
+        case .confirming: messageLabel.text = tr("Draw it again to confirm")
+        case .unlocking: messageLabel.text = tr("Draw your pattern to unlock")
+        case .unlocked: messageLabel.text = tr("Unlocked")
         }
     }
 

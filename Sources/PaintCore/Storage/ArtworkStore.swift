@@ -24,14 +24,14 @@ public struct PicturesArtworkStore: ArtworkStore {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw SaveError(description: "Could not create the Pictures folder \(folder)")
+            throw SaveError(description: tr("Could not create the Pictures folder %@", folder))
         }
         let data = try PNGCodec.encode(artwork)
         let date = now()
         do {
             return try AtomicFileWriter.writeNewFile(data, in: folder) { ArtworkFileName.make(for: date, attempt: $0) }
         } catch let error as AtomicFileWriter.WriteError {
-            throw SaveError(description: "Could not save: \(error.description)")
+            throw SaveError(description: tr("Could not save: %@", error.description))
         }
     }
 }

@@ -32,7 +32,7 @@ public struct SaveAsTarget: Sendable, Equatable {
         let folder = (path as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw TargetError(description: "Could not save: the folder \(folder) does not exist")
+            throw TargetError(description: tr("Could not save: the folder %@ does not exist", folder))
         }
         let data: Data
         switch format {
@@ -52,7 +52,7 @@ public struct SaveAsTarget: Sendable, Equatable {
         do {
             return try AtomicFileWriter.replaceFile(data, at: path, mode: mode)
         } catch let error as AtomicFileWriter.WriteError {
-            throw TargetError(description: "Could not save: \(error.description)")
+            throw TargetError(description: tr("Could not save: %@", error.description))
         }
     }
 }

@@ -24,6 +24,8 @@ final class RunningApp {
         environment["DISPLAY"] = display
         environment["HOME"] = home
         environment["XDG_CONFIG_HOME"] = home + "/config"
+        let ready = NSTemporaryDirectory() + "x11paint-ready-" + UUID().uuidString
+        environment["X11PAINT_READY_FILE"] = ready
         environment.merge(extraEnvironment) { $1 }
         self.environment = environment
         guard FileManager.default.isExecutableFile(atPath: Self.binaryPath) else {
@@ -39,6 +41,11 @@ final class RunningApp {
         let found = try xdotool(["search", "--sync", "--all", "--onlyvisible", "--pid", "\(process.processIdentifier)", "--name", "X11Paint$"])
         windowID = found.split(separator: "\n").first.map(String.init) ?? ""
         guard !windowID.isEmpty else { throw ExternalTool.Failure(description: "the X11Paint window did not appear") }
+        // Until the last drawing is read back the canvas takes no input: a busy machine could
+        // otherwise swallow the first strokes a test draws.
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: ready) && Date() < deadline && process.isRunning { usleep(20_000) }
+        try? FileManager.default.removeItem(atPath: ready)
     }
 
     @discardableResult
