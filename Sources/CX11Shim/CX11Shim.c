@@ -193,3 +193,31 @@ void x11shim_install_termination_handler(void) {
 }
 
 int x11shim_termination_requested(void) { return termination_requested; }
+
+XIC x11shim_create_input_context(Display *d, Window w) {
+    // The XMODIFIERS environment variable (@im=fcitx) chooses the input method.
+    XSetLocaleModifiers("");
+    XIM im = XOpenIM(d, NULL, NULL, NULL);
+    if (!im) {
+        XSetLocaleModifiers("@im=none");
+        im = XOpenIM(d, NULL, NULL, NULL);
+    }
+    if (!im) return NULL;
+    XIC ic = XCreateIC(im, XNInputStyle, XIMPreeditNothing | XIMStatusNothing,
+                       XNClientWindow, w, XNFocusWindow, w, NULL);
+    if (!ic) {
+        XCloseIM(im);
+        return NULL;
+    }
+    XSetICFocus(ic);
+    return ic;
+}
+
+int x11shim_lookup_utf8(XIC ic, XKeyPressedEvent *event, char *buffer, int size, KeySym *keysym) {
+    Status status = 0;
+    int length = Xutf8LookupString(ic, event, buffer, size - 1, keysym, &status);
+    if (status == XBufferOverflow || length < 0) length = 0;
+    if (status != XLookupChars && status != XLookupBoth) length = 0;
+    buffer[length] = 0;
+    return length;
+}

@@ -18,6 +18,9 @@ public struct InputTranslator {
     let deleteWindowAtom: Atom
     /// Device pixels per point: X coordinates are divided by it.
     var scale = 1.0
+    /// The X input method's context (fcitx or ibus through XIM, or Xlib's compose handling):
+    /// typed text comes from it as UTF-8. Without one, text comes from the keysym.
+    var inputContext: XIC?
 
     func translate(_ event: inout XEvent) -> Input {
         switch event.type {
@@ -56,12 +59,24 @@ public struct InputTranslator {
             return keysym == KeySym(XK_space) ? .keyUp(.character(" ")) : .none
         case KeyPress:
             let keysym = XLookupKeysym(&event.xkey, 0)
-            guard let key = Self.key(for: keysym) else { return .none }
-            var buffer = [CChar](repeating: 0, count: 16)
-            let length = XLookupString(&event.xkey, &buffer, Int32(buffer.count - 1), nil, nil)
-            let typed = length > 0 ? String(decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+            var buffer = [CChar](repeating: 0, count: 64)
+            var typed: String?
+            if let inputContext {
+                var composed: KeySym = 0
+                if x11shim_lookup_utf8(inputContext, &event.xkey, &buffer, Int32(buffer.count), &composed) > 0 { typed = String(cString: buffer) }
+            } else {
+                let length = XLookupString(&event.xkey, &buffer, Int32(buffer.count - 1), nil, nil)
+                if length > 0 { typed = String(decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            }
+            // A keysym of any script (xdotool type 照片 sends Unicode keysyms): its character,
+            // whatever the locale's charset could say.
+            if typed == nil || typed == "?" {
+                let shifted = event.xkey.state & UInt32(ShiftMask) != 0 ? XLookupKeysym(&event.xkey, 1) : keysym
+                typed = Self.text(forKeysym: shifted) ?? Self.text(forKeysym: keysym) ?? typed
+            }
             // Control characters are shortcuts, not text.
             let text = typed.flatMap { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? $0 : nil }
+            guard let key = Self.key(for: keysym) ?? text.flatMap({ $0.first }).map({ KeyEvent.Key.character($0) }) else { return .none }
             return .key(KeyEvent(key, modifiers: Self.modifiers(event.xkey.state), text: text))
         case ConfigureNotify:
             return .resize(Size(width: Double(event.xconfigure.width) / scale, height: Double(event.xconfigure.height) / scale))
@@ -90,6 +105,18 @@ public struct InputTranslator {
         if state & UInt32(ControlMask) != 0 { modifiers.insert(.control) }
         if state & UInt32(Mod1Mask) != 0 { modifiers.insert(.alt) }
         return modifiers
+    }
+
+    /// The character a keysym stands for: Latin-1 keysyms are their code points, and
+    /// 0x1000000 + U is Unicode U (X11's keysym encoding for every other script).
+    static func text(forKeysym keysym: KeySym) -> String? {
+        let value: UInt32
+        switch keysym {
+        case 0x20...0x7E, 0xA0...0xFF: value = UInt32(keysym)
+        case 0x100_0100...0x110_FFFF: value = UInt32(keysym - 0x100_0000)
+        default: return nil
+        }
+        return Unicode.Scalar(value).map { String(Character($0)) }
     }
 
     static func key(for keysym: KeySym) -> KeyEvent.Key? {

@@ -6,7 +6,7 @@ import PaintCore
 public final class X11App {
     private let x11: X11Display
     private let presenter: Presenter
-    private let translator: InputTranslator
+    private var translator: InputTranslator
     private let window: PaintCore.Window
     private let board: DrawingBoardViewController
     private let pointer: PointerTranslator
@@ -44,6 +44,9 @@ public final class X11App {
         // 2.4; else the core pointer.
         var pointerThroughXInput2: Int32 = 0
         _ = x11shim_select_xi2(x11.display, x11.window, &xinputOpcode, &pointerThroughXInput2)
+        // Typing any script: through an X input method when one runs (XMODIFIERS=@im=fcitx).
+        translator.inputContext = x11shim_create_input_context(x11.display, x11.window)
+        if translator.inputContext == nil { Log.info("no X input method for this locale: text comes from the keys' symbols") }
         if pointerThroughXInput2 == 0 { Log.info("XInput 2.2 is missing: the pointer comes as core events, without smooth scrolling") }
         isDemo = options.demo
         latency = options.reportLatency ? LatencyRecorder() : nil
@@ -123,6 +126,8 @@ public final class X11App {
         latency?.batchBegan()
         while XPending(x11.display) > 0 {
             XNextEvent(x11.display, &event)
+            // The input method sees keys first and may keep them (composing a character).
+            if XFilterEvent(&event, 0) != 0 { continue }
             if event.type == GenericEvent && event.xcookie.extension == xinputOpcode {
                 handleXInput2(&event)
                 continue

@@ -44,6 +44,25 @@ final class PhotoEndToEndTests: XCTestCase {
         app.stop()
     }
 
+    /// Issue 20: in a Chinese session a path typed in the picker in Chinese characters (xdotool
+    /// sends them as Unicode keysyms, as an input method would commit them) opens the photo.
+    func testTypingAChinesePathInThePickerOpensThePhoto() throws {
+        try FileManager.default.copyItem(atPath: home + "/green.png", toPath: home + "/照片.png")
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"],
+                                 extraEnvironment: ["LANG": "zh_CN.UTF-8", "LANGUAGE": ""])
+        try app.xdotool(["windowfocus", "--sync", app.windowID])
+        try app.key("ctrl+shift+o")
+        usleep(500_000)
+        // xdotool reads its argument in its own locale: a UTF-8 one that every machine has.
+        var typing = app.environment
+        typing["LC_ALL"] = "C.UTF-8"
+        try ExternalTool.run("xdotool", ["type", "--delay", "60", "~/照片.png"], environment: typing)
+        try app.key("Return")
+        usleep(800_000)
+        assertPhotoIsInTheMiddle(try keepAndSave(app))
+        app.stop()
+    }
+
     func testPastingAPictureFromTheClipboard() throws {
         let clip = Process()
         clip.executableURL = try ExternalTool.locate("xclip")

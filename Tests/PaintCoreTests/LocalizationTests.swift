@@ -81,6 +81,23 @@ final class LocalizationTests: XCTestCase {
         }
     }
 
+    /// A Swift literal with its \( … ) interpolations taken out (nested parentheses included).
+    private static func withoutInterpolations(_ literal: String) -> String {
+        var result = "", depth = 0, previous: Character = " "
+        for character in literal {
+            if depth > 0 {
+                if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+            } else if character == "(" && previous == "\\" {
+                result.removeLast()
+                depth = 1
+            } else {
+                result.append(character)
+            }
+            previous = character
+        }
+        return result
+    }
+
     /// msgids of a .po/.pot (the header's empty one left out).
     private static func messageIDs(_ text: String) -> Set<String> {
         Set(text.components(separatedBy: "\n").filter { $0.hasPrefix("msgid \"") }.map { String($0.dropFirst(7).dropLast()) }.filter { !$0.isEmpty })
@@ -103,13 +120,21 @@ final class LocalizationTests: XCTestCase {
         let shown = ["Button\\(title: ", "toolTip: ", "toolTip = ", "Label\\(text: ", "placeholder: ", "DialogParts\\.title\\(",
                      "DialogParts\\.button\\(", "\\.text = ", "showStatus\\(", "report\\(", "SettingsPanel\\(title: ", "message: ",
                      "AlertViewController\\(title: ", "parts\\.append\\("]
-        let literal = try NSRegularExpression(pattern: "(\(shown.joined(separator: "|")))\"[A-Za-z][^\"]*\"")
+        // Any literal with a word in it (interpolations included) counts.
+        let literal = try NSRegularExpression(pattern: "(\(shown.joined(separator: "|")))\"[^\"]*[A-Za-z]{2,}[^\"]*\"")
         var offenders: [String] = []
         let root = "\(Self.repository)/Sources/PaintCore"
         for file in try FileManager.default.subpathsOfDirectory(atPath: root) where file.hasSuffix(".swift") {
             let text = try String(contentsOfFile: "\(root)/\(file)", encoding: .utf8)
             for (number, line) in text.components(separatedBy: "\n").enumerated() where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
-                if literal.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil { offenders.append("\(file):\(number + 1): \(line)") }
+                for match in literal.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
+                    let found = String(line[Range(match.range, in: line)!])
+                    let text = Self.withoutInterpolations(String(found.drop { $0 != "\"" }))
+                    // Words outside interpolations, other than an example path or colour.
+                    if text.range(of: "[A-Za-z]{2,}", options: .regularExpression) != nil && !text.hasPrefix("\"~/") && !text.hasPrefix("\"#") {
+                        offenders.append("\(file):\(number + 1): \(line)")
+                    }
+                }
             }
         }
         XCTAssertEqual(offenders, [], "English shown without tr()")

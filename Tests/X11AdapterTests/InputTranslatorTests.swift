@@ -27,4 +27,15 @@ final class InputTranslatorTests: XCTestCase {
         // On a 2x screen the same pixel's centre, in points.
         XCTAssertEqual(try press(x: 100, y: 40, scale: 2).location, Point(x: 50.25, y: 20.25))
     }
+
+    /// Issue 20: what a key types, from its keysym, when no input method supplies the text.
+    func testAKeysymOfAnyScriptTypesItsCharacter() {
+        XCTAssertEqual(InputTranslator.text(forKeysym: 0x41), "A")
+        XCTAssertEqual(InputTranslator.text(forKeysym: 0xE9), "é", "Latin-1 keysyms are their code points")
+        XCTAssertEqual(InputTranslator.text(forKeysym: 0x100_7167), "照", "Unicode keysyms: 0x1000000 + U")
+        XCTAssertEqual(InputTranslator.text(forKeysym: 0x100_7247), "片")
+        XCTAssertEqual(InputTranslator.text(forKeysym: 0x101_F600), "😀")
+        XCTAssertNil(InputTranslator.text(forKeysym: KeySym(XK_BackSpace)), "function keys type nothing")
+        XCTAssertNil(InputTranslator.text(forKeysym: KeySym(XK_Shift_L)))
+    }
 }

@@ -67,4 +67,12 @@ void x11shim_destroy_image(XImage *image);
 /// The number of protocol errors seen so far (for tests and diagnostics).
 unsigned long x11shim_protocol_error_count(void);
 
+/// An X input method context for the window (fcitx, ibus through XIM, or Xlib's own compose
+/// handling), with the pre-edit shown by the input method itself; NULL when Xlib has no input
+/// method for the locale. XCreateIC is variadic, hence the shim.
+XIC x11shim_create_input_context(Display *d, Window w);
+/// The text a key press types through the context (UTF-8, NUL-terminated in `buffer`), its
+/// keysym, and the byte count (0: no text).
+int x11shim_lookup_utf8(XIC ic, XKeyPressedEvent *event, char *buffer, int size, KeySym *keysym);
+
 #endif

@@ -35,11 +35,18 @@ public final class Font {
     /// Whether glyphs can actually be drawn (a font file was found).
     public var isAvailable: Bool { face != nil }
 
+    /// The face that draws a character: the interface's own when it has it, else the first of
+    /// fontconfig's list for the character (any script, Latin included), else the own face's
+    /// missing-glyph box.
+    func face(for scalar: Unicode.Scalar) -> FontFace? {
+        guard let face else { return nil }
+        if !face.hasGlyph(for: scalar), let fallback = FontFace.fallback(for: scalar) { return fallback }
+        return face
+    }
+
     func glyph(for scalar: Unicode.Scalar) -> Glyph? {
         if let glyph = glyphs[scalar] { return glyph }
-        guard var face else { return nil }
-        // Any character the face lacks comes from a face that has it, whatever its script.
-        if !face.hasGlyph(for: scalar), let fallback = FontFace.fallback(for: scalar) { face = fallback }
+        guard let face = face(for: scalar) else { return nil }
         fontshim_set_pixel_size(face.handle, size)
         var rendered = fontshim_glyph()
         guard fontshim_render(face.handle, scalar.value, &rendered) == 0 else { return nil }

@@ -65,7 +65,7 @@ public final class NewDocumentViewController: ViewController {
     public func choose(_ preset: Preset) {
         widthField.text = "\(preset.width)"
         heightField.text = "\(preset.height)"
-        messageLabel.text = "\(preset.name): \(preset.width) x \(preset.height) pixels"
+        messageLabel.text = tr("%@: %d x %d pixels", preset.name, preset.width, preset.height)
     }
 
     /// The typed size, if it is one a document can have.

@@ -98,7 +98,7 @@ public final class PhotoPickerViewController: ViewController {
         } else if thumbnailsLoaded < picturesToLoad {
             progressLabel.text = tr("Loading thumbnails: %d of %d", thumbnailsLoaded, picturesToLoad)
         } else {
-            progressLabel.text = "\(picturesToLoad) pictures"
+            progressLabel.text = trn("%d picture", "%d pictures", picturesToLoad)
         }
     }
 

@@ -1,0 +1,45 @@
+import XCTest
+@testable import PaintCore
+
+/// Issue 20: text in any script the installed fonts cover. Each character is drawn by the
+/// interface's face when it has it and by the face fontconfig finds for it otherwise; the
+/// Latin part of a mixed string is drawn exactly as on its own.
+final class FontFallbackTests: XCTestCase {
+    private let font = Font.system(size: 15)
+
+    func testEveryCharacterOfAMixedStringHasAFaceThatDrawsIt() throws {
+        try XCTSkipUnless(font.isAvailable, "no font installed")
+        // Latin, Chinese (Droid Sans Fallback on Debian: `make test` installs it), a symbol.
+        for scalar in "Undo 撤销 照片 ★ é".unicodeScalars where scalar != " " {
+            let face = try XCTUnwrap(font.face(for: scalar), "a face for U+\(String(scalar.value, radix: 16))")
+            XCTAssertTrue(face.hasGlyph(for: scalar), "U+\(String(scalar.value, radix: 16)) drawn by \(face.file), not as a box")
+            let glyph = try XCTUnwrap(font.glyph(for: scalar))
+            XCTAssertTrue(glyph.coverage.contains { $0 > 128 }, "U+\(String(scalar.value, radix: 16)) has ink")
+        }
+        XCTAssertNotEqual(font.face(for: "撤")?.file, font.face(for: "U")?.file, "Chinese from a CJK face, Latin from the interface's")
+    }
+
+    func testTheLatinPartOfAMixedStringIsDrawnAsOnItsOwn() throws {
+        try XCTSkipUnless(font.isAvailable, "no font installed")
+        func render(_ text: String) -> Bitmap {
+            let bitmap = Bitmap(width: 200, height: 30, color: .white)
+            GraphicsContext(bitmap: bitmap).draw(text, at: Point(x: 4, y: 20), font: font, color: .black)
+            return bitmap
+        }
+        let latin = render("Undo"), mixed = render("Undo撤销")
+        let width = Int(font.width(of: "Undo").rounded(.down)) + 4
+        var differing = 0, inked = 0
+        for y in 0..<30 {
+            for x in 0..<width {
+                if latin[x, y] != mixed[x, y] { differing += 1 }
+                if latin[x, y] != Color.white.premultipliedPixel { inked += 1 }
+            }
+        }
+        XCTAssertGreaterThan(inked, 20, "Undo is drawn")
+        XCTAssertEqual(differing, 0, "identical pixels")
+        // And the Chinese after it is drawn too.
+        var chineseInk = 0
+        for y in 0..<30 { for x in width + 2..<200 where mixed[x, y] != Color.white.premultipliedPixel { chineseInk += 1 } }
+        XCTAssertGreaterThan(chineseInk, 20)
+    }
+}
