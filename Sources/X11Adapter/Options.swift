@@ -34,27 +34,27 @@ public struct X11PaintCommand: ParsableCommand {
 
     public static let configuration = CommandConfiguration(
         commandName: "x11paint",
-        abstract: "A drawing board for X11: freehand, shapes, photos, undo, and crash recovery.",
-        discussion: """
-            Drawings are saved as PNG files in your Pictures folder (XDG_PICTURES_DIR). What you \
-            draw is kept in a journal, so a crash or a lost X server never costs more than about a second.
-            """,
+        // Evaluated at the first --help, after main() has set the language.
+        abstract: tr("A drawing board for X11: freehand, shapes, photos, undo, and crash recovery."),
+        discussion: tr("Drawings are saved as PNG files in your Pictures folder (XDG_PICTURES_DIR). What you draw is kept in a journal, so a crash or a lost X server never costs more than about a second."),
         version: version)
 
-    @Option(name: .long, help: ArgumentHelp("The window's size in points, from \(Int(Options.smallestSize.width))x\(Int(Options.smallestSize.height)) to \(Int(Options.largestSize.width))x\(Int(Options.largestSize.height)); the window never opens larger than the screen.",
+    @Option(name: .long, help: ArgumentHelp(tr("The window's size in points, from %dx%d to %dx%d; the window never opens larger than the screen.",
+                                                               Int(Options.smallestSize.width), Int(Options.smallestSize.height),
+                                                               Int(Options.largestSize.width), Int(Options.largestSize.height)),
                                             valueName: "WIDTHxHEIGHT"))
     public var size: WindowSizeArgument = WindowSizeArgument(Options.defaultSize)
 
-    @Argument(help: ArgumentHelp("A PNG or JPEG picture to open as the drawing, at its own size.", valueName: "FILE"))
+    @Argument(help: ArgumentHelp(tr("A PNG or JPEG picture to open as the drawing, at its own size."), valueName: "FILE"))
     public var files: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("A PNG or JPEG picture to start placing over the drawing.", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp(tr("A PNG or JPEG picture to start placing over the drawing."), valueName: "FILE"))
     public var photo: String?
 
-    @Option(name: .long, help: "The scene to start in.")
+    @Option(name: .long, help: ArgumentHelp(tr("The scene to start in.")))
     public var scene: Scene = .board
 
-    @Flag(name: .long, help: "Draw and save a demonstration on a throw-away drawing, then quit.")
+    @Flag(name: .long, help: ArgumentHelp(tr("Draw and save a demonstration on a throw-away drawing, then quit.")))
     public var demo = false
 
     @Option(name: .long, help: ArgumentHelp("Benchmarks: start with this many synthetic strokes.", visibility: .hidden))

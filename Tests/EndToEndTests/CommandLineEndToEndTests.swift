@@ -10,12 +10,18 @@ final class CommandLineEndToEndTests: XCTestCase {
         let errors: String
     }
 
-    private func run(_ arguments: [String], display: String = ":9999") throws -> Outcome {
+    private func run(_ arguments: [String], display: String = ":9999", language: String? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: RunningApp.binaryPath)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
+        if let language {
+            environment["LANG"] = language
+            environment["LANGUAGE"] = nil
+            environment["LC_ALL"] = nil
+            environment["LC_MESSAGES"] = nil
+        }
         process.environment = environment
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
@@ -34,6 +40,18 @@ final class CommandLineEndToEndTests: XCTestCase {
         XCTAssertTrue(help.output.contains("USAGE: x11paint"), help.output)
         XCTAssertTrue(help.output.contains("--size <WIDTHxHEIGHT>") && help.output.contains("--photo <FILE>"), help.output)
         XCTAssertEqual(help.errors, "")
+    }
+
+    /// Issue 20: --help speaks the user's language (the parser's own headings stay English).
+    func testHelpIsInChineseInAChineseSession() throws {
+        let simplified = try run(["--help"], language: "zh_CN.UTF-8")
+        XCTAssertEqual(simplified.status, 0)
+        XCTAssertTrue(simplified.output.contains("X11 画板"), simplified.output)
+        XCTAssertTrue(simplified.output.contains("窗口大小"), simplified.output)
+        let traditional = try run(["--help"], language: "zh_TW.UTF-8")
+        XCTAssertTrue(traditional.output.contains("視窗大小"), traditional.output)
+        let english = try run(["--help"], language: "en_GB.UTF-8")
+        XCTAssertTrue(english.output.contains("A drawing board for X11"), english.output)
     }
 
     func testVersionIsPrinted() throws {

@@ -67,8 +67,11 @@ final class LocalizationTests: XCTestCase {
     func testEveryMessageInTheSourcesIsInTheTemplateAndTranslatedInBothChineseCatalogs() throws {
         let template = try String(contentsOfFile: "\(Self.repository)/po/x11paint.pot", encoding: .utf8)
         let fresh = TemporaryDirectory()
-        let sources = try FileManager.default.subpathsOfDirectory(atPath: "\(Self.repository)/Sources/PaintCore")
-            .filter { $0.hasSuffix(".swift") }.map { "\(Self.repository)/Sources/PaintCore/\($0)" }
+        // The views and messages (PaintCore) and the command line's --help (X11Adapter).
+        let sources = try ["PaintCore", "X11Adapter"].flatMap { target in
+            try FileManager.default.subpathsOfDirectory(atPath: "\(Self.repository)/Sources/\(target)")
+                .filter { $0.hasSuffix(".swift") }.map { "\(Self.repository)/Sources/\(target)/\($0)" }
+        }
         XCTAssertEqual(Self.run("/usr/bin/xgettext", ["--language=C", "--from-code=UTF-8", "--keyword=tr", "--keyword=trn:1,2",
                                                       "-o", "\(fresh.path)/now.pot"] + sources), 0)
         let extracted = Self.messageIDs(try String(contentsOfFile: "\(fresh.path)/now.pot", encoding: .utf8))
