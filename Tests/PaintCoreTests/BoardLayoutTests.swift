@@ -62,6 +62,29 @@ final class BoardLayoutTests: XCTestCase {
         }
     }
 
+    /// Issue 20: Chinese labels are measured and laid out like English ones (no clipping, no
+    /// overlap), in simplified and traditional characters, and so are the panels.
+    func testNothingOverlapsOrIsCutInChineseEither() throws {
+        XCTAssertNotNil(Catalogs.folder, "the catalogs compile")
+        for locale in ["zh_CN.UTF-8", "zh_TW.UTF-8"] {
+            try Catalogs.speaking(locale) {
+                for size in Self.sizes {
+                    let (window, board) = makeBoard(size)
+                    XCTAssertNotEqual(board.undoButton.title, "Undo", "\(locale): translated")
+                    assertLaidOutWhole(controls(in: board.toolbar) + controls(in: board.bottomBar), in: window, "\(locale) \(size)")
+                    for show in [board.showBrushSettings, board.showBackgroundSettings, board.showPalette] {
+                        show()
+                        clock.advance(by: 0.5)
+                        window.application.tick()
+                        window.render()
+                        let panel = [board.brushPanel, board.backgroundPanel, board.panels.palettePanel].first { $0.isPresented && $0.frame.minY < size.height }
+                        if let panel { assertLaidOutWhole(controls(in: panel), in: window, "\(locale) \(size) panel") }
+                    }
+                }
+            }
+        }
+    }
+
     func testNothingOverlapsOrIsCutFromTheMinimumSizeTo4K() {
         for size in Self.sizes {
             let (window, board) = makeBoard(size)
