@@ -42,6 +42,42 @@ final class PhotoPlacementTests: XCTestCase {
         XCTAssertEqual(placement.corners[0].x + placement.corners[2].x, canvas.width, accuracy: 1e-9, "centred")
     }
 
+    /// Issue 19: the photo's bar is evenly laid out and never sits over one of the photo's corners.
+    func testThePhotoBarIsEvenAndKeepsClearOfThePhotosCorners() throws {
+        board.placePhoto(testPhoto())
+        window.render()
+        let placement = try XCTUnwrap(board.photoPlacement)
+        let bar = board.photoController.bar
+        func cornersInWindow() -> [Point] { placement.corners.map { placement.convert($0, to: nil) } }
+        func assertClear(_ what: String) {
+            let frame = bar.convert(bar.bounds, to: nil)
+            XCTAssertTrue(board.canvas.frame.contains(frame), "\(what): the bar is over the canvas")
+            for corner in cornersInWindow() { XCTAssertFalse(frame.insetBy(dx: -12, dy: -12).contains(corner), "\(what): \(corner) under \(frame)") }
+        }
+        assertClear("placed")
+        // Gaps: equal between the buttons of each pair; no stretched space.
+        let buttons = [board.photoController.cropButton, board.photoController.circleButton,
+                       board.photoController.dropButton, board.photoController.keepButton].map(\.frame)
+        XCTAssertEqual(buttons[1].minX - buttons[0].maxX, buttons[3].minX - buttons[2].maxX, accuracy: 1e-9)
+        XCTAssertLessThanOrEqual(buttons[2].minX - buttons[1].maxX, 24, "no wide hole in the middle")
+        XCTAssertEqual(bar.frame.width, bar.fullWidth.rounded(.up), "as wide as its buttons")
+        // Drag the photo so its top-left corner lands where the bar was: after the drag the bar moves.
+        let old = bar.convert(bar.bounds, to: nil)
+        let corner = cornersInWindow()[0]
+        let start = placement.convert(placement.placement.apply(to: Point(x: 100, y: 50)), to: nil)
+        let target = Point(x: old.midX, y: old.midY)
+        send([(1, .began, start)])
+        for step in 1...5 {
+            let t = Double(step) / 5
+            send([(1, .moved, Point(x: start.x + (target.x - corner.x) * t, y: start.y + (target.y - corner.y) * t))])
+        }
+        send([(1, .ended, Point(x: start.x + target.x - corner.x, y: start.y + target.y - corner.y))])
+        window.render()
+        XCTAssertEqual(cornersInWindow()[0].x, target.x, accuracy: 1e-6)
+        assertClear("after the drag")
+        XCTAssertNotEqual(bar.frame, old, "it moved out of the way")
+    }
+
     func testPanPinchAndRotationMoveScaleAndTurnThePhotoTogether() throws {
         board.placePhoto(testPhoto())
         let placement = try XCTUnwrap(board.photoPlacement)

@@ -39,6 +39,8 @@ public final class PhotoPlacementController {
         placement.frameBorder = CircleFrame(width: max(2, canvas.strokeWidth), color: canvas.strokeColor)
         placement.onBake = { [unowned self] placed in self.bake(placed) }
         placement.onCroppingChanged = { [unowned self] on in self.cropButton.isSelected = on }
+        // The bar moves out of the way when a gesture leaves a corner under it (not during one).
+        placement.onSettled = { [unowned self] in self.layoutBar() }
         let index = host.subviews.firstIndex { $0 === below() } ?? host.subviews.count
         host.insertSubview(placement, at: index)
         host.insertSubview(bar, at: index + 1)
@@ -59,7 +61,22 @@ public final class PhotoPlacementController {
     /// Lays the placement over the canvas and its bar at the canvas's top right.
     func layout() {
         placement?.frame = canvas.frame
-        bar.frame = Rect(x: host.bounds.width - 20 - 300, y: canvas.frame.minY + 10, width: 300, height: 40)
+        layoutBar()
+    }
+
+    /// The bar at its own width, where it covers none of the photo's corners (the handles a
+    /// user grabs): top centre first, then the top corners, then along the bottom.
+    private func layoutBar() {
+        let corners = placement.map { placement in placement.corners.map { placement.convert($0, to: host) } } ?? []
+        bar.frame = Self.barFrame(size: Size(width: bar.fullWidth.rounded(.up), height: 40), in: canvas.frame, avoiding: corners)
+    }
+
+    static func barFrame(size: Size, in area: Rect, avoiding points: [Point]) -> Rect {
+        let inset = 10.0, reach = 24.0
+        let xs = [area.midX - size.width / 2, area.maxX - inset - size.width, area.minX + inset]
+        let ys = [area.minY + inset, area.maxY - inset - size.height]
+        let candidates = ys.flatMap { y in xs.map { x in Rect(x: x.rounded(), y: y.rounded(), width: size.width, height: size.height) } }
+        return candidates.first { frame in !points.contains { frame.insetBy(dx: -reach, dy: -reach).contains($0) } } ?? candidates[0]
     }
 
     /// The photo reduced to what the canvas can show (its stored copy too), or as it is.
@@ -129,11 +146,11 @@ public final class PhotoPlacementController {
     public private(set) lazy var dropButton: Button = Button(title: tr("Drop"), toolTip: tr("Drop the photo (Escape)")) { [unowned self] in self.drop() }
     public private(set) lazy var keepButton: Button = Button(title: tr("Keep"), toolTip: tr("Keep the photo in the drawing (Enter, or a long press)")) { [unowned self] in self.bake() }
 
-    /// Commands for the photo being placed, floating over the canvas.
+    /// Commands for the photo being placed, floating over the canvas: the photo's own two, a
+    /// gap, then the two ways out, evenly spaced in a rounded box.
     public private(set) lazy var bar: Toolbar = {
-        let bar = Toolbar()
-        bar.backgroundColor = Color(r: 250, g: 250, b: 252, a: 235)
-        bar.items = [.button(cropButton), .button(circleButton), .flexibleSpace, .button(dropButton), .button(keepButton)]
+        let bar = FloatingBar()
+        bar.items = [.button(cropButton), .button(circleButton), .fixedSpace(12), .button(dropButton), .button(keepButton)]
         return bar
     }()
 }

@@ -11,6 +11,8 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
     /// Called with the final photo when it is to be baked.
     public var onBake: ((PlacedPhoto) -> Void)?
     public private(set) var isBaking = false
+    /// Told when a move, pinch or turn has ended (the photo is where it will stay for now).
+    var onSettled: (() -> Void)?
     /// In crop mode a drag draws the rectangle to keep instead of moving the photo.
     public private(set) var isCropping = false
     /// Tells the board when crop mode ends by itself (after a crop), so its button follows.
@@ -181,7 +183,10 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
     }
 
     private func redrawSmoothlyWhenDone(_ recognizer: GestureRecognizer) {
-        if recognizer.state == .ended || recognizer.state == .cancelled { invalidatePhoto() }
+        if recognizer.state == .ended || recognizer.state == .cancelled {
+            invalidatePhoto()
+            onSettled?()
+        }
     }
 
     /// The long-press flash of seed 004, then the bake.
