@@ -139,8 +139,8 @@ public final class X11App {
                 handlePointer(event, serverTime: serverTime, through: "core")
             case .key(let key):
                 if key.key == .escape { pointer.cancel(timestamp: window.application.clock.now) }
-                if key.key == .character(" ") && key.modifiers.isEmpty { pointer.panKeyHeld = true }
-                window.send(key)
+                // Space held pans the canvas, unless a focused button took it as a press.
+                if !window.send(key) && key.key == .character(" ") && key.modifiers.isEmpty { pointer.panKeyHeld = true }
             case .keyUp(let key):
                 if key == .character(" ") { pointer.panKeyHeld = false }
             case .resize(let size): window.resize(to: size)

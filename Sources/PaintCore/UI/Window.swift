@@ -74,7 +74,12 @@ open class Window: View {
     public var modifierFlags: KeyEvent.Modifiers = []
 
     /// Receives key events first; nil sends them to the root view controller.
-    public internal(set) weak var firstResponder: Responder?
+    public internal(set) weak var firstResponder: Responder? {
+        didSet {
+            // The focus ring comes and goes with keyboard focus on a control.
+            for control in [oldValue, firstResponder].compactMap({ $0 as? Control }) { invalidateFocusRing(of: control) }
+        }
+    }
 
     public var rootViewController: ViewController? {
         didSet {
@@ -186,6 +191,7 @@ open class Window: View {
         var hiddenBehind = frontmostOpaqueView(covering: regionInPoints)
         if hiddenBehind == nil { context.fill(regionInPoints, with: backgroundColor ?? .white) }
         for view in subviews { draw(view, in: context, skippingUntil: &hiddenBehind) }
+        drawFocusRing(in: context)
     }
 
     /// A region cut so the part inside the first opaque rectangle it overlaps is painted on
@@ -339,7 +345,15 @@ open class Window: View {
     /// Delivers a key press from the first responder up the responder chain.
     @discardableResult
     public func send(_ key: KeyEvent) -> Bool {
-        (firstResponder ?? presentedControllers.last ?? rootViewController ?? self).keyDown(key)
+        // A focused control that left the window (a closed panel) gives the keys back.
+        if let view = firstResponder as? View, view.window !== self || view.isHidden { view.resignFirstResponder() }
+        let focused = firstResponder as? View
+        if (firstResponder ?? presentedControllers.last ?? rootViewController ?? self).keyDown(key) { return true }
+        // Tab and Shift+Tab nobody wanted move the keyboard focus (see Window+Focus).
+        if key.key == .tab, key.modifiers.subtracting(.shift).isEmpty {
+            return moveFocus(from: focused, backwards: key.modifiers.contains(.shift))
+        }
+        return false
     }
 }
 

@@ -38,6 +38,15 @@ open class Button: Control {
         setNeedsDisplay()
     }
 
+    open override var acceptsKeyboardFocus: Bool { true }
+
+    /// Space or Enter presses the focused button.
+    open override func keyDown(_ event: KeyEvent) -> Bool {
+        guard event.modifiers.isEmpty, event.key == .character(" ") || event.key == .enter else { return super.keyDown(event) }
+        sendActions(for: .touchUpInside)
+        return true
+    }
+
     /// The colour for the current state, falling back as UIKit does: exact, then a single flag, then normal.
     private func value(_ table: [State: Color]) -> Color? {
         if let exact = table[state] { return exact }

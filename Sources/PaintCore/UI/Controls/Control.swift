@@ -33,6 +33,11 @@ open class Control: View {
         return state
     }
 
+    /// Whether Tab stops here (buttons, segments, sliders and text fields do). A control with
+    /// the keyboard focus is the first responder: Space or Enter presses it, arrows change it.
+    open var acceptsKeyboardFocus: Bool { false }
+    open override var canBecomeFirstResponder: Bool { acceptsKeyboardFocus && isEnabled }
+
     /// A control lights up under the pointer (the hover look), so redraws when it comes and goes.
     open override func pointerInsideChanged() { setNeedsDisplay() }
 

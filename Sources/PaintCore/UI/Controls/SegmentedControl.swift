@@ -55,6 +55,19 @@ open class SegmentedControl: Control {
         return segmentToolTips[index]
     }
 
+    open override var acceptsKeyboardFocus: Bool { true }
+
+    /// Left and Right choose the neighbouring segment of the focused control.
+    open override func keyDown(_ event: KeyEvent) -> Bool {
+        guard event.modifiers.isEmpty, event.key == .left || event.key == .right, !items.isEmpty else { return super.keyDown(event) }
+        let index = min(max(selectedSegmentIndex + (event.key == .left ? -1 : 1), 0), items.count - 1)
+        if index != selectedSegmentIndex {
+            selectedSegmentIndex = index
+            sendActions(for: .valueChanged)
+        }
+        return true
+    }
+
     open override func endTracking(_ touch: Touch) {
         guard let index = segment(at: touch.location(in: self)), index != selectedSegmentIndex else { return }
         selectedSegmentIndex = index

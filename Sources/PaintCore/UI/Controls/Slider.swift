@@ -14,6 +14,23 @@ open class Slider: Control {
 
     private func clamped(_ v: Double) -> Double { min(max(v, minimumValue), maximumValue) }
 
+    open override var acceptsKeyboardFocus: Bool { true }
+
+    /// Left and Right (or Down and Up) move the focused slider by a step: one unit on a short
+    /// range (the stroke width), a hundredth of a long one.
+    open override func keyDown(_ event: KeyEvent) -> Bool {
+        let keys: [KeyEvent.Key: Double] = [.left: -1, .down: -1, .right: 1, .up: 1]
+        guard event.modifiers.isEmpty, let direction = keys[event.key] else { return super.keyDown(event) }
+        let range = maximumValue - minimumValue
+        let step = range <= 100 ? 1 : range / 100
+        let moved = clamped(value + direction * step)
+        if moved != value {
+            value = moved
+            sendActions(for: .valueChanged)
+        }
+        return true
+    }
+
     private var trackStart: Double { Self.thumbRadius + 2 }
     private var trackEnd: Double { bounds.width - Self.thumbRadius - 2 }
 

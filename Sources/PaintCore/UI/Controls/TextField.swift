@@ -21,6 +21,7 @@ open class TextField: Control {
     }
 
     open override var canBecomeFirstResponder: Bool { true }
+    open override var acceptsKeyboardFocus: Bool { true }
 
     public func beginEditing() {
         guard becomeFirstResponder() else { return }
@@ -46,7 +47,11 @@ open class TextField: Control {
             if !text.isEmpty { text.removeLast() }
         case .enter:
             onSubmit?(text)
-        case .escape, .tab:
+        case .tab:
+            // Editing ends and the window moves the focus on.
+            endEditing()
+            return false
+        case .escape:
             endEditing()
         default:
             if event.modifiers.contains(.control) { return super.keyDown(event) }

@@ -1,0 +1,65 @@
+/// Keyboard focus: Tab and Shift+Tab walk the controls that take it (buttons, segments,
+/// sliders, text fields), in the order of the view tree, skipping hidden and disabled ones; the
+/// focused control is the first responder and wears a ring (as GTK and Qt draw it), which the
+/// pointer never moves: only keys do.
+extension Window {
+    static let focusRingWidth = 2.0
+    static let focusRingColor = Color(r: 53, g: 132, b: 228)
+
+    /// The controls Tab stops at, in order.
+    func focusableControls() -> [Control] {
+        var found: [Control] = []
+        func visit(_ view: View) {
+            guard !view.isHidden, view.alpha > 0.01, view.isUserInteractionEnabled else { return }
+            if let control = view as? Control, control.acceptsKeyboardFocus, control.isEnabled, !(view is TooltipView) {
+                found.append(control)
+            }
+            for subview in view.subviews { visit(subview) }
+        }
+        // A presented dialog keeps the focus inside it.
+        if let dialog = presentedControllers.last { visit(dialog.view) } else { for subview in subviews { visit(subview) } }
+        return found
+    }
+
+    /// Moves the focus to the next (or previous) control after `current`. Returns whether one took it.
+    @discardableResult
+    func moveFocus(from current: View?, backwards: Bool) -> Bool {
+        let controls = focusableControls()
+        guard !controls.isEmpty else { return false }
+        let index = current.flatMap { current in controls.firstIndex { $0 === current } }
+        let next: Int
+        switch (index, backwards) {
+        case (nil, false): next = 0
+        case (nil, true): next = controls.count - 1
+        case (let i?, false): next = (i + 1) % controls.count
+        case (let i?, true): next = (i - 1 + controls.count) % controls.count
+        }
+        let control = controls[next]
+        if let field = control as? TextField {
+            field.beginEditing()
+            return field.isEditing
+        }
+        return control.becomeFirstResponder()
+    }
+
+    /// The ring around a focused control, in window coordinates: a 1-point gap, then 2 points of ring.
+    func focusRingRect(of control: Control) -> Rect {
+        control.convert(control.bounds, to: nil).insetBy(dx: -3, dy: -3)
+    }
+
+    func invalidateFocusRing(of control: Control) {
+        guard control.window === self else { return }
+        invalidate(focusRingRect(of: control).insetBy(dx: -Self.focusRingWidth, dy: -Self.focusRingWidth))
+    }
+
+    /// Drawn over everything, after the views (a text field shows its own editing border).
+    func drawFocusRing(in context: GraphicsContext) {
+        guard let control = firstResponder as? Control, !(control is TextField), control.window === self, !control.isHidden else { return }
+        let ring = Path.roundedRect(focusRingRect(of: control).insetBy(dx: Self.focusRingWidth / 2, dy: Self.focusRingWidth / 2), cornerRadius: 6)
+        context.save()
+        context.strokeColor = Self.focusRingColor
+        context.lineWidth = Self.focusRingWidth
+        context.stroke(ring)
+        context.restore()
+    }
+}
