@@ -109,6 +109,16 @@ public final class GraphicsContext {
     }
 
     /// The device pixels a user-space rectangle covers (clipped to the bitmap).
+    /// The rectangle moved so its origin falls on a whole device pixel (an icon drawn 1:1 at
+    /// 1.5x stays sharp instead of straddling pixels); its size is kept.
+    public func pixelAligned(_ rect: Rect) -> Rect {
+        let t = state.transform
+        guard t.b == 0, t.c == 0, let inverse = t.inverted() else { return rect }
+        let device = t.apply(to: Point(x: rect.minX, y: rect.minY))
+        let snapped = inverse.apply(to: Point(x: device.x.rounded(), y: device.y.rounded()))
+        return Rect(x: snapped.x, y: snapped.y, width: rect.width, height: rect.height)
+    }
+
     public func deviceRect(for rect: Rect) -> PixelRect {
         PixelRect(covering: state.transform.apply(to: rect), width: bitmap.width, height: bitmap.height)
     }

@@ -108,7 +108,7 @@ open class Button: Control {
         if let image = icon(in: context, color: color) {
             let titleWidth = title.isEmpty ? 0 : font.width(of: title) + 6
             let x = bounds.midX - (Self.iconSize + titleWidth) / 2
-            let iconRect = Rect(x: x.rounded(), y: (bounds.midY - Self.iconSize / 2).rounded(), width: Self.iconSize, height: Self.iconSize)
+            let iconRect = context.pixelAligned(Rect(x: x, y: bounds.midY - Self.iconSize / 2, width: Self.iconSize, height: Self.iconSize))
             context.save()
             // A symbolic icon is already in the disabled colour; a full-colour one fades.
             if !isEnabled && iconName == nil { context.globalAlpha = 0.4 }

@@ -98,8 +98,8 @@ open class SegmentedControl: Control {
             let ink = selected ? Color.white : tintColor
             let pixels = Int((Self.iconSize * context.deviceScale).rounded())
             if showsIcons, let icon = Icons.shared.image(named: segmentIcons[index], pixels: pixels, color: ink) {
-                let box = Rect(x: (segment.midX - Self.iconSize / 2).rounded(), y: (segment.midY - Self.iconSize / 2).rounded(),
-                               width: Self.iconSize, height: Self.iconSize)
+                let box = context.pixelAligned(Rect(x: segment.midX - Self.iconSize / 2, y: segment.midY - Self.iconSize / 2,
+                                                    width: Self.iconSize, height: Self.iconSize))
                 context.draw(icon, in: box)
             } else {
                 context.draw(items[index], centeredIn: segment, font: font, color: ink)
