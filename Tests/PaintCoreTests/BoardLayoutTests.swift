@@ -41,6 +41,11 @@ final class BoardLayoutTests: XCTestCase {
             XCTAssertTrue(window.bounds.insetBy(dx: -0.001, dy: -0.001).contains(frame),
                           "\(what): \(type(of: view)) \(frame) lies outside the window \(window.bounds.size)", file: file, line: line)
             XCTAssertGreaterThan(frame.width, 0, "\(what): \(type(of: view)) has no width", file: file, line: line)
+            if view is Control {
+                // Issue 19: a target a mouse hits without aiming hard.
+                XCTAssertGreaterThanOrEqual(min(frame.width, frame.height), 24, "\(what): \(describe(view)) \(frame) is under 24 points",
+                                            file: file, line: line)
+            }
             if let needed = neededWidth(view) {
                 XCTAssertLessThanOrEqual(needed, frame.width + 0.5, "\(what): \(type(of: view)) \(describe(view)) is cut", file: file, line: line)
             }

@@ -42,4 +42,25 @@ final class FontFallbackTests: XCTestCase {
         for y in 0..<30 { for x in width + 2..<200 where mixed[x, y] != Color.white.premultipliedPixel { chineseInk += 1 } }
         XCTAssertGreaterThan(chineseInk, 20)
     }
+
+    /// Issue 20: no translated message draws a box. Every character of every msgstr in both
+    /// Chinese catalogs has a face that draws it (Droid Sans Fallback, which `make test`
+    /// installs, is the only CJK font a Debian machine may have, and it has no Latin letters).
+    func testEveryCharacterOfEveryChineseTranslationHasAFace() throws {
+        try XCTSkipUnless(font.isAvailable, "no font installed")
+        for language in ["zh_CN", "zh_TW"] {
+            let catalog = try String(contentsOfFile: "\(Catalogs.repository)/po/\(language).po", encoding: .utf8)
+            var missing: Set<String> = []
+            var checked = 0
+            for line in catalog.components(separatedBy: "\n") where line.hasPrefix("msgstr") {
+                guard let open = line.firstIndex(of: "\"") else { continue }
+                for scalar in line[line.index(after: open)...].dropLast().unicodeScalars where scalar.value > 0x20 {
+                    checked += 1
+                    if !(font.face(for: scalar)?.hasGlyph(for: scalar) ?? false) { missing.insert(String(scalar)) }
+                }
+            }
+            XCTAssertGreaterThan(checked, 1000, language)
+            XCTAssertEqual(missing, [], "\(language): characters no installed font draws")
+        }
+    }
 }
