@@ -60,5 +60,12 @@ public final class ColorPicker: View {
         label.alignment = .right
         return label
     }
-    private lazy var swatch: View = View()
+    private lazy var swatch: View = Swatch()
+
+    /// The mixed colour, with a hairline edge so white still shows on a light panel.
+    private final class Swatch: View {
+        override func draw(_ rect: Rect, in context: GraphicsContext) {
+            context.strokeBorder(bounds, width: 1, color: Color(r: 0, g: 0, b: 0, a: 70))
+        }
+    }
 }

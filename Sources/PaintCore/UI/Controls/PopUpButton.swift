@@ -43,7 +43,7 @@ open class PopUpButton: Control {
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
         let box = bounds.insetBy(dx: 0.5, dy: 4.5)
         context.save()
-        context.fillColor = isHighlighted ? Color(r: 228, g: 228, b: 234) : .white
+        context.fillColor = isHighlighted ? Color(r: 228, g: 228, b: 234) : isHovered ? Color(r: 242, g: 244, b: 248) : .white
         context.fill(Path.roundedRect(box, cornerRadius: 5))
         context.strokeColor = Color(r: 0, g: 122, b: 255)
         context.lineWidth = 1

@@ -87,8 +87,10 @@ open class Slider: Control {
         let y = bounds.midY
         let thumb = thumbCenter
         context.strokeLine(from: Point(x: trackStart, y: y), to: Point(x: trackEnd, y: y), width: 4, color: Color(r: 200, g: 200, b: 206))
-        context.strokeLine(from: Point(x: trackStart, y: y), to: Point(x: thumb.x, y: y), width: 4, color: tintColor)
-        context.fillCircle(center: thumb, radius: Self.thumbRadius, color: Color(r: 150, g: 150, b: 156))
+        context.strokeLine(from: Point(x: trackStart, y: y), to: Point(x: thumb.x, y: y), width: 4, color: isEnabled ? tintColor : Color(r: 170, g: 170, b: 176))
+        // The thumb's rim darkens under the pointer (hover) and its face while dragged (pressed);
+        // disabled, the track loses its tint.
+        context.fillCircle(center: thumb, radius: Self.thumbRadius, color: isHovered || isHighlighted ? Color(r: 100, g: 100, b: 108) : Color(r: 150, g: 150, b: 156))
         context.fillCircle(center: thumb, radius: Self.thumbRadius - 1, color: isHighlighted ? Color(r: 235, g: 235, b: 240) : .white)
     }
 }

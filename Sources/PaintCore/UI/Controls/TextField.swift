@@ -63,7 +63,8 @@ open class TextField: Control {
     }
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
-        context.strokeBorder(bounds, width: 1, color: isEditing ? Color(r: 0, g: 122, b: 255) : Color(r: 180, g: 180, b: 186))
+        let border = isEditing ? Color(r: 0, g: 122, b: 255) : isHovered ? Color(r: 120, g: 120, b: 128) : Color(r: 180, g: 180, b: 186)
+        context.strokeBorder(bounds, width: 1, color: border)
         context.save()
         context.clip(to: bounds.insetBy(dx: 4, dy: 1))
         let shown = text.isEmpty && !isEditing ? placeholder : text
