@@ -56,17 +56,25 @@ fontshim_face *fontshim_open_covering(const char *pattern, uint32_t codepoint) {
     FcPatternAddCharSet(query, FC_CHARSET, charset);
     FcConfigSubstitute(NULL, query, FcMatchPattern);
     FcDefaultSubstitute(query);
+    // fontconfig's list sorted for the pattern (and the locale's language), walked until a
+    // face has the character: the best match alone may not have it.
     FcResult result;
-    FcPattern *match = FcFontMatch(NULL, query, &result);
+    FcFontSet *sorted = FcFontSort(NULL, query, FcTrue, NULL, &result);
+    FcPattern *match = NULL;
+    for (int i = 0; sorted && i < sorted->nfont && !match; i++) {
+        FcCharSet *available = NULL;
+        if (FcPatternGetCharSet(sorted->fonts[i], FC_CHARSET, 0, &available) == FcResultMatch
+            && FcCharSetHasChar(available, codepoint)) {
+            match = FcFontRenderPrepare(NULL, query, sorted->fonts[i]);
+        }
+    }
+    if (sorted) FcFontSetDestroy(sorted);
     FcPatternDestroy(query);
     FcCharSetDestroy(charset);
     if (!match) return NULL;
-    FcCharSet *available = NULL;
     FcChar8 *file = NULL;
     int index = 0;
-    int covers = FcPatternGetCharSet(match, FC_CHARSET, 0, &available) == FcResultMatch
-        && FcCharSetHasChar(available, codepoint);
-    if (!covers || FcPatternGetString(match, FC_FILE, 0, &file) != FcResultMatch) {
+    if (FcPatternGetString(match, FC_FILE, 0, &file) != FcResultMatch) {
         FcPatternDestroy(match);
         return NULL;
     }

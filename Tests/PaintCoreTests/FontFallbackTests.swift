@@ -63,4 +63,23 @@ final class FontFallbackTests: XCTestCase {
             XCTAssertEqual(missing, [], "\(language): characters no installed font draws")
         }
     }
+
+    /// Issue 20: a long label in a fixed place shrinks a little, then ends in "…", never spills.
+    func testALongLabelShrinksThenEndsInAnEllipsisWithinItsWidth() throws {
+        try XCTSkipUnless(font.isAvailable, "no font installed")
+        let text = "崩溃恢复已暂停。画作仍完好地显示在屏幕上"
+        let label = Label(text: text, frame: Rect(x: 0, y: 0, width: 1000, height: 24))
+        label.font = Font.system(size: 15)
+        XCTAssertEqual(label.fitted.text, text, "room enough: as it is")
+        XCTAssertEqual(label.fitted.font.size, 15)
+        let full = label.font.width(of: text)
+        label.frame = Rect(x: 0, y: 0, width: (full * 0.9).rounded(), height: 24)
+        XCTAssertEqual(label.fitted.text, text, "a little short: the whole text, smaller")
+        XCTAssertLessThan(label.fitted.font.size, 15)
+        XCTAssertLessThanOrEqual(label.fitted.font.width(of: label.fitted.text), label.bounds.width)
+        label.frame = Rect(x: 0, y: 0, width: 120, height: 24)
+        XCTAssertTrue(label.fitted.text.hasSuffix("…"), label.fitted.text)
+        XCTAssertTrue(text.hasPrefix(String(label.fitted.text.dropLast())))
+        XCTAssertLessThanOrEqual(label.fitted.font.width(of: label.fitted.text), 120)
+    }
 }

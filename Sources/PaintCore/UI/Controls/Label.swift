@@ -13,7 +13,21 @@ open class Label: View {
         isUserInteractionEnabled = false
     }
 
+    /// What shows in the width there is: the text as it is; too wide (a long translation in a
+    /// fixed place), a slightly smaller font (85%, not under 10 points); still too wide, cut
+    /// with "…".
+    public var fitted: (text: String, font: Font) {
+        let available = bounds.width
+        guard available > 0, font.width(of: text) > available else { return (text, font) }
+        let smaller = Font.system(size: max(10, (font.size * 0.85).rounded()))
+        if smaller.width(of: text) <= available { return (text, smaller) }
+        var shown = Substring(text)
+        while !shown.isEmpty && smaller.width(of: shown + "…") > available { shown.removeLast() }
+        return (shown + "…", smaller)
+    }
+
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
+        let (text, font) = fitted
         let width = font.width(of: text)
         let x: Double
         switch alignment {
