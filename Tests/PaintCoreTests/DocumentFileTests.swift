@@ -169,6 +169,22 @@ final class NewDocumentTests: XCTestCase {
         XCTAssertEqual(store.saved.last?.height, 1754)
         XCTAssertEqual(store.saved.last?.color(atX: 600, y: 900), .white)
     }
+
+    func testEscapeWhileTypingASizeClosesTheNewDialog() throws {
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: ManualClock()))
+        let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: TemporaryDirectory().path)
+        window.rootViewController = board
+        window.render()
+        let before = board.canvas.document.format
+        XCTAssertTrue(window.send(KeyEvent(.character("n"), modifiers: .control)))
+        let chooser = try XCTUnwrap(board.presentedViewController as? NewDocumentViewController)
+        chooser.widthField.beginEditing()
+        chooser.widthField.text = "300"
+        XCTAssertTrue(chooser.widthField.isEditing)
+        XCTAssertTrue(window.send(KeyEvent(.escape)))
+        XCTAssertNil(board.presentedViewController, "one Escape ends the typing and the dialog")
+        XCTAssertEqual(board.canvas.document.format, before, "nothing created")
+    }
 }
 
 /// Save As (Ctrl+Shift+S): a named file, PNG or JPEG, replaced only when the user says so.

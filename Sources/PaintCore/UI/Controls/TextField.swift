@@ -52,7 +52,9 @@ open class TextField: Control {
             endEditing()
             return false
         case .escape:
+            // Editing ends, and Escape goes on up: it also cancels the dialog the field is in.
             endEditing()
+            return super.keyDown(event)
         default:
             if event.modifiers.contains(.control) { return super.keyDown(event) }
             guard let typed = event.text else { return super.keyDown(event) }
