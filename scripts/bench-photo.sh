@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 bin="$(swift build -c release --show-bin-path)"
 events=${EVENTS:-400}
 . scripts/private-xvfb.sh
+. scripts/bench-gesture.sh
 XVFB_SCREEN=3840x2200 start_private_xvfb
 home=$(mktemp -d)
 trap 'kill $xvfb 2>/dev/null || true; rm -rf "$home"' EXIT
@@ -47,14 +48,7 @@ gesture() {
     drag) args+=(mouseup 1) ;;
     pinch) args+=(mouseup 1 keyup ctrl) ;;
   esac
-  xdotool "${args[@]}"
-  sleep 1
-  kill -TERM $app 2>/dev/null || true
-  wait $app 2>/dev/null || true
-  if [ -n "${KEEP_OUTPUT:-}" ]; then cp "$output" "/tmp/bench-photo-$name.log"; fi
-  grep latency "$output" | sed "s/^latency: /24 MP photo at 3840x2160, $name: /" || { echo "$name: no latency report"; cat "$output"; }
-  rm -f "$output"
-  rm -rf "$home/.local" "$home/Pictures"
+  play_and_report "$name" "24 MP photo at 3840x2160" bench-photo
 }
 
 for name in ${GESTURES:-drag pinch wheel}; do gesture "$name"; done

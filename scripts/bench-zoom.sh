@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 bin="$(swift build -c release --show-bin-path)"
 events=${EVENTS:-300}
 . scripts/private-xvfb.sh
+. scripts/bench-gesture.sh
 XVFB_SCREEN=3840x2200 start_private_xvfb
 home=$(mktemp -d)
 trap 'kill $xvfb 2>/dev/null || true; rm -rf "$home"' EXIT
@@ -38,14 +39,7 @@ gesture() {
   done
   [ "$name" = zoom ] && args+=(keyup ctrl)
   [ "$name" = sideways ] && args+=(keyup shift)
-  xdotool "${args[@]}"
-  sleep 1
-  kill -TERM $app 2>/dev/null || true
-  wait $app 2>/dev/null || true
-  if [ -n "${KEEP_OUTPUT:-}" ]; then cp "$output" "/tmp/bench-zoom-$name.log"; fi
-  grep latency "$output" | sed "s/^latency: /10,000 strokes at 3840x2160, $name: /" || { echo "$name: no latency report"; cat "$output"; }
-  rm -f "$output"
-  rm -rf "$home/.local" "$home/Pictures"
+  play_and_report "$name" "10,000 strokes at 3840x2160" bench-zoom
 }
 
 for name in ${GESTURES:-zoom scroll sideways}; do gesture "$name"; done

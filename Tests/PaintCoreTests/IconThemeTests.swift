@@ -85,6 +85,22 @@ final class IconThemeTests: XCTestCase {
         XCTAssertEqual(IconTheme.forDesktop(environment: ["HOME": "/nonexistent"], extraBaseDirectory: nil).themeName, "Adwaita")
     }
 
+    func testResourcesAndCatalogsAreFoundInstalledFromTheCheckoutOrWhereTheEnvironmentSays() {
+        let root = TemporaryDirectory()
+        root.write("", to: "usr/share/x11paint/icons/hicolor/index.theme")
+        root.write("", to: "usr/share/locale/zh_CN/LC_MESSAGES/x11paint.mo")
+        XCTAssertEqual(AppResources.find(environment: [:], executable: root.path + "/usr/bin/x11paint"), root.path + "/usr/share/x11paint")
+        XCTAssertEqual(AppResources.findLocale(environment: [:], executable: root.path + "/usr/bin/x11paint"), root.path + "/usr/share/locale")
+        root.write("", to: "repo/Resources/icons/hicolor/index.theme")
+        root.write("", to: "repo/.build/locale/zh_CN/LC_MESSAGES/x11paint.mo")
+        let built = root.path + "/repo/.build/x86_64-unknown-linux-gnu/debug/x11paint"
+        XCTAssertEqual(AppResources.find(environment: [:], executable: built), root.path + "/repo/Resources")
+        XCTAssertEqual(AppResources.findLocale(environment: [:], executable: built), root.path + "/repo/.build/locale")
+        XCTAssertEqual(AppResources.find(environment: ["X11PAINT_RESOURCES": "/opt/r"], executable: built), "/opt/r")
+        XCTAssertEqual(AppResources.findLocale(environment: ["X11PAINT_LOCALEDIR": "/opt/l"], executable: built), "/opt/l")
+        XCTAssertNil(AppResources.find(environment: [:], executable: root.path + "/elsewhere/bin/x11paint"))
+    }
+
     func testTheAppBringsAnIconForEveryToolAndItsOwnIcon() throws {
         let folder = try XCTUnwrap(AppResources.iconsFolder, "Resources/ is found from the build folder")
         // Only the app's folder: the icons are there whatever theme the machine has.

@@ -9,11 +9,8 @@ final class MessageToastTests: XCTestCase {
     private var board: DrawingBoardViewController!
 
     override func setUp() {
-        clock = ManualClock()
-        window = Window(size: Size(width: 1024, height: 768), application: Application(clock: clock))
-        board = DrawingBoardViewController(store: MemoryArtworkStore())
-        window.rootViewController = board
-        window.render()
+        let session = BoardSession(size: Size(width: 1024, height: 768))
+        (clock, window, board) = (session.clock, session.window, session.board)
     }
 
     private func wait(_ seconds: Double) {

@@ -10,11 +10,8 @@ final class PaletteTests: XCTestCase {
     private var driver: TouchDriver!
 
     override func setUp() {
-        clock = ManualClock()
-        window = Window(size: Size(width: 1024, height: 768), application: Application(clock: clock))
-        board = DrawingBoardViewController(store: MemoryArtworkStore())
-        window.rootViewController = board
-        window.render()
+        let session = BoardSession(size: Size(width: 1024, height: 768))
+        (clock, window, board) = (session.clock, session.window, session.board)
         driver = TouchDriver(window: window)
     }
 
