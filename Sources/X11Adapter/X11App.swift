@@ -156,7 +156,7 @@ public final class X11App {
     /// Scripts and the end-to-end tests wait for X11PAINT_READY_FILE: from now on input is taken
     /// (until the journal is read the canvas ignores it, so nothing is drawn under it).
     private static func announceReady(environment: [String: String]) {
-        if let ready = environment["X11PAINT_READY_FILE"] { FileManager.default.createFile(atPath: ready, contents: nil) }
+        if let ready = environment["X11PAINT_READY_FILE"] { _ = FileManager.default.createFile(atPath: ready, contents: nil) }
     }
 
     private func openJournal(environment: [String: String], thenOpen files: [String]) {

@@ -42,6 +42,55 @@ final class DrawingToolsTests: XCTestCase {
         XCTAssertEqual(board.canvas.document.items.count, 1)
     }
 
+    /// Issue 21: filled shapes. Fill with the pen's colour, or outline in it around a fill of the
+    /// background's colour; the preview is what is committed; undo and redo give the same pixels.
+    func testRectanglesAndEllipsesCanBeFilledOrOutlinedAndFilled() throws {
+        board.setStrokeWidth(4)
+        board.selectTool(at: 3)
+        board.canvas.shapeFill = .fill
+        drag((100, 100), (300, 300))
+        var image = art()
+        XCTAssertEqual(image.color(atX: 200, y: 200), red, "filled with the pen's colour")
+        XCTAssertEqual(image.color(atX: 100, y: 200), red, "to the edge, no other outline")
+        XCTAssertEqual(image.color(atX: 320, y: 200), .white)
+        let filled = try XCTUnwrap({ if case .shape(let shape)? = board.canvas.document.items.last { return shape } else { return nil } }())
+        XCTAssertEqual(filled.fill, red)
+        XCTAssertFalse(filled.isOutlined)
+
+        board.canvas.setBackground(.color(Color(r: 250, g: 240, b: 200)))
+        board.selectTool(at: 4)
+        board.canvas.shapeFill = .outlineAndFill
+        drag((400, 100), (600, 300))
+        image = art()
+        XCTAssertEqual(image.color(atX: 500, y: 200), Color(r: 250, g: 240, b: 200), "filled with the background's colour")
+        XCTAssertEqual(image.color(atX: 500, y: 100), red, "outlined in the pen's colour (top of the ellipse)")
+        let both = image
+        XCTAssertTrue(board.canvas.undo())
+        XCTAssertEqual(art().color(atX: 500, y: 100), Color(r: 250, g: 240, b: 200), "undone: the outline is gone")
+        XCTAssertTrue(board.canvas.redo())
+        let again = art()
+        XCTAssertTrue((0..<both.width * both.height).allSatisfy { both.pixels[$0] == again.pixels[$0] }, "redo gives the same pixels")
+
+        // Outline stays the default for lines: a line brush ignores the fill.
+        board.selectTool(at: 1)
+        drag((100, 400), (300, 450))
+        if case .shape(let line)? = board.canvas.document.items.last { XCTAssertNil(line.fill) } else { XCTFail("a line") }
+    }
+
+    func testAFilledShapeSurvivesTheJournalAndOldJournalsReadAsOutlines() throws {
+        let shape = Shape(path: .rect(Rect(x: 1, y: 2, width: 30, height: 40)), style: LineStyle(width: 3), color: .blue,
+                          fill: .green, isOutlined: false)
+        let data = try JSONEncoder().encode(Document.Item.shape(shape))
+        XCTAssertEqual(try JSONDecoder().decode(Document.Item.self, from: data), .shape(shape))
+        // A figure journaled before fills existed: no "fill", no "isOutlined".
+        var object = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(shape)) as? [String: Any])
+        object.removeValue(forKey: "fill")
+        object.removeValue(forKey: "isOutlined")
+        let old = try JSONDecoder().decode(Shape.self, from: JSONSerialization.data(withJSONObject: object))
+        XCTAssertNil(old.fill)
+        XCTAssertTrue(old.isOutlined)
+    }
+
     func testShapesPreviewWhileDraggingAndCommitOnRelease() {
         board.selectTool(at: 4)
         window.send([TouchInput(identifier: 1, phase: .began, location: w(100, 100), timestamp: 0)])

@@ -11,6 +11,8 @@ public protocol Brush {
     var longName: String { get }
     /// Its icon's freedesktop name (GNOME Drawing's tool names; the app brings them in Resources/).
     var iconName: String { get }
+    /// Whether its figures are closed, so they can be filled (the rectangle, the ellipse).
+    var drawsClosedFigures: Bool { get }
     /// Freehand brushes keep every point of the drag; the others span a figure between the
     /// first and the current point (seed 003's supportedContinuousDrawing).
     var isFreehand: Bool { get }
@@ -23,6 +25,7 @@ public protocol Brush {
 extension Brush {
     public var isFreehand: Bool { false }
     public var longName: String { name }
+    public var drawsClosedFigures: Bool { false }
     /// "Line (L)".
     public var toolTip: String { "\(longName) (\(String(key).uppercased()))" }
 
@@ -97,6 +100,7 @@ public struct RectangleBrush: Brush {
     public init() {}
     public var name: String { tr("Rect") }
     public var iconName: String { "tool-rectangle" }
+    public var drawsClosedFigures: Bool { true }
     public var key: Character { "r" }
     public var longName: String { tr("Rectangle") }
 
@@ -121,6 +125,7 @@ public struct EllipseBrush: Brush {
     public init() {}
     public var name: String { tr("Ellipse") }
     public var iconName: String { "tool-ellipse" }
+    public var drawsClosedFigures: Bool { true }
     public var key: Character { "e" }
 
     public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {

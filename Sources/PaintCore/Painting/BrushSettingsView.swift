@@ -2,6 +2,7 @@
 public final class BrushSettingsView: View {
     public var onWidthChange: ((Double) -> Void)?
     public var onColorChange: ((Color) -> Void)?
+    public var onShapeFillChange: ((ShapeFill) -> Void)?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -9,20 +10,39 @@ public final class BrushSettingsView: View {
         addSubview(widthSlider)
         addSubview(widthValue)
         addSubview(colorPicker)
+        addSubview(shapesTitle)
+        addSubview(shapeFillPicker)
     }
 
-    public func show(width: Double, color: Color) {
+    public func show(width: Double, color: Color, shapeFill: ShapeFill = .outline) {
         widthSlider.value = width
         widthValue.text = "\(Int(width.rounded()))"
         colorPicker.color = color
+        shapeFillPicker.selectedSegmentIndex = shapeFill.rawValue
     }
 
     public override func layoutSubviews() {
         widthTitle.frame = Rect(x: 0, y: 0, width: 50, height: 30)
         widthSlider.frame = Rect(x: 52, y: 0, width: max(0, bounds.width - 52 - 104), height: 30)
         widthValue.frame = Rect(x: widthSlider.frame.maxX + 4, y: 0, width: 36, height: 30)
-        colorPicker.frame = Rect(x: 0, y: 40, width: bounds.width, height: 92)
+        shapesTitle.frame = Rect(x: 0, y: 34, width: 50, height: 28)
+        shapeFillPicker.frame = Rect(x: 52, y: 34, width: min(max(0, bounds.width - 52), max(300, shapeFillPicker.intrinsicWidth)), height: 28)
+        colorPicker.frame = Rect(x: 0, y: 70, width: bounds.width, height: 92)
     }
+
+    private lazy var shapesTitle = Label(text: tr("Shapes"))
+
+    /// Rectangles and ellipses: outlined, filled, or both.
+    public private(set) lazy var shapeFillPicker: SegmentedControl = {
+        let picker = SegmentedControl(items: [tr("Outline"), tr("Fill"), tr("Outline and fill")])
+        picker.segmentToolTips = [tr("Rectangles and ellipses are outlined in the pen's colour"),
+                                  tr("Rectangles and ellipses are filled with the pen's colour"),
+                                  tr("Outlined in the pen's colour and filled with the background's")]
+        picker.addAction(for: .valueChanged) { [unowned self] control in
+            self.onShapeFillChange?(ShapeFill(rawValue: (control as! SegmentedControl).selectedSegmentIndex) ?? .outline)
+        }
+        return picker
+    }()
 
     private lazy var widthTitle = Label(text: tr("Width"))
 

@@ -8,6 +8,8 @@ public final class CanvasView: View {
     public private(set) var redoItems: [Document.Item] = []
     public var brush: Brush = PencilBrush()
     public var strokeColor: Color = .black
+    /// How closed figures are drawn: outlined, filled, or both (the fill then in the background's colour).
+    public var shapeFill = ShapeFill.outline
     public var strokeWidth: Double = 4 {
         didSet { invalidateBrushOutline(at: brushOutlineCenter, width: max(oldValue, strokeWidth)) }
     }
@@ -192,7 +194,22 @@ public final class CanvasView: View {
         invalidatePreview()
         let constrained = window?.modifierFlags.contains(.shift) ?? false
         previewShape = brush.shape(from: start, to: point, constrained: constrained, color: strokeColor, width: strokeWidth)
+            .map { brush.drawsClosedFigures ? filled($0) : $0 }
         invalidatePreview()
+    }
+
+    /// A closed figure as the fill setting wants it; the preview is exactly what is committed.
+    private func filled(_ shape: Shape) -> Shape {
+        var shape = shape
+        switch shapeFill {
+        case .outline: break
+        case .fill:
+            shape.fill = shape.color
+            shape.isOutlined = false
+        case .outlineAndFill:
+            if case .color(let background) = canvasBackground { shape.fill = background } else { shape.fill = .white }
+        }
+        return shape
     }
 
     private func endPreview() {

@@ -64,17 +64,46 @@ public struct Document: Sendable, Equatable, Codable {
     public mutating func removeLast() -> Item? { items.popLast() }
 }
 
-/// A figure drawn by a shape brush: its outline and how it is stroked, fixed when committed.
+/// A figure drawn by a shape brush: its outline and how it is stroked, and for a closed figure
+/// what fills it, fixed when committed.
 public struct Shape: Sendable, Equatable, Codable {
     public var path: Path
     public var style: LineStyle
     public var color: Color
+    /// The colour inside the figure (nil: an outline only).
+    public var fill: Color?
+    /// Whether the outline is stroked (a filled figure may go without).
+    public var isOutlined: Bool
 
-    public init(path: Path, style: LineStyle, color: Color) {
+    public init(path: Path, style: LineStyle, color: Color, fill: Color? = nil, isOutlined: Bool = true) {
         self.path = path
         self.style = style
         self.color = color
+        self.fill = fill
+        self.isOutlined = isOutlined
     }
+
+    private enum CodingKeys: String, CodingKey { case path, style, color, fill, isOutlined }
+
+    /// Journals and documents written before figures could be filled read as outlines.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        path = try container.decode(Path.self, forKey: .path)
+        style = try container.decode(LineStyle.self, forKey: .style)
+        color = try container.decode(Color.self, forKey: .color)
+        fill = try container.decodeIfPresent(Color.self, forKey: .fill)
+        isOutlined = try container.decodeIfPresent(Bool.self, forKey: .isOutlined) ?? true
+    }
+}
+
+/// How the rectangle and the ellipse are drawn (KolourPaint's and Pinta's fill styles).
+public enum ShapeFill: Int, Sendable, CaseIterable {
+    /// The outline in the pen's colour.
+    case outline
+    /// Filled with the pen's colour, no outline.
+    case fill
+    /// The outline in the pen's colour around a fill of the background's colour (the second colour).
+    case outlineAndFill
 }
 
 /// What shows through where nothing is drawn (and where the eraser erased).

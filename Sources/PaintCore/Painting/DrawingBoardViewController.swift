@@ -343,6 +343,7 @@ public final class DrawingBoardViewController: ViewController {
                                               deliver: { [unowned self] in self.postToUIThread })
         panels.onWidthChange = { [unowned self] width in self.setStrokeWidth(width) }
         panels.onColorChange = { [unowned self] color in self.setColor(color) }
+        panels.onShapeFillChange = { [unowned self] fill in self.canvas.shapeFill = fill }
         return panels
     }()
 

@@ -10,6 +10,7 @@ public final class SettingsPanelsController {
     /// What the user chose for the pen.
     var onWidthChange: ((Double) -> Void)?
     var onColorChange: ((Color) -> Void)?
+    var onShapeFillChange: ((ShapeFill) -> Void)?
     /// Where a typed `~/` points, the most pixels a picture is kept at, the UI thread.
     private let home: () -> String
     private let maximumPixels: () -> Int
@@ -36,7 +37,7 @@ public final class SettingsPanelsController {
     public func showBrush() {
         dismissAll(but: brushPanel)
         guard !brushPanel.isPresented else { return }
-        brushSettings.show(width: canvas.strokeWidth, color: canvas.strokeColor)
+        brushSettings.show(width: canvas.strokeWidth, color: canvas.strokeColor, shapeFill: canvas.shapeFill)
         brushPanel.present(in: host)
     }
 
@@ -94,6 +95,7 @@ public final class SettingsPanelsController {
         let settings = BrushSettingsView()
         settings.onWidthChange = { [unowned self] width in self.onWidthChange?(width) }
         settings.onColorChange = { [unowned self] color in self.onColorChange?(color) }
+        settings.onShapeFillChange = { [unowned self] fill in self.onShapeFillChange?(fill) }
         return settings
     }()
 

@@ -28,13 +28,19 @@ public struct StrokeRenderer {
         draw(shape, in: context)
     }
 
-    /// Strokes a figure in a context whose transform maps stroke units to the target's pixels.
+    /// Fills and strokes a figure in a context whose transform maps stroke units to the target's pixels.
     public func draw(_ shape: Shape, in context: GraphicsContext) {
         context.save()
         context.scaleBy(x: scale, y: scale)
-        context.strokeColor = shape.color
-        context.lineStyle = shape.style
-        context.stroke(shape.path)
+        if let fill = shape.fill {
+            context.fillColor = fill
+            context.fill(shape.path)
+        }
+        if shape.isOutlined {
+            context.strokeColor = shape.color
+            context.lineStyle = shape.style
+            context.stroke(shape.path)
+        }
         context.restore()
     }
 
