@@ -91,6 +91,42 @@ final class DrawingToolsTests: XCTestCase {
         XCTAssertTrue(old.isOutlined)
     }
 
+    /// Issue 21: the eyedropper takes the exact colour the drawing shows, with a loupe while
+    /// held, then hands back to the tool it was taken up from; Alt+click does it with any tool.
+    func testTheEyedropperTakesTheColourUnderThePointerAndGoesBackToThePreviousTool() throws {
+        let teal = Color(r: 20, g: 140, b: 150)
+        board.setColor(teal)
+        board.setStrokeWidth(20)
+        drag((100, 200), (400, 200))
+        board.setColor(red)
+        board.selectTool(at: 3)
+        XCTAssertTrue(window.send(KeyEvent(.character("k"))))
+        XCTAssertEqual(board.toolbarController.selectedTool, DrawingBoardViewController.eyedropperIndex, "K takes up the eyedropper")
+        let items = board.canvas.document.items.count
+        window.send([TouchInput(identifier: 1, phase: .began, location: w(250, 200), timestamp: 0)])
+        let loupe = try XCTUnwrap(board.canvas.loupe, "a loupe while held")
+        XCTAssertEqual(loupe.color, teal)
+        XCTAssertEqual(loupe.pixels.width, LoupeView.span)
+        window.render()
+        window.send([TouchInput(identifier: 1, phase: .ended, location: w(250, 200), timestamp: 0.1)])
+        XCTAssertNil(board.canvas.loupe, "gone on release")
+        XCTAssertEqual(board.canvas.strokeColor, teal, "the exact colour")
+        XCTAssertEqual(board.toolbarController.selectedTool, 3, "back to the rectangle")
+        XCTAssertEqual(board.canvas.document.items.count, items, "nothing drawn")
+        XCTAssertEqual(board.panels.paletteView.recentColors.first, teal, "and it is a recent colour")
+
+        // Alt+click with the pencil, on the background.
+        let paper = Color(r: 250, g: 240, b: 200)
+        board.canvas.setBackground(.color(paper))
+        board.selectTool(at: 0)
+        window.modifierFlags = [.alt]
+        driver.tap(w(600, 400))
+        window.modifierFlags = []
+        XCTAssertEqual(board.canvas.strokeColor, paper, "Alt+click picks the background where nothing is drawn")
+        XCTAssertEqual(board.toolbarController.selectedTool, 0, "the pencil stays")
+        XCTAssertEqual(board.canvas.document.items.count, items + 1, "the background change only; no dot drawn")
+    }
+
     func testShapesPreviewWhileDraggingAndCommitOnRelease() {
         board.selectTool(at: 4)
         window.send([TouchInput(identifier: 1, phase: .began, location: w(100, 100), timestamp: 0)])

@@ -125,7 +125,7 @@ public final class BottomBarController: ViewController {
     public private(set) lazy var paletteButton: Button = {
         let button = Button(title: "", toolTip: tr("More colours…")) { [unowned self] in self.onPalette?() }
         button.swatchColor = DrawingBoardViewController.palette[0]
-        button.iconName = "color-select"
+        button.iconName = "preferences-color"
         return button
     }()
 

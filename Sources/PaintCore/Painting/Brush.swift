@@ -13,6 +13,8 @@ public protocol Brush {
     var iconName: String { get }
     /// Whether its figures are closed, so they can be filled (the rectangle, the ellipse).
     var drawsClosedFigures: Bool { get }
+    /// Whether it takes colours from the drawing instead of drawing (the eyedropper).
+    var picksColor: Bool { get }
     /// Freehand brushes keep every point of the drag; the others span a figure between the
     /// first and the current point (seed 003's supportedContinuousDrawing).
     var isFreehand: Bool { get }
@@ -26,6 +28,7 @@ extension Brush {
     public var isFreehand: Bool { false }
     public var longName: String { name }
     public var drawsClosedFigures: Bool { false }
+    public var picksColor: Bool { false }
     /// "Line (L)".
     public var toolTip: String { "\(longName) (\(String(key).uppercased()))" }
 
@@ -132,4 +135,16 @@ public struct EllipseBrush: Brush {
         Shape(path: .ellipse(in: RectangleBrush.box(from: start, to: end, square: constrained)),
               style: LineStyle(width: width, join: .round), color: color)
     }
+}
+
+/// The eyedropper (取色): takes the colour under the pointer from the drawing as it shows, with
+/// a magnifying loupe while held; the pen takes it on release. Alt+click does the same with any tool.
+public struct EyedropperBrush: Brush {
+    public init() {}
+    public var name: String { tr("Picker") }
+    public var longName: String { tr("Colour picker") }
+    public var iconName: String { "color-select" }
+    /// Pinta's key for its colour picker.
+    public var key: Character { "k" }
+    public var picksColor: Bool { true }
 }

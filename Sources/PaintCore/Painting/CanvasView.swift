@@ -8,6 +8,10 @@ public final class CanvasView: View {
     public private(set) var redoItems: [Document.Item] = []
     public var brush: Brush = PencilBrush()
     public var strokeColor: Color = .black
+    /// Told the colour taken by the eyedropper (or Alt+click).
+    public var onColorPicked: ((Color) -> Void)?
+    /// The eyedropper's magnifier while a colour is being picked (see CanvasView+Eyedropper).
+    var loupe: LoupeView?
     /// How closed figures are drawn: outlined, filled, or both (the fill then in the background's colour).
     public var shapeFill = ShapeFill.outline
     public var strokeWidth: Double = 4 {
@@ -137,6 +141,7 @@ public final class CanvasView: View {
         // event would cost more than the stroke (75 µs of 85 per event at 1080p).
         brushOutlineCenter = nil
         let point = documentPoint(touch)
+        if beginPickingIfAsked(at: point, viewPoint: touch.location(in: self)) { return }
         if brush.isFreehand {
             pixelsChanged(drawing.begin(brush.beginStroke(at: point, color: strokeColor, width: strokeWidth)))
         } else {
@@ -147,6 +152,7 @@ public final class CanvasView: View {
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        if let touch = touches.first, isPickingColor { return movePicking(to: documentPoint(touch), viewPoint: touch.location(in: self)) }
         guard let touch = touches.first, isDrawing else { return }
         let point = documentPoint(touch)
         if shapeStart != nil {
@@ -157,6 +163,10 @@ public final class CanvasView: View {
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        if let touch = touches.first, isPickingColor {
+            if let color = endPicking(at: documentPoint(touch)) { onColorPicked?(color) }
+            return
+        }
         guard let touch = touches.first, isDrawing else { return }
         touchesMoved([touch], with: event)
         if shapeStart != nil {
@@ -180,6 +190,7 @@ public final class CanvasView: View {
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        cancelPicking()
         cancelStroke()
     }
 

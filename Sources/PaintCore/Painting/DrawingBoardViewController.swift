@@ -12,8 +12,10 @@ public final class DrawingBoardViewController: ViewController {
     /// The seed's spacing around and between the colour buttons.
     public static let colorButtonMargin = 20.0
     /// The tools of seed 003, in the order of the tool picker.
-    public static let tools: [Brush] = [PencilBrush(), LineBrush(), DashedLineBrush(), RectangleBrush(), EllipseBrush(), EraserBrush()]
+    public static let tools: [Brush] = [PencilBrush(), LineBrush(), DashedLineBrush(), RectangleBrush(), EllipseBrush(), EraserBrush(),
+                                        EyedropperBrush()]
     public static let eraserIndex = 5
+    public static let eyedropperIndex = 6
     /// Full-screen drawing brings the bars back this long after a stroke ends.
     public static let barsReturnDelay = 1.0
 
@@ -38,6 +40,8 @@ public final class DrawingBoardViewController: ViewController {
     public var onOpenScene: ((Scene) -> Void)?
     private var shake = ShakeDetector()
     private var watchingShakes = false
+    /// The tool to go back to after the eyedropper took a colour.
+    private var toolBeforeEyedropper = 0
     /// Writes every change to the crash-recovery journal.
     public internal(set) var recorder: RecoveryRecorder?
     public var journal: DocumentJournal? { recorder?.journal }
@@ -192,6 +196,8 @@ public final class DrawingBoardViewController: ViewController {
     }
 
     public func selectTool(at index: Int) {
+        // The eyedropper hands back to the tool it was taken up from (KolourPaint's habit).
+        if index == Self.eyedropperIndex && toolbarController.selectedTool != index { toolBeforeEyedropper = toolbarController.selectedTool }
         toolbarController.show(tool: index)
         canvas.brush = Self.tools[index]
         showPen()
@@ -207,6 +213,14 @@ public final class DrawingBoardViewController: ViewController {
         canvas.strokeColor = color
         if toolbarController.selectedTool == Self.eraserIndex { selectTool(at: 0) }
         showPen()
+    }
+
+    /// A colour taken from the drawing: the pen's colour and a recent one; the eyedropper tool
+    /// goes back to the tool before it.
+    func colorPicked(_ color: Color) {
+        if toolbarController.selectedTool == Self.eyedropperIndex { selectTool(at: toolBeforeEyedropper) }
+        setColor(color)
+        panels.noteColorUsed(color)
     }
 
     /// Widths are whole points from 1 to 40, as the slider shows them.
@@ -268,6 +282,7 @@ public final class DrawingBoardViewController: ViewController {
         canvas.onDrawingBegan = { [unowned self] in self.drawingBegan() }
         canvas.onViewportChange = { [unowned self] in self.bottomBarController.zoom = self.canvas.zoom }
         canvas.onDrawingEnded = { [unowned self] in self.drawingEnded() }
+        canvas.onColorPicked = { [unowned self] color in self.colorPicked(color) }
         return canvas
     }()
 

@@ -149,6 +149,15 @@ public final class DrawingLayer {
     }
 
     /// The artwork as saved: background and layer, without the stroke in progress.
+    /// The document's pixels in `area` as the user sees them (the background under the
+    /// drawing), outside the document transparent: what the eyedropper reads and its loupe shows.
+    public func renderArtwork(in area: PixelRect) -> Bitmap {
+        let image = Bitmap(width: area.width, height: area.height)
+        CanvasCompositor.compose(background: backgroundPixel, backgroundImage: backgroundImage, layer: layer,
+                                 active: nil, area: area, into: image, atX: -area.x0, y: -area.y0)
+        return image
+    }
+
     public func renderArtwork() -> Bitmap {
         let image = Bitmap(width: layer.width, height: layer.height)
         CanvasCompositor.compose(background: backgroundPixel, backgroundImage: backgroundImage, layer: layer,

@@ -1,0 +1,52 @@
+/// Taking a colour from the drawing (the eyedropper tool, or Alt with any tool): while the
+/// button is held a loupe follows the pointer; on release the colour under it is reported.
+extension CanvasView {
+    /// Starts picking at a touch: the eyedropper, or Alt held. Returns whether it did.
+    func beginPickingIfAsked(at point: Point, viewPoint: Point) -> Bool {
+        guard brush.picksColor || (window?.modifierFlags.contains(.alt) ?? false) else { return false }
+        let loupe = LoupeView()
+        addSubview(loupe)
+        self.loupe = loupe
+        movePicking(to: point, viewPoint: viewPoint)
+        return true
+    }
+
+    func movePicking(to point: Point, viewPoint: Point) {
+        guard let loupe else { return }
+        loupe.show(pixels(around: point))
+        // Above and to the right of the pointer, kept inside the canvas.
+        let size = loupe.bounds.size
+        let x = min(max(0, viewPoint.x + 24), bounds.width - size.width)
+        let y = viewPoint.y - size.height - 24 >= 0 ? viewPoint.y - size.height - 24 : min(viewPoint.y + 24, bounds.height - size.height)
+        loupe.frame = Rect(x: x.rounded(), y: y.rounded(), width: size.width, height: size.height)
+    }
+
+    /// Ends picking: the colour under the pointer, nil when the pointer was off the document.
+    func endPicking(at point: Point) -> Color? {
+        loupe?.removeFromSuperview()
+        loupe = nil
+        return color(at: point)
+    }
+
+    func cancelPicking() {
+        loupe?.removeFromSuperview()
+        loupe = nil
+    }
+
+    var isPickingColor: Bool { loupe != nil }
+
+    /// The colour the document shows at a point (in document units), nil off the document.
+    public func color(at point: Point) -> Color? {
+        let middle = LoupeView.span / 2
+        let pixel = pixels(around: point)[middle, middle]
+        return pixel >> 24 == 0 ? nil : Color(premultipliedPixel: pixel)
+    }
+
+    /// The composed document pixels centred on the one under `point`.
+    private func pixels(around point: Point) -> Bitmap {
+        let scale = drawing.scale
+        let x = Int((point.x * scale).rounded(.down)), y = Int((point.y * scale).rounded(.down))
+        let half = LoupeView.span / 2
+        return drawing.renderArtwork(in: PixelRect(x0: x - half, y0: y - half, x1: x + half + 1, y1: y + half + 1))
+    }
+}
