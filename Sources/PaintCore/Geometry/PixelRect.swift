@@ -42,7 +42,6 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return r.isEmpty ? .empty : r
     }
 
-    /// The same rectangle moved by whole pixels.
     /// What is left of this rectangle outside `inner` (which lies within it), as up to four
     /// bands: above, below, left and right.
     public func subtracting(_ inner: PixelRect) -> [PixelRect] {
@@ -53,8 +52,14 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
                 PixelRect(x0: inner.x1, y0: inner.y0, x1: x1, y1: inner.y1)].filter { !$0.isEmpty }
     }
 
+    /// The same rectangle moved by whole pixels.
     public func offsetBy(dx: Int, dy: Int) -> PixelRect {
         PixelRect(x0: x0 + dx, y0: y0 + dy, x1: x1 + dx, y1: y1 + dy)
+    }
+
+    /// Grown by `pixels` on every side.
+    public func outset(by pixels: Int) -> PixelRect {
+        PixelRect(x0: x0 - pixels, y0: y0 - pixels, x1: x1 + pixels, y1: y1 + pixels)
     }
 
     public var description: String { "[\(x0),\(y0) - \(x1),\(y1)]" }

@@ -15,6 +15,8 @@ public protocol Brush {
     var drawsClosedFigures: Bool { get }
     /// Whether it takes colours from the drawing instead of drawing (the eyedropper).
     var picksColor: Bool { get }
+    /// Whether a click fills the region under it (the fill bucket).
+    var fillsRegion: Bool { get }
     /// Freehand brushes keep every point of the drag; the others span a figure between the
     /// first and the current point (seed 003's supportedContinuousDrawing).
     var isFreehand: Bool { get }
@@ -29,6 +31,7 @@ extension Brush {
     public var longName: String { name }
     public var drawsClosedFigures: Bool { false }
     public var picksColor: Bool { false }
+    public var fillsRegion: Bool { false }
     /// "Line (L)".
     public var toolTip: String { "\(longName) (\(String(key).uppercased()))" }
 
@@ -147,4 +150,15 @@ public struct EyedropperBrush: Brush {
     /// Pinta's key for its colour picker.
     public var key: Character { "k" }
     public var picksColor: Bool { true }
+}
+
+/// The fill bucket (填充): a click fills the region of alike colours around it (see FloodFill).
+public struct FillBrush: Brush {
+    public init() {}
+    public var name: String { tr("Bucket") }
+    public var longName: String { tr("Fill bucket") }
+    public var iconName: String { "tool-fill" }
+    /// Pinta's and KolourPaint's key for it.
+    public var key: Character { "f" }
+    public var fillsRegion: Bool { true }
 }

@@ -3,6 +3,7 @@ public final class BrushSettingsView: View {
     public var onWidthChange: ((Double) -> Void)?
     public var onColorChange: ((Color) -> Void)?
     public var onShapeFillChange: ((ShapeFill) -> Void)?
+    public var onFillToleranceChange: ((Double) -> Void)?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -12,9 +13,14 @@ public final class BrushSettingsView: View {
         addSubview(colorPicker)
         addSubview(shapesTitle)
         addSubview(shapeFillPicker)
+        addSubview(toleranceTitle)
+        addSubview(toleranceSlider)
+        addSubview(toleranceValue)
     }
 
-    public func show(width: Double, color: Color, shapeFill: ShapeFill = .outline) {
+    public func show(width: Double, color: Color, shapeFill: ShapeFill = .outline, fillTolerance: Double = 0.5) {
+        toleranceSlider.value = (fillTolerance * 100).rounded()
+        toleranceValue.text = "\(Int(toleranceSlider.value))%"
         widthSlider.value = width
         widthValue.text = "\(Int(width.rounded()))"
         colorPicker.color = color
@@ -27,8 +33,33 @@ public final class BrushSettingsView: View {
         widthValue.frame = Rect(x: widthSlider.frame.maxX + 4, y: 0, width: 36, height: 30)
         shapesTitle.frame = Rect(x: 0, y: 34, width: 50, height: 28)
         shapeFillPicker.frame = Rect(x: 52, y: 34, width: min(max(0, bounds.width - 52), max(300, shapeFillPicker.intrinsicWidth)), height: 28)
-        colorPicker.frame = Rect(x: 0, y: 70, width: bounds.width, height: 92)
+        toleranceTitle.frame = Rect(x: 0, y: 68, width: 50, height: 30)
+        toleranceSlider.frame = Rect(x: 52, y: 68, width: max(0, bounds.width - 52 - 104), height: 30)
+        toleranceValue.frame = Rect(x: toleranceSlider.frame.maxX + 4, y: 68, width: 44, height: 30)
+        colorPicker.frame = Rect(x: 0, y: 104, width: bounds.width, height: 92)
     }
+
+    private lazy var toleranceTitle = Label(text: tr("Bucket"))
+
+    /// How alike the colours the fill bucket spreads over must be, 0-100%.
+    public private(set) lazy var toleranceSlider: Slider = {
+        let slider = Slider()
+        slider.minimumValue = 0
+        slider.maximumValue = 100
+        slider.toolTip = tr("Fill tolerance: how alike the colours the bucket spreads over must be")
+        slider.addAction(for: .valueChanged) { [unowned self] control in
+            let percent = (control as! Slider).value.rounded()
+            self.toleranceValue.text = "\(Int(percent))%"
+            self.onFillToleranceChange?(percent / 100)
+        }
+        return slider
+    }()
+
+    private lazy var toleranceValue: Label = {
+        let label = Label()
+        label.alignment = .right
+        return label
+    }()
 
     private lazy var shapesTitle = Label(text: tr("Shapes"))
 

@@ -14,6 +14,8 @@ public final class CanvasView: View {
     var loupe: LoupeView?
     /// How closed figures are drawn: outlined, filled, or both (the fill then in the background's colour).
     public var shapeFill = ShapeFill.outline
+    /// How alike colours must be for the fill bucket to spread over them (0...1; Pinta's 50%).
+    public var fillTolerance = 0.5
     public var strokeWidth: Double = 4 {
         didSet { invalidateBrushOutline(at: brushOutlineCenter, width: max(oldValue, strokeWidth)) }
     }
@@ -142,6 +144,11 @@ public final class CanvasView: View {
         brushOutlineCenter = nil
         let point = documentPoint(touch)
         if beginPickingIfAsked(at: point, viewPoint: touch.location(in: self)) { return }
+        if brush.fillsRegion {
+            // A click fills at once, as one undoable item, replayed against what lies below it.
+            commit(.fill(Fill(seed: point, color: strokeColor, tolerance: fillTolerance)))
+            return
+        }
         if brush.isFreehand {
             pixelsChanged(drawing.begin(brush.beginStroke(at: point, color: strokeColor, width: strokeWidth)))
         } else {

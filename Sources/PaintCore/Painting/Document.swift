@@ -12,6 +12,8 @@ public struct Document: Sendable, Equatable, Codable {
         case clear
         /// A new background under the drawing layer.
         case background(Background)
+        /// The fill bucket: replayed against what lies below it at its place in the history.
+        case fill(Fill)
         /// A photo baked into the artwork where it was placed.
         case photo(PlacedPhoto)
 
@@ -23,6 +25,7 @@ public struct Document: Sendable, Equatable, Codable {
             case .clear: return tr("the clear")
             case .background: return tr("the background change")
             case .photo: return tr("the added photo")
+            case .fill: return tr("the fill")
             }
         }
     }
@@ -93,6 +96,21 @@ public struct Shape: Sendable, Equatable, Codable {
         color = try container.decode(Color.self, forKey: .color)
         fill = try container.decodeIfPresent(Color.self, forKey: .fill)
         isOutlined = try container.decodeIfPresent(Bool.self, forKey: .isOutlined) ?? true
+    }
+}
+
+/// A fill bucket's click: where, with what, how alike the colours it spreads over must be.
+public struct Fill: Sendable, Equatable, Codable {
+    /// In document units (points); the pixel under it at the layer's scale is the seed.
+    public var seed: Point
+    public var color: Color
+    /// 0 (the exact colour) to 1 (everything).
+    public var tolerance: Double
+
+    public init(seed: Point, color: Color, tolerance: Double) {
+        self.seed = seed
+        self.color = color
+        self.tolerance = tolerance
     }
 }
 

@@ -13,7 +13,7 @@ public final class DrawingBoardViewController: ViewController {
     public static let colorButtonMargin = 20.0
     /// The tools of seed 003, in the order of the tool picker.
     public static let tools: [Brush] = [PencilBrush(), LineBrush(), DashedLineBrush(), RectangleBrush(), EllipseBrush(), EraserBrush(),
-                                        EyedropperBrush()]
+                                        EyedropperBrush(), FillBrush()]
     public static let eraserIndex = 5
     public static let eyedropperIndex = 6
     /// Full-screen drawing brings the bars back this long after a stroke ends.
@@ -359,6 +359,7 @@ public final class DrawingBoardViewController: ViewController {
         panels.onWidthChange = { [unowned self] width in self.setStrokeWidth(width) }
         panels.onColorChange = { [unowned self] color in self.setColor(color) }
         panels.onShapeFillChange = { [unowned self] fill in self.canvas.shapeFill = fill }
+        panels.onFillToleranceChange = { [unowned self] tolerance in self.canvas.fillTolerance = tolerance }
         return panels
     }()
 

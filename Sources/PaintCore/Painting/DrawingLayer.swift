@@ -14,6 +14,7 @@ public final class DrawingLayer {
     /// A background picture scaled to fill the layer (nil: the background colour).
     public private(set) var backgroundImage: Bitmap?
     private let checkpoints = LayerCheckpoints()
+    private var underlayCache: (asset: ImageAsset, underlay: StrokeRenderer.Underlay)?
     public private(set) var activeStroke: Stroke?
     private var activeMask: CoverageMask
     private var scratch: CoverageMask
@@ -92,7 +93,7 @@ public final class DrawingLayer {
             layer.fill(with: 0)
         }
         for index in start..<count {
-            renderer.apply(document.items[index], onto: layer, scratch: scratch)
+            renderer.apply(document.items[index], onto: layer, scratch: scratch) { self.underlay(for: document.background(after: index)) }
             if checkpoints.wantsCheckpoint(at: index + 1) {
                 checkpoints.store(layer, itemCount: index + 1, lastItem: document.items[index])
             }
@@ -103,7 +104,7 @@ public final class DrawingLayer {
     /// Applies an item appended to the document (the layer already shows the ones before).
     public func append(_ item: Document.Item, itemCount: Int) {
         checkpoints.discard(beyond: itemCount - 1)
-        renderer.apply(item, onto: layer, scratch: scratch)
+        renderer.apply(item, onto: layer, scratch: scratch) { StrokeRenderer.Underlay(pixel: self.backgroundPixel, image: self.backgroundImage) }
         if case .background(let background) = item { setBackground(background) }
         if checkpoints.wantsCheckpoint(at: itemCount) { checkpoints.store(layer, itemCount: itemCount, lastItem: item) }
     }
@@ -125,18 +126,23 @@ public final class DrawingLayer {
         case .color(let color):
             backgroundImage = nil
             background = color
-        case .image(let asset):
+        case .image:
             // Scaled to fill (cropped, not tiled), drawn once at the layer's size.
-            let filled = Bitmap(width: layer.width, height: layer.height, color: .white)
-            let context = GraphicsContext(bitmap: filled)
-            let w = Double(asset.image.width), h = Double(asset.image.height)
-            let s = max(Double(layer.width) / w, Double(layer.height) / h)
-            context.draw(asset.image, in: Rect(x: (Double(layer.width) - w * s) / 2, y: (Double(layer.height) - h * s) / 2,
-                                               width: w * s, height: h * s))
-            backgroundImage = filled
+            backgroundImage = underlay(for: newBackground).image
             background = .white
         }
         if let stroke = activeStroke { activePaint = makeActivePaint(for: stroke) }
+    }
+
+    /// A background as a fill reads it; the last picture drawn is kept for the next ask.
+    private func underlay(for background: Background) -> StrokeRenderer.Underlay {
+        if case .image(let asset) = background {
+            if let cached = underlayCache, cached.asset == asset { return cached.underlay }
+            let underlay = StrokeRenderer.Underlay(background, width: layer.width, height: layer.height)
+            underlayCache = (asset, underlay)
+            return underlay
+        }
+        return StrokeRenderer.Underlay(background, width: layer.width, height: layer.height)
     }
 
     // MARK: - Showing

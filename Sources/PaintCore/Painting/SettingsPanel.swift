@@ -1,7 +1,7 @@
 /// A panel that slides up from the bottom of its superview with a title, some content and a
 /// Done button (the brush and background settings of seed 003).
 public final class SettingsPanel: View {
-    public static let height = 216.0
+    public static let height = 250.0
     public let content: View
     public var onDone: (() -> Void)?
     /// Called when the panel starts to go, however it was closed (its visit has ended).

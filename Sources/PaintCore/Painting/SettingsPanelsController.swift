@@ -11,6 +11,7 @@ public final class SettingsPanelsController {
     var onWidthChange: ((Double) -> Void)?
     var onColorChange: ((Color) -> Void)?
     var onShapeFillChange: ((ShapeFill) -> Void)?
+    var onFillToleranceChange: ((Double) -> Void)?
     /// Where a typed `~/` points, the most pixels a picture is kept at, the UI thread.
     private let home: () -> String
     private let maximumPixels: () -> Int
@@ -37,7 +38,7 @@ public final class SettingsPanelsController {
     public func showBrush() {
         dismissAll(but: brushPanel)
         guard !brushPanel.isPresented else { return }
-        brushSettings.show(width: canvas.strokeWidth, color: canvas.strokeColor, shapeFill: canvas.shapeFill)
+        brushSettings.show(width: canvas.strokeWidth, color: canvas.strokeColor, shapeFill: canvas.shapeFill, fillTolerance: canvas.fillTolerance)
         brushPanel.present(in: host)
     }
 
@@ -96,6 +97,7 @@ public final class SettingsPanelsController {
         settings.onWidthChange = { [unowned self] width in self.onWidthChange?(width) }
         settings.onColorChange = { [unowned self] color in self.onColorChange?(color) }
         settings.onShapeFillChange = { [unowned self] fill in self.onShapeFillChange?(fill) }
+        settings.onFillToleranceChange = { [unowned self] tolerance in self.onFillToleranceChange?(tolerance) }
         return settings
     }()
 

@@ -44,9 +44,43 @@ public struct StrokeRenderer {
         context.restore()
     }
 
-    /// Applies one item to the layer.
-    public func apply(_ item: Document.Item, onto layer: Bitmap, scratch: CoverageMask) {
+    /// What lies under the layer where a fill reads the colours: a colour, or a picture drawn
+    /// to fill the layer (cropped, not tiled).
+    public struct Underlay {
+        public var pixel: UInt32
+        public var image: Bitmap?
+
+        public static let white = Underlay(pixel: Color.white.premultipliedPixel, image: nil)
+
+        public init(pixel: UInt32, image: Bitmap?) {
+            self.pixel = pixel
+            self.image = image
+        }
+
+        public init(_ background: Background, width: Int, height: Int) {
+            switch background {
+            case .color(let color):
+                self.init(pixel: color.premultipliedPixel, image: nil)
+            case .image(let asset):
+                let filled = Bitmap(width: width, height: height, color: .white)
+                let context = GraphicsContext(bitmap: filled)
+                let w = Double(asset.image.width), h = Double(asset.image.height)
+                let s = max(Double(width) / w, Double(height) / h)
+                context.draw(asset.image, in: Rect(x: (Double(width) - w * s) / 2, y: (Double(height) - h * s) / 2, width: w * s, height: h * s))
+                self.init(pixel: Color.white.premultipliedPixel, image: filled)
+            }
+        }
+    }
+
+    /// Applies one item to the layer; a fill reads the layer over `underlay` (the background
+    /// in effect at the item's place in the history).
+    public func apply(_ item: Document.Item, onto layer: Bitmap, scratch: CoverageMask, underlay: () -> Underlay = { .white }) {
         switch item {
+        case .fill(let fill):
+            let under = underlay()
+            FloodFill.fill(at: Int((fill.seed.x * scale).rounded(.down)), Int((fill.seed.y * scale).rounded(.down)),
+                           color: fill.color, tolerance: fill.tolerance,
+                           on: FloodFill.Canvas(layer: layer, background: under.pixel, backgroundImage: under.image))
         case .stroke(let stroke): render(stroke, onto: layer, scratch: scratch)
         case .shape(let shape): render(shape, onto: layer)
         case .clear: layer.fill(with: 0)
@@ -75,6 +109,8 @@ public struct StrokeRenderer {
     /// Rebuilds a drawing layer from a document's visible items.
     public func replay(_ document: Document, onto layer: Bitmap, scratch: CoverageMask) {
         layer.fill(with: 0)
-        for item in document.visibleItems { apply(item, onto: layer, scratch: scratch) }
+        for (index, item) in zip(document.visibleItems.indices, document.visibleItems) {
+            apply(item, onto: layer, scratch: scratch) { Underlay(document.background(after: index), width: layer.width, height: layer.height) }
+        }
     }
 }

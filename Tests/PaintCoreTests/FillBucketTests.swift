@@ -1,0 +1,130 @@
+import Foundation
+import XCTest
+@testable import PaintCore
+
+/// Issue 21's fill bucket: the 4-connected region of alike colours (as seen: strokes over the
+/// background), the tolerance, anti-aliased edges without a halo, and a document item that
+/// replays to the same pixels through undo, redo, a rebuild and the journal's encoding.
+final class FillBucketTests: XCTestCase {
+    private var session: BoardSession!
+    private var board: DrawingBoardViewController { session.board }
+    private var driver: TouchDriver!
+
+    override func setUp() {
+        session = BoardSession()
+        driver = TouchDriver(window: session.window)
+    }
+
+    private func w(_ x: Double, _ y: Double) -> Point { board.canvas.convert(Point(x: x, y: y), to: nil) }
+    private func art() -> Bitmap { board.canvas.renderArtwork() }
+    private func drag(_ points: [(Double, Double)]) { driver.drag(points.map { w($0.0, $0.1) }) }
+    private func bucket(at x: Double, _ y: Double) {
+        board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0.fillsRegion }!)
+        driver.tap(w(x, y))
+    }
+    private let orange = Color(r: 245, g: 121, b: 0)
+
+    func testTheBucketFillsTheRegionInsideAnOutlineAndNothingOutside() {
+        board.setStrokeWidth(3)
+        board.selectTool(at: 3)
+        drag([(100, 100), (300, 250)])
+        board.setColor(orange)
+        XCTAssertTrue(session.window.send(KeyEvent(.character("f"))), "F takes up the bucket")
+        bucket(at: 200, 170)
+        let image = art()
+        XCTAssertEqual(image.color(atX: 200, y: 170), orange)
+        XCTAssertEqual(image.color(atX: 105, y: 105), orange, "to the outline")
+        XCTAssertEqual(image.color(atX: 350, y: 170), .white, "not outside")
+        XCTAssertEqual(image.color(atX: 200, y: 100), DrawingBoardViewController.palette[0].roundedTo8Bit, "the outline is kept")
+        guard case .fill(let fill)? = board.canvas.document.items.last else { return XCTFail("a fill item") }
+        XCTAssertEqual(fill.color, orange)
+        XCTAssertEqual(fill.tolerance, 0.5, "Pinta's default")
+    }
+
+    func testAnAntiAliasedEdgeTakesTheFillUnderItNoPaleHalo() {
+        // A thin ellipse: its edge pixels are partly covered, black over white.
+        board.setColor(.black)
+        board.setStrokeWidth(2)
+        board.selectTool(at: 4)
+        drag([(100, 100), (400, 300)])
+        board.setColor(orange)
+        // At 0% every partly covered pixel stops the fill: only the edge rule reaches them.
+        board.canvas.fillTolerance = 0
+        bucket(at: 250, 200)
+        let image = art()
+        // Along the middle row from the centre out to the line's dark core: fill, then fill
+        // mixed with black; never the white that would show through without the edge rule.
+        var x = 250
+        while x < 400, image.color(atX: x, y: 200).red > 0.25 {
+            let c = image.color(atX: x, y: 200)
+            XCTAssertLessThan(c.green, 0.55, "x \(x): \(c) shows no white")
+            XCTAssertLessThan(c.blue, 0.2, "x \(x): \(c)")
+            x += 1
+        }
+        XCTAssertGreaterThan(x, 390, "reached the line")
+        // Along a diagonal the edge is mixed too.
+        for d in stride(from: 0.0, through: 1, by: 0.02) {
+            let px = Int(250 + 149 * cos(.pi / 4) * d), py = Int(200 + 99 * sin(.pi / 4) * d)
+            XCTAssertLessThan(image.color(atX: px, y: py).green, 0.55, "(\(px), \(py))")
+        }
+    }
+
+    func testToleranceDecidesWhichAlikeColoursJoin() {
+        board.canvas.setBackground(.color(Color(r: 250, g: 250, b: 250)))
+        board.setColor(Color(r: 225, g: 225, b: 225)) // a pale grey band across the canvas
+        board.setStrokeWidth(30)
+        drag([(0, 200), (800, 200)])
+        board.setColor(orange)
+        board.canvas.fillTolerance = 0
+        bucket(at: 400, 100)
+        XCTAssertEqual(art().color(atX: 400, y: 100), orange)
+        XCTAssertEqual(art().color(atX: 400, y: 200), Color(r: 225, g: 225, b: 225), "0%: the grey band stops it")
+        XCTAssertEqual(art().color(atX: 400, y: 300), Color(r: 250, g: 250, b: 250), "and what lies beyond")
+        XCTAssertTrue(board.canvas.undo())
+        board.canvas.fillTolerance = 0.5
+        bucket(at: 400, 100)
+        XCTAssertEqual(art().color(atX: 400, y: 200), orange, "50%: the pale grey joins")
+        XCTAssertEqual(art().color(atX: 400, y: 300), orange, "and so does beyond it")
+        XCTAssertEqual(FloodFill.threshold(tolerance: 1), 262_144, "100%: any two colours")
+    }
+
+    func testAFillReplaysToTheSamePixelsThroughUndoRedoARebuildAndTheJournal() throws {
+        board.setStrokeWidth(4)
+        drag([(100, 300), (400, 100), (700, 300), (100, 300)]) // a closed triangle
+        board.setColor(orange)
+        bucket(at: 400, 250)
+        board.selectTool(at: 0)
+        board.setColor(.blue)
+        drag([(300, 200), (500, 220)])
+        let before = art()
+        XCTAssertTrue(board.canvas.undo())
+        XCTAssertTrue(board.canvas.undo())
+        XCTAssertTrue(board.canvas.redo())
+        XCTAssertTrue(board.canvas.redo())
+        func same(_ a: Bitmap, _ b: Bitmap) -> Bool { (0..<a.width * a.height).allSatisfy { a.pixels[$0] == b.pixels[$0] } }
+        XCTAssertTrue(same(before, art()), "undo and redo give the same pixels")
+        // The document as the journal keeps it, decoded and loaded into a fresh board.
+        let data = try JSONEncoder().encode(board.canvas.document)
+        let decoded = try JSONDecoder().decode(Document.self, from: data)
+        XCTAssertEqual(decoded, board.canvas.document)
+        let fresh = BoardSession()
+        fresh.board.canvas.load(decoded)
+        XCTAssertTrue(same(before, fresh.board.canvas.renderArtwork()), "recovery gives the same pixels")
+    }
+
+    func testTheBucketFillsWhereTheEraserShowsTheBackground() {
+        board.canvas.setBackground(.color(Color(r: 200, g: 230, b: 255)))
+        board.setColor(.black)
+        board.setStrokeWidth(40)
+        drag([(0, 200), (800, 200)]) // a wall across the canvas
+        board.selectTool(at: DrawingBoardViewController.eraserIndex)
+        board.setStrokeWidth(60)
+        drag([(400, 140), (400, 260)]) // a doorway erased through it
+        board.setColor(orange)
+        bucket(at: 400, 100)
+        XCTAssertEqual(art().color(atX: 400, y: 100), orange)
+        XCTAssertEqual(art().color(atX: 400, y: 200), orange, "through the erased doorway")
+        XCTAssertEqual(art().color(atX: 400, y: 350), orange, "and beyond the wall")
+        XCTAssertEqual(art().color(atX: 100, y: 200), .black, "the wall stays")
+    }
+}
