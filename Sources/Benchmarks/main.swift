@@ -49,6 +49,7 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("big-polygons", { [ShapeWorkloads.polygons(count: quick ? 100 : 1000, box: nil, runs: runs)] }),
     ("photo", { ShapeWorkloads.photo(runs: runs) }),
     ("photo-4k", { PhotoAt4KWorkload.run(runs: quick ? 1 : 3) }),
+    ("fill", { FillWorkload.run(runs: quick ? 1 : 3) }),
     ("png", { PNGWorkload.run(runs: runs) }),
     ("history", { HistoryWorkload.run(runs: runs) }),
     ("huge-pictures", { HugePictureWorkload.run() }),

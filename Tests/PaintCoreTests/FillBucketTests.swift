@@ -127,4 +127,46 @@ final class FillBucketTests: XCTestCase {
         XCTAssertEqual(art().color(atX: 400, y: 350), orange, "and beyond the wall")
         XCTAssertEqual(art().color(atX: 100, y: 200), .black, "the wall stays")
     }
+
+    /// The scanline fill (runs, skipped parent spans) takes exactly the pixels a textbook
+    /// 4-connected fill takes, on a maze of three colours with holes and spirals of any shape.
+    func testTheScanlineFillTakesExactlyTheTextbookRegion() {
+        let width = 160, height = 120
+        let layer = Bitmap(width: width, height: height)
+        var random = SeededRandom(seed: 7)
+        let inks = [0, Color.black.premultipliedPixel, Color.blue.premultipliedPixel]
+        for i in 0..<width * height { layer.pixels[i] = inks[Int(random.next() % 100) < 62 ? 0 : Int(random.next() % 2) + 1] }
+        let white = Color.white.premultipliedPixel
+        // The textbook answer on the same pixels, as seen (transparent shows white).
+        var seen = (0..<width * height).map { layer.pixels[$0] == 0 ? white : layer.pixels[$0] }
+        let start = (0..<width * height).first { seen[$0] == white }!
+        var expected = Set<Int>()
+        var stack = [start]
+        while let i = stack.popLast() {
+            guard seen[i] == white else { continue }
+            seen[i] = 1
+            expected.insert(i)
+            let x = i % width, y = i / width
+            if x > 0 { stack.append(i - 1) }
+            if x < width - 1 { stack.append(i + 1) }
+            if y > 0 { stack.append(i - width) }
+            if y < height - 1 { stack.append(i + width) }
+        }
+        let orange = Color(r: 245, g: 121, b: 0)
+        FloodFill.fill(at: start % width, start / width, color: orange, tolerance: 0,
+                       on: FloodFill.Canvas(layer: layer, background: white, backgroundImage: nil))
+        let filled = Set((0..<width * height).filter { layer.pixels[$0] == orange.premultipliedPixel })
+        XCTAssertGreaterThan(expected.count, 50)
+        XCTAssertEqual(filled, expected)
+    }
+}
+
+/// A small deterministic generator for test patterns.
+private struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return state >> 33
+    }
 }
