@@ -41,7 +41,7 @@ public final class DrawingBoardViewController: ViewController {
     private var shake = ShakeDetector()
     private var watchingShakes = false
     /// The tool to go back to after the eyedropper took a colour.
-    private var toolBeforeEyedropper = 0
+    var toolBeforeEyedropper = 0
     /// Writes every change to the crash-recovery journal.
     public internal(set) var recorder: RecoveryRecorder?
     public var journal: DocumentJournal? { recorder?.journal }
@@ -188,51 +188,6 @@ public final class DrawingBoardViewController: ViewController {
     public func redo() {
         guard photoPlacement == nil else { return }
         canvas.redo()
-    }
-
-    /// The toolbar's Eraser button: the eraser, or back to the pencil.
-    public func toggleEraser() {
-        selectTool(at: toolbarController.selectedTool == Self.eraserIndex ? 0 : Self.eraserIndex)
-    }
-
-    public func selectTool(at index: Int) {
-        // The eyedropper hands back to the tool it was taken up from (KolourPaint's habit).
-        if index == Self.eyedropperIndex && toolbarController.selectedTool != index { toolBeforeEyedropper = toolbarController.selectedTool }
-        toolbarController.show(tool: index)
-        canvas.brush = Self.tools[index]
-        showPen()
-    }
-
-    public func selectColor(at index: Int) {
-        setColor(Self.palette[index])
-        panels.noteColorUsed(Self.palette[index])
-    }
-
-    /// A new paint colour; picking a colour while erasing returns to the pencil.
-    public func setColor(_ color: Color) {
-        canvas.strokeColor = color
-        if toolbarController.selectedTool == Self.eraserIndex { selectTool(at: 0) }
-        showPen()
-    }
-
-    /// A colour taken from the drawing: the pen's colour and a recent one; the eyedropper tool
-    /// goes back to the tool before it.
-    func colorPicked(_ color: Color) {
-        if toolbarController.selectedTool == Self.eyedropperIndex { selectTool(at: toolBeforeEyedropper) }
-        setColor(color)
-        panels.noteColorUsed(color)
-    }
-
-    /// Widths are whole points from 1 to 40, as the slider shows them.
-    public func setStrokeWidth(_ width: Double) {
-        canvas.strokeWidth = min(max(width, 1), 40).rounded()
-        showPen()
-    }
-
-    /// The bottom bar shows the pen as it is now.
-    private func showPen() {
-        bottomBarController.show(color: canvas.strokeColor, width: canvas.strokeWidth,
-                                 isEraser: toolbarController.selectedTool == Self.eraserIndex)
     }
 
     public func showBrushSettings() { panels.showBrush() }
