@@ -57,9 +57,15 @@ public enum FloodFill {
         // what later runs see).
         var edges: [Int] = []
         do {
+            // Most of a canvas is bare background: when it joins, a transparent layer pixel joins
+            // without composing or measuring anything.
+            let bareJoins = canvas.backgroundImage == nil
+                && (canvas.background == target || distance(canvas.background, target) <= limit)
+            let pixels = layer.pixels
             /// Whether pixel i joins; a pixel that is not alike is noted as a possible edge.
             @inline(__always) func inside(_ i: Int) -> Bool {
                 guard !region[i] else { return false }
+                if bareJoins && pixels[i] == 0 { return true }
                 let seen = canvas.seen(i)
                 if seen == target || distance(seen, target) <= limit { return true }
                 if layer.pixels[i] >> 24 != 0 && layer.pixels[i] >> 24 != 0xFF { edges.append(i) }
