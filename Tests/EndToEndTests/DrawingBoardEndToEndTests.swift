@@ -36,6 +36,36 @@ final class DrawingBoardEndToEndTests: XCTestCase {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
     }
 
+    /// Issue 21's tools on the real app: a rectangle, the fill bucket inside it, the eyedropper
+    /// taking the outline's colour, the bucket again outside; the saved PNG shows each.
+    func testTheFillBucketAndTheEyedropperEndToEnd() throws {
+        let board = layout()
+        let canvasTop = Int(board.canvas.frame.minY)
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
+        try app.xdotool(["windowfocus", "--sync", app.windowID])
+        try app.key("r")
+        try app.drag([(200, 150), (400, 250), (600, 400)]) // a red rectangle outline
+        let green = center(of: board.colorButtons[1])
+        try app.click(green.0, green.1)
+        try app.key("f")
+        try app.click(400, 275) // inside: green
+        try app.key("k")
+        try app.click(200, 275) // the eyedropper on the red outline's left side
+        try app.key("f")
+        try app.click(100, 100) // outside: the picked red
+        try app.key("ctrl+s")
+        let pictures = home + "/Pictures"
+        XCTAssertTrue(app.wait { self.pngFiles(in: pictures).count == 1 })
+        let image = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: pictures + "/" + XCTUnwrap(pngFiles(in: pictures).first))))
+        let red = DrawingBoardViewController.palette[0].roundedTo8Bit, greenColor = DrawingBoardViewController.palette[1].roundedTo8Bit
+        XCTAssertEqual(image.color(atX: 400, y: 275 - canvasTop), greenColor, "filled inside")
+        XCTAssertEqual(image.color(atX: 250, y: 200 - canvasTop), greenColor, "to the outline")
+        XCTAssertEqual(image.color(atX: 100, y: 100 - canvasTop), red, "the picked colour filled outside")
+        XCTAssertEqual(image.color(atX: 700, y: 420 - canvasTop), red)
+        XCTAssertEqual(image.color(atX: 200, y: 275 - canvasTop), red, "the outline stays")
+        app.stop()
+    }
+
     func testDrawPickAColourUndoAndSaveTwice() throws {
         try "XDG_PICTURES_DIR=\"$HOME/Art Work\"\n".write(toFile: home + "/config/user-dirs.dirs", atomically: true, encoding: .utf8)
         let pictures = home + "/Art Work"
