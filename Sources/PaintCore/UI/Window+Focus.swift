@@ -11,7 +11,7 @@ extension Window {
         var found: [Control] = []
         func visit(_ view: View) {
             guard !view.isHidden, view.alpha > 0.01, view.isUserInteractionEnabled else { return }
-            if let control = view as? Control, control.acceptsKeyboardFocus, control.isEnabled, !(view is TooltipView) {
+            if let control = view as? Control, control.acceptsKeyboardFocus, control.isEnabled {
                 found.append(control)
             }
             for subview in view.subviews { visit(subview) }

@@ -2,10 +2,11 @@
 /// all its ancestors are "inside" (as nested tracking areas are); the others are told they were
 /// left. The tooltip presenter follows the innermost view.
 extension Window {
-    func updateHover(at location: Point?) {
+    /// The pointer is at `location` over `hit` (the window's hit test there), or left (nil).
+    func updateHover(at location: Point?, over hit: View?) {
         var chain: [View] = []
         var innermost: View?
-        if let location, let hit = hitTest(location) {
+        if let location, let hit {
             innermost = disabledControl(at: location, in: hit) ?? hit
             var view: View? = innermost
             while let current = view, current !== self {

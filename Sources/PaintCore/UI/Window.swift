@@ -52,21 +52,23 @@ open class Window: View {
 
     public func pointerLeft() {
         hoverLocation = nil
-        updateHover(at: nil)
+        updateHover(at: nil, over: nil)
         for observer in leaveObservers { observer() }
     }
 
-    private func updateCursor(at location: Point) {
-        let wanted = (hitTest(location) ?? self).effectivePointerCursor
+    private func updateCursor(over hit: View?) {
+        let wanted = (hit ?? self).effectivePointerCursor
         guard wanted != cursor else { return }
         cursor = wanted
         onCursorChange?(wanted)
     }
 
+    /// Every pointer motion with no button held: one hit test serves the cursor and the hover.
     public func pointerHovered(to location: Point, timestamp: Double) {
         hoverLocation = location
-        updateCursor(at: location)
-        updateHover(at: location)
+        let hit = hitTest(location)
+        updateCursor(over: hit)
+        updateHover(at: location, over: hit)
         for observer in hoverObservers { observer(location, timestamp) }
     }
 
@@ -99,7 +101,7 @@ open class Window: View {
     public init(size: Size, scale: Double = 1, application: Application = Application()) {
         self.application = application
         self.scale = scale
-        backbuffer = Self.plainBackbuffer(size, scale)
+        backbuffer = Bitmap(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), color: .white)
         super.init(frame: Rect(origin: .zero, size: size))
         dirtyRegions = [backbuffer.bounds]
     }
@@ -126,11 +128,7 @@ open class Window: View {
 
     private func makeBackbuffer(_ size: Size) -> Bitmap {
         let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
-        return backbufferMaker?(width, height) ?? Self.plainBackbuffer(size, scale)
-    }
-
-    private static func plainBackbuffer(_ size: Size, _ scale: Double) -> Bitmap {
-        Bitmap(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), color: .white)
+        return backbufferMaker?(width, height) ?? Bitmap(width: width, height: height, color: .white)
     }
 
     /// Reallocates the backbuffer for a new size (in points) and lays everything out again.
