@@ -34,7 +34,7 @@ enum FillWorkload {
         // The whole empty canvas.
         let ours = Stopwatch.best(runs: runs, setup: { Bitmap(width: width, height: height) }) { layer in
             FloodFill.fill(at: width / 2, height / 2, color: orange, tolerance: 0.5,
-                           on: FloodFill.Canvas(layer: layer, background: white, backgroundImage: nil))
+                           on: layer, over: StrokeRenderer.Underlay(pixel: white, image: nil))
         }
         let reference = Stopwatch.best(runs: runs, setup: { [UInt32](repeating: white, count: width * height) }) { pixels in
             var pixels = pixels
@@ -49,7 +49,7 @@ enum FillWorkload {
         let busy = Stopwatch.best(runs: runs, setup: { drawing.layer.cropped(to: drawing.layer.bounds) }) { layer in
             // 0%: the same exact-colour region the textbook fill takes.
             let changed = FloodFill.fill(at: 40, 40, color: orange, tolerance: 0,
-                                         on: FloodFill.Canvas(layer: layer, background: white, backgroundImage: nil))
+                                         on: layer, over: StrokeRenderer.Underlay(pixel: white, image: nil))
             area = changed.width * changed.height
         }
         let busyReference = Stopwatch.best(runs: runs, setup: { Array(UnsafeBufferPointer(start: composed.pixels, count: width * height)) }) { pixels in

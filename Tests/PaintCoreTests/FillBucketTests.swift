@@ -154,7 +154,7 @@ final class FillBucketTests: XCTestCase {
         }
         let orange = Color(r: 245, g: 121, b: 0)
         FloodFill.fill(at: start % width, start / width, color: orange, tolerance: 0,
-                       on: FloodFill.Canvas(layer: layer, background: white, backgroundImage: nil))
+                       on: layer, over: StrokeRenderer.Underlay(pixel: white, image: nil))
         let filled = Set((0..<width * height).filter { layer.pixels[$0] == orange.premultipliedPixel })
         XCTAssertGreaterThan(expected.count, 50)
         XCTAssertEqual(filled, expected)

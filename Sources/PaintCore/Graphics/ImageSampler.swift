@@ -1,7 +1,8 @@
-/// Bilinear sampling of a bitmap along a row of destination pixels, in 16.16 fixed point.
+/// Sampling of a bitmap along a row of destination pixels, in 16.16 fixed point: bilinear, the
+/// nearest texel (gesture frames), or a straight copy when pixels land on texels one to one.
 struct ImageSampler {
     let bitmap: Bitmap
-    /// Maps destination pixel centres to source texel coordinates (texel centres at integers).
+    /// Maps destination pixel centres to source coordinates, texel i spanning [i, i + 1).
     let inverse: AffineTransform
     /// For an upright picture sampled nearest: the source column of each destination column
     /// from `columnsStart` on, the same for every row (worked out once per draw, not per pixel).
@@ -52,7 +53,7 @@ struct ImageSampler {
     }
 
     private func sampleNearest(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        // Texel centres at integers: the nearest is at the rounded position.
+        // Texel i spans [i, i + 1): the nearest is the one the position falls in.
         let (du, dv) = steps
         var (u, v) = start(y: y, x0: x0, offset: 0, du: du, dv: dv)
         let width = bitmap.width, pixels = bitmap.pixels

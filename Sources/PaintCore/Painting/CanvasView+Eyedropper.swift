@@ -2,18 +2,19 @@
 /// button is held a loupe follows the pointer; on release the colour under it is reported.
 extension CanvasView {
     /// Starts picking at a touch: the eyedropper, or Alt held. Returns whether it did.
-    func beginPickingIfAsked(at point: Point, viewPoint: Point) -> Bool {
+    func beginPickingIfAsked(at viewPoint: Point) -> Bool {
         guard brush.picksColor || (window?.modifierFlags.contains(.alt) ?? false) else { return false }
         let loupe = LoupeView()
         addSubview(loupe)
         self.loupe = loupe
-        movePicking(to: point, viewPoint: viewPoint)
+        movePicking(to: viewPoint)
         return true
     }
 
-    func movePicking(to point: Point, viewPoint: Point) {
+    /// The pointer, in this view's coordinates, moved while picking.
+    func movePicking(to viewPoint: Point) {
         guard let loupe else { return }
-        loupe.show(pixels(around: point))
+        loupe.show(pixels(around: viewport.contentPoint(viewPoint)))
         // Above and to the right of the pointer, kept inside the canvas.
         let size = loupe.bounds.size
         let x = min(max(0, viewPoint.x + 24), bounds.width - size.width)
@@ -22,10 +23,10 @@ extension CanvasView {
     }
 
     /// Ends picking: the colour under the pointer, nil when the pointer was off the document.
-    func endPicking(at point: Point) -> Color? {
+    func endPicking(at viewPoint: Point) -> Color? {
         loupe?.removeFromSuperview()
         loupe = nil
-        return color(at: point)
+        return color(at: viewport.contentPoint(viewPoint))
     }
 
     func cancelPicking() {

@@ -143,7 +143,7 @@ public final class CanvasView: View {
         // event would cost more than the stroke (75 µs of 85 per event at 1080p).
         brushOutlineCenter = nil
         let point = documentPoint(touch)
-        if beginPickingIfAsked(at: point, viewPoint: touch.location(in: self)) { return }
+        if beginPickingIfAsked(at: touch.location(in: self)) { return }
         if brush.fillsRegion {
             // A click fills at once, as one undoable item, replayed against what lies below it.
             commit(.fill(Fill(seed: point, color: strokeColor, tolerance: fillTolerance)))
@@ -159,7 +159,7 @@ public final class CanvasView: View {
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-        if let touch = touches.first, isPickingColor { return movePicking(to: documentPoint(touch), viewPoint: touch.location(in: self)) }
+        if let touch = touches.first, isPickingColor { return movePicking(to: touch.location(in: self)) }
         guard let touch = touches.first, isDrawing else { return }
         let point = documentPoint(touch)
         if shapeStart != nil {
@@ -171,7 +171,7 @@ public final class CanvasView: View {
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         if let touch = touches.first, isPickingColor {
-            if let color = endPicking(at: documentPoint(touch)) { onColorPicked?(color) }
+            if let color = endPicking(at: touch.location(in: self)) { onColorPicked?(color) }
             return
         }
         guard let touch = touches.first, isDrawing else { return }

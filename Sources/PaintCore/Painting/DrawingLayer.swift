@@ -154,7 +154,6 @@ public final class DrawingLayer {
                                  active: activePaint, area: area, into: target, atX: dx, y: dy)
     }
 
-    /// The artwork as saved: background and layer, without the stroke in progress.
     /// The document's pixels in `area` as the user sees them (the background under the
     /// drawing), outside the document transparent: what the eyedropper reads and its loupe shows.
     public func renderArtwork(in area: PixelRect) -> Bitmap {
@@ -164,6 +163,7 @@ public final class DrawingLayer {
         return image
     }
 
+    /// The artwork as saved: background and layer, without the stroke in progress.
     public func renderArtwork() -> Bitmap {
         let image = Bitmap(width: layer.width, height: layer.height)
         CanvasCompositor.compose(background: backgroundPixel, backgroundImage: backgroundImage, layer: layer,

@@ -77,10 +77,8 @@ public struct StrokeRenderer {
     public func apply(_ item: Document.Item, onto layer: Bitmap, scratch: CoverageMask, underlay: () -> Underlay = { .white }) {
         switch item {
         case .fill(let fill):
-            let under = underlay()
             FloodFill.fill(at: Int((fill.seed.x * scale).rounded(.down)), Int((fill.seed.y * scale).rounded(.down)),
-                           color: fill.color, tolerance: fill.tolerance,
-                           on: FloodFill.Canvas(layer: layer, background: under.pixel, backgroundImage: under.image))
+                           color: fill.color, tolerance: fill.tolerance, on: layer, over: underlay())
         case .stroke(let stroke): render(stroke, onto: layer, scratch: scratch)
         case .shape(let shape): render(shape, onto: layer)
         case .clear: layer.fill(with: 0)
@@ -103,14 +101,6 @@ public struct StrokeRenderer {
             let context = GraphicsContext(bitmap: layer)
             context.scaleBy(x: scale, y: scale)
             placed.draw(in: context)
-        }
-    }
-
-    /// Rebuilds a drawing layer from a document's visible items.
-    public func replay(_ document: Document, onto layer: Bitmap, scratch: CoverageMask) {
-        layer.fill(with: 0)
-        for (index, item) in zip(document.visibleItems.indices, document.visibleItems) {
-            apply(item, onto: layer, scratch: scratch) { Underlay(document.background(after: index), width: layer.width, height: layer.height) }
         }
     }
 }
