@@ -128,6 +128,37 @@ final class FillBucketTests: XCTestCase {
         XCTAssertEqual(art().color(atX: 100, y: 200), .black, "the wall stays")
     }
 
+    /// A fill and a filled figure survive a crash through the real journal, and what the window
+    /// shows is what a save writes.
+    func testFillsAndFilledShapesComeBackFromTheJournalAndShowAsTheySave() throws {
+        let temp = TemporaryDirectory()
+        let state = temp.path + "/state"
+        let first = BoardSession(pictures: temp.path, stateFolder: state)
+        first.board.setStrokeWidth(5)
+        first.board.selectTool(at: 3)
+        first.board.canvas.shapeFill = .outlineAndFill
+        var driver = TouchDriver(window: first.window)
+        let corner = { (x: Double, y: Double) in first.board.canvas.convert(Point(x: x, y: y), to: nil) }
+        driver.drag([corner(100, 100), corner(300, 250)])
+        first.board.setColor(orange)
+        first.board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0.fillsRegion }!)
+        driver.tap(corner(500, 300))
+        first.window.render()
+        let saved = first.board.canvas.renderArtwork()
+        // On screen at 100%: the canvas's pixels are the saved picture's.
+        let origin = first.board.canvas.convert(Point.zero, to: nil)
+        for (x, y) in [(100, 175), (200, 175), (500, 300), (20, 20), (299, 249), (101, 101)] {
+            XCTAssertEqual(first.window.backbuffer[Int(origin.x) + x, Int(origin.y) + y], saved[x, y], "(\(x), \(y)) on screen as saved")
+        }
+        first.board.flushJournal()
+        first.board.journal?.close()
+        let second = BoardSession(pictures: temp.path, stateFolder: state)
+        XCTAssertEqual(second.board.canvas.document.items.count, 2)
+        XCTAssertTrue(second.board.canvas.renderArtwork().isEqual(to: saved), "recovered pixel for pixel")
+        XCTAssertTrue(second.board.canvas.undo())
+        XCTAssertTrue(second.board.canvas.undo(), "both undoable after recovery")
+    }
+
     /// The scanline fill (runs, skipped parent spans) takes exactly the pixels a textbook
     /// 4-connected fill takes, on a maze of three colours with holes and spirals of any shape.
     func testTheScanlineFillTakesExactlyTheTextbookRegion() {
