@@ -23,11 +23,11 @@ let package = Package(
             name: "CImageCodecs",
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("z"), .linkedLibrary("pthread")]
         ),
-        // C glue for FreeType and fontconfig.
+        // C glue for FreeType and fontconfig, HarfBuzz (shaping) and FriBidi (right-to-left text).
         .target(
             name: "CFontShim",
-            cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
-            linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("fontconfig")]
+            cSettings: [.unsafeFlags(["-I/usr/include/freetype2", "-I/usr/include/harfbuzz", "-I/usr/include/fribidi"])],
+            linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("fontconfig"), .linkedLibrary("harfbuzz"), .linkedLibrary("fribidi")]
         ),
         // librsvg (and cairo under it) for SVG icons; from the Debian package the setup installs.
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),

@@ -6,15 +6,17 @@ set -euo pipefail
 
 purpose=${1:-run}
 # librsvg draws the SVG icons of the desktop's icon theme (Adwaita, hicolor) and the app's own.
+# HarfBuzz shapes text (kerning, ligatures, Arabic joining) and FriBidi orders right-to-left runs.
 packages=(pkg-config libx11-dev libxext-dev libxi-dev libpng-dev libjpeg62-turbo-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
-          librsvg2-dev adwaita-icon-theme hicolor-icon-theme gettext)
+          librsvg2-dev adwaita-icon-theme hicolor-icon-theme gettext libharfbuzz-dev libfribidi-dev)
 case "$purpose" in
   run)
     # A headless machine gets the demo on a private X server.
     [ -n "${DISPLAY:-}" ] || packages+=(xvfb)
     ;;
   # Droid Sans Fallback: the CJK font a Chinese Debian desktop has (the locale test needs it).
-  test) packages+=(xvfb xdotool x11-utils xclip libcairo2-dev libxtst-dev fonts-droid-fallback) ;;
+  # hb-shape (libharfbuzz-bin): the reference the text layout is checked against.
+  test) packages+=(xvfb xdotool x11-utils xclip libcairo2-dev libxtst-dev fonts-droid-fallback libharfbuzz-bin) ;;
   bench) packages+=(libcairo2-dev xvfb xdotool libxtst-dev mtpaint) ;;
   *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
 esac

@@ -1,16 +1,9 @@
 #include "CFontShim.h"
-#include <ft2build.h>
-#include FT_FREETYPE_H
+#include "FaceInternals.h"
 #include <fontconfig/fontconfig.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct fontshim_face {
-    FT_Library library;
-    FT_Face face;
-    char *file;
-};
 
 fontshim_face *fontshim_open(const char *pattern, char *error, size_t error_size) {
     if (!FcInit()) { snprintf(error, error_size, "fontconfig could not be initialised"); return NULL; }
@@ -94,6 +87,7 @@ fontshim_face *fontshim_open_covering(const char *pattern, uint32_t codepoint) {
 
 void fontshim_close(fontshim_face *face) {
     if (!face) return;
+    if (face->shaper) hb_font_destroy(face->shaper);
     FT_Done_Face(face->face);
     FT_Done_FreeType(face->library);
     free(face->file);
@@ -103,7 +97,12 @@ void fontshim_close(fontshim_face *face) {
 const char *fontshim_file(const fontshim_face *face) { return face->file; }
 
 int fontshim_set_pixel_size(fontshim_face *face, double pixels) {
-    return FT_Set_Char_Size(face->face, 0, (FT_F26Dot6)(pixels * 64.0 + 0.5), 72, 72) ? -1 : 0;
+    // Faces are shared between sizes: only a change of size costs FreeType's (and HarfBuzz's) work.
+    if (face->pixels == pixels) return 0;
+    if (FT_Set_Char_Size(face->face, 0, (FT_F26Dot6)(pixels * 64.0 + 0.5), 72, 72)) return -1;
+    face->pixels = pixels;
+    if (face->shaper) hb_ft_font_changed(face->shaper);
+    return 0;
 }
 
 void fontshim_metrics(const fontshim_face *face, double *ascender, double *descender, double *line_height) {

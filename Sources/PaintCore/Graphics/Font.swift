@@ -50,16 +50,7 @@ public final class Font {
         fontshim_set_pixel_size(face.handle, size)
         var rendered = fontshim_glyph()
         guard fontshim_render(face.handle, scalar.value, &rendered) == 0 else { return nil }
-        var coverage = [UInt8](repeating: 0, count: Int(rendered.width * rendered.rows))
-        if let source = rendered.coverage {
-            for row in 0..<Int(rendered.rows) {
-                for column in 0..<Int(rendered.width) {
-                    coverage[row * Int(rendered.width) + column] = source[row * Int(rendered.pitch) + column]
-                }
-            }
-        }
-        let glyph = Glyph(width: Int(rendered.width), rows: Int(rendered.rows), left: Int(rendered.left),
-                          top: Int(rendered.top), advance: rendered.advance, coverage: coverage)
+        let glyph = Glyph(rendered)
         glyphs[scalar] = glyph
         return glyph
     }

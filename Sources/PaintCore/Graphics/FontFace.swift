@@ -23,6 +23,37 @@ final class FontFace {
 
     func hasGlyph(for scalar: Unicode.Scalar) -> Bool { fontshim_has_glyph(handle, scalar.value) != 0 }
 
+    /// Ascender (up, positive), descender (down, negative) and line height at a pixel size.
+    func metrics(pixelSize: Double) -> (ascender: Double, descender: Double, lineHeight: Double) {
+        fontshim_set_pixel_size(handle, pixelSize)
+        var ascender = 0.0, descender = 0.0, lineHeight = 0.0
+        fontshim_metrics(handle, &ascender, &descender, &lineHeight)
+        return (ascender, descender, lineHeight)
+    }
+
+    /// Glyphs of shaped text, by glyph index, size and quarter-pixel phase.
+    private struct RenderedGlyphKey: Hashable {
+        let glyph: UInt32
+        let pixelSize: Double
+        let quarter: Int
+    }
+    private var renderedGlyphs: [RenderedGlyphKey: Glyph] = [:]
+
+    /// A glyph of shaped text at a pixel size, its outline moved right by `quarter` quarter
+    /// pixels (text placed at fractional positions keeps its spacing at every size).
+    func glyph(_ index: UInt32, pixelSize: Double, quarter: Int) -> Glyph? {
+        let key = RenderedGlyphKey(glyph: index, pixelSize: pixelSize, quarter: quarter)
+        if let glyph = renderedGlyphs[key] { return glyph }
+        fontshim_set_pixel_size(handle, pixelSize)
+        var rendered = fontshim_glyph()
+        guard fontshim_render_glyph(handle, index, Double(quarter) / 4, &rendered) == 0 else { return nil }
+        let glyph = Glyph(rendered)
+        // A bound, not an eviction policy: a document's text uses a few hundred glyphs.
+        if renderedGlyphs.count > 4096 { renderedGlyphs.removeAll(keepingCapacity: true) }
+        renderedGlyphs[key] = glyph
+        return glyph
+    }
+
     private static var fallbacks: [String: FontFace] = [:]
     private static var fallbackByScalar: [Unicode.Scalar: FontFace?] = [:]
 

@@ -1,3 +1,5 @@
+import CFontShim
+
 /// An anti-aliased glyph image and its placement relative to the pen on the baseline.
 struct Glyph {
     let width: Int
@@ -6,4 +8,18 @@ struct Glyph {
     let top: Int
     let advance: Double
     let coverage: [UInt8]
+}
+
+extension Glyph {
+    /// Copies FreeType's bitmap (valid only until the face renders again) into a tight buffer.
+    init(_ rendered: fontshim_glyph) {
+        let width = Int(rendered.width), rows = Int(rendered.rows)
+        var coverage = [UInt8](repeating: 0, count: width * rows)
+        if let source = rendered.coverage {
+            for row in 0..<rows {
+                for column in 0..<width { coverage[row * width + column] = source[row * Int(rendered.pitch) + column] }
+            }
+        }
+        self.init(width: width, rows: rows, left: Int(rendered.left), top: Int(rendered.top), advance: rendered.advance, coverage: coverage)
+    }
 }

@@ -24,4 +24,31 @@ enum TextRenderer {
             penX += glyph.advance
         }
     }
+
+    /// Draws laid-out text with its top-left corner at `origin` (in the bitmap's pixels, any
+    /// fraction: glyphs land on quarter pixels across, whole pixels down).
+    static func draw(_ layout: TextLayout, color: Color, at origin: Point, clip: PixelRect, on bitmap: Bitmap) {
+        let source = color.premultipliedPixel
+        let clip = clip.intersection(bitmap.bounds)
+        for line in layout.lines {
+            for placed in line.glyphs {
+                let x = origin.x + line.x + placed.x
+                var whole = Int(x.rounded(.down))
+                var quarter = Int(((x - Double(whole)) * 4).rounded())
+                if quarter == 4 { whole += 1; quarter = 0 }
+                guard let glyph = placed.face.glyph(placed.glyph, pixelSize: layout.pixelSize, quarter: quarter) else { continue }
+                let left = whole + glyph.left
+                let top = Int((origin.y + placed.baseline).rounded()) - glyph.top
+                let area = PixelRect(x0: left, y0: top, x1: left + glyph.width, y1: top + glyph.rows).intersection(clip)
+                guard !area.isEmpty else { continue }
+                glyph.coverage.withUnsafeBufferPointer { coverage in
+                    for y in area.y0..<area.y1 {
+                        SpanBlender.blend(solid: source, mode: .sourceOver,
+                                          coverage: coverage.baseAddress! + (y - top) * glyph.width + (area.x0 - left),
+                                          clip: nil, count: area.width, into: bitmap.pixels + y * bitmap.width + area.x0)
+                    }
+                }
+            }
+        }
+    }
 }

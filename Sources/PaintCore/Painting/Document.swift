@@ -16,6 +16,8 @@ public struct Document: Sendable, Equatable, Codable {
         case fill(Fill)
         /// A photo baked into the artwork where it was placed.
         case photo(PlacedPhoto)
+        /// Words written with the text tool.
+        case text(TextBlock)
 
         /// What a message calls this change ("Shaken: undid the last stroke").
         public var userDescription: String {
@@ -26,6 +28,7 @@ public struct Document: Sendable, Equatable, Codable {
             case .background: return tr("the background change")
             case .photo: return tr("the added photo")
             case .fill: return tr("the fill")
+            case .text: return tr("the text")
             }
         }
     }

@@ -44,6 +44,11 @@ public struct StrokeRenderer {
         context.restore()
     }
 
+    /// Writes a text block onto a layer, laid out at the layer's pixel size.
+    public func render(_ block: TextBlock, onto layer: Bitmap) {
+        TextRenderer.draw(block.layout(atScale: scale), color: block.color, at: block.origin * scale, clip: layer.bounds, on: layer)
+    }
+
     /// What lies under the layer where a fill reads the colours: a colour, or a picture drawn
     /// to fill the layer (cropped, not tiled).
     public struct Underlay {
@@ -81,6 +86,7 @@ public struct StrokeRenderer {
                            color: fill.color, tolerance: fill.tolerance, on: layer, over: underlay())
         case .stroke(let stroke): render(stroke, onto: layer, scratch: scratch)
         case .shape(let shape): render(shape, onto: layer)
+        case .text(let block): render(block, onto: layer)
         case .clear: layer.fill(with: 0)
         case .background: break // the background lives under the layer
         case .photo(let placed) where placed.isPixelAligned(atScale: scale):
