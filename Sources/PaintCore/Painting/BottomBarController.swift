@@ -67,20 +67,41 @@ public final class BottomBarController: ViewController {
 
     /// The pen: its colour (marking the palette button that holds it, if any), width, and tool.
     public func show(color: Color, width: Double, isEraser: Bool) {
-        brushPreview.color = color
-        paletteButton.swatchColor = color
+        showColor(color)
         brushPreview.width = width
         brushPreview.isEraser = isEraser
-        for (i, button) in colorButtons.enumerated() { button.isSelected = DrawingBoardViewController.palette[i] == color }
+        brushPreview.showsText = false
+        showsTextSize = false
+        widthSlider.minimumValue = 1
+        widthSlider.maximumValue = 40
         widthSlider.value = width
         showWidth()
     }
 
+    /// With the text tool the slider is the text's size, and the swatch shows a letter.
+    public func show(color: Color, textSize: Double, range: ClosedRange<Double>) {
+        showColor(color)
+        brushPreview.isEraser = false
+        brushPreview.showsText = true
+        showsTextSize = true
+        widthSlider.minimumValue = range.lowerBound
+        widthSlider.maximumValue = range.upperBound
+        widthSlider.value = textSize
+        showWidth()
+    }
+
+    private func showColor(_ color: Color) {
+        brushPreview.color = color
+        paletteButton.swatchColor = color
+        for (i, button) in colorButtons.enumerated() { button.isSelected = DrawingBoardViewController.palette[i] == color }
+    }
+
     private var compactWidthLabel = false
+    private var showsTextSize = false
 
     private func showWidth() {
         let points = Int(widthSlider.value.rounded())
-        widthLabel.text = compactWidthLabel ? "\(points)" : tr("Width %d", points)
+        widthLabel.text = compactWidthLabel ? "\(points)" : showsTextSize ? tr("Size %d", points) : tr("Width %d", points)
     }
 
     public var isFullScreenSelected: Bool {

@@ -17,6 +17,8 @@ public protocol Brush {
     var picksColor: Bool { get }
     /// Whether a click fills the region under it (the fill bucket).
     var fillsRegion: Bool { get }
+    /// Whether a click opens a text box there (the text tool).
+    var placesText: Bool { get }
     /// Freehand brushes keep every point of the drag; the others span a figure between the
     /// first and the current point (seed 003's supportedContinuousDrawing).
     var isFreehand: Bool { get }
@@ -32,6 +34,7 @@ extension Brush {
     public var drawsClosedFigures: Bool { false }
     public var picksColor: Bool { false }
     public var fillsRegion: Bool { false }
+    public var placesText: Bool { false }
     /// "Line (L)".
     public var toolTip: String { "\(longName) (\(String(key).uppercased()))" }
 
@@ -161,4 +164,15 @@ public struct FillBrush: Brush {
     /// Pinta's and KolourPaint's key for it.
     public var key: Character { "f" }
     public var fillsRegion: Bool { true }
+}
+
+/// The text tool (文字): a click opens a box where words are typed, in any script, committed
+/// as one item.
+public struct TextBrush: Brush {
+    public init() {}
+    public var name: String { tr("Text") }
+    public var iconName: String { "tool-text" }
+    /// KolourPaint's and Pinta's key for text.
+    public var key: Character { "t" }
+    public var placesText: Bool { true }
 }

@@ -6,6 +6,8 @@ public final class BrushPreviewView: View {
     public var color = Color.black { didSet { if color != oldValue { setNeedsDisplay() } } }
     public var width = 6.0 { didSet { if width != oldValue { setNeedsDisplay() } } }
     public var isEraser = false { didSet { if isEraser != oldValue { setNeedsDisplay() } } }
+    /// The text tool: a letter "A" in the colour instead of the dot (its size is on the slider).
+    public var showsText = false { didSet { if showsText != oldValue { setNeedsDisplay() } } }
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -27,7 +29,9 @@ public final class BrushPreviewView: View {
         context.lineWidth = 1
         context.stroke(frame)
         let dot = Path.ellipse(in: dotRect)
-        if isEraser {
+        if showsText {
+            context.draw("A", centeredIn: bounds, font: Font.system(size: 20), color: color)
+        } else if isEraser {
             context.save()
             context.clip(to: dot)
             let cell = 4.0

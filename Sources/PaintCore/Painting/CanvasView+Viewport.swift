@@ -64,6 +64,7 @@ extension CanvasView {
 
     private func viewportChanged() {
         invalidateWholeView()
+        updateTextBox()
         onViewportChange?()
     }
 

@@ -6,8 +6,18 @@ public final class CanvasView: View {
     public private(set) var document = Document()
     /// Items taken back by undo, most recent last; a new item clears them.
     public private(set) var redoItems: [Document.Item] = []
-    public var brush: Brush = PencilBrush()
-    public var strokeColor: Color = .black
+    public var brush: Brush = PencilBrush() {
+        didSet { commitText() }
+    }
+    public var strokeColor: Color = .black {
+        didSet { updateTextBox() }
+    }
+    /// The text tool's size in document units (the bottom bar's slider while it is chosen).
+    public var textSize = 24.0 {
+        didSet { updateTextBox() }
+    }
+    /// The text tool's box while words are typed (see CanvasView+Text).
+    var textEditing: TextEditingView?
     /// Told the colour taken by the eyedropper (or Alt+click).
     public var onColorPicked: ((Color) -> Void)?
     /// The eyedropper's magnifier while a colour is being picked (see CanvasView+Eyedropper).
@@ -127,6 +137,7 @@ public final class CanvasView: View {
         }
         lastWindowOrigin = windowOrigin
         updateZoomLimits()
+        updateTextBox()
         setNeedsDisplay()
     }
 
@@ -144,6 +155,12 @@ public final class CanvasView: View {
         brushOutlineCenter = nil
         let point = documentPoint(touch)
         if beginPickingIfAsked(at: touch.location(in: self)) { return }
+        if brush.placesText || isEditingText {
+            // A click elsewhere commits the box being typed in; with the text tool it opens
+            // another there (Pinta's habit).
+            if brush.placesText { beginText(at: point) } else { commitText() }
+            return
+        }
         if brush.fillsRegion {
             // A click fills at once, as one undoable item, replayed against what lies below it.
             commit(.fill(Fill(seed: point, color: strokeColor, tolerance: fillTolerance)))
@@ -282,6 +299,11 @@ public final class CanvasView: View {
     /// Returns whether there was anything to undo.
     @discardableResult
     public func undo() -> Bool {
+        if isEditingText {
+            // The box's own Ctrl+Z took back the typing; with nothing typed, the box goes.
+            cancelText()
+            return true
+        }
         if isDrawing {
             cancelStroke()
             return true
@@ -299,7 +321,7 @@ public final class CanvasView: View {
     /// Puts back the last undone item. Returns whether there was one.
     @discardableResult
     public func redo() -> Bool {
-        guard !isDrawing else { return false }
+        guard !isDrawing, !isEditingText else { return false }
         settleBackgroundPreview()
         guard let item = redoItems.popLast() else { return false }
         document.append(item)
@@ -358,6 +380,7 @@ public final class CanvasView: View {
     /// Replaces the document, for example with one restored from disk, with its redo items.
     /// A document without a size (a journal from before documents had one) takes the current one.
     public func load(_ document: Document, redo: [Document.Item] = []) {
+        cancelText()
         backgroundPreview = nil
         let previous = self.document.format
         self.document = document

@@ -34,15 +34,27 @@ extension DrawingBoardViewController {
         panels.noteColorUsed(color)
     }
 
-    /// Widths are whole points from 1 to 40, as the slider shows them.
+    /// Widths are whole points from 1 to 40, as the slider shows them. With the text tool the
+    /// slider (and [ and ]) set the text's size instead, from 6 to 144.
     public func setStrokeWidth(_ width: Double) {
-        canvas.strokeWidth = min(max(width, 1), 40).rounded()
+        if canvas.brush.placesText {
+            canvas.textSize = min(max(width, Self.textSizes.lowerBound), Self.textSizes.upperBound).rounded()
+        } else {
+            canvas.strokeWidth = min(max(width, 1), 40).rounded()
+        }
         showPen()
     }
 
+    /// The text tool's sizes, in points (GNOME's and KolourPaint's range, about).
+    static let textSizes = 6.0...144.0
+
     /// The bottom bar shows the pen as it is now.
     func showPen() {
-        bottomBarController.show(color: canvas.strokeColor, width: canvas.strokeWidth,
-                                 isEraser: toolbarController.selectedTool == Self.eraserIndex)
+        if canvas.brush.placesText {
+            bottomBarController.show(color: canvas.strokeColor, textSize: canvas.textSize, range: Self.textSizes)
+        } else {
+            bottomBarController.show(color: canvas.strokeColor, width: canvas.strokeWidth,
+                                     isEraser: toolbarController.selectedTool == Self.eraserIndex)
+        }
     }
 }

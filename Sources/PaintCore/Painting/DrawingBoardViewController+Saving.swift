@@ -13,6 +13,7 @@ extension DrawingBoardViewController {
         // The file holds what the user sees: a background being chosen becomes a change, and
         // a photo being placed is added to the drawing first (and the message says so).
         canvas.settleBackgroundPreview()
+        canvas.commitText()
         let bakedFirst = photoPlacement != nil
         bakePhoto()
         let editsSaved = editCount, generation = documentGeneration

@@ -80,6 +80,8 @@ public final class RecoveryRecorder {
     /// progress and everything queued go to disk before this returns, so the next start brings
     /// all of it back.
     public func flush() {
+        // Words being typed are committed, as the box would be on leaving it: journaled with the rest.
+        canvas.commitText()
         journalStrokeInProgress()
         journal.flush()
     }

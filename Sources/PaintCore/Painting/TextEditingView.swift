@@ -1,0 +1,195 @@
+/// The text tool's box over the canvas while words are typed (Pinta's and KolourPaint's text
+/// box): the text exactly as it will be committed (rendered at the document's pixels, shown
+/// through the zoom like the drawing), a dashed frame, and the caret. It takes the keys while
+/// it is up; a drag moves it; a click in it moves the caret. The canvas commits it.
+public final class TextEditingView: View {
+    public private(set) var editor = TextEditor()
+    /// The block as it would be committed now.
+    public private(set) var block: TextBlock
+    /// Escape: the canvas commits the text.
+    var onFinish: (() -> Void)?
+    /// The document's place on screen and its pixels per unit, from the canvas.
+    private var viewport = ZoomViewport()
+    private var layerScale = 1.0
+
+    /// The text rendered at the document's pixels, and the document pixel of its top-left corner.
+    private var preview = Bitmap(width: 1, height: 1)
+    private var previewOrigin = (x: 0, y: 0)
+    private var layout: TextLayout
+    /// A drag in progress: where it started (view coordinates of the canvas) and the block's origin then.
+    private var dragStart: (point: Point, origin: Point)?
+    private var dragged = false
+
+    init(block: TextBlock, layerScale: Double, viewport: ZoomViewport) {
+        self.block = block
+        self.layerScale = layerScale
+        self.viewport = viewport
+        layout = block.layout(atScale: layerScale)
+        super.init(frame: .zero)
+        render()
+    }
+
+    // MARK: - What the canvas tells it
+
+    /// The zoom or scroll changed, or the document's pixels: placed and drawn again.
+    func show(viewport: ZoomViewport, layerScale: Double) {
+        self.viewport = viewport
+        if layerScale != self.layerScale {
+            self.layerScale = layerScale
+            render()
+        } else {
+            place()
+        }
+    }
+
+    /// The pen's colour or the text size changed while typing: the text takes it.
+    func restyle(size: Double, color: Color) {
+        guard size != block.size || color != block.color else { return }
+        block.size = size
+        block.color = color
+        render()
+    }
+
+    /// The typed text as a whole, replaced (tests, and a paste).
+    func type(_ text: String) {
+        editor.insert(text)
+        render()
+    }
+
+    // MARK: - Keys
+
+    public override var canBecomeFirstResponder: Bool { true }
+
+    public override func keyDown(_ event: KeyEvent) -> Bool {
+        let rightToLeft = layout.lines[layout.caret(atScalar: editor.caretScalarOffset).line].isRightToLeft
+        switch (event.key, event.modifiers.subtracting(.shift)) {
+        case (.escape, []): onFinish?(); return true
+        case (.enter, []): editor.insert("\n")
+        case (.backspace, []): editor.deleteBackward()
+        case (.delete, []): editor.deleteForward()
+        // Arrows move on screen: in a right-to-left line, Left goes on through the text.
+        case (.left, []): if rightToLeft { editor.moveRight() } else { editor.moveLeft() }
+        case (.right, []): if rightToLeft { editor.moveLeft() } else { editor.moveRight() }
+        case (.up, []): moveCaretLine(by: -1)
+        case (.down, []): moveCaretLine(by: 1)
+        case (.character("z"), .control):
+            // Ctrl+Z takes back typing; with nothing typed it goes on (and drops the box).
+            guard editor.undo() else { return super.keyDown(event) }
+        case (.character, let modifiers) where modifiers.isEmpty || modifiers == .alt:
+            guard let typed = event.text, !typed.isEmpty else { return super.keyDown(event) }
+            editor.insert(typed)
+        case (.tab, []):
+            editor.insert("\t")
+        default:
+            // Ctrl+S, Ctrl+Z with nothing typed, ...: the board's shortcuts.
+            return super.keyDown(event)
+        }
+        render()
+        return true
+    }
+
+    private func moveCaretLine(by lines: Int) {
+        let caret = layout.caret(atScalar: editor.caretScalarOffset)
+        let target = caret.line + lines
+        guard layout.lines.indices.contains(target) else { return }
+        editor.moveCaret(toScalarOffset: layout.scalarOffset(at: Point(x: caret.x, y: (Double(target) + 0.5) * layout.lineHeight)))
+    }
+
+    // MARK: - Touches
+
+    /// Over the box the pointer moves it or places the caret: an arrow, not the drawing cross.
+    public override var pointerCursor: PointerCursor? { .arrow }
+
+    public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard let touch = touches.first, let canvas = superview else { return }
+        dragStart = (touch.location(in: canvas), block.origin)
+        dragged = false
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard let touch = touches.first, let canvas = superview, let start = dragStart else { return }
+        let point = touch.location(in: canvas)
+        let dx = point.x - start.point.x, dy = point.y - start.point.y
+        // A click that wobbles a little still places the caret.
+        if !dragged && dx * dx + dy * dy < 9 { return }
+        dragged = true
+        block.origin = Point(x: start.origin.x + dx / viewport.scale, y: start.origin.y + dy / viewport.scale)
+        render()
+    }
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        defer { dragStart = nil }
+        guard let touch = touches.first else { return }
+        // The drag's last point counts (the release can come without a motion before it).
+        touchesMoved(touches, with: event)
+        guard !dragged else { return }
+        editor.moveCaret(toScalarOffset: layout.scalarOffset(at: layoutPoint(touch.location(in: self))))
+        setNeedsDisplay()
+    }
+
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) { dragStart = nil }
+
+    // MARK: - Drawing
+
+    /// Lays out and renders the text as it will be committed, then places the box.
+    private func render() {
+        block.text = editor.text
+        layout = block.layout(atScale: layerScale)
+        // The bitmap starts on a whole document pixel and keeps the block's fraction, so its
+        // pixels are the ones the committed text will leave.
+        let pad = Int((block.size * layerScale * 0.3).rounded(.up)) + 2
+        let x0 = Int((block.origin.x * layerScale).rounded(.down)) - pad
+        let y0 = Int((block.origin.y * layerScale).rounded(.down)) - pad
+        let width = Int(layout.width.rounded(.up)) + 2 * pad + 1
+        let height = Int(layout.height.rounded(.up)) + 2 * pad + 1
+        preview = Bitmap(width: width, height: height)
+        previewOrigin = (x0, y0)
+        TextRenderer.draw(layout, color: block.color, at: Point(x: block.origin.x * layerScale - Double(x0), y: block.origin.y * layerScale - Double(y0)),
+                          clip: preview.bounds, on: preview)
+        place()
+    }
+
+    /// The box's frame: the preview's document pixels through the zoom and scroll.
+    private func place() {
+        let s = layerScale
+        frame = viewport.viewRect(Rect(x: Double(previewOrigin.x) / s, y: Double(previewOrigin.y) / s,
+                                       width: Double(preview.width) / s, height: Double(preview.height) / s))
+        setNeedsDisplay()
+    }
+
+    /// A point of this view in the layout's pixels.
+    private func layoutPoint(_ point: Point) -> Point {
+        let perPixel = viewport.scale / layerScale
+        return Point(x: point.x / perPixel + Double(previewOrigin.x) - block.origin.x * layerScale,
+                     y: point.y / perPixel + Double(previewOrigin.y) - block.origin.y * layerScale)
+    }
+
+    /// A point of the layout's pixels in this view.
+    private func viewPoint(_ point: Point) -> Point {
+        let perPixel = viewport.scale / layerScale
+        return Point(x: (point.x + block.origin.x * layerScale - Double(previewOrigin.x)) * perPixel,
+                     y: (point.y + block.origin.y * layerScale - Double(previewOrigin.y)) * perPixel)
+    }
+
+    public override func draw(_ rect: Rect, in context: GraphicsContext) {
+        context.draw(Image(bitmap: preview), in: bounds)
+        let pixel = 1 / (window?.scale ?? 1)
+        // The frame: the block's box, dashed in two tones so it shows on any colour.
+        let topLeft = viewPoint(.zero), bottomRight = viewPoint(Point(x: max(layout.width, 1), y: layout.height))
+        let box = Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y).insetBy(dx: -3, dy: -2)
+        context.save()
+        context.lineWidth = pixel
+        context.strokeColor = Color(r: 255, g: 255, b: 255, a: 220)
+        context.stroke(.rect(box))
+        context.setLineDash(phase: 0, lengths: [4 * pixel, 3 * pixel])
+        context.strokeColor = Color(r: 40, g: 40, b: 44, a: 220)
+        context.stroke(.rect(box))
+        context.restore()
+        // The caret: a line the height of the text, in a colour that stands out from it.
+        let caret = layout.caret(atScalar: editor.caretScalarOffset)
+        let top = viewPoint(Point(x: caret.x, y: Double(caret.line) * layout.lineHeight))
+        let height = layout.lineHeight * viewport.scale / layerScale
+        let width = pixel * max(1, (block.size * viewport.scale / 32).rounded(.down))
+        context.fill(Rect(x: top.x - width / 2, y: top.y, width: width, height: height), with: Color(r: 0, g: 122, b: 255))
+    }
+}
