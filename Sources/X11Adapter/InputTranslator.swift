@@ -130,6 +130,8 @@ public struct InputTranslator {
         case XK_Right: return .right
         case XK_Up: return .up
         case XK_Down: return .down
+        case XK_Home, XK_KP_Home: return .home
+        case XK_End, XK_KP_End: return .end
         case XK_KP_Add: return .character("+")
         case XK_KP_Subtract: return .character("-")
         default:

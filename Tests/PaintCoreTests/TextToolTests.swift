@@ -78,6 +78,15 @@ final class TextToolTests: XCTestCase {
         XCTAssertEqual(canvas.textInProgress?.text, "cXaf")
         key(.delete)
         XCTAssertEqual(canvas.textInProgress?.text, "cXf")
+        // Home and End go to the ends of the caret's line; Up and Down between lines.
+        key(.home); type("<")
+        key(.end); type(">")
+        XCTAssertEqual(canvas.textInProgress?.text, "<cXf>")
+        key(.enter); type("ab")
+        key(.up); type("|")
+        XCTAssertEqual(canvas.textInProgress?.text, "<c|Xf>\nab", "up keeps the caret's x (after ab: about three letters in)")
+        for _ in 0..<6 { key(.character("z"), .control) }
+        XCTAssertEqual(canvas.textInProgress?.text, "cXf", "each edit taken back")
         // Ctrl+Z in the box takes back typing, one edit at a time.
         key(.character("z"), .control)
         XCTAssertEqual(canvas.textInProgress?.text, "cXaf")

@@ -8,9 +8,6 @@ import XCTest
 /// written on failure). After an intended change: `UPDATE_GOLDEN=1 swift test --filter
 /// InterfaceGoldenTests`, then look at the new PNGs before committing them.
 final class InterfaceGoldenTests: XCTestCase {
-    private static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/golden").path
-
     private final class DiscardingStore: ArtworkStore {
         func save(_ artwork: Bitmap) throws -> String { "/dev/null" }
     }
@@ -53,40 +50,7 @@ final class InterfaceGoldenTests: XCTestCase {
     }
 
     private func check(_ name: String, _ actual: Bitmap, file: StaticString = #filePath, line: UInt = #line) throws {
-        let path = "\(Self.folder)/\(name).png"
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] != nil {
-            try PNGCodec.encode(actual).write(to: URL(fileURLWithPath: path))
-            return
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let folder = ImageComparison.writeFailure(name: name, actual: actual, expected: actual, cairo: nil)
-            return XCTFail("\(name): no reference at \(path); the rendering is in \(folder)", file: file, line: line)
-        }
-        let expected = try PNGCodec.decode(data)
-        guard expected.width == actual.width, expected.height == actual.height else {
-            return XCTFail("\(name): \(actual.width)x\(actual.height), the reference is \(expected.width)x\(expected.height)", file: file, line: line)
-        }
-        // Anti-aliasing may wobble a little; a changed icon or label may not even move the mean.
-        let error = ImageComparison.meanAbsoluteError(actual, expected)
-        let changed = Self.pixelsDiffering(actual, expected, byMoreThan: 48)
-        let allowed = max(8, actual.width * actual.height / 20000)
-        if error > 0.5 || changed > allowed {
-            let folder = ImageComparison.writeFailure(name: name, actual: actual, expected: expected, cairo: nil)
-            XCTFail("\(name): mean error \(error) (at most 0.5), \(changed) pixels changed (at most \(allowed)); see \(folder)",
-                    file: file, line: line)
-        }
-    }
-
-    private static func pixelsDiffering(_ a: Bitmap, _ b: Bitmap, byMoreThan limit: Int) -> Int {
-        var count = 0
-        for i in 0..<a.width * a.height {
-            let p = a.pixels[i], q = b.pixels[i]
-            for shift in [0, 8, 16, 24] as [UInt32] where abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF)) > limit {
-                count += 1
-                break
-            }
-        }
-        return count
+        try GoldenFiles.check(name, actual, file: file, line: line)
     }
 
     func testTheBoard() throws {

@@ -70,6 +70,8 @@ public final class TextEditingView: View {
         // Arrows move on screen: in a right-to-left line, Left goes on through the text.
         case (.left, []): if rightToLeft { editor.moveRight() } else { editor.moveLeft() }
         case (.right, []): if rightToLeft { editor.moveLeft() } else { editor.moveRight() }
+        case (.home, []): editor.moveToLineStart()
+        case (.end, []): editor.moveToLineEnd()
         case (.up, []): moveCaretLine(by: -1)
         case (.down, []): moveCaretLine(by: 1)
         case (.character("z"), .control):

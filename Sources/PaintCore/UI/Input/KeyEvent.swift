@@ -5,6 +5,8 @@ public struct KeyEvent: Sendable, Hashable {
         case character(Character)
         case escape, enter, delete, backspace, tab
         case left, right, up, down
+        /// The start and the end of a line of text.
+        case home, end
     }
 
     public struct Modifiers: OptionSet, Sendable, Hashable {
