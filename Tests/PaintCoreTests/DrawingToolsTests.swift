@@ -127,6 +127,45 @@ final class DrawingToolsTests: XCTestCase {
         XCTAssertEqual(board.canvas.document.items.count, items + 1, "the background change only; no dot drawn")
     }
 
+    /// A press that rests with the pencil (or a shape tool) becomes the eyedropper: the dot it
+    /// began is dropped, the loupe shows, the release takes the colour; a press that moves draws.
+    func testALongPressWithADrawingToolPicksTheColour() throws {
+        let teal = Color(r: 20, g: 140, b: 150)
+        board.setColor(teal)
+        board.setStrokeWidth(20)
+        drag((100, 200), (400, 200))
+        board.setColor(red)
+        let items = board.canvas.document.items.count
+        for tool in [0, 3] {
+            board.selectTool(at: tool)
+            board.setColor(red)
+            window.send([TouchInput(identifier: 1, phase: .began, location: w(250, 200), timestamp: 0)])
+            window.send([TouchInput(identifier: 1, phase: .moved, location: w(251, 201), timestamp: 0.2)]) // a steady hand wobbles
+            XCTAssertNil(board.canvas.loupe, "not yet")
+            clock.advance(by: CanvasView.longPressDuration + 0.05)
+            window.application.tick()
+            let loupe = try XCTUnwrap(board.canvas.loupe, "tool \(tool): the loupe after resting")
+            XCTAssertEqual(loupe.color, teal)
+            XCTAssertFalse(board.canvas.isDrawing, "the dot or figure begun is dropped")
+            window.send([TouchInput(identifier: 1, phase: .ended, location: w(251, 201), timestamp: 0.8)])
+            XCTAssertEqual(board.canvas.strokeColor, teal, "tool \(tool): the colour under the press")
+            XCTAssertEqual(board.toolbarController.selectedTool, tool, "the tool stays")
+            XCTAssertEqual(board.canvas.document.items.count, items, "nothing drawn")
+            XCTAssertEqual(art().color(atX: 250, y: 200), teal, "and the drawing untouched")
+        }
+        // A press that moves away before the time is a stroke, whatever the clock does next.
+        board.selectTool(at: 0)
+        board.setColor(red)
+        window.send([TouchInput(identifier: 1, phase: .began, location: w(250, 400), timestamp: 0)])
+        window.send([TouchInput(identifier: 1, phase: .moved, location: w(300, 400), timestamp: 0.2)])
+        clock.advance(by: 1)
+        window.application.tick()
+        XCTAssertNil(board.canvas.loupe)
+        window.send([TouchInput(identifier: 1, phase: .ended, location: w(350, 400), timestamp: 1.2)])
+        XCTAssertEqual(board.canvas.document.items.count, items + 1, "drawn")
+        XCTAssertEqual(art().color(atX: 300, y: 400), red)
+    }
+
     func testShapesPreviewWhileDraggingAndCommitOnRelease() {
         board.selectTool(at: 4)
         window.send([TouchInput(identifier: 1, phase: .began, location: w(100, 100), timestamp: 0)])

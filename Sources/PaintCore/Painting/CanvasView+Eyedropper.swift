@@ -4,6 +4,10 @@ extension CanvasView {
     /// Starts picking at a touch: the eyedropper, or Alt held. Returns whether it did.
     func beginPickingIfAsked(at viewPoint: Point) -> Bool {
         guard brush.picksColor || (window?.modifierFlags.contains(.alt) ?? false) else { return false }
+        return beginPicking(at: viewPoint)
+    }
+
+    private func beginPicking(at viewPoint: Point) -> Bool {
         let loupe = LoupeView()
         addSubview(loupe)
         self.loupe = loupe
@@ -24,14 +28,47 @@ extension CanvasView {
 
     /// Ends picking: the colour under the pointer, nil when the pointer was off the document.
     func endPicking(at viewPoint: Point) -> Color? {
+        longPressStart = nil
         loupe?.removeFromSuperview()
         loupe = nil
         return color(at: viewport.contentPoint(viewPoint))
     }
 
     func cancelPicking() {
+        longPressTimer?.cancel()
+        longPressTimer = nil
         loupe?.removeFromSuperview()
         loupe = nil
+    }
+
+    // MARK: - Long press
+
+    /// How long the pointer must rest where it went down, and how still (points), before a
+    /// drawing tool becomes the eyedropper (as Procreate and Krita's touch mode do).
+    static let longPressDuration = 0.6
+    static let longPressSlop = 4.0
+
+    /// A drawing tool went down at a point: if it stays there, the eyedropper takes over.
+    func armLongPress(at viewPoint: Point) {
+        longPressTimer?.cancel()
+        longPressStart = viewPoint
+        longPressTimer = window?.application.scheduler.schedule(after: Self.longPressDuration) { [weak self] in
+            guard let self, self.isDrawing, let start = self.longPressStart else { return }
+            self.longPressTimer = nil
+            // The dot or the figure begun by the press is dropped: the press was for a colour.
+            self.cancelStroke()
+            _ = self.beginPicking(at: start)
+        }
+    }
+
+    /// The pointer moved: far enough from where it went down, the press is a stroke after all.
+    func pointerMovedDuringPress(to viewPoint: Point) {
+        guard let start = longPressStart, longPressTimer != nil else { return }
+        let dx = viewPoint.x - start.x, dy = viewPoint.y - start.y
+        if dx * dx + dy * dy > Self.longPressSlop * Self.longPressSlop {
+            longPressTimer?.cancel()
+            longPressTimer = nil
+        }
     }
 
     var isPickingColor: Bool { loupe != nil }

@@ -22,6 +22,9 @@ public final class CanvasView: View {
     public var onColorPicked: ((Color) -> Void)?
     /// The eyedropper's magnifier while a colour is being picked (see CanvasView+Eyedropper).
     var loupe: LoupeView?
+    /// A press with a drawing tool that may become the eyedropper if it rests (see CanvasView+Eyedropper).
+    var longPressTimer: Scheduler.Timer?
+    var longPressStart: Point?
     /// How closed figures are drawn: outlined, filled, or both (the fill then in the background's colour).
     public var shapeFill = ShapeFill.outline
     /// How alike colours must be for the fill bucket to spread over them (0...1; Pinta's 50%).
@@ -172,12 +175,14 @@ public final class CanvasView: View {
             shapeStart = point
             updatePreview(to: point)
         }
+        armLongPress(at: touch.location(in: self))
         onDrawingBegan?()
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         if let touch = touches.first, isPickingColor { return movePicking(to: touch.location(in: self)) }
         guard let touch = touches.first, isDrawing else { return }
+        pointerMovedDuringPress(to: touch.location(in: self))
         let point = documentPoint(touch)
         if shapeStart != nil {
             updatePreview(to: point)
@@ -191,6 +196,8 @@ public final class CanvasView: View {
             if let color = endPicking(at: touch.location(in: self)) { onColorPicked?(color) }
             return
         }
+        longPressTimer?.cancel()
+        longPressTimer = nil
         guard let touch = touches.first, isDrawing else { return }
         touchesMoved([touch], with: event)
         if shapeStart != nil {

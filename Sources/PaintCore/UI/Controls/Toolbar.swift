@@ -62,15 +62,16 @@ open class Toolbar: View {
             button.horizontalPadding = 24
             button.showsTitle = true
         }
-        // Narrower: buttons with icons drop their titles (the tooltips name them), then adaptive
-        // items go compact, then buttons lose padding.
+        // Narrower: buttons with icons drop their titles (the tooltips name them), then lose
+        // padding, and only then adaptive items go compact (one-click tools are worth more
+        // than air around the buttons).
         if bounds.width < fullWidth {
             for case .button(let button) in items where button.hasIcon { button.showsTitle = false }
         }
-        isCompact = bounds.width < width(compact: false)
-        if isCompact && bounds.width < compactWidth {
+        if bounds.width < width(compact: false) {
             for case .button(let button) in items { button.horizontalPadding = Self.tightPadding }
         }
+        isCompact = bounds.width < width(compact: false)
         let fixed = width(compact: isCompact) - spacing * Double(max(0, items.count - 1)) - 2 * margin
         let flexibleCount = items.filter { if case .flexibleSpace = $0 { return true } else { return false } }.count
         let gaps = spacing * Double(max(0, items.count - 1))
