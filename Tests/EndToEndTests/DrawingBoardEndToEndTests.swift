@@ -66,6 +66,64 @@ final class DrawingBoardEndToEndTests: XCTestCase {
         app.stop()
     }
 
+    /// Issue 21's text tool and filled figures on the real app: words typed (Latin, and Chinese
+    /// as an input method commits it) and committed with Escape, a filled ellipse chosen in the
+    /// Brush panel; the saved PNG has the words' ink where the box was and the filled figure.
+    func testTextAndAFilledFigureEndToEnd() throws {
+        let board = layout()
+        let canvasTop = Int(board.canvas.frame.minY)
+        // Where the Brush panel's shape styles are, from PaintCore's own layout once it has slid up.
+        let clock = ManualClock()
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
+        let panelBoard = DrawingBoardViewController(store: PicturesArtworkStore(environment: [:]))
+        window.rootViewController = panelBoard
+        window.render()
+        panelBoard.showBrushSettings()
+        for _ in 0..<10 {
+            clock.advance(by: 0.1)
+            window.application.tick()
+        }
+        window.render()
+        let picker = panelBoard.brushSettings.shapeFillPicker
+        let fillSegment = picker.frame(ofSegment: ShapeFill.fill.rawValue)
+        let fillPoint = picker.convert(Point(x: fillSegment.midX, y: fillSegment.midY), to: nil)
+        let brush = center(of: board.brushButton)
+
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
+        try app.xdotool(["windowfocus", "--sync", app.windowID])
+        try app.key("t")
+        try app.click(100, 150)
+        var typing = app.environment
+        typing["LC_ALL"] = "C.UTF-8"
+        try ExternalTool.run("xdotool", ["type", "--delay", "60", "Hello 你好"], environment: typing)
+        try app.key("Escape")
+        // A filled ellipse: the Brush panel's "Fill" style, the ellipse tool, a drag.
+        try app.click(brush.0, brush.1)
+        usleep(300_000)
+        try app.click(Int(fillPoint.x), Int(fillPoint.y))
+        try app.key("Escape")
+        try app.key("e")
+        try app.drag([(450, 200), (550, 260), (650, 350)])
+        try app.key("ctrl+s")
+        let pictures = home + "/Pictures"
+        XCTAssertTrue(app.wait { self.pngFiles(in: pictures).count == 1 })
+        let image = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: pictures + "/" + XCTUnwrap(pngFiles(in: pictures).first))))
+        let red = DrawingBoardViewController.palette[0].roundedTo8Bit
+        // The words: red ink right of the click along the first line, nothing left of it.
+        func inked(_ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int) -> Int {
+            var count = 0
+            for y in (y0 - canvasTop)..<(y1 - canvasTop) { for x in x0..<x1 where image.color(atX: x, y: y) != .white { count += 1 } }
+            return count
+        }
+        XCTAssertGreaterThan(inked(100, 170, 125, 165), 150, "Hello")
+        XCTAssertGreaterThan(inked(175, 240, 125, 165), 150, "你好, after it")
+        XCTAssertEqual(inked(20, 95, 100, 200), 0, "nothing left of the click")
+        XCTAssertEqual(image.color(atX: 550, y: 275 - canvasTop), red, "the ellipse is filled in the middle")
+        XCTAssertEqual(image.color(atX: 500, y: 275 - canvasTop), red)
+        XCTAssertEqual(image.color(atX: 455, y: 205 - canvasTop), .white, "outside its curve, in the drag's corner")
+        app.stop()
+    }
+
     func testDrawPickAColourUndoAndSaveTwice() throws {
         try "XDG_PICTURES_DIR=\"$HOME/Art Work\"\n".write(toFile: home + "/config/user-dirs.dirs", atomically: true, encoding: .utf8)
         let pictures = home + "/Art Work"

@@ -166,6 +166,27 @@ final class DrawingToolsTests: XCTestCase {
         XCTAssertEqual(art().color(atX: 300, y: 400), red)
     }
 
+    func testEscapeClosesTheOpenSettingsPanel() {
+        board.showBrushSettings()
+        XCTAssertTrue(board.brushPanel.isPresented)
+        XCTAssertTrue(window.send(KeyEvent(.escape)))
+        settle()
+        XCTAssertFalse(board.brushPanel.isPresented, "closed as a popover closes")
+        board.showPalette()
+        settle()
+        XCTAssertTrue(window.send(KeyEvent(.escape)))
+        settle()
+        XCTAssertFalse(board.panels.palettePanel.isPresented)
+    }
+
+    /// Animations run to their end.
+    private func settle() {
+        for _ in 0..<5 {
+            clock.advance(by: 0.1)
+            window.application.tick()
+        }
+    }
+
     func testShapesPreviewWhileDraggingAndCommitOnRelease() {
         board.selectTool(at: 4)
         window.send([TouchInput(identifier: 1, phase: .began, location: w(100, 100), timestamp: 0)])

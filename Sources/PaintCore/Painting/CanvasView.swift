@@ -426,11 +426,10 @@ public final class CanvasView: View {
             context.draw(Image(bitmap: renderArtwork()), in: viewport.contentFrame)
         }
         if let shape = previewShape {
+            // Filled and outlined as it will be committed.
             context.save()
             context.concatenate(viewport.transform)
-            context.strokeColor = shape.color
-            context.lineStyle = shape.style
-            context.stroke(shape.path)
+            StrokeRenderer().draw(shape, in: context)
             context.restore()
         }
         drawBrushOutline(in: context)

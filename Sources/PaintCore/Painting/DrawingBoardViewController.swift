@@ -133,7 +133,12 @@ public final class DrawingBoardViewController: ViewController {
         case (.character("["), []): setStrokeWidth(canvas.strokeWidth - 1)
         case (.character("]"), []): setStrokeWidth(canvas.strokeWidth + 1)
         case (.escape, []):
-            if photoOpener.isOpening { cancelOpening() } else if photoPlacement != nil { cancelPhoto() } else { canvas.cancelStroke() }
+            if photoOpener.isOpening { cancelOpening() } else if photoPlacement != nil { cancelPhoto() } else if canvas.isDrawing {
+                canvas.cancelStroke()
+            } else {
+                // A settings panel closes, as a popover does.
+                _ = panels.dismissOpenPanel()
+            }
         case (.enter, []) where photoPlacement != nil: bakePhoto()
         case (.character("n"), .control): chooseNewDocument()
         case (.character("o"), .control): chooseDocument()

@@ -58,6 +58,13 @@ public final class SettingsPanelsController {
         palettePanel.present(in: host)
     }
 
+    /// Closes the panel that is open (Escape). Returns whether one was.
+    func dismissOpenPanel() -> Bool {
+        guard let open = panels.first(where: \.isPresented) else { return false }
+        open.dismiss()
+        return true
+    }
+
     /// A colour was chosen outside the palette (the colour buttons): it is a recent one too.
     func noteColorUsed(_ color: Color) { paletteView.noteUsed(color) }
 
