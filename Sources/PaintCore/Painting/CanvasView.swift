@@ -75,6 +75,8 @@ public final class CanvasView: View {
         // Two fingers (or the mouse's simulated two) zoom and scroll the document.
         isMultipleTouchEnabled = true
         addGestureRecognizer(zoomPinch)
+        // The text box and the loupe over a zoomed document never spill onto the bars.
+        clipsToBounds = true
     }
 
     public var isDrawing: Bool { drawing.activeStroke != nil || shapeStart != nil }
