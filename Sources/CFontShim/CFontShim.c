@@ -117,16 +117,5 @@ int fontshim_has_glyph(const fontshim_face *face, uint32_t codepoint) {
 }
 
 int fontshim_render(fontshim_face *face, uint32_t codepoint, fontshim_glyph *out) {
-    FT_UInt index = FT_Get_Char_Index(face->face, codepoint);
-    if (FT_Load_Glyph(face->face, index, FT_LOAD_DEFAULT | FT_LOAD_TARGET_LIGHT)) return -1;
-    if (FT_Render_Glyph(face->face->glyph, FT_RENDER_MODE_NORMAL)) return -1;
-    FT_GlyphSlot slot = face->face->glyph;
-    out->width = (int)slot->bitmap.width;
-    out->rows = (int)slot->bitmap.rows;
-    out->pitch = slot->bitmap.pitch;
-    out->left = slot->bitmap_left;
-    out->top = slot->bitmap_top;
-    out->advance = slot->advance.x / 64.0;
-    out->coverage = slot->bitmap.buffer;
-    return 0;
+    return fontshim_render_glyph(face, FT_Get_Char_Index(face->face, codepoint), 0, out);
 }
