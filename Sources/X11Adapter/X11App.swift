@@ -117,6 +117,8 @@ public final class X11App {
         // finishes the saves still running.
         board.flushJournal()
         board.finishSaves()
+        // What was copied stays pasteable after the window goes, if a clipboard manager runs.
+        selections.owner.handOverToClipboardManager()
         latency?.report()
         return 0
     }

@@ -3,7 +3,8 @@ import Foundation
 import PaintCore
 
 /// The X11 selection protocols the app speaks: the CLIPBOARD for pasting pictures (image/png,
-/// large ones in INCR chunks) and XDND for files dropped on the window (text/uri-list).
+/// large ones in INCR chunks) and for copying them (X11ClipboardOwner), and XDND for files
+/// dropped on the window (text/uri-list).
 final class X11Selections: Pasteboard {
     private let display: OpaquePointer
     private let window: UInt
@@ -15,6 +16,8 @@ final class X11Selections: Pasteboard {
     private var dropOffersFiles = false
     /// Called with the paths of files dropped on the window.
     var onDrop: (([String]) -> Void)?
+    /// The clipboard's owner side (what Ctrl+C offers).
+    let owner: X11ClipboardOwner
 
     private lazy var clipboard = atom("CLIPBOARD")
     private lazy var imagePNG = atom("image/png")
@@ -37,6 +40,7 @@ final class X11Selections: Pasteboard {
         self.display = display
         self.window = window
         self.scheduler = scheduler
+        owner = X11ClipboardOwner(display: display, window: window)
         // Drag sources look for XdndAware (protocol version 5) before they talk to a window.
         var version: UInt = 5
         XChangeProperty(display, window, xdndAware, XA_ATOM, 32, PropModeReplace, withUnsafeBytes(of: &version) {
@@ -60,6 +64,8 @@ final class X11Selections: Pasteboard {
         }
     }
 
+    func provideImage(_ png: [UInt8]) -> Bool { owner.own(png) }
+
     private func finishPaste(_ result: Result<[UInt8], PasteboardError>) {
         pasteTimer?.cancel()
         incremental = nil
@@ -72,6 +78,7 @@ final class X11Selections: Pasteboard {
 
     /// Handles selection and XDND events; returns whether the event was one of them.
     func handle(_ event: inout XEvent) -> Bool {
+        if owner.handle(&event) { return true }
         switch event.type {
         case SelectionNotify where event.xselection.requestor == window:
             let e = event.xselection

@@ -19,6 +19,8 @@ public protocol Brush {
     var fillsRegion: Bool { get }
     /// Whether a click opens a text box there (the text tool).
     var placesText: Bool { get }
+    /// Whether a drag selects a rectangle of the drawing (the Select tool).
+    var selectsRegion: Bool { get }
     /// Freehand brushes keep every point of the drag; the others span a figure between the
     /// first and the current point (seed 003's supportedContinuousDrawing).
     var isFreehand: Bool { get }
@@ -35,6 +37,7 @@ extension Brush {
     public var picksColor: Bool { false }
     public var fillsRegion: Bool { false }
     public var placesText: Bool { false }
+    public var selectsRegion: Bool { false }
     /// "Line (L)".
     public var toolTip: String { "\(longName) (\(String(key).uppercased()))" }
 
@@ -175,4 +178,15 @@ public struct TextBrush: Brush {
     /// KolourPaint's and Pinta's key for text.
     public var key: Character { "t" }
     public var placesText: Bool { true }
+}
+
+/// Rectangle selection (选择): drag to select, drag the handles to change it, drag inside to
+/// move what it holds; Ctrl+C, Ctrl+X, Delete and crop work on it.
+public struct SelectBrush: Brush {
+    public init() {}
+    public var name: String { tr("Select") }
+    public var iconName: String { "tool-select" }
+    /// Pinta's and KolourPaint's key for the rectangle selection.
+    public var key: Character { "s" }
+    public var selectsRegion: Bool { true }
 }

@@ -18,6 +18,16 @@ public final class CanvasView: View {
     }
     /// The text tool's box while words are typed (see CanvasView+Text).
     var textEditing: TextEditingView?
+    /// The selected rectangle, in document units on whole document pixels (see CanvasView+Selection).
+    public internal(set) var selection: Rect?
+    var selectionDrag: SelectionDrag?
+    var antsTimer: Scheduler.Timer?
+    var antsPhase = 0.0
+    /// Told when the selection changes; when a press inside it starts moving its pixels, and
+    /// how far the pointer has moved them since (view points).
+    public var onSelectionChange: (() -> Void)?
+    public var onLiftSelection: (() -> Void)?
+    public var onDragLifted: ((Point) -> Void)?
     /// Told the colour taken by the eyedropper (or Alt+click).
     public var onColorPicked: ((Color) -> Void)?
     /// The eyedropper's magnifier while a colour is being picked (see CanvasView+Eyedropper).
@@ -160,6 +170,10 @@ public final class CanvasView: View {
         brushOutlineCenter = nil
         let point = documentPoint(touch)
         if beginPickingIfAsked(at: touch.location(in: self)) { return }
+        if brush.selectsRegion {
+            beginSelectionDrag(at: touch.location(in: self))
+            return
+        }
         if brush.placesText || isEditingText {
             // A click elsewhere commits the box being typed in; with the text tool it opens
             // another there (Pinta's habit).
@@ -183,6 +197,7 @@ public final class CanvasView: View {
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         if let touch = touches.first, isPickingColor { return movePicking(to: touch.location(in: self)) }
+        if let touch = touches.first, selectionDrag != nil { return moveSelectionDrag(to: touch.location(in: self)) }
         guard let touch = touches.first, isDrawing else { return }
         pointerMovedDuringPress(to: touch.location(in: self))
         let point = documentPoint(touch)
@@ -198,6 +213,7 @@ public final class CanvasView: View {
             if let color = endPicking(at: touch.location(in: self)) { onColorPicked?(color) }
             return
         }
+        if let touch = touches.first, selectionDrag != nil { return endSelectionDrag(at: touch.location(in: self)) }
         longPressTimer?.cancel()
         longPressTimer = nil
         guard let touch = touches.first, isDrawing else { return }
@@ -223,6 +239,7 @@ public final class CanvasView: View {
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        selectionDrag = nil
         cancelPicking()
         cancelStroke()
     }
@@ -390,6 +407,7 @@ public final class CanvasView: View {
     /// A document without a size (a journal from before documents had one) takes the current one.
     public func load(_ document: Document, redo: [Document.Item] = []) {
         cancelText()
+        setSelection(nil)
         backgroundPreview = nil
         let previous = self.document.format
         self.document = document
@@ -434,6 +452,7 @@ public final class CanvasView: View {
             StrokeRenderer().draw(shape, in: context)
             context.restore()
         }
+        drawSelection(in: context)
         drawBrushOutline(in: context)
     }
 

@@ -18,6 +18,8 @@ public struct Document: Sendable, Equatable, Codable {
         case photo(PlacedPhoto)
         /// Words written with the text tool.
         case text(TextBlock)
+        /// A selection cleared (Delete, Cut, or lifted to be moved): the background shows there.
+        case clearArea(Rect)
 
         /// What a message calls this change ("Shaken: undid the last stroke").
         public var userDescription: String {
@@ -29,6 +31,7 @@ public struct Document: Sendable, Equatable, Codable {
             case .photo: return tr("the added photo")
             case .fill: return tr("the fill")
             case .text: return tr("the text")
+            case .clearArea: return tr("the cleared selection")
             }
         }
     }
@@ -251,9 +254,10 @@ public struct PlacedPhoto: Sendable, Equatable, Codable {
     /// Whether it lies pixel on pixel on a layer of `scale` pixels per unit: upright, unscaled
     /// in pixels, at whole-pixel offsets, uncropped and unframed (a picture opened as a document).
     func isPixelAligned(atScale scale: Double) -> Bool {
-        let p = placement
-        return scale == 1 && photo.orientation == 1 && crop == nil && circleFrame == nil && p.a == 1 && p.d == 1 && p.b == 0 && p.c == 0
-            && p.tx == p.tx.rounded() && p.ty == p.ty.rounded()
+        // Its pixels land one on one on the layer's (an opened picture, a lifted selection at any scale).
+        let p = placement, tx = p.tx * scale, ty = p.ty * scale
+        return photo.orientation == 1 && crop == nil && circleFrame == nil && p.a * scale == 1 && p.d * scale == 1 && p.b == 0 && p.c == 0
+            && tx == tx.rounded() && ty == ty.rounded()
     }
 
     public static func == (a: PlacedPhoto, b: PlacedPhoto) -> Bool {

@@ -88,6 +88,7 @@ extension DrawingBoardViewController {
     /// journaled as a new generation (what it replaced stays there until this moment).
     func replaceDocument(with document: Document, name: String?) {
         cancelPhoto()
+        documentsBeforeCrop.removeAll()
         canvas.cancelStroke()
         canvas.load(document)
         documentGeneration += 1

@@ -13,7 +13,7 @@ public final class DrawingBoardViewController: ViewController {
     public static let colorButtonMargin = 20.0
     /// The tools of seed 003, in the order of the tool picker.
     public static let tools: [Brush] = [PencilBrush(), LineBrush(), DashedLineBrush(), RectangleBrush(), EllipseBrush(), EraserBrush(),
-                                        EyedropperBrush(), FillBrush(), TextBrush()]
+                                        EyedropperBrush(), FillBrush(), TextBrush(), SelectBrush()]
     public static let eraserIndex = 5
     public static let eyedropperIndex = 6
     /// Full-screen drawing brings the bars back this long after a stroke ends.
@@ -53,6 +53,8 @@ public final class DrawingBoardViewController: ViewController {
     public internal(set) var documentName: String?
     /// Changes made, and how many of them the last save held (the title's unsaved mark).
     var editCount = 0
+    /// The documents crops replaced, for Ctrl+Z (most recent last).
+    var documentsBeforeCrop: [Document] = []
     var savedEditCount = 0
     /// Which document is open (New and Open make another): a save that ends after the
     /// document was replaced does not mark the new one saved or rename it.
@@ -124,7 +126,12 @@ public final class DrawingBoardViewController: ViewController {
         case (.character("z"), [.control, .shift]), (.character("y"), .control): redo()
         case (.character("s"), .control): save()
         case (.character("s"), [.control, .shift]): chooseSaveAs()
-        case (.delete, []): clear()
+        case (.delete, []): if canvas.hasSelection { clearSelection() } else { clear() }
+        case (.character("a"), .control): selectAll()
+        case (.character("a"), [.control, .shift]): deselect()
+        case (.character("c"), .control): copySelection()
+        case (.character("x"), .control): cutSelection()
+        case (.character("x"), [.control, .shift]): cropToSelection()
         case (.character("="), .control), (.character("="), [.control, .shift]), (.character("+"), .control),
              (.character("+"), [.control, .shift]): canvas.zoomIn()
         case (.character("-"), .control): canvas.zoomOut()
@@ -135,9 +142,9 @@ public final class DrawingBoardViewController: ViewController {
         case (.escape, []):
             if photoOpener.isOpening { cancelOpening() } else if photoPlacement != nil { cancelPhoto() } else if canvas.isDrawing {
                 canvas.cancelStroke()
-            } else {
-                // A settings panel closes, as a popover does.
-                _ = panels.dismissOpenPanel()
+            } else if !panels.dismissOpenPanel() {
+                // Panels close first, as popovers do; then the selection goes.
+                deselect()
             }
         case (.enter, []) where photoPlacement != nil: bakePhoto()
         case (.character("n"), .control): chooseNewDocument()
@@ -186,7 +193,7 @@ public final class DrawingBoardViewController: ViewController {
     /// frame, then the photo itself), never on the drawing underneath.
     public func undo() {
         if photoController.undo() { return }
-        canvas.undo()
+        if !canvas.undo() { _ = undoCrop() }
     }
 
     /// Redo waits while a photo is being placed (the drawing's redo would go under it).
@@ -226,7 +233,8 @@ public final class DrawingBoardViewController: ViewController {
 
     private func updateUndoAvailability() {
         toolbarController.show(canClear: canvas.document.hasVisibleDrawing,
-                               canUndo: canvas.document.items.count > (canvas.document.format?.historyStart ?? 0) || photoPlacement != nil,
+                               canUndo: canvas.document.items.count > (canvas.document.format?.historyStart ?? 0) || photoPlacement != nil
+                                   || !documentsBeforeCrop.isEmpty,
                                canRedo: !canvas.redoItems.isEmpty && photoPlacement == nil)
     }
 
@@ -243,6 +251,13 @@ public final class DrawingBoardViewController: ViewController {
         canvas.onViewportChange = { [unowned self] in self.bottomBarController.zoom = self.canvas.zoom }
         canvas.onDrawingEnded = { [unowned self] in self.drawingEnded() }
         canvas.onColorPicked = { [unowned self] color in self.colorPicked(color) }
+        canvas.onLiftSelection = { [unowned self] in self.liftSelection() }
+        canvas.onDragLifted = { [unowned self] delta in self.photoController.moveLifted(by: delta) }
+        var hadSelection = false
+        canvas.onSelectionChange = { [unowned self] in
+            self.selectionChanged(hadSelection: hadSelection)
+            hadSelection = self.canvas.hasSelection
+        }
         return canvas
     }()
 

@@ -3,6 +3,9 @@
 public protocol Pasteboard: AnyObject {
     /// Asks for the clipboard's picture as PNG data; `completion` runs on the UI thread.
     func requestImage(_ completion: @escaping (Result<[UInt8], PasteboardError>) -> Void)
+    /// Takes the clipboard with a picture (PNG data) that other applications can paste until
+    /// someone else copies. Returns whether the clipboard was taken.
+    func provideImage(_ png: [UInt8]) -> Bool
 }
 
 public struct PasteboardError: Error, CustomStringConvertible {

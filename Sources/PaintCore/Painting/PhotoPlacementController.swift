@@ -17,6 +17,10 @@ public final class PhotoPlacementController {
 
     /// The photo being placed, if any.
     public private(set) var placement: PhotoPlacementView?
+    /// Whether it holds pixels lifted from the selection (left in place, never dropped), and
+    /// where they were when lifted.
+    public private(set) var isLifted = false
+    private var liftedStart: AffineTransform?
 
     init(host: View, canvas: CanvasView, below: @escaping () -> View?, maximumPixels: @escaping () -> Int,
          report: @escaping (String) -> Void) {
@@ -32,8 +36,14 @@ public final class PhotoPlacementController {
     /// Shows a photo over the canvas, fitted inside it, ready to move, pinch and rotate.
     /// `originalSize` is the file's size when the photo was reduced while it was read.
     public func place(_ original: Photo, originalSize: (width: Int, height: Int)? = nil) {
-        drop()
-        let photo = fittedToCanvas(original)
+        place(original, originalSize: originalSize, fitted: true)
+    }
+
+    private func place(_ original: Photo, originalSize: (width: Int, height: Int)? = nil, fitted: Bool) {
+        // Whatever floats now is left where it is first (a lifted selection is never lost).
+        if isLifted { bake() } else { drop() }
+        isLifted = false
+        let photo = fitted ? fittedToCanvas(original) : original
         let source = originalSize ?? (original.asset.image.width, original.asset.image.height)
         let placement = PhotoPlacementView(photo: photo, frame: canvas.frame)
         placement.frameBorder = CircleFrame(width: max(2, canvas.strokeWidth), color: canvas.strokeColor)
@@ -56,6 +66,22 @@ public final class PhotoPlacementController {
                       photo.asset.image.width, photo.asset.image.height, source.width, source.height)
         }
         report(hint)
+    }
+
+    /// Floats pixels lifted from the selection where they were (`transform`: their pixels to the
+    /// canvas's points), at full resolution; the pointer that lifted them moves them on.
+    func placeLifted(_ photo: Photo, at transform: AffineTransform) {
+        place(photo, fitted: false)
+        placement?.setPlacement(transform)
+        liftedStart = transform
+        isLifted = true
+        report(tr("Drag to move, pinch or Ctrl-drag to scale and turn; Enter or Escape leaves it there"))
+    }
+
+    /// The pointer that lifted the selection moved by `delta` (view points) since the press.
+    func moveLifted(by delta: Point) {
+        guard isLifted, let start = liftedStart else { return }
+        placement?.setPlacement(start.concatenating(AffineTransform(translationX: delta.x, y: delta.y)))
     }
 
     /// Lays the placement over the canvas and its bar at the canvas's top right.
@@ -97,17 +123,27 @@ public final class PhotoPlacementController {
     }
 
     private func bake(_ placed: PlacedPhoto) {
-        drop()
+        let wasLifted = isLifted
+        removePlacement()
         // Placed over the view; baked where it shows, in document units at any zoom and scroll.
         var inDocument = placed
         if let toDocument = canvas.viewport.transform.inverted() { inDocument.placement = placed.placement.concatenating(toDocument) }
         canvas.commit(.photo(inDocument))
-        report(tr("Photo added to the drawing (Ctrl+Z takes it back)"))
+        report(wasLifted ? tr("Moved (Ctrl+Z takes it back)") : tr("Photo added to the drawing (Ctrl+Z takes it back)"))
     }
 
-    /// Drops the photo being placed; nothing changes in the document.
+    /// Drops the photo being placed; nothing changes in the document. Pixels lifted from the
+    /// selection are not dropped but left where they are (they are the user's drawing).
     public func drop() {
         guard placement != nil else { return }
+        if isLifted { return bake() }
+        removePlacement()
+    }
+
+    private func removePlacement() {
+        guard placement != nil else { return }
+        isLifted = false
+        liftedStart = nil
         placement?.removeFromSuperview()
         placement = nil
         bar.removeFromSuperview()
@@ -133,8 +169,15 @@ public final class PhotoPlacementController {
     func undo() -> Bool {
         guard let placement else { return false }
         if !placement.undoLastChange() {
-            drop()
-            report(tr("Photo dropped (Ctrl+O to choose it again)"))
+            if isLifted {
+                // Back where they were lifted from: the clearing is taken back too.
+                removePlacement()
+                canvas.undo()
+                report(tr("Move taken back"))
+            } else {
+                removePlacement()
+                report(tr("Photo dropped (Ctrl+O to choose it again)"))
+            }
         }
         return true
     }

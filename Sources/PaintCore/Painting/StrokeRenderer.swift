@@ -44,6 +44,12 @@ public struct StrokeRenderer {
         context.restore()
     }
 
+    /// The layer pixels a rectangle in document units covers (a selection lies on whole pixels).
+    public func pixels(of rect: Rect) -> PixelRect {
+        PixelRect(x0: Int((rect.minX * scale).rounded()), y0: Int((rect.minY * scale).rounded()),
+                  x1: Int((rect.maxX * scale).rounded()), y1: Int((rect.maxY * scale).rounded()))
+    }
+
     /// Writes a text block onto a layer, laid out at the layer's pixel size.
     public func render(_ block: TextBlock, onto layer: Bitmap) {
         TextRenderer.draw(block.layout(atScale: scale), color: block.color, at: block.origin * scale, clip: layer.bounds, on: layer)
@@ -87,12 +93,13 @@ public struct StrokeRenderer {
         case .stroke(let stroke): render(stroke, onto: layer, scratch: scratch)
         case .shape(let shape): render(shape, onto: layer)
         case .text(let block): render(block, onto: layer)
+        case .clearArea(let rect): layer.fill(pixels(of: rect).intersection(layer.bounds), with: 0)
         case .clear: layer.fill(with: 0)
         case .background: break // the background lives under the layer
         case .photo(let placed) where placed.isPixelAligned(atScale: scale):
             // An opened picture lies pixel on pixel: copied (over what is there), not resampled.
             let image = placed.photo.asset.image.bitmap
-            let dx = Int(placed.placement.tx.rounded()), dy = Int(placed.placement.ty.rounded())
+            let dx = Int((placed.placement.tx * scale).rounded()), dy = Int((placed.placement.ty * scale).rounded())
             let area = PixelRect(x0: dx, y0: dy, x1: dx + image.width, y1: dy + image.height).intersection(layer.bounds)
             guard !area.isEmpty else { return }
             for y in area.y0..<area.y1 {
