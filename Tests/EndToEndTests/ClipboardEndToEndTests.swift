@@ -74,6 +74,28 @@ final class ClipboardEndToEndTests: XCTestCase {
         app.stop()
     }
 
+    /// Closing the window while the app owns the clipboard hands the picture to the clipboard
+    /// manager (SAVE_TARGETS), so it can still be pasted after X11Paint is gone.
+    func testOnExitTheCopiedPictureGoesToTheClipboardManager() throws {
+        let manager = try FakeClipboardManager(display: server.display)
+        defer { manager.stop() }
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
+        try app.xdotool(["windowfocus", "--sync", app.windowID])
+        try app.drag(stride(from: 100, through: 500, by: 50).map { ($0, 200) })
+        try app.key("s")
+        try app.drag([(150, 170), (250, 200), (350, 230)])
+        try app.key("ctrl+c")
+        XCTAssertTrue(app.wait { ((try? String(decoding: self.readClipboard("TARGETS"), as: UTF8.self)) ?? "").contains("image/png") })
+        XCTAssertNil(manager.saved, "nothing handed over while the app runs")
+        try X11TestClient(display: server.display).requestClose(window: UInt(app.windowID)!)
+        XCTAssertTrue(app.wait { !app.process.isRunning }, "the app ends")
+        let saved = try XCTUnwrap(manager.saved, "the manager was given the picture")
+        let image = try PNGCodec.decode(Data(saved))
+        XCTAssertEqual(image.width, 200)
+        XCTAssertEqual(image.height, 60)
+        XCTAssertEqual(image.color(atX: 100, y: 30), DrawingBoardViewController.palette[0].roundedTo8Bit)
+    }
+
     func testALargeSelectionGoesInIncrementsToTwoReadersWhileDrawingGoesOn() throws {
         // A picture of noise (which PNG cannot shrink): far more than one property holds.
         var random = SystemRandomNumberGenerator()
