@@ -41,7 +41,7 @@ final class DrawingBoardTests: XCTestCase {
         XCTAssertEqual(100 - frames[0].maxY, 20, "20 px from the bottom")
         let titles = board.toolbar.subviews.compactMap { ($0 as? Button)?.title }
         XCTAssertEqual(titles, ["Clear", "Undo", "Redo", "Eraser", "Photo", "Save"])
-        XCTAssertEqual(board.toolPicker.items, ["Pencil", "Line", "Dashes", "Rect", "Ellipse", "Eraser", "Picker", "Bucket", "Text", "Select"], "seed 003's tools and issue 21 and 22's")
+        XCTAssertEqual(board.toolPicker.items, ["Pencil", "Line", "Dashes", "Rect", "Ellipse", "Eraser", "Picker", "Bucket", "Text", "Select", "Lasso"], "seed 003's tools and issue 21 and 22's")
         XCTAssertLessThanOrEqual(board.saveButton.frame.maxX, 800, "everything fits")
         XCTAssertEqual(board.saveButton.frame.maxX, 800 - board.toolbar.margin, "Save sits at the far right")
         XCTAssertTrue(board.photoButton.isEnabled, "Photo opens the picker")

@@ -203,4 +203,73 @@ final class SelectionTests: XCTestCase {
         board.undo()
         XCTAssertNotEqual(art().color(atX: 100, y: 100), before.color(atX: 100, y: 100), "and its own history goes on back")
     }
+
+    /// The lasso: a free-form outline; its pixels are those whose centres are inside, and every
+    /// command works on exactly those.
+    func testTheLassoSelectsInsideItsOutlineAndCommandsWorkOnExactlyThosePixels() throws {
+        drawSomething()
+        let before = art()
+        session.window.send(KeyEvent(.character("a")))
+        XCTAssertTrue(canvas.brush.selectsFreeForm, "A takes up the lasso")
+        // A triangle over the teal square's left part, drawn in many small steps.
+        let corners = [Point(x: 110, y: 120), Point(x: 230, y: 160), Point(x: 110, y: 235)]
+        var trail: [Point] = []
+        for i in 0..<3 {
+            let a = corners[i], b = corners[(i + 1) % 3]
+            for t in stride(from: 0.0, to: 1, by: 0.1) { trail.append(w(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)) }
+        }
+        driver.drag(trail)
+        let area = try XCTUnwrap(canvas.selectionArea)
+        XCTAssertNotNil(area.outline)
+        XCTAssertEqual(area.bounds.minX, 110)
+        XCTAssertTrue(area.contains(Point(x: 130, y: 170)))
+        XCTAssertFalse(area.contains(Point(x: 220, y: 220)), "outside the triangle, inside its bounds")
+        // Copy: transparent outside the outline.
+        key(.character("c"), .control)
+        waitFor { !clipboard.provided.isEmpty }
+        let copied = try PNGCodec.decode(Data(try XCTUnwrap(clipboard.provided.last)))
+        let origin = (x: Int(area.bounds.minX), y: Int(area.bounds.minY))
+        XCTAssertEqual(copied[130 - origin.x, 170 - origin.y], before[130, 170])
+        XCTAssertEqual(copied[220 - origin.x, 220 - origin.y] >> 24, 0, "outside the outline: nothing")
+        // Lifted and moved: inside goes, outside stays; put back by undo exactly.
+        driver.drag([w(130, 170), w(230, 170), w(330, 170)])
+        key(.enter)
+        let moved = art()
+        let mask = try XCTUnwrap(area.mask(atScale: 1))
+        let pixels = area.pixels(atScale: 1)
+        for y in pixels.y0..<pixels.y1 {
+            for x in pixels.x0..<pixels.x1 {
+                let inside = mask[(y - pixels.y0) * pixels.width + (x - pixels.x0)]
+                if inside && before[x, y] != Color(r: 250, g: 245, b: 230).premultipliedPixel {
+                    XCTAssertEqual(moved[x + 200, y], before[x, y], "(\(x), \(y)) moved")
+                }
+                if !inside { XCTAssertEqual(moved[x, y], before[x, y], "(\(x), \(y)) outside the outline stays") }
+            }
+        }
+        XCTAssertTrue(canvas.undo())
+        XCTAssertTrue(canvas.undo())
+        XCTAssertTrue(art().isEqual(to: before))
+    }
+
+    /// The lasso's scanline mask is the even-odd rule at pixel centres, checked point by point
+    /// on a star that crosses itself.
+    func testTheLassoMaskIsTheEvenOddRuleAtPixelCentres() throws {
+        let star = (0..<5).map { i -> Point in
+            let angle = Double(i) * 4 * .pi / 5 - .pi / 2
+            return Point(x: 50.3 + 40 * cos(angle), y: 50.7 + 40 * sin(angle))
+        }
+        let area = SelectionArea(bounds: Rect(x: 10, y: 10, width: 82, height: 82), outline: star)
+        let mask = try XCTUnwrap(area.mask(atScale: 1))
+        let pixels = area.pixels(atScale: 1)
+        var selected = 0
+        for y in pixels.y0..<pixels.y1 {
+            for x in pixels.x0..<pixels.x1 {
+                let inside = mask[(y - pixels.y0) * pixels.width + (x - pixels.x0)]
+                XCTAssertEqual(inside, area.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)), "(\(x), \(y))")
+                if inside { selected += 1 }
+            }
+        }
+        XCTAssertGreaterThan(selected, 1000)
+        XCTAssertFalse(area.contains(Point(x: 50.3, y: 50.7)), "the star's middle is outside (even-odd)")
+    }
 }

@@ -138,6 +138,12 @@ public struct Path: Sendable, Equatable, Codable {
     }
     public static func polygon(_ points: [Point]) -> Path { var p = Path(); p.addPolygon(points); return p }
     public static func line(from a: Point, to b: Point) -> Path { var p = Path(); p.move(to: a); p.line(to: b); return p }
+    /// An open chain of lines through the points.
+    public static func polyline(_ points: [Point]) -> Path {
+        var p = Path()
+        for (i, point) in points.enumerated() { if i == 0 { p.move(to: point) } else { p.line(to: point) } }
+        return p
+    }
 
     // MARK: - Geometry
 

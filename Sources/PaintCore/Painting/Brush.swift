@@ -19,8 +19,10 @@ public protocol Brush {
     var fillsRegion: Bool { get }
     /// Whether a click opens a text box there (the text tool).
     var placesText: Bool { get }
-    /// Whether a drag selects a rectangle of the drawing (the Select tool).
+    /// Whether a drag selects part of the drawing (the Select and Lasso tools).
     var selectsRegion: Bool { get }
+    /// Whether that part is free-form (the Lasso) rather than a rectangle.
+    var selectsFreeForm: Bool { get }
     /// Freehand brushes keep every point of the drag; the others span a figure between the
     /// first and the current point (seed 003's supportedContinuousDrawing).
     var isFreehand: Bool { get }
@@ -38,6 +40,7 @@ extension Brush {
     public var fillsRegion: Bool { false }
     public var placesText: Bool { false }
     public var selectsRegion: Bool { false }
+    public var selectsFreeForm: Bool { false }
     /// "Line (L)".
     public var toolTip: String { "\(longName) (\(String(key).uppercased()))" }
 
@@ -189,4 +192,16 @@ public struct SelectBrush: Brush {
     /// Pinta's and KolourPaint's key for the rectangle selection.
     public var key: Character { "s" }
     public var selectsRegion: Bool { true }
+}
+
+/// Free-form selection (套索): drag around what to select; it closes on release. Everything
+/// the Select tool does works on it (the crop takes its bounds).
+public struct LassoBrush: Brush {
+    public init() {}
+    public var name: String { tr("Lasso") }
+    public var iconName: String { "tool-lasso" }
+    /// Next to S, and free in Pinta's and KolourPaint's keys.
+    public var key: Character { "a" }
+    public var selectsRegion: Bool { true }
+    public var selectsFreeForm: Bool { true }
 }

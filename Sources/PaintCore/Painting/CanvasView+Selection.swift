@@ -1,11 +1,13 @@
-/// The selection on the canvas (the Select tool, Ctrl+A): a rectangle of whole document pixels,
-/// drawn with marching ants and eight handles. A drag outside it draws a new one, a handle
-/// resizes it, a drag inside lifts its pixels to be moved (the board makes them a floating
-/// picture, moved, pinched and turned like a placed photo).
+/// The selection on the canvas (the Select tool, Ctrl+A): a rectangle of whole document pixels
+/// with eight handles, or a free-form outline (the Lasso), drawn with marching ants. A drag
+/// outside it draws a new one, a handle resizes a rectangle, a drag inside lifts its pixels to
+/// be moved (the board makes them a floating picture, moved, pinched and turned like a placed
+/// photo).
 extension CanvasView {
     /// What a press with the Select tool is doing.
     enum SelectionDrag {
         case create(start: Point)
+        case lasso(points: [Point])
         case resize(handle: Int, original: Rect)
         case lift(start: Point)
     }
@@ -14,7 +16,10 @@ extension CanvasView {
     static let handleSize = 7.0
     static let handleReach = 8.0
 
-    public var hasSelection: Bool { selection != nil }
+    public var hasSelection: Bool { selectionArea != nil }
+
+    /// The selected rectangle, or a lasso's bounds.
+    public var selection: Rect? { selectionArea?.bounds }
 
     /// Selects the whole document (Ctrl+A).
     public func selectAll() {
@@ -27,31 +32,56 @@ extension CanvasView {
 
     /// Replaces the selection, kept inside the document on whole document pixels.
     public func setSelection(_ rect: Rect?) {
+        setSelectionArea(rect.flatMap(snappedToDocument).map { SelectionArea(bounds: $0) })
+    }
+
+    /// Selects inside a free-form outline (document units); fewer than three points, or an
+    /// outline around no pixel, select nothing.
+    public func setLasso(_ outline: [Point]) {
+        guard outline.count >= 3 else { return setSelectionArea(nil) }
+        let xs = outline.map(\.x), ys = outline.map(\.y)
+        let s = drawing.scale > 0 ? drawing.scale : 1
+        // The bounds on whole pixels, outward.
+        let box = Rect(x: (xs.min()! * s).rounded(.down) / s, y: (ys.min()! * s).rounded(.down) / s,
+                       width: 0, height: 0)
+        let far = Point(x: (xs.max()! * s).rounded(.up) / s, y: (ys.max()! * s).rounded(.up) / s)
+        guard let bounds = snappedToDocument(Rect(x: box.minX, y: box.minY, width: far.x - box.minX, height: far.y - box.minY)) else {
+            return setSelectionArea(nil)
+        }
+        let area = SelectionArea(bounds: bounds, outline: outline)
+        setSelectionArea(area.mask(atScale: s)?.contains(true) == true ? area : nil)
+    }
+
+    private func setSelectionArea(_ area: SelectionArea?) {
         invalidateSelection()
-        selection = rect.flatMap(snappedToDocument)
+        selectionArea = area
         invalidateSelection()
-        if selection != nil { marchAnts() }
+        if area != nil { marchAnts() }
         onSelectionChange?()
     }
 
     /// The document's pixels under the selection as the user sees them (what a copy holds).
     public func selectedArtwork() -> Bitmap? {
-        guard let rect = selection else { return nil }
-        return drawing.renderArtwork(in: StrokeRenderer(scale: drawing.scale).pixels(of: rect))
+        guard let area = selectionArea else { return nil }
+        let pixels = drawing.renderArtwork(in: area.pixels(atScale: drawing.scale))
+        area.clearOutside(pixels, atScale: drawing.scale)
+        return pixels
     }
 
     /// The drawing layer's pixels under the selection, transparent where the background shows
     /// (what a move lifts: the background stays put, as under a layer).
     public func selectedDrawing() -> Bitmap? {
-        guard let rect = selection else { return nil }
-        return drawing.layer.cropped(to: StrokeRenderer(scale: drawing.scale).pixels(of: rect).intersection(drawing.layer.bounds))
+        guard let area = selectionArea else { return nil }
+        let pixels = drawing.layer.cropped(to: area.pixels(atScale: drawing.scale).intersection(drawing.layer.bounds))
+        area.clearOutside(pixels, atScale: drawing.scale)
+        return pixels
     }
 
     /// Clears the selected pixels to the background (Delete, Cut), as one undoable item.
     @discardableResult
     public func clearSelection() -> Bool {
-        guard let rect = selection else { return false }
-        commit(.clearArea(rect))
+        guard let area = selectionArea else { return false }
+        commit(.clearArea(area))
         return true
     }
 
@@ -72,13 +102,13 @@ extension CanvasView {
     /// A press with the Select tool: on a handle, inside, or outside the selection.
     func beginSelectionDrag(at viewPoint: Point) {
         let point = viewport.contentPoint(viewPoint)
-        if let rect = selection, let handle = handle(at: viewPoint) {
-            selectionDrag = .resize(handle: handle, original: rect)
-        } else if let rect = selection, rect.contains(point) {
+        if let area = selectionArea, area.outline == nil, let handle = handle(at: viewPoint) {
+            selectionDrag = .resize(handle: handle, original: area.bounds)
+        } else if let area = selectionArea, area.contains(point) {
             selectionDrag = .lift(start: viewPoint)
             onLiftSelection?()
         } else {
-            selectionDrag = .create(start: point)
+            selectionDrag = brush.selectsFreeForm ? .lasso(points: [point]) : .create(start: point)
             setSelection(nil)
         }
     }
@@ -89,6 +119,12 @@ extension CanvasView {
         case .create(let start)?:
             let rect = RectangleBrush.box(from: start, to: point, square: window?.modifierFlags.contains(.shift) ?? false)
             setSelection(rect)
+        case .lasso(var points)?:
+            // The outline so far shows as a line; it closes into a selection on release.
+            invalidateLassoTrail(points)
+            points.append(point)
+            selectionDrag = .lasso(points: points)
+            invalidateLassoTrail(points)
         case .resize(let handle, let original)?:
             setSelection(Self.resized(original, handle: handle, to: point))
         case .lift(let start)?:
@@ -100,7 +136,19 @@ extension CanvasView {
 
     func endSelectionDrag(at viewPoint: Point) {
         moveSelectionDrag(to: viewPoint)
+        if case .lasso(let points)? = selectionDrag {
+            invalidateLassoTrail(points)
+            selectionDrag = nil
+            setLasso(points)
+        }
         selectionDrag = nil
+    }
+
+    private func invalidateLassoTrail(_ points: [Point]) {
+        guard let first = points.first else { return }
+        var box = Rect(x: first.x, y: first.y, width: 0, height: 0)
+        for p in points { box = box.union(Rect(x: p.x, y: p.y, width: 0, height: 0)) }
+        setNeedsDisplay(viewport.viewRect(box).insetBy(dx: -3, dy: -3))
     }
 
     /// Handles 0-7: the corners from the top left clockwise, then the edges' middles (top, right, bottom, left).
@@ -111,7 +159,7 @@ extension CanvasView {
     }
 
     private func handle(at viewPoint: Point) -> Int? {
-        guard let rect = selection else { return nil }
+        guard let rect = selection, selectionArea?.outline == nil else { return nil }
         return handlePoints(of: rect).firstIndex { abs($0.x - viewPoint.x) <= Self.handleReach && abs($0.y - viewPoint.y) <= Self.handleReach }
     }
 
@@ -135,23 +183,34 @@ extension CanvasView {
 
     /// Marching ants: a dashed line in black over white whose dashes move, and the handles.
     func drawSelection(in context: GraphicsContext) {
-        guard let rect = selection else { return }
         let pixel = 1 / (window?.scale ?? 1)
-        let box = viewport.viewRect(rect).insetBy(dx: pixel / 2, dy: pixel / 2)
-        context.save()
-        context.lineWidth = pixel
-        context.strokeColor = .white
-        context.stroke(.rect(box))
-        context.setLineDash(phase: antsPhase * pixel, lengths: [4 * pixel, 4 * pixel])
-        context.strokeColor = .black
-        context.stroke(.rect(box))
-        context.restore()
+        if case .lasso(let points)? = selectionDrag, points.count > 1 {
+            drawAnts(along: Path.polyline(points.map(viewport.viewPoint)), pixel: pixel, in: context)
+        }
+        guard let area = selectionArea else { return }
+        if let outline = area.outline {
+            return drawAnts(along: .polygon(outline.map(viewport.viewPoint)), pixel: pixel, in: context)
+        }
+        let rect = area.bounds
+        drawAnts(along: .rect(viewport.viewRect(rect).insetBy(dx: pixel / 2, dy: pixel / 2)), pixel: pixel, in: context)
         for point in handlePoints(of: rect) {
             let h = Self.handleSize
             let square = Rect(x: (point.x - h / 2).rounded(), y: (point.y - h / 2).rounded(), width: h, height: h)
             context.fill(square, with: Color(r: 40, g: 40, b: 44))
             context.fill(square.insetBy(dx: 1, dy: 1), with: .white)
         }
+    }
+
+    /// A line in white under black dashes that move (marching ants).
+    private func drawAnts(along path: Path, pixel: Double, in context: GraphicsContext) {
+        context.save()
+        context.lineWidth = pixel
+        context.strokeColor = .white
+        context.stroke(path)
+        context.setLineDash(phase: antsPhase * pixel, lengths: [4 * pixel, 4 * pixel])
+        context.strokeColor = .black
+        context.stroke(path)
+        context.restore()
     }
 
     private func invalidateSelection() {
@@ -176,6 +235,7 @@ extension CanvasView {
     /// Only the outline's four thin sides (not the pixels inside) are drawn again.
     private func invalidateSelectionOutline() {
         guard let rect = selection else { return }
+        if selectionArea?.outline != nil { return invalidateSelection() }
         let box = viewport.viewRect(rect), w = 2.0
         setNeedsDisplay(Rect(x: box.minX - w, y: box.minY - w, width: box.width + 2 * w, height: 2 * w))
         setNeedsDisplay(Rect(x: box.minX - w, y: box.maxY - w, width: box.width + 2 * w, height: 2 * w))

@@ -18,8 +18,8 @@ public final class CanvasView: View {
     }
     /// The text tool's box while words are typed (see CanvasView+Text).
     var textEditing: TextEditingView?
-    /// The selected rectangle, in document units on whole document pixels (see CanvasView+Selection).
-    public internal(set) var selection: Rect?
+    /// What is selected: a rectangle on whole document pixels, or a lasso (see CanvasView+Selection).
+    public internal(set) var selectionArea: SelectionArea?
     var selectionDrag: SelectionDrag?
     var antsTimer: Scheduler.Timer?
     var antsPhase = 0.0

@@ -19,7 +19,7 @@ public struct Document: Sendable, Equatable, Codable {
         /// Words written with the text tool.
         case text(TextBlock)
         /// A selection cleared (Delete, Cut, or lifted to be moved): the background shows there.
-        case clearArea(Rect)
+        case clearArea(SelectionArea)
 
         /// What a message calls this change ("Shaken: undid the last stroke").
         public var userDescription: String {

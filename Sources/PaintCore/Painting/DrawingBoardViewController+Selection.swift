@@ -93,8 +93,9 @@ extension DrawingBoardViewController {
     /// A press inside the selection: its drawing is lifted (the place it leaves shows the
     /// background, one undoable item) and floats where it was, following the pointer.
     func liftSelection() {
-        guard let rect = canvas.selection, let pixels = canvas.selectedDrawing() else { return }
-        canvas.commit(.clearArea(rect))
+        guard let area = canvas.selectionArea, let pixels = canvas.selectedDrawing() else { return }
+        let rect = area.bounds
+        canvas.commit(.clearArea(area))
         canvas.deselect()
         let photo = Photo(asset: ImageAsset(bitmap: pixels, name: tr("Selection")))
         // Stored pixels to the canvas's points: one layer pixel per document pixel, through the zoom.

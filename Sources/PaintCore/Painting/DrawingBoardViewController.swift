@@ -13,7 +13,7 @@ public final class DrawingBoardViewController: ViewController {
     public static let colorButtonMargin = 20.0
     /// The tools of seed 003, in the order of the tool picker.
     public static let tools: [Brush] = [PencilBrush(), LineBrush(), DashedLineBrush(), RectangleBrush(), EllipseBrush(), EraserBrush(),
-                                        EyedropperBrush(), FillBrush(), TextBrush(), SelectBrush()]
+                                        EyedropperBrush(), FillBrush(), TextBrush(), SelectBrush(), LassoBrush()]
     public static let eraserIndex = 5
     public static let eyedropperIndex = 6
     /// Full-screen drawing brings the bars back this long after a stroke ends.

@@ -93,7 +93,7 @@ public struct StrokeRenderer {
         case .stroke(let stroke): render(stroke, onto: layer, scratch: scratch)
         case .shape(let shape): render(shape, onto: layer)
         case .text(let block): render(block, onto: layer)
-        case .clearArea(let rect): layer.fill(pixels(of: rect).intersection(layer.bounds), with: 0)
+        case .clearArea(let area): area.clear(layer, atScale: scale)
         case .clear: layer.fill(with: 0)
         case .background: break // the background lives under the layer
         case .photo(let placed) where placed.isPixelAligned(atScale: scale):
