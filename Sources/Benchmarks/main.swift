@@ -43,6 +43,7 @@ func record(_ result: BenchmarkResult) {
 let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 let workloads: [(String, () -> [BenchmarkResult])] = [
     ("freehand", { FreehandWorkloads.incremental(segments: segments, runs: runs) }),
+    ("pressure", { PressureWorkload.run(segments: segments, runs: runs) }),
     ("replay", { FreehandWorkloads.replay(segments: segments, runs: runs) }),
     ("eraser", { [FreehandWorkloads.eraser(segments: segments, runs: runs)] }),
     ("polygons", { [ShapeWorkloads.polygons(count: 1000, box: 256, runs: runs)] }),

@@ -37,6 +37,9 @@ public final class CanvasView: View {
     var longPressStart: Point?
     /// How closed figures are drawn: outlined, filled, or both (the fill then in the background's colour).
     public var shapeFill = ShapeFill.outline
+    /// Pressure curve, steadying and speed taper for freehand strokes (see CanvasView+Freehand).
+    public var penSettings = PenSettings()
+    var freehand: FreehandState?
     /// How alike colours must be for the fill bucket to spread over them (0...1; Pinta's 50%).
     public var fillTolerance = 0.5
     public var strokeWidth: Double = 4 {
@@ -159,7 +162,7 @@ public final class CanvasView: View {
     // MARK: - Touches
 
     /// Where a touch is on the document, in its units.
-    private func documentPoint(_ touch: Touch) -> Point { viewport.contentPoint(touch.location(in: self)) }
+    func documentPoint(_ touch: Touch) -> Point { viewport.contentPoint(touch.location(in: self)) }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         // Two fingers landing together zoom; they never draw.
@@ -185,8 +188,8 @@ public final class CanvasView: View {
             commit(.fill(Fill(seed: point, color: strokeColor, tolerance: fillTolerance)))
             return
         }
-        if brush.isFreehand {
-            pixelsChanged(drawing.begin(brush.beginStroke(at: point, color: strokeColor, width: strokeWidth)))
+        if brush.isFreehand || touch.isEraser {
+            beginFreehand(touch, at: point)
         } else {
             shapeStart = point
             updatePreview(to: point)
@@ -204,7 +207,7 @@ public final class CanvasView: View {
         if shapeStart != nil {
             updatePreview(to: point)
         } else {
-            pixelsChanged(drawing.extend(to: point))
+            extendFreehand(touch, to: point)
         }
     }
 
@@ -218,6 +221,7 @@ public final class CanvasView: View {
         longPressTimer = nil
         guard let touch = touches.first, isDrawing else { return }
         touchesMoved([touch], with: event)
+        if shapeStart == nil { finishFreehand(touch, at: documentPoint(touch)) }
         if shapeStart != nil {
             let shape = previewShape
             endPreview()
@@ -287,7 +291,7 @@ public final class CanvasView: View {
     }
 
     /// The document's pixels in `pixels` changed: shown again, and the zoomed-out copies know.
-    private func pixelsChanged(_ pixels: PixelRect) {
+    func pixelsChanged(_ pixels: PixelRect) {
         guard !pixels.isEmpty else { return }
         reducedCache.invalidate(pixels)
         setNeedsDisplay(pointsRect(pixels))

@@ -50,10 +50,11 @@ public final class DrawingLayer {
     }
 
     /// Adds a point to the stroke in progress; returns the pixels to show again.
-    public func extend(to point: Point) -> PixelRect {
+    public func extend(to point: Point, width: Double? = nil) -> PixelRect {
         guard activeStroke != nil, point != activeStroke!.points.last else { return .empty }
         // Append in place: copying the stroke out would copy every point on every event.
         activeStroke!.points.append(point)
+        if activeStroke!.widths != nil { activeStroke!.widths!.append(width ?? activeStroke!.width) }
         return renderer.addSegment(of: activeStroke!, endingAt: activeStroke!.points.count - 1, to: activeMask)
     }
 

@@ -5,12 +5,21 @@ public struct Stroke: Sendable, Equatable, Codable {
     public var color: Color
     public var width: Double
     public var blendMode: BlendMode
+    /// The width at each point when it varies (a pen's pressure, the speed taper); nil: `width` throughout.
+    public var widths: [Double]?
 
-    public init(points: [Point], color: Color, width: Double, blendMode: BlendMode) {
+    public init(points: [Point], color: Color, width: Double, blendMode: BlendMode, widths: [Double]? = nil) {
         self.points = points
         self.color = color
         self.width = width
         self.blendMode = blendMode
+        self.widths = widths
+    }
+
+    /// The width at point `index`.
+    public func width(at index: Int) -> Double {
+        guard let widths, widths.indices.contains(index) else { return width }
+        return widths[index]
     }
 
     /// The area the stroke can touch.
@@ -20,7 +29,7 @@ public struct Stroke: Sendable, Equatable, Codable {
         for p in points {
             minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
         }
-        let reach = width / 2 + 1
+        let reach = (widths?.max() ?? width) / 2 + 1
         return Rect(x: minX - reach, y: minY - reach, width: maxX - minX + 2 * reach, height: maxY - minY + 2 * reach)
     }
 }

@@ -11,6 +11,10 @@ public struct StrokeRenderer {
     public func addSegment(of stroke: Stroke, endingAt index: Int, to mask: CoverageMask) -> PixelRect {
         let end = stroke.points[index] * scale
         let start = index > 0 ? stroke.points[index - 1] * scale : end
+        if stroke.widths != nil {
+            let startWidth = stroke.width(at: max(0, index - 1)) * scale, endWidth = stroke.width(at: index) * scale
+            return TaperedCapsuleRasterizer.add(from: start, width: startWidth, to: end, width: endWidth, continuing: index > 0, into: mask)
+        }
         return CapsuleRasterizer.add(from: start, to: end, width: stroke.width * scale, continuing: index > 0, into: mask)
     }
 

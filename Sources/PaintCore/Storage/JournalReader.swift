@@ -140,11 +140,15 @@ public enum JournalReader {
             if let item = recovery.redo.popLast() { recovery.document.append(item) }
         case .progress(let stroke):
             recovery.unfinishedStroke = stroke
-        case .progressPoints(let from, let points):
+        case .progressPoints(let from, let points, let widths):
             // Points continue the stroke journaled before; without that start they mean nothing.
             guard var stroke = recovery.unfinishedStroke, from <= stroke.points.count else { return }
             stroke.points.removeSubrange(from...)
             stroke.points.append(contentsOf: points)
+            if stroke.widths != nil, let widths, from <= stroke.widths!.count {
+                stroke.widths!.removeSubrange(from...)
+                stroke.widths!.append(contentsOf: widths)
+            }
             recovery.unfinishedStroke = stroke
         }
     }

@@ -10,6 +10,7 @@ extension Window {
                 let touch = Touch(identifier: input.identifier, location: input.location, timestamp: input.timestamp,
                                   type: input.type, force: input.force, maximumPossibleForce: input.maximumPossibleForce)
                 touch.tapCount = tapCount(forTouchAt: input.location, time: input.timestamp)
+                touch.isEraser = input.isEraser
                 touch.window = self
                 touch.view = hitTest(input.location)
                 if let view = touch.view, !view.isMultipleTouchEnabled,

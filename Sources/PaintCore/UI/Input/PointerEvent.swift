@@ -23,11 +23,27 @@ public struct PointerEvent: Sendable {
     public var location: Point
     public var modifiers: KeyEvent.Modifiers
     public var timestamp: Double
+    /// A tablet pen's state when the event came from one (nil: a mouse or touchpad).
+    public var pen: Pen?
 
-    public init(_ kind: Kind, at location: Point, modifiers: KeyEvent.Modifiers = [], timestamp: Double) {
+    /// What a pen tells beyond its place.
+    public struct Pen: Sendable, Equatable {
+        /// 0...1 of the device's range.
+        public var pressure: Double
+        /// The pen's eraser end (or an eraser device).
+        public var isEraser: Bool
+
+        public init(pressure: Double, isEraser: Bool = false) {
+            self.pressure = pressure
+            self.isEraser = isEraser
+        }
+    }
+
+    public init(_ kind: Kind, at location: Point, modifiers: KeyEvent.Modifiers = [], timestamp: Double, pen: Pen? = nil) {
         self.kind = kind
         self.location = location
         self.modifiers = modifiers
         self.timestamp = timestamp
+        self.pen = pen
     }
 }

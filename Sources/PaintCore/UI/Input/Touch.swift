@@ -26,6 +26,8 @@ public final class Touch: Hashable {
     public internal(set) var force: Double
     /// The largest force the device reports (0 when it cannot tell).
     public let maximumPossibleForce: Double
+    /// Made by a pen's eraser end (which erases whatever tool is chosen).
+    public internal(set) var isEraser = false
     /// Which tap of a quick series at one place this touch is (1 for a lone tap).
     public internal(set) var tapCount = 1
     /// Where it began (window coordinates): a touch that wandered is no tap.

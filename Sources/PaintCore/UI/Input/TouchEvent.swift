@@ -21,9 +21,12 @@ public struct TouchInput: Sendable {
     /// Pressure where the device reports it (1 = an average touch), else 0.
     public var force: Double
     public var maximumPossibleForce: Double
+    /// A pen's eraser end.
+    public var isEraser: Bool
 
     public init(identifier: Int, phase: Touch.Phase, location: Point, timestamp: Double, type: Touch.TouchType = .direct,
-                force: Double = 0, maximumPossibleForce: Double = 0) {
+                force: Double = 0, maximumPossibleForce: Double = 0, isEraser: Bool = false) {
+        self.isEraser = isEraser
         self.identifier = identifier
         self.phase = phase
         self.location = location

@@ -1,0 +1,184 @@
+/// Rasterizes a segment whose width changes along it (a pen's pressure): the convex hull of a
+/// disc at each end, a "round cone", into a coverage mask with max(), as the constant-width
+/// capsule does. Consecutive segments share their end discs exactly, so a stroke's outline is
+/// smooth: no steps where the width changes, no beads at the joints.
+///
+/// Per pixel: the signed distance to the round cone (the nearer end disc, or the straight
+/// flank tangent to both) and the edge's direction there, turned into the pixel's area inside
+/// that straight edge by the capsule kernel's `edgeArea`, four pixels at a time.
+public enum TaperedCapsuleRasterizer {
+    typealias Lanes = SIMD4<Float>
+    typealias Values = SIMD4<UInt32>
+
+    /// Adds the round cone from `p0` (width `w0`) to `p1` (width `w1`) and returns the pixels
+    /// whose coverage rose. `continuing`: p0's disc was stamped by the previous segment.
+    @discardableResult
+    public static func add(from p0: Point, width w0: Double, to p1: Point, width w1: Double, continuing: Bool = false,
+                           into mask: CoverageMask) -> PixelRect {
+        // As the constant kernel: thin ends keep a one-pixel footprint and fade instead.
+        let r0 = max(w0 / 2, 0.5), r1 = max(w1 / 2, 0.5)
+        let s0 = min(1, max(w0, 0)), s1 = min(1, max(w1, 0))
+        let outer = max(r0, r1) + 0.5 * 2.0.squareRoot()
+        let area = PixelRect(covering: Rect(x: min(p0.x, p1.x) - outer, y: min(p0.y, p1.y) - outer,
+                                            width: abs(p1.x - p0.x) + 2 * outer, height: abs(p1.y - p0.y) + 2 * outer),
+                             width: mask.width, height: mask.height)
+        if area.isEmpty { return .empty }
+        mask.markTouched(area)
+        let cone = Cone(p0: p0, p1: p1, r0: r0, r1: r1, s0: s0, s1: s1)
+        // Rows limited to the capsule of the larger radius around the segment (the cone lies
+        // inside it), and the middle inside the capsule of the smaller radius filled directly.
+        let geometry = CapsuleGeometry(p0: p0, p1: p1)
+        let inner = min(r0, r1) - 0.5 * 2.0.squareRoot()
+        let solidFull: UInt8? = inner > 2 && s0 >= 1 && s1 >= 1 ? 255 : nil
+        let fullGroup = UInt32(0xFFFF_FFFF)
+        var changed = PixelRect.empty
+        for y in area.y0..<area.y1 {
+            let centerY = Double(y) + 0.5
+            let row = mask.values + y * mask.width
+            guard let (left, right) = geometry.span(atY: centerY, radius: outer) else { continue }
+            var x0 = max(area.x0, Int((left - 0.5).rounded(.up))), x1 = min(area.x1 - 1, Int((right - 0.5).rounded(.down)))
+            // Behind the start of a continuing segment only a widening flank can rise (the disc
+            // there is drawn).
+            if continuing, let (from, through) = cone.aheadOfStart(row: y, x0: x0, x1: x1) { x0 = from; x1 = through }
+            if x0 > x1 { continue }
+            var rowLow = Int.max, rowHigh = Int.min
+            var solid: ClosedRange<Int>?
+            if let full = solidFull, let (innerLeft, innerRight) = geometry.span(atY: centerY, radius: inner) {
+                let a = max(x0, Int((innerLeft - 0.5).rounded(.up)) + 1), b = min(x1, Int((innerRight - 0.5).rounded(.down)) - 1)
+                if a <= b {
+                    solid = a...b
+                    var lo = a, hi = b
+                    while lo <= hi && row[lo] == full { lo += 1 }
+                    while hi >= lo && row[hi] == full { hi -= 1 }
+                    if lo <= hi {
+                        (row + lo).update(repeating: full, count: hi - lo + 1)
+                        rowLow = lo
+                        rowHigh = hi
+                    }
+                }
+            }
+            // The rim either side of the solid middle (or the whole span), four pixels at a time.
+            var lowest = SIMD4<Int32>(repeating: .max), highest = SIMD4<Int32>(repeating: .min)
+            for part in 0..<(solid == nil ? 1 : 2) {
+                let from = part == 0 ? x0 : solid!.upperBound + 1
+                let through = part == 0 ? (solid.map { $0.lowerBound - 1 } ?? x1) : x1
+                var x = from
+                while x <= through {
+                    let start = mask.width >= 4 ? min(x, mask.width - 4) : x
+                    x = start + 4
+                    guard start + 4 <= mask.width else {
+                        let values = cone.coverage(x: start, y: y)
+                        for lane in 0..<(mask.width - start) where start + lane <= through && UInt8(truncatingIfNeeded: values[lane]) > row[start + lane] {
+                            row[start + lane] = UInt8(truncatingIfNeeded: values[lane])
+                            rowLow = min(rowLow, start + lane)
+                            rowHigh = max(rowHigh, start + lane)
+                        }
+                        continue
+                    }
+                    let bytes = UnsafeRawPointer(row + start).loadUnaligned(as: UInt32.self)
+                    if bytes == fullGroup { continue }
+                    // Pixels of the group beyond the span get their true coverage too: raising them is right.
+                    let values = cone.coverage(x: start, y: y)
+                    let old = Values(truncatingIfNeeded: unsafeBitCast(bytes, to: SIMD4<UInt8>.self))
+                    let rose = values .> old
+                    var raised = old
+                    raised.replace(with: values, where: rose)
+                    UnsafeMutableRawPointer(row + start).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: raised), as: SIMD4<UInt8>.self)
+                    let columns = SIMD4<Int32>(repeating: Int32(start)) &+ SIMD4<Int32>(0, 1, 2, 3)
+                    lowest.replace(with: columns, where: rose .& (columns .< lowest))
+                    highest.replace(with: columns, where: rose .& (columns .> highest))
+                }
+            }
+            rowLow = min(rowLow, Int(lowest.min()))
+            rowHigh = max(rowHigh, Int(highest.max()))
+            if rowLow <= rowHigh { changed = changed.union(PixelRect(x0: rowLow, y0: y, x1: rowHigh + 1, y1: y + 1)) }
+        }
+        return changed
+    }
+
+    /// The round cone in its own frame: along the segment (u) and across it (v).
+    private struct Cone {
+        let originX: Double, originY: Double
+        /// The unit direction along the segment and its length.
+        let ux: Float, uy: Float, length: Float
+        let r0: Float, r1: Float
+        /// The flank's normal in the (across, along) frame: (a, b), a = sqrt(1 - b^2), b = (r0 - r1) / length.
+        let a: Float, b: Float
+        /// Coverage of a fully covered pixel at each end (255 times the strength).
+        let full0: Float, full1: Float
+
+        init(p0: Point, p1: Point, r0: Double, r1: Double, s0: Double, s1: Double) {
+            let dx = p1.x - p0.x, dy = p1.y - p0.y
+            let d = (dx * dx + dy * dy).squareRoot()
+            // One disc inside the other: the larger disc alone (a dot, or a sharp change of width).
+            let degenerate = d <= abs(r0 - r1) + 1e-6
+            let centre = degenerate && r1 > r0 ? p1 : p0
+            originX = centre.x
+            originY = centre.y
+            length = degenerate ? 0 : Float(d)
+            ux = d > 0 ? Float(dx / d) : 1
+            uy = d > 0 ? Float(dy / d) : 0
+            self.r0 = Float(degenerate ? max(r0, r1) : r0)
+            self.r1 = Float(degenerate ? max(r0, r1) : r1)
+            let slope = degenerate ? 0 : Float((r0 - r1) / d)
+            b = slope
+            a = (1 - slope * slope).squareRoot()
+            full0 = Float(255 * s0)
+            full1 = Float(255 * s1)
+        }
+
+        /// The row's pixels ahead of the start point: behind it the previous segment drew the
+        /// disc, and a widening flank reaches back at most r0 |b| (plus a pixel's half diagonal).
+        func aheadOfStart(row y: Int, x0: Int, x1: Int) -> (Int, Int)? {
+            guard length > 0 else { return nil }
+            let margin = b < 0 ? Double(r0 * b) - 0.75 : 0
+            let py = Double(y) + 0.5 - originY
+            // Pixel centres with (x + 0.5 - originX) ux + py uy > margin.
+            if ux == 0 { return py * Double(uy) > margin ? (x0, x1) : (x1 + 1, x1) }
+            let boundary = originX + (margin - py * Double(uy)) / Double(ux) - 0.5
+            return ux > 0 ? (max(x0, Int(boundary.rounded(.down))), x1) : (x0, min(x1, Int(boundary.rounded(.up))))
+        }
+
+        /// Coverage (0...255) of pixels x...x+3 of row y.
+        @inline(__always)
+        func coverage(x: Int, y: Int) -> Values {
+            let px = Lanes(repeating: Float(Double(x) + 0.5 - originX)) + Lanes(0, 1, 2, 3)
+            let py = Lanes(repeating: Float(Double(y) + 0.5 - originY))
+            // In the cone's frame: along (u) and across (v, folded to v >= 0).
+            let along = px * ux + py * uy
+            let acrossSigned = py * ux - px * uy
+            let across = CapsuleKernel.magnitude(acrossSigned)
+            // Which feature is nearest: k < 0 the start disc, k > a * length the end disc, else the flank.
+            let k = along * a - across * b
+            let atStart = k .< 0, atEnd = k .> a * length
+            let onDisc = atStart .| atEnd
+            // The flank: its normal (a, b) in the (across, along) frame, on the pixel's side.
+            var acrossUnit = Lanes(repeating: 1)
+            acrossUnit.replace(with: -1, where: acrossSigned .< 0)
+            var normalAcross = acrossUnit * a, normalAlong = Lanes(repeating: b)
+            var distance = across * a + along * b - r0
+            // A disc: the distance to its centre, and the radial normal (one root, one division).
+            var offsetAlong = along
+            offsetAlong.replace(with: along - length, where: atEnd)
+            let radial = (offsetAlong * offsetAlong + across * across).squareRoot()
+            let inverseRadial = 1 / CapsuleKernel.larger(radial, Lanes(repeating: 1e-4))
+            var discRadius = Lanes(repeating: r0)
+            discRadius.replace(with: r1, where: atEnd)
+            distance.replace(with: radial - discRadius, where: onDisc)
+            normalAcross.replace(with: acrossSigned * inverseRadial, where: onDisc)
+            normalAlong.replace(with: offsetAlong * inverseRadial, where: onDisc)
+            // To pixel axes.
+            let nx = normalAlong * ux - normalAcross * uy
+            let ny = normalAlong * uy + normalAcross * ux
+            let fx = CapsuleKernel.magnitude(nx), fy = CapsuleKernel.magnitude(ny)
+            let big = CapsuleKernel.larger(CapsuleKernel.larger(fx, fy), Lanes(repeating: 1e-4))
+            let small = CapsuleKernel.larger(CapsuleKernel.smaller(fx, fy), Lanes(repeating: 1e-7))
+            let area = CapsuleKernel.edgeArea(inside: -distance, a: big, b: small, length: Lanes(repeating: 1), reciprocal: 1 / (big * small))
+            // The strength where the pixel is nearest, between the two ends.
+            let t = CapsuleKernel.clampUnit(length > 0 ? along / length : Lanes(repeating: 0))
+            let full = Lanes(repeating: full0) + t * (full1 - full0)
+            let shifted = CapsuleKernel.clampUnit(area) * full + Lanes(repeating: 8_388_608)
+            return unsafeBitCast(shifted, to: Values.self) & Values(repeating: 0x7FFFFF)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// Freehand strokes as the hand and the pen make them: the width from a pen's pressure (through
+/// the pressure curve) or, if asked for, from the mouse's speed; the line steadied by the pulled
+/// string; the pen's eraser end erasing whatever tool is chosen.
+extension CanvasView {
+    /// A press starts a freehand stroke at a document point.
+    func beginFreehand(_ touch: Touch, at point: Point) {
+        let tool: Brush = touch.isEraser ? EraserBrush() : brush
+        var stroke = tool.beginStroke(at: point, color: strokeColor, width: strokeWidth)
+        if let pressure = Self.pressure(of: touch) {
+            stroke.widths = [penSettings.width(forPressure: pressure, chosen: strokeWidth)]
+        } else if penSettings.taperWithSpeed {
+            stroke.widths = [strokeWidth]
+        }
+        freehand = FreehandState(smoother: StrokeSmoother(start: point, stringLength: penSettings.smoothing.stringLength),
+                                 lastTime: touch.timestamp, speed: 0)
+        pixelsChanged(drawing.begin(stroke))
+    }
+
+    /// The pointer moved to a document point: the line follows (when the string is taut).
+    func extendFreehand(_ touch: Touch, to point: Point) {
+        guard var state = freehand, let drawn = state.smoother.follow(point) else { return }
+        let width = self.width(for: touch, at: drawn, state: &state)
+        freehand = state
+        pixelsChanged(drawing.extend(to: drawn, width: width))
+    }
+
+    /// The pointer lifted at a document point: the line catches up to it.
+    func finishFreehand(_ touch: Touch, at point: Point) {
+        defer { freehand = nil }
+        guard var state = freehand else { return }
+        if let drawn = state.smoother.finish(at: point) {
+            let width = self.width(for: touch, at: drawn, state: &state)
+            pixelsChanged(drawing.extend(to: drawn, width: width))
+        }
+    }
+
+    /// A pen's pressure, 0...1 (nil: not a pen, or one that cannot tell).
+    static func pressure(of touch: Touch) -> Double? {
+        guard touch.type == .pencil, touch.maximumPossibleForce > 0 else { return nil }
+        return touch.force / touch.maximumPossibleForce
+    }
+
+    private func width(for touch: Touch, at point: Point, state: inout FreehandState) -> Double? {
+        guard let stroke = drawing.activeStroke, stroke.widths != nil else { return nil }
+        if let pressure = Self.pressure(of: touch) { return penSettings.width(forPressure: pressure, chosen: stroke.width) }
+        // The speed taper: the pointer's speed, smoothed so one quick event does not notch the line.
+        let last = stroke.points.last ?? point
+        let elapsed = max(touch.timestamp - state.lastTime, 0.001)
+        let instant = ((point.x - last.x) * (point.x - last.x) + (point.y - last.y) * (point.y - last.y)).squareRoot() / elapsed
+        state.speed = state.speed * 0.7 + instant * 0.3
+        state.lastTime = touch.timestamp
+        return stroke.width * PenSettings.simulatedPressure(speed: state.speed)
+    }
+}
+
+/// The freehand stroke in progress: its steadier, and the speed taper's memory.
+struct FreehandState {
+    var smoother: StrokeSmoother
+    var lastTime: Double
+    var speed: Double
+}
