@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include <unistd.h>
 #include "CX11Shim.h"
 #include <stdio.h>
@@ -160,6 +161,31 @@ int x11shim_scroll_axes(Display *d, int deviceid, int *valuators, int *vertical,
     }
     XIFreeDeviceInfo(info);
     return count;
+}
+
+int x11shim_pen_axes(Display *d, int deviceid, int *pressure_valuator, double *minimum, double *maximum, int *is_eraser) {
+    int devices = 0, found = 0;
+    x11shim_trap_errors();
+    XIDeviceInfo *info = XIQueryDevice(d, deviceid, &devices);
+    Atom pressure = XInternAtom(d, "Abs Pressure", True);
+    int failed = x11shim_untrap_errors(d);
+    if (!info || failed) {
+        if (info) XIFreeDeviceInfo(info);
+        return 0;
+    }
+    for (int i = 0; i < info->num_classes && !found; i++) {
+        if (info->classes[i]->type != XIValuatorClass) continue;
+        XIValuatorClassInfo *axis = (XIValuatorClassInfo *)info->classes[i];
+        if (pressure == None || axis->label != pressure || axis->max <= axis->min) continue;
+        *pressure_valuator = axis->number;
+        *minimum = axis->min;
+        *maximum = axis->max;
+        found = 1;
+    }
+    // Tablet drivers name the pen's other end "... eraser" (wacom, libinput's tablet devices).
+    *is_eraser = info->name && strcasestr(info->name, "eraser") != NULL;
+    XIFreeDeviceInfo(info);
+    return found;
 }
 
 static volatile sig_atomic_t termination_requested = 0;

@@ -28,7 +28,8 @@ public final class X11App {
         translator = InputTranslator(deleteWindowAtom: x11.deleteWindowAtom, scale: x11.scale)
         window = Window(size: x11.size, scale: x11.scale)
         window.backbufferMaker = { [presenter] width, height in presenter.sharedBackbuffer(width: width, height: height) }
-        xinput = XInput2Translator(scrollAxesOfDevice: { [x11] device in Self.scrollAxes(of: device, display: x11.display) })
+        xinput = XInput2Translator(scrollAxesOfDevice: { [x11] device in Self.scrollAxes(of: device, display: x11.display) },
+                                   penAxesOfDevice: { [x11] device in Self.penAxes(of: device, display: x11.display) })
         xinput.displayScale = x11.scale
         board = DrawingBoardViewController(store: PicturesArtworkStore())
         board.screenPixelSize = x11.screenPixels
@@ -215,6 +216,12 @@ public final class X11App {
         var increments = [Double](repeating: 0, count: 8)
         let count = Int(x11shim_scroll_axes(display, device, &valuators, &vertical, &increments, 8))
         return (0..<count).map { XInput2Translator.ScrollAxis(valuator: Int(valuators[$0]), isVertical: vertical[$0] != 0, increment: increments[$0]) }
+    }
+
+    private static func penAxes(of device: Int32, display: OpaquePointer) -> XInput2Translator.PenAxes? {
+        var valuator: Int32 = 0, minimum = 0.0, maximum = 0.0, isEraser: Int32 = 0
+        guard x11shim_pen_axes(display, device, &valuator, &minimum, &maximum, &isEraser) != 0 else { return nil }
+        return XInput2Translator.PenAxes(pressureValuator: Int(valuator), minimum: minimum, maximum: maximum, isEraser: isEraser != 0)
     }
 
     private func handleXInput2(_ event: inout XEvent) {

@@ -31,8 +31,28 @@ public final class XInput2Translator {
         }
     }
 
+    /// A tablet pen's pressure valuator and its range, and whether the device is an eraser end.
+    public struct PenAxes: Equatable, Sendable {
+        public var pressureValuator: Int
+        public var minimum: Double
+        public var maximum: Double
+        public var isEraser: Bool
+
+        public init(pressureValuator: Int, minimum: Double, maximum: Double, isEraser: Bool = false) {
+            self.pressureValuator = pressureValuator
+            self.minimum = minimum
+            self.maximum = maximum
+            self.isEraser = isEraser
+        }
+    }
+
     /// Looks up a device's scroll axes (the X side asks the server; tests give their own).
     private let scrollAxesOfDevice: (Int32) -> [ScrollAxis]
+    /// Looks up a device's pen axes (nil: not a pen), asked once per device.
+    private let penAxesOfDevice: (Int32) -> PenAxes?
+    private var penAxes: [Int32: PenAxes?] = [:]
+    /// The last pressure seen from each pen: XI2 sends only valuators that changed.
+    private var lastPressure: [Int32: Double] = [:]
     /// The slave device the last pointer event came from, its scroll axes, and the last value
     /// seen on each: scroll valuators are absolute, the scroll is the change since then.
     private var pointerSource: Int32 = -1
@@ -45,8 +65,10 @@ public final class XInput2Translator {
     /// Device pixels per point: X coordinates are divided by it.
     public var displayScale = 1.0
 
-    public init(scrollAxesOfDevice: @escaping (Int32) -> [ScrollAxis] = { _ in [] }) {
+    public init(scrollAxesOfDevice: @escaping (Int32) -> [ScrollAxis] = { _ in [] },
+                penAxesOfDevice: @escaping (Int32) -> PenAxes? = { _ in nil }) {
         self.scrollAxesOfDevice = scrollAxesOfDevice
+        self.penAxesOfDevice = penAxesOfDevice
     }
 
     /// The pointer left the window: scroll valuators may change elsewhere, so the next value
@@ -190,6 +212,24 @@ public final class XInput2Translator {
 
     private func pointerEvent(_ kind: PointerEvent.Kind, _ event: XIDeviceEvent) -> PointerEvent {
         PointerEvent(kind, at: pointerLocation(event), modifiers: InputTranslator.modifiers(UInt32(bitPattern: event.mods.effective)),
-                     timestamp: Double(event.time) / 1000)
+                     timestamp: Double(event.time) / 1000, pen: pen(event))
+    }
+
+    /// A pen's pressure (0...1 of its range) and end, from the event's valuators or the last
+    /// value its device sent; nil for devices without a pressure axis.
+    func pen(_ event: XIDeviceEvent) -> PointerEvent.Pen? {
+        let device = event.sourceid
+        if penAxes[device] == nil { penAxes[device] = .some(penAxesOfDevice(device)) }
+        guard let axes = penAxes[device] ?? nil else { return nil }
+        if let mask = event.valuators.mask, let values = event.valuators.values {
+            var valueIndex = 0
+            for valuator in 0..<Int(event.valuators.mask_len) * 8 where mask[valuator >> 3] & (1 << (valuator & 7)) != 0 {
+                if valuator == axes.pressureValuator {
+                    lastPressure[device] = min(1, max(0, (values[valueIndex] - axes.minimum) / (axes.maximum - axes.minimum)))
+                }
+                valueIndex += 1
+            }
+        }
+        return PointerEvent.Pen(pressure: lastPressure[device] ?? 0, isEraser: axes.isEraser)
     }
 }

@@ -172,4 +172,61 @@ final class XInput2TranslatorTests: XCTestCase {
                        "back on the touchpad after another device: a fresh start")
         XCTAssertEqual(pointer(XI_Motion, translator, x: 100, y: 100, valuators: [3: 930]).map(\.kind), [.scroll(right: 0, down: 1)])
     }
+
+    // MARK: - Pens
+
+    /// A Wacom pen as its driver reports it: pressure on valuator 2 from 0 to 65535, and the
+    /// same pen's eraser end as a device of its own.
+    private static let pen: Int32 = 14, eraser: Int32 = 15
+    private func penAxes(_ device: Int32) -> XInput2Translator.PenAxes? {
+        switch device {
+        case Self.pen: return .init(pressureValuator: 2, minimum: 0, maximum: 65535)
+        case Self.eraser: return .init(pressureValuator: 2, minimum: 0, maximum: 65535, isEraser: true)
+        default: return nil
+        }
+    }
+
+    func testAPensPressureAndSubpixelPositionComeWithItsEventsAndItsEraserEndSaysSo() {
+        let translator = XInput2Translator(scrollAxesOfDevice: axes, penAxesOfDevice: penAxes)
+        let press = pointer(XI_ButtonPress, translator, x: 40.25, y: 30.75, device: Self.pen, detail: 1, valuators: [0: 40.25, 1: 30.75, 2: 13107])
+        XCTAssertEqual(press.map(\.kind), [.press])
+        XCTAssertEqual(press.first?.location, Point(x: 40.75, y: 31.25), "subpixel, shifted as every pointer position")
+        XCTAssertEqual(press.first?.pen?.pressure ?? -1, 0.2, accuracy: 1e-9, "13107 of 65535")
+        XCTAssertEqual(press.first?.pen?.isEraser, false)
+        let harder = pointer(XI_Motion, translator, x: 41, y: 31, device: Self.pen, held: [1], valuators: [0: 41, 2: 52428])
+        XCTAssertEqual(harder.first?.pen?.pressure ?? -1, 0.8, accuracy: 1e-4)
+        // Only changed valuators are sent: the pressure stays what it was.
+        let same = pointer(XI_Motion, translator, x: 42, y: 31, device: Self.pen, held: [1], valuators: [0: 42])
+        XCTAssertEqual(same.first?.pen?.pressure ?? -1, 0.8, accuracy: 1e-4)
+        let erasing = pointer(XI_ButtonPress, translator, x: 50, y: 30, device: Self.eraser, detail: 1, valuators: [2: 65535])
+        XCTAssertEqual(erasing.first?.pen, PointerEvent.Pen(pressure: 1, isEraser: true))
+        XCTAssertNil(pointer(XI_Motion, translator, x: 60, y: 30, device: Self.mouse, valuators: [2: 500]).first?.pen,
+                     "a mouse's valuator 2 is no pressure")
+    }
+
+    /// Through the toolkit: a pen's press and drag make a pencil touch whose force is the pressure.
+    func testPenEventsBecomePencilTouchesWithForce() {
+        let window = Window(size: Size(width: 200, height: 200))
+        final class Recorder: View {
+            var forces: [Double] = []
+            var types: [Touch.TouchType] = []
+            override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) { record(touches) }
+            override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) { record(touches) }
+            func record(_ touches: Set<Touch>) {
+                for touch in touches { forces.append(touch.force / touch.maximumPossibleForce); types.append(touch.type) }
+            }
+        }
+        let recorder = Recorder(frame: window.bounds)
+        window.addSubview(recorder)
+        let pointerTranslator = PointerTranslator(window: window)
+        let translator = XInput2Translator(scrollAxesOfDevice: axes, penAxesOfDevice: penAxes)
+        for event in pointer(XI_ButtonPress, translator, x: 40, y: 30, device: Self.pen, detail: 1, valuators: [2: 32767.5])
+            + pointer(XI_Motion, translator, x: 60, y: 30, device: Self.pen, held: [1], valuators: [2: 65535]) {
+            pointerTranslator.handle(event)
+        }
+        XCTAssertEqual(recorder.types, [.pencil, .pencil])
+        XCTAssertEqual(recorder.forces.count, 2)
+        XCTAssertEqual(recorder.forces.first ?? -1, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(recorder.forces.last ?? -1, 1, accuracy: 1e-9)
+    }
 }
