@@ -4,6 +4,9 @@ public final class BrushSettingsView: View {
     public var onColorChange: ((Color) -> Void)?
     public var onShapeFillChange: ((ShapeFill) -> Void)?
     public var onFillToleranceChange: ((Double) -> Void)?
+    public var onPenSettingsChange: ((PenSettings) -> Void)?
+    /// The pen's settings as last shown or chosen.
+    public private(set) var penSettings = PenSettings()
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -16,9 +19,18 @@ public final class BrushSettingsView: View {
         addSubview(toleranceTitle)
         addSubview(toleranceSlider)
         addSubview(toleranceValue)
+        addSubview(penTitle)
+        addSubview(pressurePicker)
+        addSubview(taperButton)
+        addSubview(steadyTitle)
+        addSubview(smoothingPicker)
     }
 
-    public func show(width: Double, color: Color, shapeFill: ShapeFill = .outline, fillTolerance: Double = 0.5) {
+    public func show(width: Double, color: Color, shapeFill: ShapeFill = .outline, fillTolerance: Double = 0.5, pen: PenSettings = PenSettings()) {
+        penSettings = pen
+        pressurePicker.selectedSegmentIndex = pen.pressureCurve.rawValue
+        smoothingPicker.selectedSegmentIndex = pen.smoothing.rawValue
+        taperButton.isSelected = pen.taperWithSpeed
         toleranceSlider.value = (fillTolerance * 100).rounded()
         toleranceValue.text = "\(Int(toleranceSlider.value))%"
         widthSlider.value = width
@@ -36,7 +48,13 @@ public final class BrushSettingsView: View {
         toleranceTitle.frame = Rect(x: 0, y: 68, width: 50, height: 30)
         toleranceSlider.frame = Rect(x: 52, y: 68, width: max(0, bounds.width - 52 - 104), height: 30)
         toleranceValue.frame = Rect(x: toleranceSlider.frame.maxX + 4, y: 68, width: 44, height: 30)
-        colorPicker.frame = Rect(x: 0, y: 104, width: bounds.width, height: 92)
+        penTitle.frame = Rect(x: 0, y: 104, width: 50, height: 28)
+        pressurePicker.frame = Rect(x: 52, y: 104, width: min(max(0, bounds.width - 52), max(240, pressurePicker.intrinsicWidth)), height: 28)
+        taperButton.frame = Rect(x: pressurePicker.frame.maxX + 8, y: 104, width: taperButton.intrinsicWidth, height: 28)
+        taperButton.isHidden = taperButton.frame.maxX > bounds.width
+        steadyTitle.frame = Rect(x: 0, y: 138, width: 50, height: 28)
+        smoothingPicker.frame = Rect(x: 52, y: 138, width: min(max(0, bounds.width - 52), max(240, smoothingPicker.intrinsicWidth)), height: 28)
+        colorPicker.frame = Rect(x: 0, y: 172, width: bounds.width, height: 92)
     }
 
     private lazy var toleranceTitle = Label(text: tr("Bucket"))
@@ -59,6 +77,44 @@ public final class BrushSettingsView: View {
         let label = Label()
         label.alignment = .right
         return label
+    }()
+
+    private lazy var penTitle = Label(text: tr("Pen"))
+
+    /// How a tablet pen's pressure becomes the pencil's width.
+    public private(set) lazy var pressurePicker: SegmentedControl = {
+        let picker = SegmentedControl(items: [tr("Soft"), tr("Linear"), tr("Firm")])
+        picker.segmentToolTips = [tr("A light touch already draws wide"), tr("Width follows pressure evenly"),
+                                  tr("Only a hard press draws the full width")]
+        picker.addAction(for: .valueChanged) { [unowned self] control in
+            self.penSettings.pressureCurve = PenSettings.PressureCurve(rawValue: (control as! SegmentedControl).selectedSegmentIndex) ?? .linear
+            self.onPenSettingsChange?(self.penSettings)
+        }
+        return picker
+    }()
+
+    /// With a mouse: thinner when the stroke is fast (off until chosen).
+    public private(set) lazy var taperButton: Button = {
+        let button = Button(title: tr("Taper"), toolTip: tr("With a mouse: the faster the stroke, the thinner, as with a brush")) { [unowned self] in
+            self.taperButton.isSelected.toggle()
+            self.penSettings.taperWithSpeed = self.taperButton.isSelected
+            self.onPenSettingsChange?(self.penSettings)
+        }
+        return button
+    }()
+
+    private lazy var steadyTitle = Label(text: tr("Steady"))
+
+    /// How much a shaky line is steadied (the pulled string's length).
+    public private(set) lazy var smoothingPicker: SegmentedControl = {
+        let picker = SegmentedControl(items: [tr("Off"), tr("Light"), tr("Strong")])
+        picker.segmentToolTips = [tr("The line follows the pointer exactly"), tr("Small tremors are steadied"),
+                                  tr("A shaky hand draws a steady line; it catches up when you stop")]
+        picker.addAction(for: .valueChanged) { [unowned self] control in
+            self.penSettings.smoothing = PenSettings.Smoothing(rawValue: (control as! SegmentedControl).selectedSegmentIndex) ?? .off
+            self.onPenSettingsChange?(self.penSettings)
+        }
+        return picker
     }()
 
     private lazy var shapesTitle = Label(text: tr("Shapes"))

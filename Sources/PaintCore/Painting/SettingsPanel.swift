@@ -1,14 +1,17 @@
 /// A panel that slides up from the bottom of its superview with a title, some content and a
 /// Done button (the brush and background settings of seed 003).
 public final class SettingsPanel: View {
-    public static let height = 250.0
+    /// The height most panels take; a panel with more rows asks for more.
+    public static let standardHeight = 250.0
+    public let height: Double
     public let content: View
     public var onDone: (() -> Void)?
     /// Called when the panel starts to go, however it was closed (its visit has ended).
     public var onDismiss: (() -> Void)?
 
-    public init(title: String, content: View) {
+    public init(title: String, content: View, height: Double = SettingsPanel.standardHeight) {
         self.content = content
+        self.height = height
         super.init(frame: .zero)
         backgroundColor = Color(r: 250, g: 250, b: 252)
         titleLabel.text = title
@@ -29,16 +32,16 @@ public final class SettingsPanel: View {
 
     /// Slides in over the bottom of `host`.
     public func present(in host: View) {
-        frame = Rect(x: 0, y: host.bounds.height - Self.height, width: host.bounds.width, height: Self.height)
+        frame = Rect(x: 0, y: host.bounds.height - height, width: host.bounds.width, height: height)
         host.addSubview(self)
         let shown = center
-        center = Point(x: shown.x, y: shown.y + Self.height)
+        center = Point(x: shown.x, y: shown.y + height)
         animate(duration: 0.25, animations: { self.center = shown })
     }
 
     public func dismiss() {
         onDismiss?()
-        let hidden = Point(x: center.x, y: center.y + Self.height)
+        let hidden = Point(x: center.x, y: center.y + height)
         animate(duration: 0.2, animations: { self.center = hidden }, completion: { _ in self.removeFromSuperview() })
     }
 

@@ -38,7 +38,8 @@ public final class SettingsPanelsController {
     public func showBrush() {
         dismissAll(but: brushPanel)
         guard !brushPanel.isPresented else { return }
-        brushSettings.show(width: canvas.strokeWidth, color: canvas.strokeColor, shapeFill: canvas.shapeFill, fillTolerance: canvas.fillTolerance)
+        brushSettings.show(width: canvas.strokeWidth, color: canvas.strokeColor, shapeFill: canvas.shapeFill, fillTolerance: canvas.fillTolerance,
+                           pen: canvas.penSettings)
         brushPanel.present(in: host)
     }
 
@@ -71,7 +72,7 @@ public final class SettingsPanelsController {
     /// The open panel across the bottom of the board.
     func layout() {
         for panel in panels where panel.isPresented {
-            panel.frame = Rect(x: 0, y: host.bounds.height - SettingsPanel.height, width: host.bounds.width, height: SettingsPanel.height)
+            panel.frame = Rect(x: 0, y: host.bounds.height - panel.height, width: host.bounds.width, height: panel.height)
         }
     }
 
@@ -105,11 +106,13 @@ public final class SettingsPanelsController {
         settings.onColorChange = { [unowned self] color in self.onColorChange?(color) }
         settings.onShapeFillChange = { [unowned self] fill in self.onShapeFillChange?(fill) }
         settings.onFillToleranceChange = { [unowned self] tolerance in self.onFillToleranceChange?(tolerance) }
+        settings.onPenSettingsChange = { [unowned self] pen in self.canvas.penSettings = pen }
         return settings
     }()
 
     public private(set) lazy var brushPanel: SettingsPanel = {
-        let panel = SettingsPanel(title: tr("Brush"), content: brushSettings)
+        // Two rows more than the others: the pen's pressure curve and the steadying.
+        let panel = SettingsPanel(title: tr("Brush"), content: brushSettings, height: SettingsPanel.standardHeight + 68)
         panel.onDone = { [unowned panel] in panel.dismiss() }
         return panel
     }()
