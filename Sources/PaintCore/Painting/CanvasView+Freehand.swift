@@ -47,7 +47,7 @@ extension CanvasView {
         let last = stroke.points.last ?? point
         let elapsed = max(touch.timestamp - state.lastTime, 0.001)
         let instant = ((point.x - last.x) * (point.x - last.x) + (point.y - last.y) * (point.y - last.y)).squareRoot() / elapsed
-        state.speed = state.speed * 0.7 + instant * 0.3
+        state.speed = state.speed * 0.85 + instant * 0.15
         state.lastTime = touch.timestamp
         return stroke.width * PenSettings.simulatedPressure(speed: state.speed)
     }

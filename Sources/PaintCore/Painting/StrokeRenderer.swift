@@ -13,7 +13,13 @@ public struct StrokeRenderer {
         let start = index > 0 ? stroke.points[index - 1] * scale : end
         if stroke.widths != nil {
             let startWidth = stroke.width(at: max(0, index - 1)) * scale, endWidth = stroke.width(at: index) * scale
-            return TaperedCapsuleRasterizer.add(from: start, width: startWidth, to: end, width: endWidth, continuing: index > 0, into: mask)
+            // Equal ends, or both thinner than a pixel's diagonal (where both edges cross one
+            // pixel and the capsule kernel's exact thin-stroke model matters more than a taper
+            // of a fraction of a pixel): the constant-width kernel.
+            if startWidth != endWidth && max(startWidth, endWidth) >= 2.0.squareRoot() {
+                return TaperedCapsuleRasterizer.add(from: start, width: startWidth, to: end, width: endWidth, continuing: index > 0, into: mask)
+            }
+            return CapsuleRasterizer.add(from: start, to: end, width: (startWidth + endWidth) / 2, continuing: index > 0, into: mask)
         }
         return CapsuleRasterizer.add(from: start, to: end, width: stroke.width * scale, continuing: index > 0, into: mask)
     }
