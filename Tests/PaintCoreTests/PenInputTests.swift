@@ -150,4 +150,52 @@ final class PenInputTests: XCTestCase {
             XCTAssertLessThan(differing, 40, "width \(width): \(differing) pixels differ by more than 2 levels")
         }
     }
+
+    func testPressureCanSetTheOpacityInsteadOfTheWidth() throws {
+        canvas.strokeWidth = 20
+        canvas.penSettings.pressureEffect = .opacity
+        session.board.setColor(.black)
+        penStroke(pressure: 0.1, to: 1)
+        guard case .stroke(let stroke)? = canvas.document.items.last else { return XCTFail("a stroke") }
+        XCTAssertNil(stroke.widths, "the width stays the chosen one")
+        let opacities = try XCTUnwrap(stroke.opacities)
+        XCTAssertEqual(opacities.count, stroke.points.count)
+        let art = canvas.renderArtwork()
+        let light = art.color(atX: 110, y: 200), firm = art.color(atX: 490, y: 200)
+        XCTAssertGreaterThan(light.red, 0.6, "a light touch: pale")
+        XCTAssertLessThan(firm.red, 0.05, "a firm press: the full colour")
+        XCTAssertGreaterThan(thickness(art, x: 110), 17, "and as wide as chosen all along")
+        let decoded = try JSONDecoder().decode(Document.self, from: JSONEncoder().encode(canvas.document))
+        let fresh = BoardSession()
+        fresh.board.canvas.load(decoded)
+        XCTAssertTrue(fresh.board.canvas.renderArtwork().isEqual(to: art), "recovered pixel for pixel")
+        canvas.penSettings.pressureEffect = .both
+        penStroke(pressure: 0.2, to: 0.2)
+        guard case .stroke(let both)? = canvas.document.items.last else { return XCTFail("a stroke") }
+        XCTAssertNotNil(both.widths)
+        XCTAssertNotNil(both.opacities)
+    }
+
+    /// A pressure stroke journaled while it is drawn comes back with its widths and opacities.
+    func testAPressureStrokeInProgressIsJournaledWithItsWidths() throws {
+        let temp = TemporaryDirectory()
+        let state = temp.path + "/state"
+        let drawing = BoardSession(pictures: temp.path, stateFolder: state)
+        drawing.board.canvas.penSettings.pressureEffect = .both
+        let start = drawing.board.canvas.convert(Point(x: 100, y: 100), to: nil)
+        drawing.window.send([TouchInput(identifier: 1, phase: .began, location: start, timestamp: 0, type: .pencil, force: 0.2, maximumPossibleForce: 1)])
+        for step in 1...30 {
+            drawing.window.send([TouchInput(identifier: 1, phase: .moved, location: Point(x: start.x + Double(step) * 10, y: start.y), timestamp: Double(step) * 0.1,
+                                            type: .pencil, force: 0.2 + Double(step) * 0.02, maximumPossibleForce: 1)])
+            drawing.clock.advance(by: 0.1)
+            drawing.window.application.tick()
+        }
+        drawing.board.settleJournal()
+        let stroke = try XCTUnwrap(DocumentJournal.recover(folder: state).unfinishedStroke)
+        XCTAssertGreaterThanOrEqual(stroke.points.count, 21, "up to the last second")
+        XCTAssertEqual(stroke.widths?.count, stroke.points.count)
+        XCTAssertEqual(stroke.opacities?.count, stroke.points.count)
+        let drawn = try XCTUnwrap(drawing.board.canvas.strokeInProgress)
+        XCTAssertEqual(Array(drawn.widths!.prefix(stroke.points.count)), stroke.widths!, "the same widths as drawn")
+    }
 }

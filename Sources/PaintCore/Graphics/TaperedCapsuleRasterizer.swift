@@ -13,11 +13,12 @@ public enum TaperedCapsuleRasterizer {
     /// Adds the round cone from `p0` (width `w0`) to `p1` (width `w1`) and returns the pixels
     /// whose coverage rose. `continuing`: p0's disc was stamped by the previous segment.
     @discardableResult
+    /// `opacity0` and `opacity1` scale the coverage at each end (a pen's pressure as opacity).
     public static func add(from p0: Point, width w0: Double, to p1: Point, width w1: Double, continuing: Bool = false,
-                           into mask: CoverageMask) -> PixelRect {
+                           opacity0: Double = 1, opacity1: Double = 1, into mask: CoverageMask) -> PixelRect {
         // As the constant kernel: thin ends keep a one-pixel footprint and fade instead.
         let r0 = max(w0 / 2, 0.5), r1 = max(w1 / 2, 0.5)
-        let s0 = min(1, max(w0, 0)), s1 = min(1, max(w1, 0))
+        let s0 = min(1, max(w0, 0)) * min(max(opacity0, 0), 1), s1 = min(1, max(w1, 0)) * min(max(opacity1, 0), 1)
         let outer = max(r0, r1) + 0.5 * 2.0.squareRoot()
         let area = PixelRect(covering: Rect(x: min(p0.x, p1.x) - outer, y: min(p0.y, p1.y) - outer,
                                             width: abs(p1.x - p0.x) + 2 * outer, height: abs(p1.y - p0.y) + 2 * outer),

@@ -21,6 +21,7 @@ public final class BrushSettingsView: View {
         addSubview(toleranceValue)
         addSubview(penTitle)
         addSubview(pressurePicker)
+        addSubview(effectPicker)
         addSubview(taperButton)
         addSubview(steadyTitle)
         addSubview(smoothingPicker)
@@ -29,6 +30,7 @@ public final class BrushSettingsView: View {
     public func show(width: Double, color: Color, shapeFill: ShapeFill = .outline, fillTolerance: Double = 0.5, pen: PenSettings = PenSettings()) {
         penSettings = pen
         pressurePicker.selectedSegmentIndex = pen.pressureCurve.rawValue
+        effectPicker.selectedSegmentIndex = pen.pressureEffect.rawValue
         smoothingPicker.selectedSegmentIndex = pen.smoothing.rawValue
         taperButton.isSelected = pen.taperWithSpeed
         toleranceSlider.value = (fillTolerance * 100).rounded()
@@ -49,11 +51,14 @@ public final class BrushSettingsView: View {
         toleranceSlider.frame = Rect(x: 52, y: 68, width: max(0, bounds.width - 52 - 104), height: 30)
         toleranceValue.frame = Rect(x: toleranceSlider.frame.maxX + 4, y: 68, width: 44, height: 30)
         penTitle.frame = Rect(x: 0, y: 104, width: 50, height: 28)
-        pressurePicker.frame = Rect(x: 52, y: 104, width: min(max(0, bounds.width - 52), max(240, pressurePicker.intrinsicWidth)), height: 28)
-        taperButton.frame = Rect(x: pressurePicker.frame.maxX + 8, y: 104, width: taperButton.intrinsicWidth, height: 28)
-        taperButton.isHidden = taperButton.frame.maxX > bounds.width
+        // Pen: the curve, and what pressure sets; Steady: the smoothing, and the mouse's taper.
+        let half = max(0, (bounds.width - 52 - 12) / 2)
+        pressurePicker.frame = Rect(x: 52, y: 104, width: min(half, max(200, pressurePicker.intrinsicWidth)), height: 28)
+        effectPicker.frame = Rect(x: pressurePicker.frame.maxX + 12, y: 104, width: min(half, max(200, effectPicker.intrinsicWidth)), height: 28)
         steadyTitle.frame = Rect(x: 0, y: 138, width: 50, height: 28)
-        smoothingPicker.frame = Rect(x: 52, y: 138, width: min(max(0, bounds.width - 52), max(240, smoothingPicker.intrinsicWidth)), height: 28)
+        smoothingPicker.frame = Rect(x: 52, y: 138, width: pressurePicker.frame.width, height: 28)
+        taperButton.frame = Rect(x: smoothingPicker.frame.maxX + 12, y: 138, width: taperButton.intrinsicWidth, height: 28)
+        taperButton.isHidden = taperButton.frame.maxX > bounds.width
         colorPicker.frame = Rect(x: 0, y: 172, width: bounds.width, height: 92)
     }
 
@@ -88,6 +93,18 @@ public final class BrushSettingsView: View {
                                   tr("Only a hard press draws the full width")]
         picker.addAction(for: .valueChanged) { [unowned self] control in
             self.penSettings.pressureCurve = PenSettings.PressureCurve(rawValue: (control as! SegmentedControl).selectedSegmentIndex) ?? .linear
+            self.onPenSettingsChange?(self.penSettings)
+        }
+        return picker
+    }()
+
+    /// What a pen's pressure sets: the width, the opacity, or both.
+    public private(set) lazy var effectPicker: SegmentedControl = {
+        let picker = SegmentedControl(items: [tr("Width"), tr("Opacity"), tr("Both")])
+        picker.segmentToolTips = [tr("Pressure sets the width"), tr("Pressure sets the opacity, at the full width"),
+                                  tr("Pressure sets the width and the opacity")]
+        picker.addAction(for: .valueChanged) { [unowned self] control in
+            self.penSettings.pressureEffect = PenSettings.PressureEffect(rawValue: (control as! SegmentedControl).selectedSegmentIndex) ?? .width
             self.onPenSettingsChange?(self.penSettings)
         }
         return picker

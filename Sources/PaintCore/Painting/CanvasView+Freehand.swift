@@ -7,7 +7,8 @@ extension CanvasView {
         let tool: Brush = touch.isEraser ? EraserBrush() : brush
         var stroke = tool.beginStroke(at: point, color: strokeColor, width: strokeWidth)
         if let pressure = Self.pressure(of: touch) {
-            stroke.widths = [penSettings.width(forPressure: pressure, chosen: strokeWidth)]
+            if penSettings.pressureEffect.setsWidth { stroke.widths = [penSettings.width(forPressure: pressure, chosen: strokeWidth)] }
+            if penSettings.pressureEffect.setsOpacity { stroke.opacities = [penSettings.opacity(forPressure: pressure)] }
         } else if penSettings.taperWithSpeed {
             stroke.widths = [strokeWidth]
         }
@@ -21,7 +22,7 @@ extension CanvasView {
         guard var state = freehand, let drawn = state.smoother.follow(point) else { return }
         let width = self.width(for: touch, at: drawn, state: &state)
         freehand = state
-        pixelsChanged(drawing.extend(to: drawn, width: width))
+        pixelsChanged(drawing.extend(to: drawn, width: width, opacity: opacity(for: touch)))
     }
 
     /// The pointer lifted at a document point: the line catches up to it.
@@ -30,7 +31,7 @@ extension CanvasView {
         guard var state = freehand else { return }
         if let drawn = state.smoother.finish(at: point) {
             let width = self.width(for: touch, at: drawn, state: &state)
-            pixelsChanged(drawing.extend(to: drawn, width: width))
+            pixelsChanged(drawing.extend(to: drawn, width: width, opacity: opacity(for: touch)))
         }
     }
 
@@ -38,6 +39,11 @@ extension CanvasView {
     static func pressure(of touch: Touch) -> Double? {
         guard touch.type == .pencil, touch.maximumPossibleForce > 0 else { return nil }
         return touch.force / touch.maximumPossibleForce
+    }
+
+    private func opacity(for touch: Touch) -> Double? {
+        guard drawing.activeStroke?.opacities != nil, let pressure = Self.pressure(of: touch) else { return nil }
+        return penSettings.opacity(forPressure: pressure)
     }
 
     private func width(for touch: Touch, at point: Point, state: inout FreehandState) -> Double? {

@@ -50,11 +50,12 @@ public final class DrawingLayer {
     }
 
     /// Adds a point to the stroke in progress; returns the pixels to show again.
-    public func extend(to point: Point, width: Double? = nil) -> PixelRect {
+    public func extend(to point: Point, width: Double? = nil, opacity: Double? = nil) -> PixelRect {
         guard activeStroke != nil, point != activeStroke!.points.last else { return .empty }
         // Append in place: copying the stroke out would copy every point on every event.
         activeStroke!.points.append(point)
         if activeStroke!.widths != nil { activeStroke!.widths!.append(width ?? activeStroke!.width) }
+        if activeStroke!.opacities != nil { activeStroke!.opacities!.append(opacity ?? 1) }
         return renderer.addSegment(of: activeStroke!, endingAt: activeStroke!.points.count - 1, to: activeMask)
     }
 

@@ -29,7 +29,16 @@ public struct PenSettings: Sendable, Equatable {
         }
     }
 
+    /// What a pen's pressure sets: the width, the opacity, or both.
+    public enum PressureEffect: Int, Sendable, CaseIterable {
+        case width, opacity, both
+
+        public var setsWidth: Bool { self != .opacity }
+        public var setsOpacity: Bool { self != .width }
+    }
+
     public var pressureCurve = PressureCurve.linear
+    public var pressureEffect = PressureEffect.width
     public var smoothing = Smoothing.off
     /// With a mouse: the faster the stroke, the thinner, as a brush lifts (off unless asked for).
     public var taperWithSpeed = false
@@ -42,6 +51,11 @@ public struct PenSettings: Sendable, Equatable {
     /// The width for a pressure (0...1) at a chosen width.
     public func width(forPressure pressure: Double, chosen width: Double) -> Double {
         width * (Self.minimumWidthShare + (1 - Self.minimumWidthShare) * pressureCurve.response(pressure))
+    }
+
+    /// The opacity for a pressure (0...1): from a tenth up, through the curve.
+    public func opacity(forPressure pressure: Double) -> Double {
+        0.1 + 0.9 * pressureCurve.response(pressure)
     }
 
     /// A pressure made up from the pointer's speed (points per second) for the speed taper:

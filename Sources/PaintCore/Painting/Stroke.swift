@@ -7,6 +7,8 @@ public struct Stroke: Sendable, Equatable, Codable {
     public var blendMode: BlendMode
     /// The width at each point when it varies (a pen's pressure, the speed taper); nil: `width` throughout.
     public var widths: [Double]?
+    /// The opacity at each point when a pen's pressure sets it (0...1); nil: opaque throughout.
+    public var opacities: [Double]?
 
     public init(points: [Point], color: Color, width: Double, blendMode: BlendMode, widths: [Double]? = nil) {
         self.points = points
@@ -14,6 +16,12 @@ public struct Stroke: Sendable, Equatable, Codable {
         self.width = width
         self.blendMode = blendMode
         self.widths = widths
+    }
+
+    /// The opacity at point `index` (1 without pressure opacity).
+    public func opacity(at index: Int) -> Double {
+        guard let opacities, opacities.indices.contains(index) else { return 1 }
+        return opacities[index]
     }
 
     /// The width at point `index`.

@@ -11,6 +11,13 @@ public struct StrokeRenderer {
     public func addSegment(of stroke: Stroke, endingAt index: Int, to mask: CoverageMask) -> PixelRect {
         let end = stroke.points[index] * scale
         let start = index > 0 ? stroke.points[index - 1] * scale : end
+        if stroke.opacities != nil {
+            // Pressure as opacity: the round-cone kernel fades its coverage along the segment.
+            let before = max(0, index - 1)
+            return TaperedCapsuleRasterizer.add(from: start, width: stroke.width(at: before) * scale, to: end, width: stroke.width(at: index) * scale,
+                                                continuing: index > 0, opacity0: stroke.opacity(at: before), opacity1: stroke.opacity(at: index),
+                                                into: mask)
+        }
         if stroke.widths != nil {
             let startWidth = stroke.width(at: max(0, index - 1)) * scale, endWidth = stroke.width(at: index) * scale
             // Equal ends, or both thinner than a pixel's diagonal (where both edges cross one

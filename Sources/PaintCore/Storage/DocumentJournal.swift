@@ -33,8 +33,8 @@ public final class DocumentJournal {
         case progress(Stroke?)
         /// Points the stroke in progress gained since the last progress record, from index `from`:
         /// a long stroke's journal grows with its length, not with its length squared.
-        /// `widths`: theirs, when the stroke's width varies (a pen's pressure).
-        case progressPoints(from: Int, points: [Point], widths: [Double]? = nil)
+        /// `widths` and `opacities`: theirs, when a pen's pressure varies them.
+        case progressPoints(from: Int, points: [Point], widths: [Double]? = nil, opacities: [Double]? = nil)
     }
 
     /// The document after a change, handed to the writer with the change's record: a whole

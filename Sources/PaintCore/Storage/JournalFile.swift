@@ -110,7 +110,8 @@ final class JournalFile {
             }
             if let done = journaledPoints, done <= stroke.points.count {
                 guard done < stroke.points.count else { return }
-                try append(.progressPoints(from: done, points: Array(stroke.points[done...]), widths: stroke.widths.map { Array($0[done...]) }))
+                try append(.progressPoints(from: done, points: Array(stroke.points[done...]), widths: stroke.widths.map { Array($0[done...]) },
+                                           opacities: stroke.opacities.map { Array($0[done...]) }))
             } else {
                 try append(.progress(stroke))
             }

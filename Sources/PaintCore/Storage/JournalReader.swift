@@ -140,7 +140,7 @@ public enum JournalReader {
             if let item = recovery.redo.popLast() { recovery.document.append(item) }
         case .progress(let stroke):
             recovery.unfinishedStroke = stroke
-        case .progressPoints(let from, let points, let widths):
+        case .progressPoints(let from, let points, let widths, let opacities):
             // Points continue the stroke journaled before; without that start they mean nothing.
             guard var stroke = recovery.unfinishedStroke, from <= stroke.points.count else { return }
             stroke.points.removeSubrange(from...)
@@ -148,6 +148,10 @@ public enum JournalReader {
             if stroke.widths != nil, let widths, from <= stroke.widths!.count {
                 stroke.widths!.removeSubrange(from...)
                 stroke.widths!.append(contentsOf: widths)
+            }
+            if stroke.opacities != nil, let opacities, from <= stroke.opacities!.count {
+                stroke.opacities!.removeSubrange(from...)
+                stroke.opacities!.append(contentsOf: opacities)
             }
             recovery.unfinishedStroke = stroke
         }
