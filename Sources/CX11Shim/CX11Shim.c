@@ -163,20 +163,30 @@ int x11shim_scroll_axes(Display *d, int deviceid, int *valuators, int *vertical,
     return count;
 }
 
-int x11shim_pen_axes(Display *d, int deviceid, int *pressure_valuator, double *minimum, double *maximum, int *is_eraser) {
+int x11shim_pen_axes(Display *d, int deviceid, int *pressure_valuator, double *minimum, double *maximum, int *is_eraser,
+                     int *tilt_valuators, double *tilt_ranges) {
     int devices = 0, found = 0;
     x11shim_trap_errors();
     XIDeviceInfo *info = XIQueryDevice(d, deviceid, &devices);
     Atom pressure = XInternAtom(d, "Abs Pressure", True);
+    Atom tilts[2] = { XInternAtom(d, "Abs Tilt X", True), XInternAtom(d, "Abs Tilt Y", True) };
+    tilt_valuators[0] = tilt_valuators[1] = -1;
     int failed = x11shim_untrap_errors(d);
     if (!info || failed) {
         if (info) XIFreeDeviceInfo(info);
         return 0;
     }
-    for (int i = 0; i < info->num_classes && !found; i++) {
+    for (int i = 0; i < info->num_classes; i++) {
         if (info->classes[i]->type != XIValuatorClass) continue;
         XIValuatorClassInfo *axis = (XIValuatorClassInfo *)info->classes[i];
-        if (pressure == None || axis->label != pressure || axis->max <= axis->min) continue;
+        for (int t = 0; t < 2; t++) {
+            if (tilts[t] != None && axis->label == tilts[t] && axis->max > axis->min) {
+                tilt_valuators[t] = axis->number;
+                tilt_ranges[2 * t] = axis->min;
+                tilt_ranges[2 * t + 1] = axis->max;
+            }
+        }
+        if (found || pressure == None || axis->label != pressure || axis->max <= axis->min) continue;
         *pressure_valuator = axis->number;
         *minimum = axis->min;
         *maximum = axis->max;

@@ -220,8 +220,13 @@ public final class X11App {
 
     private static func penAxes(of device: Int32, display: OpaquePointer) -> XInput2Translator.PenAxes? {
         var valuator: Int32 = 0, minimum = 0.0, maximum = 0.0, isEraser: Int32 = 0
-        guard x11shim_pen_axes(display, device, &valuator, &minimum, &maximum, &isEraser) != 0 else { return nil }
-        return XInput2Translator.PenAxes(pressureValuator: Int(valuator), minimum: minimum, maximum: maximum, isEraser: isEraser != 0)
+        var tilts: [Int32] = [-1, -1], ranges = [Double](repeating: 0, count: 4)
+        guard x11shim_pen_axes(display, device, &valuator, &minimum, &maximum, &isEraser, &tilts, &ranges) != 0 else { return nil }
+        var axes = XInput2Translator.PenAxes(pressureValuator: Int(valuator), minimum: minimum, maximum: maximum, isEraser: isEraser != 0)
+        if tilts[0] >= 0 && tilts[1] >= 0 {
+            axes.tilt = .init(xValuator: Int(tilts[0]), yValuator: Int(tilts[1]), xRange: ranges[0]...ranges[1], yRange: ranges[2]...ranges[3])
+        }
+        return axes
     }
 
     private func handleXInput2(_ event: inout XEvent) {

@@ -37,6 +37,19 @@ public final class XInput2Translator {
         public var minimum: Double
         public var maximum: Double
         public var isEraser: Bool
+        /// The tilt valuators and their ranges, which drivers give in degrees (Wacom: -64...63).
+        public var tilt: Tilt?
+
+        public struct Tilt: Equatable, Sendable {
+            public var xValuator: Int, yValuator: Int
+            public var xRange: ClosedRange<Double>, yRange: ClosedRange<Double>
+            public init(xValuator: Int, yValuator: Int, xRange: ClosedRange<Double>, yRange: ClosedRange<Double>) {
+                self.xValuator = xValuator
+                self.yValuator = yValuator
+                self.xRange = xRange
+                self.yRange = yRange
+            }
+        }
 
         public init(pressureValuator: Int, minimum: Double, maximum: Double, isEraser: Bool = false) {
             self.pressureValuator = pressureValuator
@@ -51,8 +64,9 @@ public final class XInput2Translator {
     /// Looks up a device's pen axes (nil: not a pen), asked once per device.
     private let penAxesOfDevice: (Int32) -> PenAxes?
     private var penAxes: [Int32: PenAxes?] = [:]
-    /// The last pressure seen from each pen: XI2 sends only valuators that changed.
+    /// The last pressure and tilt (degrees) seen from each pen: XI2 sends only valuators that changed.
     private var lastPressure: [Int32: Double] = [:]
+    private var lastTilt: [Int32: (x: Double, y: Double)] = [:]
     /// The slave device the last pointer event came from, its scroll axes, and the last value
     /// seen on each: scroll valuators are absolute, the scroll is the change since then.
     private var pointerSource: Int32 = -1
@@ -224,12 +238,20 @@ public final class XInput2Translator {
         if let mask = event.valuators.mask, let values = event.valuators.values {
             var valueIndex = 0
             for valuator in 0..<Int(event.valuators.mask_len) * 8 where mask[valuator >> 3] & (1 << (valuator & 7)) != 0 {
+                let value = values[valueIndex]
                 if valuator == axes.pressureValuator {
-                    lastPressure[device] = min(1, max(0, (values[valueIndex] - axes.minimum) / (axes.maximum - axes.minimum)))
+                    lastPressure[device] = min(1, max(0, (value - axes.minimum) / (axes.maximum - axes.minimum)))
+                }
+                if let tilt = axes.tilt {
+                    // Tilt ranges centred on upright (drivers: degrees each way).
+                    if valuator == tilt.xValuator { lastTilt[device, default: (0, 0)].x = value - (tilt.xRange.lowerBound + tilt.xRange.upperBound) / 2 }
+                    if valuator == tilt.yValuator { lastTilt[device, default: (0, 0)].y = value - (tilt.yRange.lowerBound + tilt.yRange.upperBound) / 2 }
                 }
                 valueIndex += 1
             }
         }
-        return PointerEvent.Pen(pressure: lastPressure[device] ?? 0, isEraser: axes.isEraser)
+        var pen = PointerEvent.Pen(pressure: lastPressure[device] ?? 0, isEraser: axes.isEraser)
+        if axes.tilt != nil, let tilt = lastTilt[device] { pen.setTilt(xDegrees: tilt.x, yDegrees: tilt.y) }
+        return pen
     }
 }

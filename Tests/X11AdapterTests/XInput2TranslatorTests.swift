@@ -180,7 +180,10 @@ final class XInput2TranslatorTests: XCTestCase {
     private static let pen: Int32 = 14, eraser: Int32 = 15
     private func penAxes(_ device: Int32) -> XInput2Translator.PenAxes? {
         switch device {
-        case Self.pen: return .init(pressureValuator: 2, minimum: 0, maximum: 65535)
+        case Self.pen:
+            var axes = XInput2Translator.PenAxes(pressureValuator: 2, minimum: 0, maximum: 65535)
+            axes.tilt = .init(xValuator: 3, yValuator: 4, xRange: -64...63, yRange: -64...63)
+            return axes
         case Self.eraser: return .init(pressureValuator: 2, minimum: 0, maximum: 65535, isEraser: true)
         default: return nil
         }
@@ -202,6 +205,12 @@ final class XInput2TranslatorTests: XCTestCase {
         XCTAssertEqual(erasing.first?.pen, PointerEvent.Pen(pressure: 1, isEraser: true))
         XCTAssertNil(pointer(XI_Motion, translator, x: 60, y: 30, device: Self.mouse, valuators: [2: 500]).first?.pen,
                      "a mouse's valuator 2 is no pressure")
+        // Tilt: upright (the ranges' middle, -0.5), then leaning 45 degrees towards +x.
+        let upright = pointer(XI_Motion, translator, x: 42, y: 31, device: Self.pen, held: [1], valuators: [3: -0.5, 4: -0.5])
+        XCTAssertEqual(upright.first?.pen?.altitudeAngle ?? 0, .pi / 2, accuracy: 1e-9)
+        let leaning = pointer(XI_Motion, translator, x: 42, y: 31, device: Self.pen, held: [1], valuators: [3: 44.5])
+        XCTAssertEqual(leaning.first?.pen?.altitudeAngle ?? 0, .pi / 4, accuracy: 1e-9)
+        XCTAssertEqual(leaning.first?.pen?.azimuthAngle ?? 1, 0, accuracy: 1e-9, "towards +x")
     }
 
     /// Through the toolkit: a pen's press and drag make a pencil touch whose force is the pressure.
@@ -210,10 +219,16 @@ final class XInput2TranslatorTests: XCTestCase {
         final class Recorder: View {
             var forces: [Double] = []
             var types: [Touch.TouchType] = []
+            var altitudes: [Double] = [], azimuths: [Double] = []
             override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) { record(touches) }
             override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) { record(touches) }
             func record(_ touches: Set<Touch>) {
-                for touch in touches { forces.append(touch.force / touch.maximumPossibleForce); types.append(touch.type) }
+                for touch in touches {
+                    forces.append(touch.force / touch.maximumPossibleForce)
+                    types.append(touch.type)
+                    altitudes.append(touch.altitudeAngle)
+                    azimuths.append(touch.azimuthAngle)
+                }
             }
         }
         let recorder = Recorder(frame: window.bounds)
@@ -221,10 +236,12 @@ final class XInput2TranslatorTests: XCTestCase {
         let pointerTranslator = PointerTranslator(window: window)
         let translator = XInput2Translator(scrollAxesOfDevice: axes, penAxesOfDevice: penAxes)
         for event in pointer(XI_ButtonPress, translator, x: 40, y: 30, device: Self.pen, detail: 1, valuators: [2: 32767.5])
-            + pointer(XI_Motion, translator, x: 60, y: 30, device: Self.pen, held: [1], valuators: [2: 65535]) {
+            + pointer(XI_Motion, translator, x: 60, y: 30, device: Self.pen, held: [1], valuators: [2: 65535, 3: -0.5, 4: 29.5]) {
             pointerTranslator.handle(event)
         }
         XCTAssertEqual(recorder.types, [.pencil, .pencil])
+        XCTAssertEqual(recorder.altitudes.last ?? 0, .pi / 2 - .pi / 6, accuracy: 1e-9, "leaning 30 degrees along y")
+        XCTAssertEqual(recorder.azimuths.last ?? 0, .pi / 2, accuracy: 1e-9)
         XCTAssertEqual(recorder.forces.count, 2)
         XCTAssertEqual(recorder.forces.first ?? -1, 0.5, accuracy: 1e-9)
         XCTAssertEqual(recorder.forces.last ?? -1, 1, accuracy: 1e-9)

@@ -54,8 +54,11 @@ int x11shim_select_xi2(Display *d, Window w, int *opcode, int *pointer);
 /// were written (at most `max`; 0 for a device that has none or has gone).
 int x11shim_scroll_axes(Display *d, int deviceid, int *valuators, int *vertical, double *increments, int max);
 /* A tablet pen's pressure valuator, found by its label "Abs Pressure", and its range; whether
-   the device is a pen's eraser end (by its name). Returns 1 when the device reports pressure. */
-int x11shim_pen_axes(Display *d, int deviceid, int *pressure_valuator, double *minimum, double *maximum, int *is_eraser);
+   the device is a pen's eraser end (by its name); its tilt valuators ("Abs Tilt X" and "Y",
+   -1 when absent) with their ranges (min and max of X, then of Y). Returns 1 when the device
+   reports pressure. */
+int x11shim_pen_axes(Display *d, int deviceid, int *pressure_valuator, double *minimum, double *maximum, int *is_eraser,
+                     int *tilt_valuators, double *tilt_ranges);
 
 /// SIGTERM and SIGINT set a flag (and interrupt poll) instead of killing the process, so the
 /// run loop can finish cleanly.

@@ -11,6 +11,8 @@ extension Window {
                                   type: input.type, force: input.force, maximumPossibleForce: input.maximumPossibleForce)
                 touch.tapCount = tapCount(forTouchAt: input.location, time: input.timestamp)
                 touch.isEraser = input.isEraser
+                touch.altitudeAngle = input.altitudeAngle ?? .pi / 2
+                touch.azimuthAngle = input.azimuthAngle ?? 0
                 touch.window = self
                 touch.view = hitTest(input.location)
                 if let view = touch.view, !view.isMultipleTouchEnabled,
@@ -34,6 +36,8 @@ extension Window {
                 touch.phase = input.phase
                 touch.timestamp = input.timestamp
                 touch.force = input.force
+                if let altitude = input.altitudeAngle { touch.altitudeAngle = altitude }
+                if let azimuth = input.azimuthAngle { touch.azimuthAngle = azimuth }
                 changed.append((touch, input.phase))
                 if input.phase == .ended { rememberTap(touch) } else if input.phase == .cancelled { lastTap = nil }
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a desktop pointer does, before it becomes touches or transform events.
 public struct PointerEvent: Sendable {
     public enum Kind: Sendable, Equatable {
@@ -32,10 +34,23 @@ public struct PointerEvent: Sendable {
         public var pressure: Double
         /// The pen's eraser end (or an eraser device).
         public var isEraser: Bool
+        /// UIKit's angles: from the surface up to the pen (pi/2 upright) and the direction it
+        /// leans towards, clockwise from the x axis (nil: the device reports no tilt).
+        public var altitudeAngle: Double?
+        public var azimuthAngle: Double?
 
         public init(pressure: Double, isEraser: Bool = false) {
             self.pressure = pressure
             self.isEraser = isEraser
+        }
+
+        /// From the tilts tablets report: degrees the pen leans along x and along y.
+        public mutating func setTilt(xDegrees: Double, yDegrees: Double) {
+            let x = xDegrees * .pi / 180, y = yDegrees * .pi / 180
+            // The pen's direction from the tilts about each axis, then its angle to the surface.
+            let lean = (tan(x) * tan(x) + tan(y) * tan(y)).squareRoot()
+            altitudeAngle = atan2(1, lean)
+            azimuthAngle = lean == 0 ? 0 : atan2(tan(y), tan(x))
         }
     }
 

@@ -105,9 +105,11 @@ public final class PointerTranslator {
 
     private func send(_ phase: Touch.Phase, _ event: PointerEvent) {
         // A pen's touch carries its pressure as UIKit's force (out of a maximum of 1).
-        let first = TouchInput(identifier: Self.mouseTouch, phase: phase, location: event.location, timestamp: event.timestamp,
+        var first = TouchInput(identifier: Self.mouseTouch, phase: phase, location: event.location, timestamp: event.timestamp,
                                type: event.pen == nil ? .indirectPointer : .pencil, force: event.pen?.pressure ?? 0,
                                maximumPossibleForce: event.pen == nil ? 0 : 1, isEraser: event.pen?.isEraser ?? false)
+        first.altitudeAngle = event.pen?.altitudeAngle
+        first.azimuthAngle = event.pen?.azimuthAngle
         var inputs = [first]
         if let second = secondLocation(for: event.location) {
             inputs.append(TouchInput(identifier: Self.secondTouch, phase: phase, location: second, timestamp: event.timestamp,

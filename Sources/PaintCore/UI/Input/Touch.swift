@@ -28,6 +28,10 @@ public final class Touch: Hashable {
     public let maximumPossibleForce: Double
     /// Made by a pen's eraser end (which erases whatever tool is chosen).
     public internal(set) var isEraser = false
+    /// A pen's angle to the surface (pi/2 upright) and the direction it leans (UITouch's
+    /// altitudeAngle and azimuthAngle); pi/2 and 0 when the device does not tell.
+    public internal(set) var altitudeAngle = Double.pi / 2
+    public internal(set) var azimuthAngle = 0.0
     /// Which tap of a quick series at one place this touch is (1 for a lone tap).
     public internal(set) var tapCount = 1
     /// Where it began (window coordinates): a touch that wandered is no tap.

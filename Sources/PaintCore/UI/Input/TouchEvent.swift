@@ -23,6 +23,9 @@ public struct TouchInput: Sendable {
     public var maximumPossibleForce: Double
     /// A pen's eraser end.
     public var isEraser: Bool
+    /// A pen's tilt (UITouch's altitudeAngle and azimuthAngle; nil: not reported).
+    public var altitudeAngle: Double?
+    public var azimuthAngle: Double?
 
     public init(identifier: Int, phase: Touch.Phase, location: Point, timestamp: Double, type: Touch.TouchType = .direct,
                 force: Double = 0, maximumPossibleForce: Double = 0, isEraser: Bool = false) {
