@@ -21,6 +21,7 @@ public final class BrushSettingsView: View {
         addSubview(toleranceValue)
         addSubview(penTitle)
         addSubview(pressurePicker)
+        addSubview(effectTitle)
         addSubview(effectPicker)
         addSubview(taperButton)
         addSubview(steadyTitle)
@@ -50,16 +51,19 @@ public final class BrushSettingsView: View {
         toleranceTitle.frame = Rect(x: 0, y: 68, width: 50, height: 30)
         toleranceSlider.frame = Rect(x: 52, y: 68, width: max(0, bounds.width - 52 - 104), height: 30)
         toleranceValue.frame = Rect(x: toleranceSlider.frame.maxX + 4, y: 68, width: 44, height: 30)
+        // Pen: the pressure curve; Sets: what pressure sets; Steady: the smoothing, and the mouse's taper.
+        let pickerWidth = min(max(0, bounds.width - 52), 300)
         penTitle.frame = Rect(x: 0, y: 104, width: 50, height: 28)
-        // Pen: the curve, and what pressure sets; Steady: the smoothing, and the mouse's taper.
-        let half = max(0, (bounds.width - 52 - 12) / 2)
-        pressurePicker.frame = Rect(x: 52, y: 104, width: min(half, max(200, pressurePicker.intrinsicWidth)), height: 28)
-        effectPicker.frame = Rect(x: pressurePicker.frame.maxX + 12, y: 104, width: min(half, max(200, effectPicker.intrinsicWidth)), height: 28)
-        steadyTitle.frame = Rect(x: 0, y: 138, width: 50, height: 28)
-        smoothingPicker.frame = Rect(x: 52, y: 138, width: pressurePicker.frame.width, height: 28)
-        taperButton.frame = Rect(x: smoothingPicker.frame.maxX + 12, y: 138, width: taperButton.intrinsicWidth, height: 28)
-        taperButton.isHidden = taperButton.frame.maxX > bounds.width
-        colorPicker.frame = Rect(x: 0, y: 172, width: bounds.width, height: 92)
+        pressurePicker.frame = Rect(x: 52, y: 104, width: pickerWidth, height: 28)
+        effectTitle.frame = Rect(x: 0, y: 138, width: 50, height: 28)
+        effectPicker.frame = Rect(x: 52, y: 138, width: pickerWidth, height: 28)
+        steadyTitle.frame = Rect(x: 0, y: 172, width: 50, height: 28)
+        let taperWidth = taperButton.intrinsicWidth
+        let roomForTaper = bounds.width - 52 - 12 - taperWidth >= min(pickerWidth, max(200, smoothingPicker.intrinsicWidth))
+        smoothingPicker.frame = Rect(x: 52, y: 172, width: roomForTaper ? min(pickerWidth, bounds.width - 52 - 12 - taperWidth) : pickerWidth, height: 28)
+        taperButton.frame = Rect(x: smoothingPicker.frame.maxX + 12, y: 172, width: taperWidth, height: 28)
+        taperButton.isHidden = !roomForTaper
+        colorPicker.frame = Rect(x: 0, y: 206, width: bounds.width, height: 92)
     }
 
     private lazy var toleranceTitle = Label(text: tr("Bucket"))
@@ -97,6 +101,8 @@ public final class BrushSettingsView: View {
         }
         return picker
     }()
+
+    private lazy var effectTitle = Label(text: tr("Sets"))
 
     /// What a pen's pressure sets: the width, the opacity, or both.
     public private(set) lazy var effectPicker: SegmentedControl = {

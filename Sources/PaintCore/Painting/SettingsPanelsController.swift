@@ -111,8 +111,8 @@ public final class SettingsPanelsController {
     }()
 
     public private(set) lazy var brushPanel: SettingsPanel = {
-        // Two rows more than the others: the pen's pressure curve and the steadying.
-        let panel = SettingsPanel(title: tr("Brush"), content: brushSettings, height: SettingsPanel.standardHeight + 68)
+        // Three rows more than the others: the pen's pressure curve, what it sets, the steadying.
+        let panel = SettingsPanel(title: tr("Brush"), content: brushSettings, height: SettingsPanel.standardHeight + 102)
         panel.onDone = { [unowned panel] in panel.dismiss() }
         return panel
     }()
