@@ -102,6 +102,8 @@ public enum TaperedCapsuleRasterizer {
         let originX: Double, originY: Double
         /// The unit direction along the segment and its length.
         let ux: Float, uy: Float, length: Float
+        /// 1 / length (0 for a lone disc), so the strength's share along the segment is a multiply.
+        let inverseLength: Float
         let r0: Float, r1: Float
         /// The flank's normal in the (across, along) frame: (a, b), a = sqrt(1 - b^2), b = (r0 - r1) / length.
         let a: Float, b: Float
@@ -117,6 +119,7 @@ public enum TaperedCapsuleRasterizer {
             originX = centre.x
             originY = centre.y
             length = degenerate ? 0 : Float(d)
+            inverseLength = degenerate ? 0 : Float(1 / d)
             ux = d > 0 ? Float(dx / d) : 1
             uy = d > 0 ? Float(dy / d) : 0
             self.r0 = Float(degenerate ? max(r0, r1) : r0)
@@ -176,7 +179,7 @@ public enum TaperedCapsuleRasterizer {
             let small = CapsuleKernel.larger(CapsuleKernel.smaller(fx, fy), Lanes(repeating: 1e-7))
             let area = CapsuleKernel.edgeArea(inside: -distance, a: big, b: small, length: Lanes(repeating: 1), reciprocal: 1 / (big * small))
             // The strength where the pixel is nearest, between the two ends.
-            let t = CapsuleKernel.clampUnit(length > 0 ? along / length : Lanes(repeating: 0))
+            let t = CapsuleKernel.clampUnit(along * inverseLength)
             let full = Lanes(repeating: full0) + t * (full1 - full0)
             let shifted = CapsuleKernel.clampUnit(area) * full + Lanes(repeating: 8_388_608)
             return unsafeBitCast(shifted, to: Values.self) & Values(repeating: 0x7FFFFF)
