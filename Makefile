@@ -1,5 +1,18 @@
 # The two commands a newcomer needs (see README.md).
-.PHONY: run test bench
+.PHONY: run test bench install uninstall deb
+
+# Installs into PREFIX (default /usr/local; DESTDIR stages it for a package), and removes exactly that.
+install:
+	@scripts/install-deps.sh install
+	@scripts/install.sh install
+
+uninstall:
+	@scripts/install.sh uninstall
+
+# A Debian package in the current folder (apt-get install ./x11paint_*.deb installs it).
+deb:
+	@scripts/install-deps.sh install
+	@scripts/build-deb.sh .
 
 run:
 	@scripts/run.sh

@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         // The command line: --help, --version, validation and its messages, as Swift tools do.
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // Logging, as Swift servers and tools do it: levels, one handler for the whole process.
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         // C glue: Xlib macros and unions Swift cannot call, error handlers.
@@ -39,7 +41,7 @@ let package = Package(
         // binary at full input rates.
         .target(
             name: "PaintCore",
-            dependencies: ["CImageCodecs", "CFontShim", "CRsvg", "CGettext"],
+            dependencies: ["CImageCodecs", "CFontShim", "CRsvg", "CGettext", .product(name: "Logging", package: "swift-log")],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // The thin adapter between the X server and PaintCore: display, presentation, input.

@@ -16,9 +16,13 @@ case "$purpose" in
     ;;
   # Droid Sans Fallback: the CJK font a Chinese Debian desktop has (the locale test needs it).
   # hb-shape (libharfbuzz-bin): the reference the text layout is checked against.
-  test) packages+=(xvfb xdotool x11-utils xclip libcairo2-dev libxtst-dev fonts-droid-fallback libharfbuzz-bin) ;;
+  # desktop-file-validate, appstreamcli and rsvg-convert: the install and packaging tests.
+  test) packages+=(xvfb xdotool x11-utils xclip libcairo2-dev libxtst-dev fonts-droid-fallback libharfbuzz-bin
+                   desktop-file-utils appstream librsvg2-bin) ;;
+  # rsvg-convert draws the app's icon at the sizes the hicolor theme keeps.
+  install) packages+=(librsvg2-bin) ;;
   bench) packages+=(libcairo2-dev xvfb xdotool libxtst-dev mtpaint) ;;
-  *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
+  *) echo "usage: $0 run|test|bench|install" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -183,6 +183,31 @@ final class DrawingBoardEndToEndTests: XCTestCase {
         XCTAssertTrue(message.contains("cannot open the X display ':9999'"), message)
     }
 
+    /// Issue 24: messages go through swift-log to standard error, as much as X11PAINT_LOG asks.
+    func testTheLogLevelIsSetByTheEnvironment() throws {
+        func demo(level: String?) throws -> String {
+            let app = Process()
+            app.executableURL = URL(fileURLWithPath: RunningApp.binaryPath)
+            app.arguments = ["--demo", "--size", "640x480"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["DISPLAY"] = server.display
+            environment["HOME"] = home + "/" + UUID().uuidString
+            environment["X11PAINT_LOG"] = level
+            app.environment = environment
+            let errors = Pipe()
+            app.standardError = errors
+            app.standardOutput = FileHandle.nullDevice
+            try app.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            app.waitUntilExit()
+            return text
+        }
+        let normal = try demo(level: nil)
+        XCTAssertTrue(normal.contains(" info x11paint:") && normal.contains("saved "), "info by default, in swift-log's form: \(normal)")
+        let quiet = try demo(level: "warning")
+        XCTAssertFalse(quiet.contains("saved "), "warnings only: \(quiet)")
+    }
+
     func testDemoDrawsAndSavesOnItsOwn() throws {
         let app = Process()
         app.executableURL = URL(fileURLWithPath: RunningApp.binaryPath)

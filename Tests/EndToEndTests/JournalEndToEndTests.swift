@@ -69,7 +69,7 @@ final class JournalEndToEndTests: XCTestCase {
         let again = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
         usleep(300_000)
         again.stop()
-        XCTAssertTrue(again.standardOutput.contains("restored 2 items"), again.standardOutput)
+        XCTAssertTrue(again.standardError.contains("restored 2 items"), again.standardError)
     }
 
     func testAResizeStormMidStrokeDropsNothing() throws {

@@ -17,9 +17,11 @@ final class RecoveryEndToEndTests: XCTestCase {
 
     private func restoredItems(on server: XvfbServer) throws -> (Int, String) {
         let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
-        defer { app.stop() }
         usleep(300_000)
-        return (DocumentJournal.recover(folder: home + "/.local/state/x11paint").document.items.count, app.standardOutput)
+        let items = DocumentJournal.recover(folder: home + "/.local/state/x11paint").document.items.count
+        // What it said (swift-log, on standard error), read once it has ended.
+        app.stop()
+        return (items, app.standardError)
     }
 
     func testKillMinusNineLosesNothingButTheLastSecond() throws {

@@ -5,6 +5,11 @@ enum ExternalTool {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
     static func locate(_ name: String) throws -> URL {
+        // A path is taken as it is (an installed copy of the app, say).
+        if name.contains("/") {
+            guard FileManager.default.isExecutableFile(atPath: name) else { throw Failure(description: "\(name) is not an executable") }
+            return URL(fileURLWithPath: name)
+        }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = "\(directory)/\(name)"

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Builds a Debian package of X11Paint: the files `scripts/install.sh` installs under /usr, and a
+# control file whose Depends are the Debian packages that hold the libraries the binary links
+# (as dpkg-shlibdeps finds them), plus the fonts and icon themes it reads.
+#   scripts/build-deb.sh [OUTPUT_FOLDER]     (default: the current folder)
+# The binary is the release build with the Swift runtime linked in statically, so the package
+# needs nothing outside Debian; BINARY names another (the packaging test uses the debug build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+output=${1:-.}
+version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/X11Adapter/Options.swift)
+architecture=$(dpkg --print-architecture)
+if [ -z "${BINARY:-}" ]; then
+  swift build -c release --static-swift-stdlib --scratch-path .build-deb --product x11paint 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]|^Building|^Write' || true
+  BINARY="$(swift build -c release --static-swift-stdlib --scratch-path .build-deb --show-bin-path)/x11paint"
+fi
+staging=$(mktemp -d)
+trap 'rm -rf "$staging"' EXIT
+root="$staging/x11paint_${version}_${architecture}"
+BINARY="$BINARY" DESTDIR="$root" PREFIX=/usr scripts/install.sh install >/dev/null
+
+# The packages that own the shared libraries the binary itself names (NEEDED; what
+# dpkg-shlibdeps would list: their own dependencies come with them).
+needed=$(objdump -p "$BINARY" | awk '/NEEDED/{print $2}')
+libraries=$(for name in $needed; do ldd "$BINARY" | awk -v n="$name" '$1 == n && $3 ~ /^\// {print $3}'; done)
+depends=$(for library in $libraries; do dpkg -S "$(readlink -f "$library")" 2>/dev/null || dpkg -S "$library" 2>/dev/null || true; done \
+  | cut -d: -f1 | grep -v '^libc6$' | sort -u | tr '\n' ' ')
+depends_line="libc6"
+for package in $depends; do depends_line="$depends_line, $package"; done
+depends_line="$depends_line, fonts-dejavu-core, adwaita-icon-theme | hicolor-icon-theme"
+
+mkdir -p "$root/DEBIAN"
+installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
+cat > "$root/DEBIAN/control" <<CONTROL
+Package: x11paint
+Version: $version
+Architecture: $architecture
+Maintainer: The X11Paint developers <x11paint@users.noreply.github.com>
+Installed-Size: $installed_size
+Depends: $depends_line
+Recommends: fonts-droid-fallback
+Section: graphics
+Priority: optional
+Homepage: https://github.com/x11paint/x11paint
+Description: fast drawing program for X11 desktops
+ Anti-aliased freehand strokes, lines, shapes, a true eraser, a colour picker,
+ a fill bucket, text in any script, selections with the desktop's clipboard,
+ photos placed with gestures, pen pressure, undo and crash recovery; saves PNG
+ into the Pictures folder.
+CONTROL
+mkdir -p "$output"
+dpkg-deb --root-owner-group --build "$root" "$output" >/dev/null
+echo "$output/x11paint_${version}_${architecture}.deb"
