@@ -32,7 +32,7 @@ public enum TaperedCapsuleRasterizer {
         let inner = min(r0, r1) - 0.5 * 2.0.squareRoot()
         let solidFull: UInt8? = inner > 2 && s0 >= 1 && s1 >= 1 ? 255 : nil
         let fullGroup = UInt32(0xFFFF_FFFF)
-        var changed = PixelRect.empty
+        var changedX0 = Int.max, changedX1 = Int.min, changedY0 = Int.max, changedY1 = Int.min
         for y in area.y0..<area.y1 {
             let centerY = Double(y) + 0.5
             let row = mask.values + y * mask.width
@@ -92,9 +92,14 @@ public enum TaperedCapsuleRasterizer {
             }
             rowLow = min(rowLow, Int(lowest.min()))
             rowHigh = max(rowHigh, Int(highest.max()))
-            if rowLow <= rowHigh { changed = changed.union(PixelRect(x0: rowLow, y0: y, x1: rowHigh + 1, y1: y + 1)) }
+            if rowLow <= rowHigh {
+                changedX0 = min(changedX0, rowLow)
+                changedX1 = max(changedX1, rowHigh + 1)
+                changedY0 = min(changedY0, y)
+                changedY1 = y + 1
+            }
         }
-        return changed
+        return changedX0 < changedX1 ? PixelRect(x0: changedX0, y0: changedY0, x1: changedX1, y1: changedY1) : .empty
     }
 
     /// The round cone in its own frame: along the segment (u) and across it (v).
@@ -133,6 +138,7 @@ public enum TaperedCapsuleRasterizer {
 
         /// The row's pixels ahead of the start point: behind it the previous segment drew the
         /// disc, and a widening flank reaches back at most r0 |b| (plus a pixel's half diagonal).
+        @inline(__always)
         func aheadOfStart(row y: Int, x0: Int, x1: Int) -> (Int, Int)? {
             guard length > 0 else { return nil }
             let margin = b < 0 ? Double(r0 * b) - 0.75 : 0
@@ -143,8 +149,9 @@ public enum TaperedCapsuleRasterizer {
             return ux > 0 ? (max(x0, Int(boundary.rounded(.down))), x1) : (x0, min(x1, Int(boundary.rounded(.up))))
         }
 
-        /// Coverage (0...255) of pixels x...x+3 of row y.
-        @inline(__always)
+        /// Coverage (0...255) of pixels x...x+3 of row y. Transparent, as the capsule kernel's:
+        /// the optimizer declines to inline it otherwise.
+        @_transparent
         func coverage(x: Int, y: Int) -> Values {
             let px = Lanes(repeating: Float(Double(x) + 0.5 - originX)) + Lanes(0, 1, 2, 3)
             let py = Lanes(repeating: Float(Double(y) + 0.5 - originY))
@@ -161,23 +168,25 @@ public enum TaperedCapsuleRasterizer {
             acrossUnit.replace(with: -1, where: acrossSigned .< 0)
             var normalAcross = acrossUnit * a, normalAlong = Lanes(repeating: b)
             var distance = across * a + along * b - r0
-            // A disc: the distance to its centre, and the radial normal (one root, one division).
+            // A disc: the distance to its centre, and the radial direction left unnormalised (its
+            // length goes to edgeArea, which cancels it: one root and no division here).
             var offsetAlong = along
             offsetAlong.replace(with: along - length, where: atEnd)
             let radial = (offsetAlong * offsetAlong + across * across).squareRoot()
-            let inverseRadial = 1 / CapsuleKernel.larger(radial, Lanes(repeating: 1e-4))
             var discRadius = Lanes(repeating: r0)
             discRadius.replace(with: r1, where: atEnd)
             distance.replace(with: radial - discRadius, where: onDisc)
-            normalAcross.replace(with: acrossSigned * inverseRadial, where: onDisc)
-            normalAlong.replace(with: offsetAlong * inverseRadial, where: onDisc)
+            normalAcross.replace(with: acrossSigned, where: onDisc)
+            normalAlong.replace(with: offsetAlong, where: onDisc)
+            var normalLength = Lanes(repeating: 1)
+            normalLength.replace(with: CapsuleKernel.larger(radial, Lanes(repeating: 1e-4)), where: onDisc)
             // To pixel axes.
             let nx = normalAlong * ux - normalAcross * uy
             let ny = normalAlong * uy + normalAcross * ux
             let fx = CapsuleKernel.magnitude(nx), fy = CapsuleKernel.magnitude(ny)
-            let big = CapsuleKernel.larger(CapsuleKernel.larger(fx, fy), Lanes(repeating: 1e-4))
-            let small = CapsuleKernel.larger(CapsuleKernel.smaller(fx, fy), Lanes(repeating: 1e-7))
-            let area = CapsuleKernel.edgeArea(inside: -distance, a: big, b: small, length: Lanes(repeating: 1), reciprocal: 1 / (big * small))
+            let big = CapsuleKernel.larger(CapsuleKernel.larger(fx, fy), normalLength * 1e-4)
+            let small = CapsuleKernel.larger(CapsuleKernel.smaller(fx, fy), normalLength * 1e-7)
+            let area = CapsuleKernel.edgeArea(inside: -distance, a: big, b: small, length: normalLength, reciprocal: 1 / (big * small))
             // The strength where the pixel is nearest, between the two ends.
             let t = CapsuleKernel.clampUnit(along * inverseLength)
             let full = Lanes(repeating: full0) + t * (full1 - full0)
