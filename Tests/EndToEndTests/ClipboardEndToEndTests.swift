@@ -6,20 +6,8 @@ import XCTest
 /// another client (`xclip`, as GIMP or LibreOffice would ask for it: TARGETS, then image/png),
 /// a large one in INCR chunks to two readers at once while the user keeps drawing; a selection
 /// moved by a drag is where it was left in the saved PNG.
-final class ClipboardEndToEndTests: XCTestCase {
-    private var server: XvfbServer!
-    private var home: String!
+final class ClipboardEndToEndTests: XvfbTestCase {
 
-    override func setUpWithError() throws {
-        server = try XvfbServer()
-        home = NSTemporaryDirectory() + "x11paint-e2e-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        server?.stop()
-        if let home { try? FileManager.default.removeItem(atPath: home) }
-    }
 
     /// The canvas's top in the window, from PaintCore's own layout of an 800x600 window.
     private var canvasTop: Int {

@@ -3,20 +3,8 @@ import PaintCore
 import XCTest
 
 /// Drives the real binary on a real X server with xdotool and checks the PNGs it saves.
-final class DrawingBoardEndToEndTests: XCTestCase {
-    private var server: XvfbServer!
-    private var home: String!
+final class DrawingBoardEndToEndTests: XvfbTestCase {
 
-    override func setUpWithError() throws {
-        server = try XvfbServer()
-        home = NSTemporaryDirectory() + "x11paint-e2e-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        server?.stop()
-        if let home { try? FileManager.default.removeItem(atPath: home) }
-    }
 
     /// The same layout the app computes for an 800x600 window, from PaintCore itself.
     private func layout() -> DrawingBoardViewController {

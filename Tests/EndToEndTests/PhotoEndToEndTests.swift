@@ -5,21 +5,12 @@ import XCTest
 /// Photos reaching the real app: --photo, the clipboard (Ctrl+V with xclip serving image/png)
 /// and a file dropped on the window (XDND, opened as the drawing when the user says so);
 /// each is kept with Enter and saved with Ctrl+S.
-final class PhotoEndToEndTests: XCTestCase {
-    private var server: XvfbServer!
-    private var home: String!
+final class PhotoEndToEndTests: XvfbTestCase {
     private let green = Color(r: 20, g: 180, b: 60)
 
     override func setUpWithError() throws {
-        server = try XvfbServer()
-        home = NSTemporaryDirectory() + "x11paint-photo-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
+        try super.setUpWithError()
         try PNGCodec.encode(Bitmap(width: 300, height: 200, color: green)).write(to: URL(fileURLWithPath: home + "/green.png"))
-    }
-
-    override func tearDown() {
-        server?.stop()
-        if let home { try? FileManager.default.removeItem(atPath: home) }
     }
 
     /// Keeps the placed photo, saves, and returns the saved picture.
