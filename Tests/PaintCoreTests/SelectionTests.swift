@@ -140,6 +140,8 @@ final class SelectionTests: XCTestCase {
         // Lift and move 200 right, 30 down in one drag; the floating pixels follow it.
         driver.drag([w(150, 150), w(250, 160), w(350, 180)])
         XCTAssertTrue(board.photoController.isLifted, "floating, to be moved, pinched and turned like a photo")
+        XCTAssertNil(board.photoController.dropButton.superview, "lifted pixels have no Drop: they are the drawing")
+        XCTAssertNotNil(board.photoController.keepButton.superview)
         XCTAssertNil(canvas.selection)
         key(.enter)
         XCTAssertNil(board.photoPlacement)

@@ -44,6 +44,7 @@ public final class PhotoPlacementController {
         if isLifted { bake() } else { drop() }
         isLifted = false
         let photo = fitted ? fittedToCanvas(original) : original
+        bar.items = photoBarItems
         let source = originalSize ?? (original.asset.image.width, original.asset.image.height)
         let placement = PhotoPlacementView(photo: photo, frame: canvas.frame)
         placement.frameBorder = CircleFrame(width: max(2, canvas.strokeWidth), color: canvas.strokeColor)
@@ -75,6 +76,8 @@ public final class PhotoPlacementController {
         placement?.setPlacement(transform)
         liftedStart = transform
         isLifted = true
+        bar.items = liftedBarItems
+        layoutBar()
         report(tr("Drag to move, pinch or Ctrl-drag to scale and turn; Enter or Escape leaves it there"))
     }
 
@@ -193,7 +196,11 @@ public final class PhotoPlacementController {
     /// gap, then the two ways out, evenly spaced in a rounded box.
     public private(set) lazy var bar: Toolbar = {
         let bar = FloatingBar()
-        bar.items = [.button(cropButton), .button(circleButton), .fixedSpace(12), .button(dropButton), .button(keepButton)]
+        bar.items = photoBarItems
         return bar
     }()
+
+    /// A photo can be dropped; pixels lifted from the drawing cannot (they are the drawing).
+    private var photoBarItems: [Toolbar.Item] { [.button(cropButton), .button(circleButton), .fixedSpace(12), .button(dropButton), .button(keepButton)] }
+    private var liftedBarItems: [Toolbar.Item] { [.button(cropButton), .button(circleButton), .fixedSpace(12), .button(keepButton)] }
 }
