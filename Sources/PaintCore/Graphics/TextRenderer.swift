@@ -8,19 +8,7 @@ enum TextRenderer {
         let baseline = Int(origin.y.rounded())
         for scalar in text.unicodeScalars {
             guard let glyph = font.glyph(for: scalar) else { continue }
-            let left = Int(penX.rounded()) + glyph.left
-            let top = baseline - glyph.top
-            let area = PixelRect(x0: left, y0: top, x1: left + glyph.width, y1: top + glyph.rows).intersection(clip)
-            if !area.isEmpty {
-                glyph.coverage.withUnsafeBufferPointer { coverage in
-                    for y in area.y0..<area.y1 {
-                        SpanBlender.blend(solid: source, mode: .sourceOver,
-                                          coverage: coverage.baseAddress! + (y - top) * glyph.width + (area.x0 - left),
-                                          clip: mask?.row(y: y, x: area.x0), count: area.width,
-                                          into: bitmap.pixels + y * bitmap.width + area.x0)
-                    }
-                }
-            }
+            blit(glyph, left: Int(penX.rounded()) + glyph.left, top: baseline - glyph.top, source: source, clip: clip, mask: mask, on: bitmap)
             penX += glyph.advance
         }
     }
@@ -37,17 +25,22 @@ enum TextRenderer {
                 var quarter = Int(((x - Double(whole)) * 4).rounded())
                 if quarter == 4 { whole += 1; quarter = 0 }
                 guard let glyph = placed.face.glyph(placed.glyph, pixelSize: layout.pixelSize, quarter: quarter) else { continue }
-                let left = whole + glyph.left
-                let top = Int((origin.y + placed.baseline).rounded()) - glyph.top
-                let area = PixelRect(x0: left, y0: top, x1: left + glyph.width, y1: top + glyph.rows).intersection(clip)
-                guard !area.isEmpty else { continue }
-                glyph.coverage.withUnsafeBufferPointer { coverage in
-                    for y in area.y0..<area.y1 {
-                        SpanBlender.blend(solid: source, mode: .sourceOver,
-                                          coverage: coverage.baseAddress! + (y - top) * glyph.width + (area.x0 - left),
-                                          clip: nil, count: area.width, into: bitmap.pixels + y * bitmap.width + area.x0)
-                    }
-                }
+                blit(glyph, left: whole + glyph.left, top: Int((origin.y + placed.baseline).rounded()) - glyph.top,
+                     source: source, clip: clip, mask: nil, on: bitmap)
+            }
+        }
+    }
+
+    /// Blends one glyph's coverage in a colour with its bitmap's top-left at (left, top), clipped.
+    private static func blit(_ glyph: Glyph, left: Int, top: Int, source: UInt32, clip: PixelRect, mask: ClipMask?, on bitmap: Bitmap) {
+        let area = PixelRect(x0: left, y0: top, x1: left + glyph.width, y1: top + glyph.rows).intersection(clip)
+        guard !area.isEmpty else { return }
+        glyph.coverage.withUnsafeBufferPointer { coverage in
+            for y in area.y0..<area.y1 {
+                SpanBlender.blend(solid: source, mode: .sourceOver,
+                                  coverage: coverage.baseAddress! + (y - top) * glyph.width + (area.x0 - left),
+                                  clip: mask?.row(y: y, x: area.x0), count: area.width,
+                                  into: bitmap.pixels + y * bitmap.width + area.x0)
             }
         }
     }

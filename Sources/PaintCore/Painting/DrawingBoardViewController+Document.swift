@@ -88,13 +88,11 @@ extension DrawingBoardViewController {
     /// journaled as a new generation (what it replaced stays there until this moment).
     func replaceDocument(with document: Document, name: String?) {
         cancelPhoto()
+        // A new history: the crops of the old document cannot be taken back into it.
         documentsBeforeCrop.removeAll()
-        canvas.cancelStroke()
-        canvas.load(document)
-        documentGeneration += 1
+        swapDocument(for: document)
         documentName = name
         savedEditCount = editCount
-        recorder?.documentReplaced()
         updateTitle()
     }
 

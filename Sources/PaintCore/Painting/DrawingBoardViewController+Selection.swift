@@ -82,8 +82,9 @@ extension DrawingBoardViewController {
         return true
     }
 
-    /// Another document in place, as an edit of this one (unsaved, journaled as a new generation).
-    private func swapDocument(for document: Document) {
+    /// Another document in place (journaled as a new generation); a crop keeps it an unsaved
+    /// edit of this one, opening a file also gives it a name (replaceDocument).
+    func swapDocument(for document: Document) {
         canvas.cancelStroke()
         canvas.load(document)
         documentGeneration += 1
