@@ -70,6 +70,18 @@ final class PenInputTests: XCTestCase {
         XCTAssertEqual(stroke.blendMode, .clear, "the eraser end erases, with the pencil chosen")
         XCTAssertEqual(canvas.renderArtwork().color(atX: 300, y: 200), .white)
         XCTAssertTrue(canvas.brush.isFreehand && !(canvas.brush is EraserBrush), "the tool stays the pencil")
+        // With a tool that does not draw strokes at all (text, selection), the eraser end still erases.
+        penStroke(pressure: 1, to: 1)
+        for key in ["t", "s"] as [Character] {
+            session.window.send(KeyEvent(.character(key)))
+            let count = canvas.document.items.count
+            penStroke(pressure: 1, to: 1, eraser: true)
+            guard case .stroke(let erased)? = canvas.document.items.last else { return XCTFail("\(key): a stroke") }
+            XCTAssertEqual(erased.blendMode, .clear, "\(key): the eraser end erased")
+            XCTAssertEqual(canvas.document.items.count, count + 1)
+            XCTAssertFalse(canvas.isEditingText, "\(key): no text box opened")
+            XCTAssertNil(canvas.selection, "\(key): nothing selected")
+        }
     }
 
     func testAMouseDrawsAsBeforeUnlessTheSpeedTaperIsOn() throws {

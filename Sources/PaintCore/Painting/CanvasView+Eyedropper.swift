@@ -2,8 +2,8 @@
 /// button is held a loupe follows the pointer; on release the colour under it is reported.
 extension CanvasView {
     /// Starts picking at a touch: the eyedropper, or Alt held. Returns whether it did.
-    func beginPickingIfAsked(at viewPoint: Point) -> Bool {
-        guard brush.picksColor || (window?.modifierFlags.contains(.alt) ?? false) else { return false }
+    func beginPickingIfAsked(by tool: Brush, at viewPoint: Point) -> Bool {
+        guard tool.picksColor || (window?.modifierFlags.contains(.alt) ?? false) else { return false }
         return beginPicking(at: viewPoint)
     }
 

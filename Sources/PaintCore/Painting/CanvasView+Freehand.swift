@@ -1,10 +1,9 @@
 /// Freehand strokes as the hand and the pen make them: the width from a pen's pressure (through
 /// the pressure curve) or, if asked for, from the mouse's speed; the line steadied by the pulled
-/// string; the pen's eraser end erasing whatever tool is chosen.
+/// string.
 extension CanvasView {
-    /// A press starts a freehand stroke at a document point.
-    func beginFreehand(_ touch: Touch, at point: Point) {
-        let tool: Brush = touch.isEraser ? EraserBrush() : brush
+    /// A press starts a freehand stroke of `tool` (the pencil, the eraser) at a document point.
+    func beginFreehand(_ touch: Touch, with tool: Brush, at point: Point) {
         var stroke = tool.beginStroke(at: point, color: strokeColor, width: strokeWidth)
         if let pressure = Self.pressure(of: touch) {
             if penSettings.pressureEffect.setsWidth { stroke.widths = [penSettings.width(forPressure: pressure, chosen: strokeWidth)] }

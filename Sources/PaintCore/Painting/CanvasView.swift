@@ -172,24 +172,26 @@ public final class CanvasView: View {
         // event would cost more than the stroke (75 µs of 85 per event at 1080p).
         brushOutlineCenter = nil
         let point = documentPoint(touch)
-        if beginPickingIfAsked(at: touch.location(in: self)) { return }
-        if brush.selectsRegion {
+        // A pen's eraser end erases, whatever tool is chosen: the press goes to the eraser.
+        let tool: Brush = touch.isEraser ? EraserBrush() : brush
+        if beginPickingIfAsked(by: tool, at: touch.location(in: self)) { return }
+        if tool.selectsRegion {
             beginSelectionDrag(at: touch.location(in: self))
             return
         }
-        if brush.placesText || isEditingText {
+        if tool.placesText || isEditingText {
             // A click elsewhere commits the box being typed in; with the text tool it opens
             // another there (Pinta's habit).
-            if brush.placesText { beginText(at: point) } else { commitText() }
+            if tool.placesText { beginText(at: point) } else { commitText() }
             return
         }
-        if brush.fillsRegion {
+        if tool.fillsRegion {
             // A click fills at once, as one undoable item, replayed against what lies below it.
             commit(.fill(Fill(seed: point, color: strokeColor, tolerance: fillTolerance)))
             return
         }
-        if brush.isFreehand || touch.isEraser {
-            beginFreehand(touch, at: point)
+        if tool.isFreehand {
+            beginFreehand(touch, with: tool, at: point)
         } else {
             shapeStart = point
             updatePreview(to: point)
