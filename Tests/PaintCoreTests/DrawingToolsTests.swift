@@ -91,14 +91,20 @@ final class DrawingToolsTests: XCTestCase {
         XCTAssertTrue(old.isOutlined)
     }
 
-    /// Issue 21: the eyedropper takes the exact colour the drawing shows, with a loupe while
-    /// held, then hands back to the tool it was taken up from; Alt+click does it with any tool.
-    func testTheEyedropperTakesTheColourUnderThePointerAndGoesBackToThePreviousTool() throws {
+    /// A wide teal band along y = 200 from x 100 to 400, then the pen back to red: a colour to pick.
+    private func drawTealBand() -> Color {
         let teal = Color(r: 20, g: 140, b: 150)
         board.setColor(teal)
         board.setStrokeWidth(20)
         drag((100, 200), (400, 200))
         board.setColor(red)
+        return teal
+    }
+
+    /// Issue 21: the eyedropper takes the exact colour the drawing shows, with a loupe while
+    /// held, then hands back to the tool it was taken up from; Alt+click does it with any tool.
+    func testTheEyedropperTakesTheColourUnderThePointerAndGoesBackToThePreviousTool() throws {
+        let teal = drawTealBand()
         board.selectTool(at: 3)
         XCTAssertTrue(window.send(KeyEvent(.character("k"))))
         XCTAssertEqual(board.toolbarController.selectedTool, DrawingBoardViewController.eyedropperIndex, "K takes up the eyedropper")
@@ -130,11 +136,7 @@ final class DrawingToolsTests: XCTestCase {
     /// A press that rests with the pencil (or a shape tool) becomes the eyedropper: the dot it
     /// began is dropped, the loupe shows, the release takes the colour; a press that moves draws.
     func testALongPressWithADrawingToolPicksTheColour() throws {
-        let teal = Color(r: 20, g: 140, b: 150)
-        board.setColor(teal)
-        board.setStrokeWidth(20)
-        drag((100, 200), (400, 200))
-        board.setColor(red)
+        let teal = drawTealBand()
         let items = board.canvas.document.items.count
         for tool in [0, 3] {
             board.selectTool(at: tool)
