@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <errno.h>
 #include <signal.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
@@ -200,24 +201,28 @@ int x11shim_pen_axes(Display *d, int deviceid, int *pressure_valuator, double *m
 
 static volatile sig_atomic_t termination_requested = 0;
 
-/* The signal may be delivered to any thread (the journal writer, a save): the run loop's
-   poll would sleep on. A byte on this descriptor wakes it wherever the signal lands. */
-static volatile int termination_wake_fd = -1;
+/* The signal may be delivered to any thread (the journal writer, a save), while the run loop
+   sleeps in poll or is about to. A byte on this pipe of its own wakes it wherever the signal
+   lands. It is never read: the run loop's own wake pipe is drained on every tick, and a byte
+   written there just before a tick was lost and the loop slept on with the flag set (seen: a
+   SIGTERM after a drag left the app waiting in poll for good). */
+static int termination_pipe[2] = {-1, -1};
 
 static void on_termination_signal(int signal_number) {
     (void)signal_number;
     termination_requested = 1;
-    if (termination_wake_fd >= 0) {
+    if (termination_pipe[1] >= 0) {
         int saved = errno;
         char byte = 1;
-        (void)!write(termination_wake_fd, &byte, 1);
+        (void)!write(termination_pipe[1], &byte, 1);
         errno = saved;
     }
 }
 
-void x11shim_set_termination_wake_fd(int fd) { termination_wake_fd = fd; }
-
-void x11shim_install_termination_handler(void) {
+int x11shim_install_termination_handler(void) {
+    if (termination_pipe[0] < 0 && pipe2(termination_pipe, O_NONBLOCK | O_CLOEXEC) != 0) {
+        termination_pipe[0] = termination_pipe[1] = -1;
+    }
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_termination_signal;
@@ -226,6 +231,7 @@ void x11shim_install_termination_handler(void) {
     sigaction(SIGINT, &action, NULL);
     /* Logging out hangs up: keep the drawing as for any other orderly end. */
     sigaction(SIGHUP, &action, NULL);
+    return termination_pipe[0];
 }
 
 int x11shim_termination_requested(void) { return termination_requested; }

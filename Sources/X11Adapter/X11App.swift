@@ -84,10 +84,10 @@ public final class X11App {
     /// Runs until the window is closed (or the demo ends). Returns the exit status.
     public func run() -> Int32 {
         let application = window.application
+        let termination = x11shim_install_termination_handler()
         var descriptors = [pollfd(fd: x11.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: application.wakeFileDescriptor, events: Int16(POLLIN), revents: 0)]
-        x11shim_set_termination_wake_fd(application.wakeWriteDescriptor)
-        x11shim_install_termination_handler()
+                           pollfd(fd: application.wakeFileDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: termination, events: Int16(POLLIN), revents: 0)]
         while running {
             if x11shim_termination_requested() != 0 { break }
             drainEvents()
@@ -104,14 +104,14 @@ public final class X11App {
             if isDemo {
                 if demoSteps.isEmpty { return finishDemo() }
                 window.send(demoSteps.removeFirst())
-                _ = poll(&descriptors, 2, 8)
+                _ = poll(&descriptors, 3, 8)
             } else if XPending(x11.display) == 0 {
                 // Sleep until input, the next timer or the next animation frame; idle is 0% CPU.
                 var timeout: Int32 = -1
                 if let wakeUp = application.nextWakeUp() {
                     timeout = Int32(max(0, min(1000, ((wakeUp - application.clock.now) * 1000).rounded(.up))))
                 }
-                _ = poll(&descriptors, 2, timeout)
+                _ = poll(&descriptors, 3, timeout)
             }
         }
         // Every orderly end (a signal, the window closed) keeps the stroke in progress and

@@ -60,11 +60,12 @@ int x11shim_scroll_axes(Display *d, int deviceid, int *valuators, int *vertical,
 int x11shim_pen_axes(Display *d, int deviceid, int *pressure_valuator, double *minimum, double *maximum, int *is_eraser,
                      int *tilt_valuators, double *tilt_ranges);
 
-/// SIGTERM and SIGINT set a flag (and interrupt poll) instead of killing the process, so the
-/// run loop can finish cleanly.
-void x11shim_install_termination_handler(void);
-/// A descriptor the termination handler writes a byte to (the run loop polls it).
-void x11shim_set_termination_wake_fd(int fd);
+/// SIGTERM, SIGINT and SIGHUP set a flag (and wake the run loop) instead of killing the
+/// process, so the run loop can finish cleanly. Returns the descriptor to poll: it turns
+/// readable at the first signal and stays readable (nothing ever drains it), so a signal
+/// arriving anywhere in the loop, even just before it sleeps, is never slept through.
+/// -1 if the pipe could not be made (the flag still works).
+int x11shim_install_termination_handler(void);
 int x11shim_termination_requested(void);
 
 /// XDestroyImage is a macro.
