@@ -22,8 +22,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# Beside the isolated moves, the machine's own floor: how late a bare process wakes from the
+# same 30 ms sleep at the same time. An isolated move takes at least three wake-ups (Xvfb, the
+# app, the probe), none of which an app controls.
 probe() { # window x0 y0 x1 y1
+  "$bin/x11paint-latency-probe" wakeup "$moves" 30 >"$work/floor" &
+  local floor=$!
   "$bin/x11paint-latency-probe" "$@" "$moves" isolated 30
+  wait $floor
+  cat "$work/floor"
   "$bin/x11paint-latency-probe" "$1" "$2" $(($3 + 7)) "$4" "$5" "$moves" drag
 }
 

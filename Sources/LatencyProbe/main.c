@@ -10,6 +10,12 @@
 // MODE is "isolated" (IDLE_MS of stillness before each move, default 30) or "drag" (each move
 // sent as soon as the previous one showed). Prints one line: count, p50, p90, p99, max (ms),
 // and how many moves never showed within a second.
+//
+//   x11paint-latency-probe wakeup COUNT [IDLE_MS]
+//
+// measures the machine's floor instead: how late a bare process sleeping IDLE_MS wakes up
+// (no X involved). An isolated move needs at least three such wake-ups (the server, the app,
+// the probe), so under load no app can beat this floor.
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/extensions/XShm.h>
@@ -41,9 +47,26 @@ static void grab(Display *display, XImage *image, int x, int y, unsigned char *i
     memcpy(into, image->data, (size_t)image->bytes_per_line * AREA);
 }
 
+/// The scheduler's wake-up lateness after `idle_ms` of sleep, printed like the moves.
+static int measure_wakeups(int count, int idle_ms) {
+    double *samples = calloc((size_t)count, sizeof(double));
+    for (int i = 0; i < count; i++) {
+        double start = now_ms();
+        usleep((useconds_t)idle_ms * 1000);
+        samples[i] = now_ms() - start - idle_ms;
+    }
+    qsort(samples, (size_t)count, sizeof(double), compare);
+    printf("a bare %d ms sleep wakes late: %d sleeps, p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n", idle_ms, count,
+           samples[(int)((count - 1) * 0.5)], samples[(int)((count - 1) * 0.9)], samples[(int)((count - 1) * 0.99)], samples[count - 1]);
+    free(samples);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc >= 3 && strcmp(argv[1], "wakeup") == 0)
+        return measure_wakeups(atoi(argv[2]), argc > 3 ? atoi(argv[3]) : 30);
     if (argc < 8) {
-        fprintf(stderr, "usage: %s WINDOW X0 Y0 X1 Y1 MOVES isolated|drag [IDLE_MS]\n", argv[0]);
+        fprintf(stderr, "usage: %s WINDOW X0 Y0 X1 Y1 MOVES isolated|drag [IDLE_MS]\n       %s wakeup COUNT [IDLE_MS]\n", argv[0], argv[0]);
         return 2;
     }
     Window window = (Window)strtoul(argv[1], NULL, 0);
