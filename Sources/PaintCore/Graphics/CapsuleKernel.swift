@@ -48,7 +48,7 @@ struct CapsuleKernel {
 
     /// The pixels whose coverage rose, gathered over the rows of one segment.
     struct Changes {
-        fileprivate var lowest = Columns(repeating: .max), highest = Columns(repeating: .min)
+        var lowest = Columns(repeating: .max), highest = Columns(repeating: .min)
         private var y0 = Int.max, y1 = Int.min
 
         mutating func record(from x0: Int, through x1: Int, y: Int) {

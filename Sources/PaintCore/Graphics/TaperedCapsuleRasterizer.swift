@@ -27,79 +27,79 @@ public enum TaperedCapsuleRasterizer {
         mask.markTouched(area)
         let cone = Cone(p0: p0, p1: p1, r0: r0, r1: r1, s0: s0, s1: s1)
         // Rows limited to the capsule of the larger radius around the segment (the cone lies
-        // inside it), and the middle inside the capsule of the smaller radius filled directly.
-        let geometry = CapsuleGeometry(p0: p0, p1: p1)
+        // inside it) when that is much less than the bounding box, and the middle inside the
+        // capsule of the smaller radius filled directly.
         let inner = min(r0, r1) - 0.5 * 2.0.squareRoot()
         let solidFull: UInt8? = inner > 2 && s0 >= 1 && s1 >= 1 ? 255 : nil
-        let fullGroup = UInt32(0xFFFF_FFFF)
-        var changedX0 = Int.max, changedX1 = Int.min, changedY0 = Int.max, changedY1 = Int.min
+        let geometry: CapsuleGeometry? = area.width > 16 || solidFull != nil ? CapsuleGeometry(p0: p0, p1: p1) : nil
+        let behindStart = continuing ? cone.startBoundary() : nil
+        var changes = CapsuleKernel.Changes()
         for y in area.y0..<area.y1 {
             let centerY = Double(y) + 0.5
             let row = mask.values + y * mask.width
-            guard let (left, right) = geometry.span(atY: centerY, radius: outer) else { continue }
-            var x0 = max(area.x0, Int((left - 0.5).rounded(.up))), x1 = min(area.x1 - 1, Int((right - 0.5).rounded(.down)))
+            var x0 = area.x0, x1 = area.x1 - 1
             // Behind the start of a continuing segment only a widening flank can rise (the disc
             // there is drawn).
-            if continuing, let (from, through) = cone.aheadOfStart(row: y, x0: x0, x1: x1) { x0 = from; x1 = through }
-            if x0 > x1 { continue }
-            var rowLow = Int.max, rowHigh = Int.min
+            if let behindStart {
+                behindStart.limit(row: centerY, x0: &x0, x1: &x1)
+                if x0 > x1 { continue }
+            }
             var solid: ClosedRange<Int>?
-            if let full = solidFull, let (innerLeft, innerRight) = geometry.span(atY: centerY, radius: inner) {
-                let a = max(x0, Int((innerLeft - 0.5).rounded(.up)) + 1), b = min(x1, Int((innerRight - 0.5).rounded(.down)) - 1)
-                if a <= b {
-                    solid = a...b
-                    var lo = a, hi = b
-                    while lo <= hi && row[lo] == full { lo += 1 }
-                    while hi >= lo && row[hi] == full { hi -= 1 }
-                    if lo <= hi {
-                        (row + lo).update(repeating: full, count: hi - lo + 1)
-                        rowLow = lo
-                        rowHigh = hi
+            if let geometry {
+                guard let (left, right) = geometry.span(atY: centerY, radius: outer) else { continue }
+                x0 = max(x0, ceilToInt(left - 0.5))
+                x1 = min(x1, floorToInt(right - 0.5))
+                if x0 > x1 { continue }
+                if let full = solidFull, let (innerLeft, innerRight) = geometry.span(atY: centerY, radius: inner) {
+                    let a = max(x0, ceilToInt(innerLeft - 0.5) + 1), b = min(x1, floorToInt(innerRight - 0.5) - 1)
+                    if a <= b {
+                        solid = a...b
+                        var lo = a, hi = b
+                        while lo <= hi && row[lo] == full { lo += 1 }
+                        while hi >= lo && row[hi] == full { hi -= 1 }
+                        if lo <= hi {
+                            (row + lo).update(repeating: full, count: hi - lo + 1)
+                            changes.record(from: lo, through: hi, y: y)
+                        }
                     }
                 }
             }
             // The rim either side of the solid middle (or the whole span), four pixels at a time.
-            var lowest = SIMD4<Int32>(repeating: .max), highest = SIMD4<Int32>(repeating: .min)
-            for part in 0..<(solid == nil ? 1 : 2) {
-                let from = part == 0 ? x0 : solid!.upperBound + 1
-                let through = part == 0 ? (solid.map { $0.lowerBound - 1 } ?? x1) : x1
-                var x = from
-                while x <= through {
-                    let start = mask.width >= 4 ? min(x, mask.width - 4) : x
-                    x = start + 4
-                    guard start + 4 <= mask.width else {
-                        let values = cone.coverage(x: start, y: y)
-                        for lane in 0..<(mask.width - start) where start + lane <= through && UInt8(truncatingIfNeeded: values[lane]) > row[start + lane] {
-                            row[start + lane] = UInt8(truncatingIfNeeded: values[lane])
-                            rowLow = min(rowLow, start + lane)
-                            rowHigh = max(rowHigh, start + lane)
-                        }
-                        continue
-                    }
-                    let bytes = UnsafeRawPointer(row + start).loadUnaligned(as: UInt32.self)
-                    if bytes == fullGroup { continue }
-                    // Pixels of the group beyond the span get their true coverage too: raising them is right.
-                    let values = cone.coverage(x: start, y: y)
-                    let old = Values(truncatingIfNeeded: unsafeBitCast(bytes, to: SIMD4<UInt8>.self))
-                    let rose = values .> old
-                    var raised = old
-                    raised.replace(with: values, where: rose)
-                    UnsafeMutableRawPointer(row + start).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: raised), as: SIMD4<UInt8>.self)
-                    let columns = SIMD4<Int32>(repeating: Int32(start)) &+ SIMD4<Int32>(0, 1, 2, 3)
-                    lowest.replace(with: columns, where: rose .& (columns .< lowest))
-                    highest.replace(with: columns, where: rose .& (columns .> highest))
-                }
-            }
-            rowLow = min(rowLow, Int(lowest.min()))
-            rowHigh = max(rowHigh, Int(highest.max()))
-            if rowLow <= rowHigh {
-                changedX0 = min(changedX0, rowLow)
-                changedX1 = max(changedX1, rowHigh + 1)
-                changedY0 = min(changedY0, y)
-                changedY1 = y + 1
+            if let solid {
+                cone.cover(row: row, rowWidth: mask.width, from: x0, through: solid.lowerBound - 1, y: y, changes: &changes)
+                cone.cover(row: row, rowWidth: mask.width, from: solid.upperBound + 1, through: x1, y: y, changes: &changes)
+            } else {
+                cone.cover(row: row, rowWidth: mask.width, from: x0, through: x1, y: y, changes: &changes)
             }
         }
-        return changedX0 < changedX1 ? PixelRect(x0: changedX0, y0: changedY0, x1: changedX1, y1: changedY1) : .empty
+        return changes.rect
+    }
+
+    /// The pixels of a row ahead of a continuing segment's start: centres with
+    /// (x + 0.5 - originX) ux + (y + 0.5 - originY) uy > margin.
+    struct StartBoundary {
+        let originX: Double, originY: Double, ux: Double, uy: Double, margin: Double
+        let inverseUx: Double
+
+        init(originX: Double, originY: Double, ux: Double, uy: Double, margin: Double) {
+            self.originX = originX
+            self.originY = originY
+            self.ux = ux
+            self.uy = uy
+            self.margin = margin
+            inverseUx = ux != 0 ? 1 / ux : 0
+        }
+
+        @inline(__always)
+        func limit(row centerY: Double, x0: inout Int, x1: inout Int) {
+            let py = centerY - originY
+            if ux == 0 {
+                if py * uy <= margin { x0 = x1 + 1 }
+                return
+            }
+            let boundary = originX + (margin - py * uy) * inverseUx - 0.5
+            if ux > 0 { x0 = max(x0, floorToInt(boundary)) } else { x1 = min(x1, ceilToInt(boundary)) }
+        }
     }
 
     /// The round cone in its own frame: along the segment (u) and across it (v).
@@ -136,17 +136,56 @@ public enum TaperedCapsuleRasterizer {
             full1 = Float(255 * s1)
         }
 
-        /// The row's pixels ahead of the start point: behind it the previous segment drew the
-        /// disc, and a widening flank reaches back at most r0 |b| (plus a pixel's half diagonal).
-        @inline(__always)
-        func aheadOfStart(row y: Int, x0: Int, x1: Int) -> (Int, Int)? {
+        /// Where a row's pixels ahead of the start point begin: behind it the previous segment
+        /// drew the disc, and a widening flank reaches back at most r0 |b| (plus a pixel's half
+        /// diagonal). Nil for a lone disc (nothing is behind).
+        func startBoundary() -> StartBoundary? {
             guard length > 0 else { return nil }
-            let margin = b < 0 ? Double(r0 * b) - 0.75 : 0
-            let py = Double(y) + 0.5 - originY
-            // Pixel centres with (x + 0.5 - originX) ux + py uy > margin.
-            if ux == 0 { return py * Double(uy) > margin ? (x0, x1) : (x1 + 1, x1) }
-            let boundary = originX + (margin - py * Double(uy)) / Double(ux) - 0.5
-            return ux > 0 ? (max(x0, Int(boundary.rounded(.down))), x1) : (x0, min(x1, Int(boundary.rounded(.up))))
+            return StartBoundary(originX: originX, originY: originY, ux: Double(ux), uy: Double(uy),
+                                 margin: b < 0 ? Double(r0 * b) - 0.75 : 0)
+        }
+
+        /// Raises pixels `x0...x1` of row `y` as CapsuleKernel.cover does, the changes kept in
+        /// registers for the row.
+        @inline(__always)
+        func cover(row: UnsafeMutablePointer<UInt8>, rowWidth: Int, from x0: Int, through x1: Int, y: Int,
+                   changes: inout CapsuleKernel.Changes) {
+            if x0 > x1 { return }
+            let fullGroup = UInt32(0xFFFF_FFFF)
+            var lowest = changes.lowest, highest = changes.highest
+            var rowRose = SIMDMask<SIMD4<Int32>>(repeating: false)
+            var x = x0
+            while x <= x1 {
+                let start = rowWidth >= 4 ? min(x, rowWidth - 4) : x
+                x = start + 4
+                let group = row + start
+                let columns = SIMD4<Int32>(repeating: Int32(start)) &+ SIMD4<Int32>(0, 1, 2, 3)
+                guard start + 4 <= rowWidth else {
+                    let values = coverage(x: start, y: y)
+                    for lane in 0..<(rowWidth - start) where start + lane <= x1 && UInt8(truncatingIfNeeded: values[lane]) > group[lane] {
+                        group[lane] = UInt8(truncatingIfNeeded: values[lane])
+                        lowest[lane] = Swift.min(lowest[lane], columns[lane])
+                        highest[lane] = Swift.max(highest[lane], columns[lane])
+                        rowRose[lane] = true
+                    }
+                    continue
+                }
+                let bytes = UnsafeRawPointer(group).loadUnaligned(as: UInt32.self)
+                if bytes == fullGroup { continue }
+                // Pixels of the group beyond the span get their true coverage too: raising them is right.
+                let values = coverage(x: start, y: y)
+                let old = Values(truncatingIfNeeded: unsafeBitCast(bytes, to: SIMD4<UInt8>.self))
+                let rose = values .> old
+                var raised = old
+                raised.replace(with: values, where: rose)
+                UnsafeMutableRawPointer(group).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: raised), as: SIMD4<UInt8>.self)
+                lowest.replace(with: columns, where: rose .& (columns .< lowest))
+                highest.replace(with: columns, where: rose .& (columns .> highest))
+                rowRose .|= rose
+            }
+            changes.lowest = lowest
+            changes.highest = highest
+            if any(rowRose) { changes.record(row: y) }
         }
 
         /// Coverage (0...255) of pixels x...x+3 of row y. Transparent, as the capsule kernel's:
