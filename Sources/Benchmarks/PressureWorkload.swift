@@ -19,16 +19,19 @@ enum PressureWorkload {
         let points = FreehandWorkloads.scribble(segments)
         let widths = widths(points.count)
         let color = Color(r: 30, g: 100, b: 230)
-        let pressure = Stopwatch.best(runs: runs, setup: FreehandWorkloads.freshLayer) { state in
-            let (drawing, target) = state
-            let stroke = Stroke(points: [points[0]], color: color, width: 12, blendMode: .sourceOver, widths: [widths[0]])
-            drawing.compose(drawing.begin(stroke), into: target, atX: 0, y: 0)
-            for i in 1..<points.count { drawing.compose(drawing.extend(to: points[i], width: widths[i]), into: target, atX: 0, y: 0) }
-            _ = drawing.commit()
-        }
-        let constant = Stopwatch.best(runs: runs, setup: FreehandWorkloads.freshLayer) {
-            FreehandWorkloads.renderIncrementally($0, points, brush: PencilBrush(), width: 6)
-        }
+        let (pressure, constant) = Stopwatch.bestInTurns(runs: runs, {
+            Stopwatch.best(runs: 1, setup: FreehandWorkloads.freshLayer) { state in
+                let (drawing, target) = state
+                let stroke = Stroke(points: [points[0]], color: color, width: 12, blendMode: .sourceOver, widths: [widths[0]])
+                drawing.compose(drawing.begin(stroke), into: target, atX: 0, y: 0)
+                for i in 1..<points.count { drawing.compose(drawing.extend(to: points[i], width: widths[i]), into: target, atX: 0, y: 0) }
+                _ = drawing.commit()
+            }
+        }, {
+            Stopwatch.best(runs: 1, setup: FreehandWorkloads.freshLayer) {
+                FreehandWorkloads.renderIncrementally($0, points, brush: PencilBrush(), width: 6)
+            }
+        })
         let cairo = Stopwatch.best(runs: runs, setup: { CairoCanvas(width: FreehandWorkloads.width, height: FreehandWorkloads.height) }) { canvas in
             let cr = canvas.cr
             canvas.setColor(color)

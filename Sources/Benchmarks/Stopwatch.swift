@@ -20,4 +20,16 @@ enum Stopwatch {
         }
         return times.min() ?? 0
     }
+
+    /// The best time of each of two workloads, their runs taken in turns: a ratio between them
+    /// then compares runs made in the same state of the machine (a shared VM's speed drifts
+    /// between one workload's runs and the next's). Each closure times one run.
+    static func bestInTurns(runs: Int, _ first: () -> Double, _ second: () -> Double) -> (Double, Double) {
+        var best = (Double.infinity, Double.infinity)
+        for _ in 0..<runs {
+            best.0 = min(best.0, first())
+            best.1 = min(best.1, second())
+        }
+        return best
+    }
 }

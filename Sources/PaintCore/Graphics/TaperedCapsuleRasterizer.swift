@@ -30,7 +30,7 @@ public enum TaperedCapsuleRasterizer {
         // inside it) when that is much less than the bounding box, and the middle inside the
         // capsule of the smaller radius filled directly.
         let inner = min(r0, r1) - 0.5 * 2.0.squareRoot()
-        let solidFull: UInt8? = inner > 2 && s0 >= 1 && s1 >= 1 ? 255 : nil
+        let solidFull: UInt8? = inner > 3 && s0 >= 1 && s1 >= 1 ? 255 : nil
         let geometry: CapsuleGeometry? = area.width > 16 || solidFull != nil ? CapsuleGeometry(p0: p0, p1: p1) : nil
         let behindStart = continuing ? cone.startBoundary() : nil
         var changes = CapsuleKernel.Changes()
@@ -102,6 +102,18 @@ public enum TaperedCapsuleRasterizer {
         }
     }
 
+    /// What a row adds to every pixel's position in the cone's frame.
+    private struct RowTerms {
+        let along: Lanes, across: Lanes
+
+        @inline(__always)
+        init(cone: Cone, y: Int) {
+            let py = Float(Double(y) + 0.5 - cone.originY)
+            along = Lanes(repeating: py * cone.uy)
+            across = Lanes(repeating: py * cone.ux)
+        }
+    }
+
     /// The round cone in its own frame: along the segment (u) and across it (v).
     private struct Cone {
         let originX: Double, originY: Double
@@ -146,22 +158,23 @@ public enum TaperedCapsuleRasterizer {
         }
 
         /// Raises pixels `x0...x1` of row `y` as CapsuleKernel.cover does, the changes kept in
-        /// registers for the row.
-        @inline(__always)
+        /// registers for the row. Transparent: the optimizer declines @inline(__always) here.
+        @_transparent
         func cover(row: UnsafeMutablePointer<UInt8>, rowWidth: Int, from x0: Int, through x1: Int, y: Int,
                    changes: inout CapsuleKernel.Changes) {
             if x0 > x1 { return }
             let fullGroup = UInt32(0xFFFF_FFFF)
             var lowest = changes.lowest, highest = changes.highest
             var rowRose = SIMDMask<SIMD4<Int32>>(repeating: false)
+            let across = RowTerms(cone: self, y: y)
             var x = x0
             while x <= x1 {
-                let start = rowWidth >= 4 ? min(x, rowWidth - 4) : x
+                let start = rowWidth >= 4 && x > rowWidth - 4 ? rowWidth - 4 : x
                 x = start + 4
                 let group = row + start
                 let columns = SIMD4<Int32>(repeating: Int32(start)) &+ SIMD4<Int32>(0, 1, 2, 3)
                 guard start + 4 <= rowWidth else {
-                    let values = coverage(x: start, y: y)
+                    let values = coverage(x: start, row: across)
                     for lane in 0..<(rowWidth - start) where start + lane <= x1 && UInt8(truncatingIfNeeded: values[lane]) > group[lane] {
                         group[lane] = UInt8(truncatingIfNeeded: values[lane])
                         lowest[lane] = Swift.min(lowest[lane], columns[lane])
@@ -173,12 +186,12 @@ public enum TaperedCapsuleRasterizer {
                 let bytes = UnsafeRawPointer(group).loadUnaligned(as: UInt32.self)
                 if bytes == fullGroup { continue }
                 // Pixels of the group beyond the span get their true coverage too: raising them is right.
-                let values = coverage(x: start, y: y)
-                let old = Values(truncatingIfNeeded: unsafeBitCast(bytes, to: SIMD4<UInt8>.self))
+                let values = coverage(x: start, row: across)
+                let old = CapsuleKernel.widen(bytes)
                 let rose = values .> old
                 var raised = old
                 raised.replace(with: values, where: rose)
-                UnsafeMutableRawPointer(group).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: raised), as: SIMD4<UInt8>.self)
+                UnsafeMutableRawPointer(group).storeBytes(of: CapsuleKernel.narrow(raised), as: SIMD4<UInt8>.self)
                 lowest.replace(with: columns, where: rose .& (columns .< lowest))
                 highest.replace(with: columns, where: rose .& (columns .> highest))
                 rowRose .|= rose
@@ -191,21 +204,18 @@ public enum TaperedCapsuleRasterizer {
         /// Coverage (0...255) of pixels x...x+3 of row y. Transparent, as the capsule kernel's:
         /// the optimizer declines to inline it otherwise.
         @_transparent
-        func coverage(x: Int, y: Int) -> Values {
+        func coverage(x: Int, row: RowTerms) -> Values {
             let px = Lanes(repeating: Float(Double(x) + 0.5 - originX)) + Lanes(0, 1, 2, 3)
-            let py = Lanes(repeating: Float(Double(y) + 0.5 - originY))
             // In the cone's frame: along (u) and across (v, folded to v >= 0).
-            let along = px * ux + py * uy
-            let acrossSigned = py * ux - px * uy
+            let along = px * ux + row.along
+            let acrossSigned = row.across - px * uy
             let across = CapsuleKernel.magnitude(acrossSigned)
             // Which feature is nearest: k < 0 the start disc, k > a * length the end disc, else the flank.
             let k = along * a - across * b
             let atStart = k .< 0, atEnd = k .> a * length
             let onDisc = atStart .| atEnd
             // The flank: its normal (a, b) in the (across, along) frame, on the pixel's side.
-            var acrossUnit = Lanes(repeating: 1)
-            acrossUnit.replace(with: -1, where: acrossSigned .< 0)
-            var normalAcross = acrossUnit * a, normalAlong = Lanes(repeating: b)
+            var normalAcross = CapsuleKernel.copySign(Lanes(repeating: a), acrossSigned), normalAlong = Lanes(repeating: b)
             var distance = across * a + along * b - r0
             // A disc: the distance to its centre, and the radial direction left unnormalised (its
             // length goes to edgeArea, which cancels it: one root and no division here).

@@ -18,6 +18,17 @@ public struct Stroke: Sendable, Equatable, Codable {
         self.widths = widths
     }
 
+    /// Adds a point (with its width and opacity where they vary) and returns its index; nil
+    /// when it repeats the last point (a segment of no length draws nothing new).
+    @inline(__always)
+    mutating func append(_ point: Point, width: Double?, opacity: Double?) -> Int? {
+        if point == points.last { return nil }
+        points.append(point)
+        if widths != nil { widths!.append(width ?? self.width) }
+        if opacities != nil { opacities!.append(opacity ?? 1) }
+        return points.count - 1
+    }
+
     /// The opacity at point `index` (1 without pressure opacity).
     public func opacity(at index: Int) -> Double {
         guard let opacities, opacities.indices.contains(index) else { return 1 }
