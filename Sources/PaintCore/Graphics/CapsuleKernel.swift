@@ -69,6 +69,51 @@ struct CapsuleKernel {
         }
     }
 
+    /// One row's share of the changes, kept in registers while its groups are raised (not in
+    /// `Changes` in memory), for this kernel and the round cone's.
+    struct RowChanges {
+        var lowest: Columns, highest: Columns
+        var rose = SIMDMask<Columns>(repeating: false)
+
+        @inline(__always)
+        init(_ changes: Changes) {
+            lowest = changes.lowest
+            highest = changes.highest
+        }
+
+        /// Raises the four pixels at `group`, whose bytes are `bytes`, to `values` where higher.
+        @inline(__always)
+        mutating func raise(_ group: UnsafeMutablePointer<UInt8>, bytes: UInt32, to values: Values, columns: Columns) {
+            let old = CapsuleKernel.widen(bytes)
+            let higher = values .> old
+            var raised = old
+            raised.replace(with: values, where: higher)
+            UnsafeMutableRawPointer(group).storeBytes(of: CapsuleKernel.narrow(raised), as: SIMD4<UInt8>.self)
+            lowest.replace(with: columns, where: higher .& (columns .< lowest))
+            highest.replace(with: columns, where: higher .& (columns .> highest))
+            rose .|= higher
+        }
+
+        /// The same pixel by pixel, for the pixels of the group up to `last` (a group at the
+        /// end of a row narrower than four pixels).
+        @inline(__always)
+        mutating func raiseEach(_ group: UnsafeMutablePointer<UInt8>, to values: Values, columns: Columns, through last: Int) {
+            for lane in 0..<4 where Int(columns[lane]) <= last && UInt8(truncatingIfNeeded: values[lane]) > group[lane] {
+                group[lane] = UInt8(truncatingIfNeeded: values[lane])
+                lowest[lane] = Swift.min(lowest[lane], columns[lane])
+                highest[lane] = Swift.max(highest[lane], columns[lane])
+                rose[lane] = true
+            }
+        }
+
+        @inline(__always)
+        func finish(row y: Int, into changes: inout Changes) {
+            changes.lowest = lowest
+            changes.highest = highest
+            if any(rose) { changes.record(row: y) }
+        }
+    }
+
     /// Raises pixels `x0...x1` of row `y` (which has `rowWidth` pixels). Groups of four may
     /// reach past x1 within the row: those pixels get their true coverage too, so raising
     /// them changes nothing wrong.
@@ -78,9 +123,7 @@ struct CapsuleKernel {
         if x0 > x1 { return }
         let py = Float(Double(y) + 0.5 - originY)
         let pyDy = py * dy
-        // Kept in registers for the row, not in `changes` in memory.
-        var lowest = changes.lowest, highest = changes.highest
-        var rowRose = SIMDMask<Columns>(repeating: false)
+        var rowChanges = RowChanges(changes)
         var x = x0
         while x <= x1 {
             // Keep the group inside the row (a row narrower than a group goes pixel by pixel).
@@ -90,29 +133,15 @@ struct CapsuleKernel {
             let columns = Columns(repeating: Int32(start)) &+ Columns(0, 1, 2, 3)
             guard start + 4 <= rowWidth else {
                 let values = coverage(px: pixelCentres(from: start), py: py, pyDy: pyDy, edges: edges)
-                for lane in 0..<4 where start + lane <= x1 && UInt8(truncatingIfNeeded: values[lane]) > group[lane] {
-                    group[lane] = UInt8(truncatingIfNeeded: values[lane])
-                    lowest[lane] = min(lowest[lane], columns[lane])
-                    highest[lane] = max(highest[lane], columns[lane])
-                    rowRose[lane] = true
-                }
+                rowChanges.raiseEach(group, to: values, columns: columns, through: x1)
                 continue
             }
             let bytes = UnsafeRawPointer(group).loadUnaligned(as: UInt32.self)
             if bytes == fullGroup { continue }
             let values = coverage(px: pixelCentres(from: start), py: py, pyDy: pyDy, edges: edges)
-            let old = Self.widen(bytes)
-            let rose = values .> old
-            var raised = old
-            raised.replace(with: values, where: rose)
-            UnsafeMutableRawPointer(group).storeBytes(of: Self.narrow(raised), as: SIMD4<UInt8>.self)
-            lowest.replace(with: columns, where: rose .& (columns .< lowest))
-            highest.replace(with: columns, where: rose .& (columns .> highest))
-            rowRose .|= rose
+            rowChanges.raise(group, bytes: bytes, to: values, columns: columns)
         }
-        changes.lowest = lowest
-        changes.highest = highest
-        if any(rowRose) { changes.record(row: y) }
+        rowChanges.finish(row: y, into: &changes)
     }
 
     /// The x offsets from p0 of the centres of pixels start...start + 3.

@@ -164,8 +164,7 @@ public enum TaperedCapsuleRasterizer {
                    changes: inout CapsuleKernel.Changes) {
             if x0 > x1 { return }
             let fullGroup = UInt32(0xFFFF_FFFF)
-            var lowest = changes.lowest, highest = changes.highest
-            var rowRose = SIMDMask<SIMD4<Int32>>(repeating: false)
+            var rowChanges = CapsuleKernel.RowChanges(changes)
             let across = RowTerms(cone: self, y: y)
             var x = x0
             while x <= x1 {
@@ -174,31 +173,15 @@ public enum TaperedCapsuleRasterizer {
                 let group = row + start
                 let columns = SIMD4<Int32>(repeating: Int32(start)) &+ SIMD4<Int32>(0, 1, 2, 3)
                 guard start + 4 <= rowWidth else {
-                    let values = coverage(x: start, row: across)
-                    for lane in 0..<(rowWidth - start) where start + lane <= x1 && UInt8(truncatingIfNeeded: values[lane]) > group[lane] {
-                        group[lane] = UInt8(truncatingIfNeeded: values[lane])
-                        lowest[lane] = Swift.min(lowest[lane], columns[lane])
-                        highest[lane] = Swift.max(highest[lane], columns[lane])
-                        rowRose[lane] = true
-                    }
+                    rowChanges.raiseEach(group, to: coverage(x: start, row: across), columns: columns, through: x1)
                     continue
                 }
                 let bytes = UnsafeRawPointer(group).loadUnaligned(as: UInt32.self)
                 if bytes == fullGroup { continue }
                 // Pixels of the group beyond the span get their true coverage too: raising them is right.
-                let values = coverage(x: start, row: across)
-                let old = CapsuleKernel.widen(bytes)
-                let rose = values .> old
-                var raised = old
-                raised.replace(with: values, where: rose)
-                UnsafeMutableRawPointer(group).storeBytes(of: CapsuleKernel.narrow(raised), as: SIMD4<UInt8>.self)
-                lowest.replace(with: columns, where: rose .& (columns .< lowest))
-                highest.replace(with: columns, where: rose .& (columns .> highest))
-                rowRose .|= rose
+                rowChanges.raise(group, bytes: bytes, to: coverage(x: start, row: across), columns: columns)
             }
-            changes.lowest = lowest
-            changes.highest = highest
-            if any(rowRose) { changes.record(row: y) }
+            rowChanges.finish(row: y, into: &changes)
         }
 
         /// Coverage (0...255) of pixels x...x+3 of row y. Transparent, as the capsule kernel's:
