@@ -31,42 +31,15 @@ public enum CapsuleRasterizer {
         let inner = footprint - 0.5 * 2.0.squareRoot()
         let full = UInt8(255 * strength + 0.5)
         let kernel = CapsuleKernel(from: p0, to: p1, radius: footprint, scale: 255 * strength, full: full)
-        // Long or wide capsules: a row's span is much shorter than the bounding box's.
-        let geometry: CapsuleGeometry? = area.width > 16 || inner > 3 ? CapsuleGeometry(p0: p0, p1: p1) : nil
         let dx = p1.x - p0.x, dy = p1.y - p0.y
-        let cutsBehindStart = continuing && (dx != 0 || dy != 0)
-        let inverseSlope = dx != 0 ? dy / dx : 0
+        // Long or wide capsules: a row's span is much shorter than the bounding box's.
+        let rows = CapsuleRows(area: area, geometry: area.width > 16 || inner > 3 ? CapsuleGeometry(p0: p0, p1: p1) : nil,
+                               outer: outer, inner: inner > 3 ? inner : nil,
+                               behindStart: continuing && (dx != 0 || dy != 0) ? StartBoundary(originX: p0.x, originY: p0.y, ux: dx, uy: dy) : nil)
         var changes = CapsuleKernel.Changes()
         for y in area.y0..<area.y1 {
-            let centerY = Double(y) + 0.5
-            var x0 = area.x0, x1 = area.x1 - 1
-            if cutsBehindStart {
-                // Only pixel centres ahead of the start, (x + 0.5 - p0.x) dx + (centerY - p0.y) dy > 0, can rise.
-                if dx == 0 {
-                    if (centerY - p0.y) * dy <= 0 { continue }
-                } else {
-                    let boundary = p0.x - (centerY - p0.y) * inverseSlope - 0.5
-                    if dx > 0 { x0 = max(x0, floorToInt(boundary)) } else { x1 = min(x1, ceilToInt(boundary)) }
-                    if x0 > x1 { continue }
-                }
-            }
+            guard let (x0, x1, solid0, solid1) = rows.span(ofRow: y) else { continue }
             let row = mask.values + y * mask.width
-            // The fully covered middle of a wide stroke's row, filled directly.
-            var solid: ClosedRange<Int>?
-            if let geometry {
-                guard let (left, right) = geometry.span(atY: centerY, radius: outer) else { continue }
-                // Pixel x has its centre at x + 0.5.
-                x0 = max(x0, ceilToInt(left - 0.5))
-                x1 = min(x1, floorToInt(right - 0.5))
-                if x0 > x1 { continue }
-                if inner > 3, let (innerLeft, innerRight) = geometry.span(atY: centerY, radius: inner) {
-                    let solid0 = max(x0, ceilToInt(innerLeft - 0.5) + 1), solid1 = min(x1, floorToInt(innerRight - 0.5) - 1)
-                    if solid0 <= solid1 {
-                        fillSolid(row: row, from: solid0, through: solid1, full: full, y: y, changes: &changes)
-                        solid = solid0...solid1
-                    }
-                }
-            }
             // The anti-aliased rim: the whole span, or what lies either side of the solid middle.
             func coverRim(from: Int, through: Int) {
                 if kernel.isThin {
@@ -77,25 +50,14 @@ public enum CapsuleRasterizer {
                                  edges: NearEdge.self, changes: &changes)
                 }
             }
-            if let solid {
-                coverRim(from: x0, through: solid.lowerBound - 1)
-                coverRim(from: solid.upperBound + 1, through: x1)
+            if solid0 <= solid1 {
+                CapsuleRows.fill(row, from: solid0, through: solid1, with: full, y: y, changes: &changes)
+                coverRim(from: x0, through: solid0 - 1)
+                coverRim(from: solid1 + 1, through: x1)
             } else {
                 coverRim(from: x0, through: x1)
             }
         }
         return changes.rect
-    }
-
-    /// Fills a fully covered run, recording only the part not already full (the previous
-    /// segment covered most of it).
-    private static func fillSolid(row: UnsafeMutablePointer<UInt8>, from: Int, through: Int, full: UInt8, y: Int,
-                                  changes: inout CapsuleKernel.Changes) {
-        var a = from, b = through
-        while a <= b && row[a] == full { a += 1 }
-        while b >= a && row[b] == full { b -= 1 }
-        if a > b { return }
-        (row + a).update(repeating: full, count: b - a + 1)
-        changes.record(from: a, through: b, y: y)
     }
 }

@@ -27,79 +27,27 @@ public enum TaperedCapsuleRasterizer {
         mask.markTouched(area)
         let cone = Cone(p0: p0, p1: p1, r0: r0, r1: r1, s0: s0, s1: s1)
         // Rows limited to the capsule of the larger radius around the segment (the cone lies
-        // inside it) when that is much less than the bounding box, and the middle inside the
-        // capsule of the smaller radius filled directly.
+        // inside it), and the middle inside the capsule of the smaller radius filled directly.
         let inner = min(r0, r1) - 0.5 * 2.0.squareRoot()
-        let solidFull: UInt8? = inner > 3 && s0 >= 1 && s1 >= 1 ? 255 : nil
-        let geometry: CapsuleGeometry? = area.width > 16 || solidFull != nil ? CapsuleGeometry(p0: p0, p1: p1) : nil
-        let behindStart = continuing ? cone.startBoundary() : nil
+        let fillsMiddle = inner > 3 && s0 >= 1 && s1 >= 1
+        let rows = CapsuleRows(area: area, geometry: area.width > 16 || fillsMiddle ? CapsuleGeometry(p0: p0, p1: p1) : nil,
+                               outer: outer, inner: fillsMiddle ? inner : nil,
+                               // Behind a continuing segment's start only a widening flank can rise.
+                               behindStart: continuing ? cone.startBoundary() : nil)
         var changes = CapsuleKernel.Changes()
         for y in area.y0..<area.y1 {
-            let centerY = Double(y) + 0.5
+            guard let (x0, x1, solid0, solid1) = rows.span(ofRow: y) else { continue }
             let row = mask.values + y * mask.width
-            var x0 = area.x0, x1 = area.x1 - 1
-            // Behind the start of a continuing segment only a widening flank can rise (the disc
-            // there is drawn).
-            if let behindStart {
-                behindStart.limit(row: centerY, x0: &x0, x1: &x1)
-                if x0 > x1 { continue }
-            }
-            var solid: ClosedRange<Int>?
-            if let geometry {
-                guard let (left, right) = geometry.span(atY: centerY, radius: outer) else { continue }
-                x0 = max(x0, ceilToInt(left - 0.5))
-                x1 = min(x1, floorToInt(right - 0.5))
-                if x0 > x1 { continue }
-                if let full = solidFull, let (innerLeft, innerRight) = geometry.span(atY: centerY, radius: inner) {
-                    let a = max(x0, ceilToInt(innerLeft - 0.5) + 1), b = min(x1, floorToInt(innerRight - 0.5) - 1)
-                    if a <= b {
-                        solid = a...b
-                        var lo = a, hi = b
-                        while lo <= hi && row[lo] == full { lo += 1 }
-                        while hi >= lo && row[hi] == full { hi -= 1 }
-                        if lo <= hi {
-                            (row + lo).update(repeating: full, count: hi - lo + 1)
-                            changes.record(from: lo, through: hi, y: y)
-                        }
-                    }
-                }
-            }
             // The rim either side of the solid middle (or the whole span), four pixels at a time.
-            if let solid {
-                cone.cover(row: row, rowWidth: mask.width, from: x0, through: solid.lowerBound - 1, y: y, changes: &changes)
-                cone.cover(row: row, rowWidth: mask.width, from: solid.upperBound + 1, through: x1, y: y, changes: &changes)
+            if solid0 <= solid1 {
+                CapsuleRows.fill(row, from: solid0, through: solid1, with: 255, y: y, changes: &changes)
+                cone.cover(row: row, rowWidth: mask.width, from: x0, through: solid0 - 1, y: y, changes: &changes)
+                cone.cover(row: row, rowWidth: mask.width, from: solid1 + 1, through: x1, y: y, changes: &changes)
             } else {
                 cone.cover(row: row, rowWidth: mask.width, from: x0, through: x1, y: y, changes: &changes)
             }
         }
         return changes.rect
-    }
-
-    /// The pixels of a row ahead of a continuing segment's start: centres with
-    /// (x + 0.5 - originX) ux + (y + 0.5 - originY) uy > margin.
-    struct StartBoundary {
-        let originX: Double, originY: Double, ux: Double, uy: Double, margin: Double
-        let inverseUx: Double
-
-        init(originX: Double, originY: Double, ux: Double, uy: Double, margin: Double) {
-            self.originX = originX
-            self.originY = originY
-            self.ux = ux
-            self.uy = uy
-            self.margin = margin
-            inverseUx = ux != 0 ? 1 / ux : 0
-        }
-
-        @inline(__always)
-        func limit(row centerY: Double, x0: inout Int, x1: inout Int) {
-            let py = centerY - originY
-            if ux == 0 {
-                if py * uy <= margin { x0 = x1 + 1 }
-                return
-            }
-            let boundary = originX + (margin - py * uy) * inverseUx - 0.5
-            if ux > 0 { x0 = max(x0, floorToInt(boundary)) } else { x1 = min(x1, ceilToInt(boundary)) }
-        }
     }
 
     /// What a row adds to every pixel's position in the cone's frame.
