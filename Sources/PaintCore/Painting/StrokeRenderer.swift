@@ -11,26 +11,22 @@ public struct StrokeRenderer {
     public func addSegment(of stroke: Stroke, endingAt index: Int, to mask: CoverageMask) -> PixelRect {
         let end = stroke.points[index] * scale
         let start = index > 0 ? stroke.points[index - 1] * scale : end
-        if stroke.opacities != nil {
-            // Pressure as opacity: the round-cone kernel fades its coverage along the segment.
-            let before = max(0, index - 1)
-            return TaperedCapsuleRasterizer.add(from: start, width: stroke.width(at: before) * scale, to: end, width: stroke.width(at: index) * scale,
-                                                continuing: index > 0, opacity0: stroke.opacity(at: before), opacity1: stroke.opacity(at: index),
-                                                into: mask)
+        guard stroke.widths != nil || stroke.opacities != nil else {
+            return CapsuleRasterizer.add(from: start, to: end, width: stroke.width * scale, continuing: index > 0, into: mask)
         }
-        if stroke.widths != nil {
-            let startWidth = stroke.width(at: max(0, index - 1)) * scale, endWidth = stroke.width(at: index) * scale
-            // Equal ends, or both thinner than a pixel's diagonal (where both edges cross one
-            // pixel and the capsule kernel's exact thin-stroke model matters more than a taper
-            // of a fraction of a pixel): the constant-width kernel. (Slowly changing widths drawn
-            // at each segment's mean width were tried: a slow pressure ramp's error against the
-            // truth tripled, to above cairo's; the golden test keeps that ramp.)
-            if startWidth != endWidth && max(startWidth, endWidth) >= 2.0.squareRoot() {
-                return TaperedCapsuleRasterizer.add(from: start, width: startWidth, to: end, width: endWidth, continuing: index > 0, into: mask)
-            }
-            return CapsuleRasterizer.add(from: start, to: end, width: (startWidth + endWidth) / 2, continuing: index > 0, into: mask)
+        let before = max(0, index - 1)
+        let startWidth = stroke.width(at: before) * scale, endWidth = stroke.width(at: index) * scale
+        // The round-cone kernel: pressure as opacity (it fades the coverage along the segment),
+        // or unequal ends. Equal ends, or both thinner than a pixel's diagonal (where both edges
+        // cross one pixel and the capsule kernel's exact thin-stroke model matters more than a
+        // taper of a fraction of a pixel): the constant-width kernel. (Slowly changing widths
+        // drawn at each segment's mean width were tried: a slow pressure ramp's error against
+        // the truth tripled, to above cairo's; the golden test keeps that ramp.)
+        if stroke.opacities != nil || (startWidth != endWidth && max(startWidth, endWidth) >= 2.0.squareRoot()) {
+            return TaperedCapsuleRasterizer.add(from: start, width: startWidth, to: end, width: endWidth, continuing: index > 0,
+                                                opacity0: stroke.opacity(at: before), opacity1: stroke.opacity(at: index), into: mask)
         }
-        return CapsuleRasterizer.add(from: start, to: end, width: stroke.width * scale, continuing: index > 0, into: mask)
+        return CapsuleRasterizer.add(from: start, to: end, width: (startWidth + endWidth) / 2, continuing: index > 0, into: mask)
     }
 
     /// Renders a whole stroke onto a layer, using `scratch` as the coverage mask.
