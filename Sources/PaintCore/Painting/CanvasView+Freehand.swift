@@ -12,7 +12,8 @@ extension CanvasView {
             stroke.widths = [strokeWidth]
         }
         freehand = FreehandState(smoother: StrokeSmoother(start: point, stringLength: penSettings.smoothing.stringLength),
-                                 lastTime: touch.timestamp, speed: 0)
+                                 variableWidth: stroke.widths != nil ? stroke.width : nil, fadesWithPressure: stroke.opacities != nil,
+                                 lastDrawn: point, lastTime: touch.timestamp, speed: 0)
         pixelsChanged(drawing.begin(stroke))
     }
 
@@ -21,7 +22,7 @@ extension CanvasView {
         guard var state = freehand, let drawn = state.smoother.follow(point) else { return }
         let width = self.width(for: touch, at: drawn, state: &state)
         freehand = state
-        pixelsChanged(drawing.extend(to: drawn, width: width, opacity: opacity(for: touch)))
+        pixelsChanged(drawing.extend(to: drawn, width: width, opacity: opacity(for: touch, state: state)))
     }
 
     /// The pointer lifted at a document point: the line catches up to it.
@@ -30,7 +31,7 @@ extension CanvasView {
         guard var state = freehand else { return }
         if let drawn = state.smoother.finish(at: point) {
             let width = self.width(for: touch, at: drawn, state: &state)
-            pixelsChanged(drawing.extend(to: drawn, width: width, opacity: opacity(for: touch)))
+            pixelsChanged(drawing.extend(to: drawn, width: width, opacity: opacity(for: touch, state: state)))
         }
     }
 
@@ -40,27 +41,37 @@ extension CanvasView {
         return touch.force / touch.maximumPossibleForce
     }
 
-    private func opacity(for touch: Touch) -> Double? {
-        guard drawing.activeStroke?.opacities != nil, let pressure = Self.pressure(of: touch) else { return nil }
+    private func opacity(for touch: Touch, state: FreehandState) -> Double? {
+        guard state.fadesWithPressure, let pressure = Self.pressure(of: touch) else { return nil }
         return penSettings.opacity(forPressure: pressure)
     }
 
+    /// The width at a point about to be drawn (nil: the stroke's one width).
     private func width(for touch: Touch, at point: Point, state: inout FreehandState) -> Double? {
-        guard let stroke = drawing.activeStroke, stroke.widths != nil else { return nil }
-        if let pressure = Self.pressure(of: touch) { return penSettings.width(forPressure: pressure, chosen: stroke.width) }
+        guard let chosen = state.variableWidth else { return nil }
+        defer { state.lastDrawn = point }
+        if let pressure = Self.pressure(of: touch) { return penSettings.width(forPressure: pressure, chosen: chosen) }
         // The speed taper: the pointer's speed, smoothed so one quick event does not notch the line.
-        let last = stroke.points.last ?? point
+        let last = state.lastDrawn
         let elapsed = max(touch.timestamp - state.lastTime, 0.001)
         let instant = ((point.x - last.x) * (point.x - last.x) + (point.y - last.y) * (point.y - last.y)).squareRoot() / elapsed
         state.speed = state.speed * 0.85 + instant * 0.15
         state.lastTime = touch.timestamp
-        return stroke.width * PenSettings.simulatedPressure(speed: state.speed)
+        return chosen * PenSettings.simulatedPressure(speed: state.speed)
     }
 }
 
-/// The freehand stroke in progress: its steadier, and the speed taper's memory.
+/// The freehand stroke in progress, kept by the canvas so that a motion event need not copy
+/// the stroke out of the drawing layer: its steadier, how its width and opacity vary, and the
+/// speed taper's memory.
 struct FreehandState {
     var smoother: StrokeSmoother
+    /// The width chosen for a stroke whose width varies along it (pressure, the speed taper); nil: one width.
+    let variableWidth: Double?
+    /// Whether the pen's pressure sets the opacity.
+    let fadesWithPressure: Bool
+    /// The last point drawn (where the speed is measured from).
+    var lastDrawn: Point
     var lastTime: Double
     var speed: Double
 }

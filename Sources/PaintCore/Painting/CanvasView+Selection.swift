@@ -42,12 +42,9 @@ extension CanvasView {
         let xs = outline.map(\.x), ys = outline.map(\.y)
         let s = drawing.scale > 0 ? drawing.scale : 1
         // The bounds on whole pixels, outward.
-        let box = Rect(x: (xs.min()! * s).rounded(.down) / s, y: (ys.min()! * s).rounded(.down) / s,
-                       width: 0, height: 0)
-        let far = Point(x: (xs.max()! * s).rounded(.up) / s, y: (ys.max()! * s).rounded(.up) / s)
-        guard let bounds = snappedToDocument(Rect(x: box.minX, y: box.minY, width: far.x - box.minX, height: far.y - box.minY)) else {
-            return setSelectionArea(nil)
-        }
+        let x0 = (xs.min()! * s).rounded(.down) / s, y0 = (ys.min()! * s).rounded(.down) / s
+        let x1 = (xs.max()! * s).rounded(.up) / s, y1 = (ys.max()! * s).rounded(.up) / s
+        guard let bounds = snappedToDocument(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) else { return setSelectionArea(nil) }
         let area = SelectionArea(bounds: bounds, outline: outline)
         setSelectionArea(area.mask(atScale: s)?.contains(true) == true ? area : nil)
     }
@@ -120,11 +117,13 @@ extension CanvasView {
             let rect = RectangleBrush.box(from: start, to: point, square: window?.modifierFlags.contains(.shift) ?? false)
             setSelection(rect)
         case .lasso(var points)?:
-            // The outline so far shows as a line; it closes into a selection on release.
-            invalidateLassoTrail(points)
+            // The outline so far shows as a line; it closes into a selection on release. Only
+            // the new piece is drawn again, and the points are appended in place (the drag lets
+            // go of them first): a long outline must not cost each motion event all of it.
+            selectionDrag = nil
+            invalidateLassoTrail([points.last ?? point, point])
             points.append(point)
             selectionDrag = .lasso(points: points)
-            invalidateLassoTrail(points)
         case .resize(let handle, let original)?:
             setSelection(Self.resized(original, handle: handle, to: point))
         case .lift(let start)?:

@@ -50,7 +50,7 @@ public final class TextEditingView: View {
         render()
     }
 
-    /// The typed text as a whole, replaced (tests, and a paste).
+    /// Text typed at the caret (tests, and a paste).
     func type(_ text: String) {
         editor.insert(text)
         render()
