@@ -9,24 +9,25 @@ final class FakeClipboardManager: @unchecked Sendable {
     private let lock = NSLock()
     private var savedData: [UInt8]?
     private var running = true
-    private let thread: Thread
+    private let display: OpaquePointer
+    private var thread: Thread?
 
     /// What it took from the client that left (nil: nothing yet).
     var saved: [UInt8]? { lock.lock(); defer { lock.unlock() }; return savedData }
 
     init(display name: String) throws {
         guard let display = XOpenDisplay(name) else { throw ExternalTool.Failure(description: "cannot open \(name)") }
+        self.display = display
         let ready = DispatchSemaphore(value: 0)
-        var box: FakeClipboardManager?
-        thread = Thread { box.map { $0.serve(display, ready: ready) } }
-        box = self
+        let thread = Thread { [self] in serve(self.display, ready: ready) }
+        self.thread = thread
         thread.start()
         ready.wait()
     }
 
     func stop() {
         lock.lock(); running = false; lock.unlock()
-        while !thread.isFinished { usleep(5000) }
+        while thread?.isFinished == false { usleep(5000) }
     }
 
     private var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return running }
@@ -57,15 +58,7 @@ final class FakeClipboardManager: @unchecked Sendable {
         func finish(_ bytes: [UInt8]) {
             lock.lock(); savedData = bytes; lock.unlock()
             guard let request = pending else { return }
-            var notify = XEvent()
-            notify.xselection.type = SelectionNotify
-            notify.xselection.requestor = request.requestor
-            notify.xselection.selection = request.selection
-            notify.xselection.target = request.target
-            notify.xselection.property = request.property
-            notify.xselection.time = request.time
-            XSendEvent(display, request.requestor, 0, NoEventMask, &notify)
-            XFlush(display)
+            answer(request, on: display)
             pending = nil
         }
         var event = XEvent()

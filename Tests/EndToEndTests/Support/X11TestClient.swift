@@ -114,15 +114,7 @@ extension X11TestClient {
                     let request = event.xselectionrequest
                     let bytes = Array(uriList.utf8)
                     XChangeProperty(display, request.requestor, request.property, request.target, 8, PropModeReplace, bytes, Int32(bytes.count))
-                    var reply = XEvent()
-                    reply.xselection.type = SelectionNotify
-                    reply.xselection.requestor = request.requestor
-                    reply.xselection.selection = request.selection
-                    reply.xselection.target = request.target
-                    reply.xselection.property = request.property
-                    reply.xselection.time = request.time
-                    XSendEvent(display, request.requestor, 0, NoEventMask, &reply)
-                    XFlush(display)
+                    answer(request, on: display)
                 } else if event.type == ClientMessage && event.xclient.message_type == atom("XdndFinished") {
                     return event.xclient.data.l.1 & 1 != 0
                 }
@@ -131,4 +123,17 @@ extension X11TestClient {
         }
         return false
     }
+}
+
+/// Tells a selection's requestor its answer is in the property it named (ICCCM 2.2).
+func answer(_ request: XSelectionRequestEvent, on display: OpaquePointer) {
+    var reply = XEvent()
+    reply.xselection.type = SelectionNotify
+    reply.xselection.requestor = request.requestor
+    reply.xselection.selection = request.selection
+    reply.xselection.target = request.target
+    reply.xselection.property = request.property
+    reply.xselection.time = request.time
+    XSendEvent(display, request.requestor, 0, NoEventMask, &reply)
+    XFlush(display)
 }
