@@ -197,13 +197,10 @@ public final class XInput2Translator {
             scrollAxes = scrollAxesOfDevice(event.sourceid)
             lastScrollValues = [:]
         }
-        guard !scrollAxes.isEmpty, let mask = event.valuators.mask, let values = event.valuators.values else { return Point(x: 0, y: 0) }
+        guard !scrollAxes.isEmpty else { return Point(x: 0, y: 0) }
         var change = Point(x: 0, y: 0)
-        var valueIndex = 0
-        for valuator in 0..<Int(event.valuators.mask_len) * 8 where mask[valuator >> 3] & (1 << (valuator & 7)) != 0 {
-            let value = values[valueIndex]
-            valueIndex += 1
-            guard let axis = scrollAxes.first(where: { $0.valuator == valuator }) else { continue }
+        Self.forEachValuator(of: event) { valuator, value in
+            guard let axis = scrollAxes.first(where: { $0.valuator == valuator }) else { return }
             if let last = lastScrollValues[valuator] {
                 let notches = (value - last) / axis.increment
                 if axis.isVertical { change.y += notches } else { change.x += notches }
@@ -229,25 +226,31 @@ public final class XInput2Translator {
                      timestamp: Double(event.time) / 1000, pen: pen(event))
     }
 
+    /// The valuators an event carries, by number, with their values (XI2 packs the values of
+    /// the valuators set in the mask, in order).
+    private static func forEachValuator(of event: XIDeviceEvent, _ body: (Int, Double) -> Void) {
+        guard let mask = event.valuators.mask, let values = event.valuators.values else { return }
+        var valueIndex = 0
+        for valuator in 0..<Int(event.valuators.mask_len) * 8 where mask[valuator >> 3] & (1 << (valuator & 7)) != 0 {
+            body(valuator, values[valueIndex])
+            valueIndex += 1
+        }
+    }
+
     /// A pen's pressure (0...1 of its range) and end, from the event's valuators or the last
     /// value its device sent; nil for devices without a pressure axis.
     func pen(_ event: XIDeviceEvent) -> PointerEvent.Pen? {
         let device = event.sourceid
         if penAxes[device] == nil { penAxes[device] = .some(penAxesOfDevice(device)) }
         guard let axes = penAxes[device] ?? nil else { return nil }
-        if let mask = event.valuators.mask, let values = event.valuators.values {
-            var valueIndex = 0
-            for valuator in 0..<Int(event.valuators.mask_len) * 8 where mask[valuator >> 3] & (1 << (valuator & 7)) != 0 {
-                let value = values[valueIndex]
-                if valuator == axes.pressureValuator {
-                    lastPressure[device] = min(1, max(0, (value - axes.minimum) / (axes.maximum - axes.minimum)))
-                }
-                if let tilt = axes.tilt {
-                    // Tilt ranges centred on upright (drivers: degrees each way).
-                    if valuator == tilt.xValuator { lastTilt[device, default: (0, 0)].x = value - (tilt.xRange.lowerBound + tilt.xRange.upperBound) / 2 }
-                    if valuator == tilt.yValuator { lastTilt[device, default: (0, 0)].y = value - (tilt.yRange.lowerBound + tilt.yRange.upperBound) / 2 }
-                }
-                valueIndex += 1
+        Self.forEachValuator(of: event) { valuator, value in
+            if valuator == axes.pressureValuator {
+                lastPressure[device] = min(1, max(0, (value - axes.minimum) / (axes.maximum - axes.minimum)))
+            }
+            if let tilt = axes.tilt {
+                // Tilt ranges centred on upright (drivers: degrees each way).
+                if valuator == tilt.xValuator { lastTilt[device, default: (0, 0)].x = value - (tilt.xRange.lowerBound + tilt.xRange.upperBound) / 2 }
+                if valuator == tilt.yValuator { lastTilt[device, default: (0, 0)].y = value - (tilt.yRange.lowerBound + tilt.yRange.upperBound) / 2 }
             }
         }
         var pen = PointerEvent.Pen(pressure: lastPressure[device] ?? 0, isEraser: axes.isEraser)
