@@ -255,6 +255,22 @@ final class SelectionTests: XCTestCase {
 
     /// The lasso's scanline mask is the even-odd rule at pixel centres, checked point by point
     /// on a star that crosses itself.
+    func testTheLassoTrailShowsWholeWhileItIsDrawn() {
+        session.window.send(KeyEvent(.character("a")))
+        // Long steps, the window drawn after each event as the app draws it.
+        let path = [w(60, 60), w(260, 60), w(260, 200)]
+        for (index, point) in path.enumerated() {
+            session.window.send([TouchInput(identifier: 1, phase: index == 0 ? .began : .moved, location: point, timestamp: Double(index) * 0.01)])
+            session.window.render()
+        }
+        // Dashes all along the first piece, not only near its ends.
+        // (A one-pixel line on a pixel boundary is grey in the two rows it straddles.)
+        let middle = (120..<200).map { x in (-1...0).map { session.window.backbuffer.color(atX: Int(w(Double(x), 60).x), y: Int(w(0, 60).y) + $0) } }
+        XCTAssertGreaterThan(middle.filter { column in column.contains { (color: Color) in color.red < 0.8 } }.count, 20, "the trail's dashes show along the whole piece")
+        session.window.send([TouchInput(identifier: 1, phase: .ended, location: w(60, 200), timestamp: 0.05)])
+        XCTAssertNotNil(canvas.selectionArea)
+    }
+
     func testTheLassoMaskIsTheEvenOddRuleAtPixelCentres() throws {
         let star = (0..<5).map { i -> Point in
             let angle = Double(i) * 4 * .pi / 5 - .pi / 2

@@ -143,11 +143,11 @@ extension CanvasView {
         selectionDrag = nil
     }
 
+    /// (Path's bounds: Rect.union skips empty rectangles, so a union of points stayed one point
+    /// and only a speck around each vertex of the trail was ever drawn.)
     private func invalidateLassoTrail(_ points: [Point]) {
-        guard let first = points.first else { return }
-        var box = Rect(x: first.x, y: first.y, width: 0, height: 0)
-        for p in points { box = box.union(Rect(x: p.x, y: p.y, width: 0, height: 0)) }
-        setNeedsDisplay(viewport.viewRect(box).insetBy(dx: -3, dy: -3))
+        guard !points.isEmpty else { return }
+        setNeedsDisplay(viewport.viewRect(Path.polyline(points).bounds).insetBy(dx: -3, dy: -3))
     }
 
     /// Handles 0-7: the corners from the top left clockwise, then the edges' middles (top, right, bottom, left).
