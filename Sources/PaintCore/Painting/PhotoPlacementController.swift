@@ -40,9 +40,8 @@ public final class PhotoPlacementController {
     }
 
     private func place(_ original: Photo, originalSize: (width: Int, height: Int)? = nil, fitted: Bool) {
-        // Whatever floats now is left where it is first (a lifted selection is never lost).
-        if isLifted { bake() } else { drop() }
-        isLifted = false
+        // Whatever floats now goes first (a lifted selection is left where it is: drop never loses it).
+        drop()
         let photo = fitted ? fittedToCanvas(original) : original
         bar.items = photoBarItems
         let source = originalSize ?? (original.asset.image.width, original.asset.image.height)
