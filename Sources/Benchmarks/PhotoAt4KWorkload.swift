@@ -39,7 +39,7 @@ enum PhotoAt4KWorkload {
         let prepared = Image(bitmap: photo)
         prepared.prepareForDrawing()
         let memory = Double(prepared.memoryFootprint) / Double(6000 * 4000 * 4)
-        let smooth = ours(.smooth), fast = ours(.fast)
+        let smooth = ours(.smooth), fast = ours(.fast), coarse = ours(.coarse)
         let good = cairo(CAIRO_FILTER_GOOD), cairoFast = cairo(CAIRO_FILTER_FAST)
         return [
             BenchmarkResult(name: "24 MP photo turned 30°, scaled 0.64 onto 3840x2160: PaintCore bilinear from the nearest mip level vs cairo GOOD",
@@ -47,6 +47,8 @@ enum PhotoAt4KWorkload {
                             note: "cairo FAST (nearest) \(formatTime(cairoFast)); PaintCore's gesture frames (nearest, fast) \(formatTime(fast))"),
             BenchmarkResult(name: "the same, PaintCore's gesture frames (nearest texel) vs cairo FAST",
                             ours: fast, cairo: cairoFast, target: .none),
+            BenchmarkResult(name: "the same gesture frames on a 2x screen (one texel per 2x2 pixels: a point) vs cairo FAST",
+                            ours: coarse, cairo: cairoFast, target: .none),
             BenchmarkResult(name: "baking it (Keep) into a 3840x2160 drawing, with the window's frame after",
                             ours: bake, cairo: 0.1, target: .budget),
             BenchmarkResult(name: "a placed 24 MP photo's memory with all its mip levels, per byte of its pixels",

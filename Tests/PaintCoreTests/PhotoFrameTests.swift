@@ -50,6 +50,14 @@ final class PhotoFrameTests: XCTestCase {
             for b in pieces[(i + 1)...] { XCTAssertTrue(a.intersection(b).isEmpty, "\(a) and \(b) overlap") }
         }
         XCTAssertEqual(Window.split(region, by: [PixelRect(x0: 0, y0: 0, x1: 300, y1: 300)]), [region], "all hidden: one piece")
+        // Two occluders (the canvas, a photo on it): cut by each, still an exact tiling.
+        let twice = Window.split(region, by: [PixelRect(x0: 0, y0: 40, x1: 300, y1: 300), PixelRect(x0: 50, y0: 0, x1: 100, y1: 60)])
+        XCTAssertEqual(twice.reduce(0) { $0 + $1.width * $1.height }, region.width * region.height)
+        for (i, a) in twice.enumerated() {
+            XCTAssertEqual(a.intersection(region), a)
+            for b in twice[(i + 1)...] { XCTAssertTrue(a.intersection(b).isEmpty, "\(a) and \(b) overlap") }
+        }
+        XCTAssertTrue(twice.contains(PixelRect(x0: 50, y0: 40, x1: 100, y1: 60)), "the part both hide is a piece of its own")
         XCTAssertEqual(Window.split(region, by: [PixelRect(x0: 300, y0: 0, x1: 400, y1: 300)]), [region], "apart: one piece")
     }
 
@@ -105,6 +113,64 @@ final class PhotoFrameTests: XCTestCase {
             GraphicsContext(bitmap: single, clip: clip).draw(image, transform: transform)
         }
         XCTAssertEqual(meanDifference(banded, single), 0, "identical pixels")
+    }
+
+    func testCoarseFramesOfATurnedPictureTakeOneTexelPerBlockAndLookLikeSmoothOnes() {
+        let source = gradient(width: 700, height: 500)
+        let image = Image(bitmap: source)
+        let transform = AffineTransform(translationX: -350, y: -250).concatenating(AffineTransform(rotationAngle: 0.3))
+            .concatenating(AffineTransform(scaleX: 1.3, y: 1.3)).concatenating(AffineTransform(translationX: 512, y: 300))
+        func frame(_ quality: ImageQuality, clips: [PixelRect]? = nil) -> Bitmap {
+            let target = Bitmap(width: 1024, height: 600, color: .white)
+            for clip in clips ?? [target.bounds] {
+                let context = GraphicsContext(bitmap: target, clip: clip)
+                context.imageQuality = quality
+                context.draw(image, transform: transform)
+            }
+            return target
+        }
+        let coarse = frame(.coarse), smooth = frame(.smooth)
+        // Deep inside the picture every 2x2 block (even row and column first) is one texel.
+        var blocks = 0
+        for by in stride(from: 240, to: 360, by: 2) {
+            for bx in stride(from: 440, to: 580, by: 2) {
+                let value = coarse[bx, by]
+                XCTAssertEqual(coarse[bx + 1, by], value, "block \(bx),\(by)")
+                XCTAssertEqual(coarse[bx, by + 1], value, "block \(bx),\(by)")
+                XCTAssertEqual(coarse[bx + 1, by + 1], value, "block \(bx),\(by)")
+                blocks += 1
+            }
+        }
+        XCTAssertEqual(blocks, 60 * 70)
+        XCTAssertNotEqual(smooth[440, 240], smooth[441, 241], "a smooth frame has full detail there")
+        XCTAssertLessThan(meanDifference(coarse, smooth), 6, "the frame after the gesture does not jump in colour")
+        XCTAssertGreaterThan(meanDifference(coarse, smooth), 0)
+        // Bands cut at odd rows (each one thread) sample the rows a banded frame copies.
+        let cuts = [0, 151, 301, 449, 600]
+        let pieces = zip(cuts, cuts.dropFirst()).map { PixelRect(x0: 0, y0: $0, x1: 1024, y1: $1) }
+        XCTAssertEqual(meanDifference(coarse, frame(.coarse, clips: pieces)), 0, "identical pixels however the rows are cut")
+    }
+
+    func testACanvasComposedOnBothCoresHasThePixelsOfOneThread() {
+        let layer = gradient(width: 1024, height: 600)
+        for y in 0..<600 { for x in 0..<1024 where (x / 7 + y / 5) % 3 == 0 { layer[x, y] = 0 } } // blank canvas in places
+        let mask = CoverageMask(width: 1024, height: 600)
+        for y in 0..<600 { for x in 0..<1024 { mask.values[y * 1024 + x] = UInt8((x * 3 + y) & 0xFF) } }
+        let background = Color(r: 250, g: 240, b: 230).premultipliedPixel
+        for active in [nil, CanvasCompositor.ActiveStroke(mask: mask, color: Color(r: 20, g: 90, b: 200, a: 200), mode: .sourceOver,
+                                                          background: background)] {
+            let banded = Bitmap(width: 1100, height: 640, color: .black), single = Bitmap(width: 1100, height: 640, color: .black)
+            XCTAssertGreaterThan(RowBands.count(forPixels: 1024 * 600), ProcessInfo.processInfo.activeProcessorCount > 1 ? 1 : 0)
+            CanvasCompositor.compose(background: background, layer: layer, active: active, area: layer.bounds, into: banded, atX: 30, y: 20)
+            for rows in stride(from: 0, to: 600, by: 150) {
+                let piece = PixelRect(x0: 0, y0: rows, x1: 1024, y1: rows + 150)
+                XCTAssertEqual(RowBands.count(forPixels: piece.width * piece.height), 1)
+                CanvasCompositor.compose(background: background, layer: layer, active: active, area: piece, into: single, atX: 30, y: 20)
+            }
+            XCTAssertEqual(meanDifference(banded, single), 0, "identical pixels")
+            XCTAssertEqual(banded[29, 19], Color.black.premultipliedPixel, "nothing outside the area")
+            XCTAssertNotEqual(banded[530, 320], Color.black.premultipliedPixel)
+        }
     }
 
     func testATurnedOpaquePictureSampledInTilesHasThePixelsOfOneBlendedRowByRow() {
@@ -210,9 +276,9 @@ final class PhotoFrameTests: XCTestCase {
 
     // MARK: - The photo being placed
 
-    private func placedPhoto() throws -> (Window, DrawingBoardViewController, PhotoPlacementView, ManualClock) {
+    private func placedPhoto(scale: Double = 1) throws -> (Window, DrawingBoardViewController, PhotoPlacementView, ManualClock) {
         let clock = ManualClock()
-        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
+        let window = Window(size: Size(width: 800, height: 600), scale: scale, application: Application(clock: clock))
         let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: NSTemporaryDirectory())
         window.rootViewController = board
         window.render()
@@ -239,6 +305,35 @@ final class PhotoFrameTests: XCTestCase {
         window.render()
         let smoothFrame = window.backbuffer[Int(centre.x) + 30, Int(centre.y)]
         XCTAssertLessThan(abs(Color(premultipliedPixel: fastFrame).red - Color(premultipliedPixel: smoothFrame).red), 0.05)
+    }
+
+    func testOnA2xScreenATurnedPhotoMovesInBlocksOfAPointAndSettlesInFullDetail() throws {
+        let (window, _, placement, clock) = try placedPhoto(scale: 2)
+        let c = placement.placement.apply(to: Point(x: 200, y: 150))
+        placement.setPlacement(placement.placement.concatenating(AffineTransform(translationX: -c.x, y: -c.y))
+            .concatenating(AffineTransform(rotationAngle: 0.4)).concatenating(AffineTransform(translationX: c.x, y: c.y)))
+        window.render()
+        let centre = placement.convert(placement.placement.apply(to: Point(x: 200, y: 150)), to: nil)
+        func touch(_ phase: Touch.Phase, _ dx: Double) {
+            window.send([TouchInput(identifier: 1, phase: phase, location: Point(x: centre.x + dx, y: centre.y), timestamp: clock.now)])
+        }
+        // Whether the 40x40 device pixels about the moved photo's centre come in uniform 2x2 blocks.
+        func inBlocks() -> Bool {
+            let x0 = Int(centre.x + 30) * 2 - 20, y0 = Int(centre.y) * 2 - 20
+            let b = window.backbuffer
+            return stride(from: x0, to: x0 + 40, by: 2).allSatisfy { x in
+                stride(from: y0, to: y0 + 40, by: 2).allSatisfy { y in
+                    b[x + 1, y] == b[x, y] && b[x, y + 1] == b[x, y] && b[x + 1, y + 1] == b[x, y]
+                }
+            }
+        }
+        touch(.began, 0)
+        for step in 1...3 { touch(.moved, Double(step) * 10) }
+        window.render()
+        XCTAssertTrue(inBlocks(), "a gesture's frame samples once per point")
+        touch(.ended, 30)
+        window.render()
+        XCTAssertFalse(inBlocks(), "the frame that stays has every device pixel's detail")
     }
 
     func testATurnedPhotoHidesTheLargestRectangleInsideItAndNothingWhenFramedOrCropping() throws {

@@ -215,14 +215,10 @@ public final class GraphicsContext {
         // bilinear filtering never spans more than about 1.4 texels.
         let stretch = max((inverse.a * inverse.a + inverse.b * inverse.b).squareRoot(),
                           (inverse.c * inverse.c + inverse.d * inverse.d).squareRoot())
-        let fast = state.imageQuality == .fast
+        let fast = state.imageQuality != .smooth
         // Fast frames pick single texels from the same level: at most about 1.4 texels per
         // pixel, so a frame reads little more source memory than it writes (a turned 24 MP
         // photo read from the full level costs a cache miss per pixel, 3x the time).
-        let level = stretch > 1 ? max(0, Int(log2(stretch).rounded())) : 0
-        let levelBitmap = image.level(level)
-        let levelScale = AffineTransform(scaleX: Double(levelBitmap.width) / w, y: Double(levelBitmap.height) / h)
-        var sampler = ImageSampler(bitmap: levelBitmap, inverse: inverse.concatenating(levelScale))
         let alpha = UInt32((state.globalAlpha * 255).rounded())
         let mode = state.blendMode, mask = state.clipMask, pixels = bitmap.pixels, width = bitmap.width
         // Where every pixel is covered, an opaque picture replaces what lies below: no blending.
@@ -231,7 +227,16 @@ public final class GraphicsContext {
         // A turned picture is read along a slant: a destination row of a 4K screen touches a
         // different source page at nearly every pixel. Its interior is sampled after the
         // outline, in columns of tiles, so the reads stay within a few pages at a time.
-        let tilesInterior = overwrites && !sampler.isUpright
+        let tilesInterior = overwrites && (inverse.b != 0 || inverse.c != 0)
+        // A turned interior is where coarse frames save: its reads are the slanted ones. They
+        // take one texel per 2x2 pixels from the level that matches that block, because what
+        // such a frame costs is the source memory it streams, not how many texels it picks.
+        let coarse = state.imageQuality == .coarse && tilesInterior
+        let blockStretch = coarse ? 2 * stretch : stretch
+        let level = blockStretch > 1 ? max(0, Int(log2(blockStretch).rounded())) : 0
+        let levelBitmap = image.level(level)
+        let levelScale = AffineTransform(scaleX: Double(levelBitmap.width) / w, y: Double(levelBitmap.height) / h)
+        var sampler = ImageSampler(bitmap: levelBitmap, inverse: inverse.concatenating(levelScale))
         func fill(rows clip: PixelRect, with rasterizer: Rasterizer, row: UnsafeMutablePointer<UInt32>) {
             var interior: [InteriorSpan] = []
             rasterizer.fill(outline, rule: .nonZero, clip: clip) { y, x0, count, cells, constant in
@@ -250,8 +255,27 @@ public final class GraphicsContext {
                 SpanBlender.blend(sources: row, mode: mode, cells: cells, constant: constant, clip: mask?.row(y: y, x: x0),
                                   count: count, into: target)
             }
+            guard coarse else {
+                InteriorSpan.forEachTileColumn(of: interior) { y, x0, x1 in
+                    sampler.sampleRow(y: y, x0: x0, count: x1 - x0, into: pixels + y * width + x0, nearest: fast)
+                }
+                return
+            }
+            // An odd row repeats the part of the row above (same blocks) already sampled in
+            // this tile column; only what sticks out past it is sampled.
+            var above = InteriorSpan(y: -2, x0: 0, x1: 0)
             InteriorSpan.forEachTileColumn(of: interior) { y, x0, x1 in
-                sampler.sampleRow(y: y, x0: x0, count: x1 - x0, into: pixels + y * width + x0, nearest: fast)
+                let target = pixels + y * width
+                let lower = max(x0, above.x0), upper = min(x1, above.x1)
+                let shared = y & 1 == 1 && above.y == y - 1 && lower < upper ? lower..<upper : x0..<x0
+                if shared.isEmpty {
+                    sampler.sampleCoarse(y: y, x0: x0, count: x1 - x0, into: target + x0)
+                } else {
+                    sampler.sampleCoarse(y: y, x0: x0, count: shared.lowerBound - x0, into: target + x0)
+                    (target + shared.lowerBound).update(from: target - width + shared.lowerBound, count: shared.count)
+                    sampler.sampleCoarse(y: y, x0: shared.upperBound, count: x1 - shared.upperBound, into: target + shared.upperBound)
+                }
+                above = InteriorSpan(y: y, x0: x0, x1: x1)
             }
         }
         let xs = corners.map(\.x), ys = corners.map(\.y)

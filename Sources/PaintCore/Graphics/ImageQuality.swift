@@ -4,4 +4,7 @@ public enum ImageQuality: Sendable {
     case smooth
     /// The nearest texel: for frames that last a few milliseconds while a gesture moves.
     case fast
+    /// The nearest texel once per 2x2 pixels where the picture is turned: a gesture's frames on
+    /// a 2x screen, where that is the detail a 1x screen shows, for a quarter of the reads.
+    case coarse
 }

@@ -80,6 +80,44 @@ struct ImageSampler {
         }
     }
 
+    /// The nearest texel once per 2x2 block of destination pixels (blocks start at even rows
+    /// and columns): the texel under the block's centre, written to each of its pixels in the
+    /// run. Gesture frames at 2x: the detail of one point, a quarter of the slanted reads.
+    /// Every pixel's value depends on its block alone, so runs cut anywhere (tiles, bands, a
+    /// copy of the row above) agree.
+    func sampleCoarse(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        guard count > 0 else { return }
+        let du = Int(inverse.a * 131_072), dv = Int(inverse.b * 131_072)
+        // Block 0 of the row, centred on device point (1, 2 * (y / 2) + 1).
+        let py = Double(y & ~1) + 1
+        var u = Int(((inverse.a + inverse.c * py + inverse.tx) * 65536).rounded(.down))
+        var v = Int(((inverse.b + inverse.d * py + inverse.ty) * 65536).rounded(.down))
+        let firstBlock = x0 >> 1
+        u &+= firstBlock &* du
+        v &+= firstBlock &* dv
+        let width = bitmap.width, pixels = bitmap.pixels
+        let maxX = width - 1, maxY = bitmap.height - 1
+        @inline(__always) func texel() -> UInt32 {
+            pixels[min(max(v >> 16, 0), maxY) * width + min(max(u >> 16, 0), maxX)]
+        }
+        var i = 0
+        if x0 & 1 == 1 {
+            out[0] = texel()
+            u &+= du
+            v &+= dv
+            i = 1
+        }
+        while i + 1 < count {
+            let value = texel()
+            out[i] = value
+            out[i + 1] = value
+            u &+= du
+            v &+= dv
+            i += 2
+        }
+        if i < count { out[i] = texel() }
+    }
+
     @inline(__always)
     private func sampleBilinear(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let (du, dv) = steps

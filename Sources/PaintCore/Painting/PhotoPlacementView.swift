@@ -236,9 +236,13 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
     /// 4K a smooth one takes 90 ms: the flash would stutter). The bake itself draws smooth.
     var drawsFast: Bool { isMoving || isBaking }
 
+    /// On a 2x screen a moving photo is sampled once per point (2x2 pixels): the detail a 1x
+    /// screen shows, and a quarter of the reads that make a turned 4K frame slow.
+    private var movingQuality: ImageQuality { (window?.scale ?? 1) >= 2 ? .coarse : .fast }
+
     public override func draw(_ rect: Rect, in context: GraphicsContext) {
         context.save()
-        context.imageQuality = drawsFast ? .fast : .smooth
+        context.imageQuality = drawsFast ? movingQuality : .smooth
         placed.draw(in: context)
         context.restore()
         // A thin outline shows what will be baked.

@@ -192,13 +192,17 @@ open class Window: View {
         drawFocusRing(in: context)
     }
 
-    /// A region cut so the part inside the first opaque rectangle it overlaps is painted on
-    /// its own (from that view up, nothing below) and the rest around it: a photo dragged over
-    /// the canvas costs the canvas only the strip it uncovered.
+    /// A region cut so the part inside each opaque rectangle it overlaps is painted on its own
+    /// (from that view up, nothing below) and the rest around it: a photo dragged over the
+    /// canvas costs the canvas only the strip it uncovered, and a region reaching past the
+    /// canvas into the bars is not first cleared to white under the whole canvas.
     static func split(_ region: PixelRect, by occluders: [PixelRect]) -> [PixelRect] {
-        guard let inside = occluders.lazy.map({ $0.intersection(region) }).first(where: { !$0.isEmpty && $0 != region }) else {
-            return [region]
-        }
+        occluders.reduce([region]) { pieces, occluder in pieces.flatMap { split($0, by: occluder) } }
+    }
+
+    private static func split(_ region: PixelRect, by occluder: PixelRect) -> [PixelRect] {
+        let inside = occluder.intersection(region)
+        if inside.isEmpty || inside == region { return [region] }
         let around = [
             PixelRect(x0: region.x0, y0: region.y0, x1: region.x1, y1: inside.y0),
             PixelRect(x0: region.x0, y0: inside.y1, x1: region.x1, y1: region.y1),
@@ -209,14 +213,14 @@ open class Window: View {
     }
 
     /// The device pixels that views placed without rotation or scale say they paint opaque
-    /// (whole pixels inside their rectangles), other than fully opaque views.
+    /// (whole pixels inside their rectangles).
     private func opaqueContentRects() -> [PixelRect] {
         var found: [PixelRect] = []
         func visit(_ view: View, origin: Point) {
             if view.isHidden || view.alpha < 1 || !view.transform.isIdentity { return }
             let frame = view.frame.offsetBy(dx: origin.x, dy: origin.y)
             let inner = Point(x: frame.minX - view.bounds.minX, y: frame.minY - view.bounds.minY)
-            if !view.isOpaque, let rect = view.opaqueContentRect, !rect.isEmpty {
+            if let rect = view.opaqueContentRect, !rect.isEmpty {
                 let r = rect.offsetBy(dx: inner.x, dy: inner.y)
                 let pixels = PixelRect(x0: ceilToInt(r.minX * scale), y0: ceilToInt(r.minY * scale),
                                        x1: floorToInt(r.maxX * scale), y1: floorToInt(r.maxY * scale)).intersection(backbuffer.bounds)
