@@ -50,28 +50,38 @@ public enum TaperedCapsuleRasterizer {
         return changes.rect
     }
 
-    /// What a row adds to every pixel's position in the cone's frame.
+    /// What a row adds to every pixel's projections onto the segment.
     private struct RowTerms {
-        let along: Lanes, across: Lanes
+        let py: Lanes, pyDy: Lanes, pyDx: Lanes
 
         @inline(__always)
         init(cone: Cone, y: Int) {
-            let py = Float(Double(y) + 0.5 - cone.originY)
-            along = Lanes(repeating: py * cone.uy)
-            across = Lanes(repeating: py * cone.ux)
+            let offset = Float(Double(y) + 0.5 - cone.originY)
+            py = Lanes(repeating: offset)
+            pyDy = Lanes(repeating: offset * cone.dy)
+            pyDx = Lanes(repeating: offset * cone.dx)
         }
     }
 
-    /// The round cone in its own frame: along the segment (u) and across it (v).
+    /// The round cone as the discs centred along the segment whose radius goes linearly from
+    /// r0 to r1 (their union is the hull of the end discs while neither holds the other).
+    ///
+    /// A pixel's nearest disc is the capsule kernel's nearest point moved back by the flank's
+    /// slope: in the segment's frame, a point at (along u, across v) is nearest the disc at
+    /// s = u - v b / a, clamped to the segment (b = (r0 - r1) / length, a = sqrt(1 - b^2)),
+    /// where the line from the disc's centre to the point meets the flank at a right angle.
+    /// Its centre, radius and the direction to the pixel then go to the capsule kernel's
+    /// exact edge area: the same per-pixel work as a constant width, plus a cross product.
     private struct Cone {
         let originX: Double, originY: Double
-        /// The unit direction along the segment and its length.
-        let ux: Float, uy: Float, length: Float
-        /// 1 / length (0 for a lone disc), so the strength's share along the segment is a multiply.
-        let inverseLength: Float
+        /// The segment's vector and 1 / its squared length (0 for a lone disc).
+        let dx: Float, dy: Float, inverseLengthSquared: Float
+        /// How far along the nearest disc lies behind the pixel's projection, per unit across: b / a.
+        let slant: Float
+        let length: Float
         let r0: Float, r1: Float
-        /// The flank's normal in the (across, along) frame: (a, b), a = sqrt(1 - b^2), b = (r0 - r1) / length.
-        let a: Float, b: Float
+        /// The flank's slope: b = (r0 - r1) / length.
+        let b: Float
         /// Coverage of a fully covered pixel at each end (255 times the strength).
         let full0: Float, full1: Float
 
@@ -84,14 +94,14 @@ public enum TaperedCapsuleRasterizer {
             originX = centre.x
             originY = centre.y
             length = degenerate ? 0 : Float(d)
-            inverseLength = degenerate ? 0 : Float(1 / d)
-            ux = d > 0 ? Float(dx / d) : 1
-            uy = d > 0 ? Float(dy / d) : 0
+            self.dx = degenerate ? 0 : Float(dx)
+            self.dy = degenerate ? 0 : Float(dy)
+            inverseLengthSquared = degenerate ? 0 : Float(1 / (d * d))
             self.r0 = Float(degenerate ? max(r0, r1) : r0)
             self.r1 = Float(degenerate ? max(r0, r1) : r1)
-            let slope = degenerate ? 0 : Float((r0 - r1) / d)
-            b = slope
-            a = (1 - slope * slope).squareRoot()
+            let slope = degenerate ? 0 : (r0 - r1) / d
+            b = Float(slope)
+            slant = Float(slope / (1 - slope * slope).squareRoot())
             full0 = Float(255 * s0)
             full1 = Float(255 * s1)
         }
@@ -101,7 +111,7 @@ public enum TaperedCapsuleRasterizer {
         /// diagonal). Nil for a lone disc (nothing is behind).
         func startBoundary() -> StartBoundary? {
             guard length > 0 else { return nil }
-            return StartBoundary(originX: originX, originY: originY, ux: Double(ux), uy: Double(uy),
+            return StartBoundary(originX: originX, originY: originY, ux: Double(dx / length), uy: Double(dy / length),
                                  margin: b < 0 ? Double(r0 * b) - 0.75 : 0)
         }
 
@@ -113,7 +123,7 @@ public enum TaperedCapsuleRasterizer {
             if x0 > x1 { return }
             let fullGroup = UInt32(0xFFFF_FFFF)
             var rowChanges = CapsuleKernel.RowChanges(changes)
-            let across = RowTerms(cone: self, y: y)
+            let terms = RowTerms(cone: self, y: y)
             var x = x0
             while x <= x1 {
                 let start = rowWidth >= 4 && x > rowWidth - 4 ? rowWidth - 4 : x
@@ -121,13 +131,13 @@ public enum TaperedCapsuleRasterizer {
                 let group = row + start
                 let columns = SIMD4<Int32>(repeating: Int32(start)) &+ SIMD4<Int32>(0, 1, 2, 3)
                 guard start + 4 <= rowWidth else {
-                    rowChanges.raiseEach(group, to: coverage(x: start, row: across), columns: columns, through: x1)
+                    rowChanges.raiseEach(group, to: coverage(x: start, row: terms), columns: columns, through: x1)
                     continue
                 }
                 let bytes = UnsafeRawPointer(group).loadUnaligned(as: UInt32.self)
                 if bytes == fullGroup { continue }
                 // Pixels of the group beyond the span get their true coverage too: raising them is right.
-                rowChanges.raise(group, bytes: bytes, to: coverage(x: start, row: across), columns: columns)
+                rowChanges.raise(group, bytes: bytes, to: coverage(x: start, row: terms), columns: columns)
             }
             rowChanges.finish(row: y, into: &changes)
         }
@@ -137,38 +147,20 @@ public enum TaperedCapsuleRasterizer {
         @_transparent
         func coverage(x: Int, row: RowTerms) -> Values {
             let px = Lanes(repeating: Float(Double(x) + 0.5 - originX)) + Lanes(0, 1, 2, 3)
-            // In the cone's frame: along (u) and across (v, folded to v >= 0).
-            let along = px * ux + row.along
-            let acrossSigned = row.across - px * uy
-            let across = CapsuleKernel.magnitude(acrossSigned)
-            // Which feature is nearest: k < 0 the start disc, k > a * length the end disc, else the flank.
-            let k = along * a - across * b
-            let atStart = k .< 0, atEnd = k .> a * length
-            let onDisc = atStart .| atEnd
-            // The flank: its normal (a, b) in the (across, along) frame, on the pixel's side.
-            var normalAcross = CapsuleKernel.copySign(Lanes(repeating: a), acrossSigned), normalAlong = Lanes(repeating: b)
-            var distance = across * a + along * b - r0
-            // A disc: the distance to its centre, and the radial direction left unnormalised (its
-            // length goes to edgeArea, which cancels it: one root and no division here).
-            var offsetAlong = along
-            offsetAlong.replace(with: along - length, where: atEnd)
-            let radial = (offsetAlong * offsetAlong + across * across).squareRoot()
-            var discRadius = Lanes(repeating: r0)
-            discRadius.replace(with: r1, where: atEnd)
-            distance.replace(with: radial - discRadius, where: onDisc)
-            normalAcross.replace(with: acrossSigned, where: onDisc)
-            normalAlong.replace(with: offsetAlong, where: onDisc)
-            var normalLength = Lanes(repeating: 1)
-            normalLength.replace(with: CapsuleKernel.larger(radial, Lanes(repeating: 1e-4)), where: onDisc)
-            // To pixel axes.
-            let nx = normalAlong * ux - normalAcross * uy
-            let ny = normalAlong * uy + normalAcross * ux
-            let fx = CapsuleKernel.magnitude(nx), fy = CapsuleKernel.magnitude(ny)
-            let big = CapsuleKernel.larger(CapsuleKernel.larger(fx, fy), normalLength * 1e-4)
-            let small = CapsuleKernel.larger(CapsuleKernel.smaller(fx, fy), normalLength * 1e-7)
-            let area = CapsuleKernel.edgeArea(inside: -distance, a: big, b: small, length: normalLength, reciprocal: 1 / (big * small))
-            // The strength where the pixel is nearest, between the two ends.
-            let t = CapsuleKernel.clampUnit(along * inverseLength)
+            // The nearest disc's place along the segment (0...1): the projection, moved back by
+            // the distance across times the slant.
+            let projection = px * dx + row.pyDy
+            let across = CapsuleKernel.magnitude(px * dy - row.pyDx)
+            let t = CapsuleKernel.clampUnit((projection - across * slant) * inverseLengthSquared)
+            // From that disc's centre to the pixel: the distance and the edge's direction.
+            let ex = CapsuleKernel.magnitude(px - t * dx), ey = CapsuleKernel.magnitude(row.py - t * dy)
+            let distance = (ex * ex + ey * ey).squareRoot()
+            let radius = Lanes(repeating: r0) + t * (r1 - r0)
+            let length = CapsuleKernel.larger(distance, Lanes(repeating: 1e-4))
+            let big = CapsuleKernel.larger(CapsuleKernel.larger(ex, ey), Lanes(repeating: 1e-4))
+            let small = CapsuleKernel.larger(CapsuleKernel.smaller(ex, ey), Lanes(repeating: 1e-7))
+            let area = CapsuleKernel.edgeArea(inside: radius - distance, a: big, b: small, length: length, reciprocal: 1 / (big * small))
+            // The strength of that disc, between the two ends.
             let full = Lanes(repeating: full0) + t * (full1 - full0)
             let shifted = CapsuleKernel.clampUnit(area) * full + Lanes(repeating: 8_388_608)
             return unsafeBitCast(shifted, to: Values.self) & Values(repeating: 0x7FFFFF)
