@@ -27,7 +27,7 @@ gesture() {
   local app=$!
   local window
   window=$(timeout 60 xdotool search --sync --onlyvisible --name 'X11Paint$' | head -n 1)
-  sleep 2
+  sleep ${SETTLE:-2}
   local args=(mousemove --window "$window" 1900 1000)
   [ "$name" = zoom ] && args+=(keydown ctrl)
   [ "$name" = sideways ] && args+=(keydown shift)

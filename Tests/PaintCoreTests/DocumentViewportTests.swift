@@ -198,6 +198,34 @@ final class DocumentViewportTests: XCTestCase {
         XCTAssertEqual(art.color(atX: Int(documentCenter.x) + 12, y: Int(documentCenter.y)), .white)
     }
 
+    func testZoomedInEveryScreenPixelShowsTheDocumentPixelUnderItAndFollowsEveryChange() {
+        board.setStrokeWidth(5)
+        drag(from: Point(x: 60, y: 40), to: Point(x: 300, y: 200), on: board, window: window)
+        for (index, zoom) in [1.5, 2, 3].enumerated() {
+            canvas.setZoom(zoom, about: .zero)
+            window.render()
+            // Drawing while zoomed in shows at once, whether the frame composes or shows the kept copy.
+            let y = 60.0 + 30 * Double(index)
+            drag(from: Point(x: 20, y: y), to: Point(x: 200, y: y + 5), on: board, window: window)
+            canvas.brushOutlineCenter = nil // the pointer has left: no ring over the pixels
+            window.render()
+            let art = canvas.renderArtwork()
+            let origin = canvas.convert(canvas.viewport.viewPoint(.zero), to: nil)
+            let shown = canvas.convert(canvas.bounds, to: nil)
+            var checked = 0
+            for sy in stride(from: Int(shown.minY), to: Int(shown.maxY), by: 7) {
+                for sx in stride(from: Int(shown.minX), to: Int(shown.maxX), by: 5) {
+                    let docX = Int(((Double(sx) + 0.5 - origin.x) / zoom).rounded(.down))
+                    let docY = Int(((Double(sy) + 0.5 - origin.y) / zoom).rounded(.down))
+                    guard docX >= 0, docY >= 0, docX < art.width, docY < art.height else { continue }
+                    XCTAssertEqual(window.backbuffer[sx, sy], art[docX, docY], "\(zoom * 100)%: screen \(sx),\(sy)")
+                    checked += 1
+                }
+            }
+            XCTAssertGreaterThan(checked, 500, "\(zoom * 100)%")
+        }
+    }
+
     func testZoomedOutTheScreenShowsTheDocumentBoxFilteredAndFollowsEveryChange() {
         board.setStrokeWidth(12)
         drag(from: Point(x: 100, y: 100), to: Point(x: 700, y: 300), on: board, window: window)

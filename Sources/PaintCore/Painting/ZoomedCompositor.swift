@@ -49,19 +49,39 @@ enum ZoomedCompositor {
         let columns = (area.x0..<area.x1).map { x in
             min(source.x1 - 1, max(source.x0, Int(((Double(x) + 0.5 - originX) / zoom).rounded(.down)))) - source.x0
         }
-        var previous: (docY: Int, out: UnsafeMutablePointer<UInt32>)?
-        columns.withUnsafeBufferPointer { columns in
-            for y in area.y0..<area.y1 {
-                let docY = min(source.y1 - 1, max(source.y0, Int(((Double(y) + 0.5 - originY) / zoom).rounded(.down)))) - source.y0
-                let out = target.pixels + y * target.width + area.x0
-                // Zoomed in, a document row covers several screen rows: the rest are copies.
-                if let previous, previous.docY == docY {
-                    out.update(from: previous.out, count: columns.count)
-                    continue
+        // The columns as runs (a document column and how many screen columns show it): a row
+        // reads each document pixel once and writes it that many times, instead of looking up
+        // every screen column (at 200% that is half the reads).
+        var runs: [(column: Int, count: Int)] = []
+        for column in columns {
+            if let last = runs.last, last.column == column { runs[runs.count - 1].count += 1 } else { runs.append((column, 1)) }
+        }
+        runs.withUnsafeBufferPointer { runs in
+            // A 4K screen's worth on both cores, each band of rows on its own.
+            RowBands.forEachBand(of: area) { _, rows in
+                var previous: (docY: Int, out: UnsafeMutablePointer<UInt32>)?
+                for y in rows.y0..<rows.y1 {
+                    let docY = min(source.y1 - 1, max(source.y0, Int(((Double(y) + 0.5 - originY) / zoom).rounded(.down)))) - source.y0
+                    let out = target.pixels + y * target.width + area.x0
+                    // Zoomed in, a document row covers several screen rows: the rest are copies.
+                    if let previous, previous.docY == docY {
+                        out.update(from: previous.out, count: columns.count)
+                        continue
+                    }
+                    let row = composed.pixels + docY * composed.width
+                    var next = out
+                    for run in runs {
+                        let value = row[run.column]
+                        if run.count == 2 {
+                            next[0] = value
+                            next[1] = value
+                        } else {
+                            next.update(repeating: value, count: run.count)
+                        }
+                        next += run.count
+                    }
+                    previous = (docY, out)
                 }
-                let row = composed.pixels + docY * composed.width
-                for i in 0..<columns.count { out[i] = row[columns[i]] }
-                previous = (docY, out)
             }
         }
     }
