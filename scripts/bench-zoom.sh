@@ -27,7 +27,10 @@ gesture() {
   local app=$!
   local window
   window=$(timeout 60 xdotool search --sync --onlyvisible --name 'X11Paint$' | head -n 1)
-  sleep ${SETTLE:-2}
+  # Replaying 10,000 strokes and the first frame at 200% (which builds the composed copy it
+  # scrolls over) take 2-3 s on this machine after the window maps: a wheel turned before
+  # that would measure start-up, not scrolling.
+  sleep ${SETTLE:-4}
   local args=(mousemove --window "$window" 1900 1000)
   [ "$name" = zoom ] && args+=(keydown ctrl)
   [ "$name" = sideways ] && args+=(keydown shift)
