@@ -249,6 +249,27 @@ final class RendererBehaviourTests: XCTestCase {
         XCTAssertEqual(bitmap.color(atX: 2, y: 1), .white)
     }
 
+    func testARowCrossedByMoreEdgesThanTheRasterizerKeepsApartIsStillExact() {
+        // A comb of 30 teeth, 1.5 pixels wide and 1.5 apart: 60 edges cross each row of it,
+        // more than the ranges a row keeps, so the rest are summed cell by cell.
+        var outline: [Point] = []
+        for tooth in 0..<30 {
+            let left = 2 + Double(tooth) * 3
+            outline += [Point(x: left, y: 7), Point(x: left, y: 1), Point(x: left + 1.5, y: 1), Point(x: left + 1.5, y: 7)]
+        }
+        // Its edges added left to right and right to left.
+        for points in [outline, outline.reversed()] {
+            let (bitmap, context) = canvas(100, 8)
+            context.fill(.polygon(points))
+            for tooth in 0..<30 {
+                let x = 2 + tooth * 3
+                XCTAssertEqual(bitmap.color(atX: x, y: 3), .black, "tooth \(tooth)")
+                XCTAssertEqual(bitmap.color(atX: x + 1, y: 3).red, 0.5, accuracy: 1.0 / 255, "tooth \(tooth)'s half pixel")
+                XCTAssertEqual(bitmap.color(atX: x + 2, y: 3), .white, "the gap after tooth \(tooth)")
+            }
+        }
+    }
+
     func testShapesPartlyOutsideTheBitmapAreClippedCorrectly() {
         let (bitmap, context) = canvas(20, 20)
         // A triangle sticking out on every side; the visible part must match a clean fill.

@@ -228,10 +228,12 @@ public final class GraphicsContext {
         // different source page at nearly every pixel. Its interior is sampled after the
         // outline, in columns of tiles, so the reads stay within a few pages at a time.
         let tilesInterior = overwrites && (inverse.b != 0 || inverse.c != 0)
-        // A turned interior is where coarse frames save: its reads are the slanted ones. They
-        // take one texel per 2x2 pixels from the level that matches that block, because what
-        // such a frame costs is the source memory it streams, not how many texels it picks.
-        let coarse = state.imageQuality == .coarse && tilesInterior
+        // Coarse frames take one texel per 2x2 pixels from the level that matches that block:
+        // what a turned frame costs is the source memory it streams, not how many texels it
+        // picks, and an upright one copies every second row from the one above.
+        let onPixelGrid = inverse.a == 1 && inverse.d == 1 && inverse.b == 0 && inverse.c == 0
+            && inverse.tx == inverse.tx.rounded() && inverse.ty == inverse.ty.rounded() // copied texel for pixel anyway
+        let coarse = state.imageQuality == .coarse && overwrites && !onPixelGrid
         let blockStretch = coarse ? 2 * stretch : stretch
         let level = blockStretch > 1 ? max(0, Int(log2(blockStretch).rounded())) : 0
         let levelBitmap = image.level(level)
@@ -239,14 +241,18 @@ public final class GraphicsContext {
         var sampler = ImageSampler(bitmap: levelBitmap, inverse: inverse.concatenating(levelScale))
         func fill(rows clip: PixelRect, with rasterizer: Rasterizer, row: UnsafeMutablePointer<UInt32>) {
             var interior: [InteriorSpan] = []
+            var rowAbove = InteriorSpan(y: -2, x0: 0, x1: 0)
             rasterizer.fill(outline, rule: .nonZero, clip: clip) { y, x0, count, cells, constant in
                 // Opaque interior runs sample straight into the destination.
                 let target = pixels + y * width + x0
                 if cells == nil && constant == 255 && overwrites {
                     if tilesInterior {
                         interior.append(InteriorSpan(y: y, x0: x0, x1: x0 + count))
+                    } else if coarse && y & 1 == 1 && rowAbove == InteriorSpan(y: y - 1, x0: x0, x1: x0 + count) {
+                        target.update(from: target - width, count: count) // the same blocks as the row above
                     } else {
                         sampler.sampleRow(y: y, x0: x0, count: count, into: target, nearest: fast)
+                        rowAbove = InteriorSpan(y: y, x0: x0, x1: x0 + count)
                     }
                     return
                 }
@@ -286,9 +292,10 @@ public final class GraphicsContext {
         defer { columns?.deallocate() }
         if fast && sampler.isUpright && !footprint.isEmpty {
             let table = UnsafeMutablePointer<Int32>.allocate(capacity: footprint.width + 2)
-            sampler.nearestColumns(footprint.x0 - 1..<footprint.x1 + 1, into: table)
+            sampler.nearestColumns(footprint.x0 - 1..<footprint.x1 + 1, inBlocks: coarse, into: table)
             sampler.columns = UnsafePointer(table)
             sampler.columnsStart = footprint.x0 - 1
+            sampler.columnsInBlocks = coarse
             columns = table
         }
         let bands = RowBands.count(forPixels: footprint.width * footprint.height)

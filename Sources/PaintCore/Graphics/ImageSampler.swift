@@ -8,6 +8,9 @@ struct ImageSampler {
     /// from `columnsStart` on, the same for every row (worked out once per draw, not per pixel).
     var columns: UnsafePointer<Int32>?
     var columnsStart = 0
+    /// With `columns`: the table holds each 2x2 block's column and rows are read at their
+    /// block's centre row too (coarse frames of an upright picture).
+    var columnsInBlocks = false
 
     /// When destination pixels map one to one onto whole texels (a layer or a bitmap drawn at
     /// its own size on the pixel grid): the source column and row of destination (0, 0).
@@ -23,11 +26,13 @@ struct ImageSampler {
     /// Whether destination columns map to source columns independently of the row.
     var isUpright: Bool { inverse.b == 0 && inverse.c == 0 }
 
-    /// Writes the source column of each destination column in `range`, for `columns`.
-    func nearestColumns(_ range: Range<Int>, into table: UnsafeMutablePointer<Int32>) {
+    /// Writes the source column of each destination column in `range`, for `columns`: under
+    /// the pixel's centre, or with `inBlocks` under the centre of its 2x2 block.
+    func nearestColumns(_ range: Range<Int>, inBlocks: Bool = false, into table: UnsafeMutablePointer<Int32>) {
         let maxX = Double(bitmap.width - 1)
         for (i, x) in range.enumerated() {
-            table[i] = Int32(min(max((inverse.a * (Double(x) + 0.5) + inverse.tx).rounded(.down), 0), maxX))
+            let centre = inBlocks ? Double(x & ~1) + 1 : Double(x) + 0.5
+            table[i] = Int32(min(max((inverse.a * centre + inverse.tx).rounded(.down), 0), maxX))
         }
     }
 
@@ -59,6 +64,7 @@ struct ImageSampler {
         let width = bitmap.width, pixels = bitmap.pixels
         let maxX = width - 1, maxY = bitmap.height - 1
         if let columns {
+            if columnsInBlocks { v = Int(((inverse.d * (Double(y & ~1) + 1) + inverse.ty) * 65536).rounded(.down)) }
             let row = pixels + min(max(v >> 16, 0), maxY) * width
             let source = columns + (x0 - columnsStart)
             for i in 0..<count { out[i] = row[Int(source[i])] }

@@ -5,9 +5,16 @@
 public final class Rasterizer {
     private var accumulation: UnsafeMutablePointer<Float>
     private var capacity: Int
-    /// Per row, the column ranges (start, end pairs) that edges wrote to. Between them the
+    /// Per row, the column ranges (start, end pairs) that edges wrote to: up to
+    /// `rangesPerRow` pairs a row in one flat buffer (an array per row cost an exclusivity
+    /// and a uniqueness check on every append: a tenth of a 4K photo frame). Between them the
     /// coverage is constant, so interiors become runs and cost nothing per pixel here.
-    private var rowRanges: [[Int32]] = []
+    private var rowRanges: UnsafeMutablePointer<Int32>
+    private var rangeCounts: UnsafeMutablePointer<Int32>
+    private var rowCapacity = 0
+    /// More edges than this in one row merge into its last range (still exact: the cells in
+    /// between are summed one by one).
+    private static let rangesPerRow = 16
     private var coverageRow: [UInt8] = []
 
     /// Rasterizers of their own for the bands of rows a big fill is split into between the
@@ -17,6 +24,8 @@ public final class Rasterizer {
     public init() {
         capacity = 0
         accumulation = .allocate(capacity: 1)
+        rowRanges = .allocate(capacity: 1)
+        rangeCounts = .allocate(capacity: 1)
     }
 
     /// `count` rasterizers other than this one, for filling bands of rows at the same time.
@@ -25,7 +34,11 @@ public final class Rasterizer {
         return Array(helpers.prefix(count))
     }
 
-    deinit { accumulation.deallocate() }
+    deinit {
+        accumulation.deallocate()
+        rowRanges.deallocate()
+        rangeCounts.deallocate()
+    }
 
     /// Coverage for part of a row: `cells` holds a value per pixel, or it is nil and every
     /// pixel of the span has `constant` coverage (an interior run).
@@ -52,7 +65,7 @@ public final class Rasterizer {
         if area.isEmpty { return }
         let width = area.width, height = area.height, stride = width + 2
         reserve(stride * height)
-        if rowRanges.count < height { rowRanges += Array(repeating: [], count: height - rowRanges.count) }
+        reserveRows(height)
         let originX = Double(area.x0), originY = Double(area.y0)
         for polygon in polygons where polygon.points.count > 1 {
             var previous = polygon.points[polygon.points.count - 1]
@@ -65,9 +78,9 @@ public final class Rasterizer {
         if coverageRow.count < stride { coverageRow = Array(repeating: 0, count: stride) }
         coverageRow.withUnsafeMutableBufferPointer { buffer in
             let coverage = buffer.baseAddress!
-            for row in 0..<height where !rowRanges[row].isEmpty {
+            for row in 0..<height where rangeCounts[row] > 0 {
                 emitRow(row, area: area, width: width, stride: stride, rule: rule, coverage: coverage, spans: spans)
-                rowRanges[row].removeAll(keepingCapacity: true)
+                rangeCounts[row] = 0
             }
         }
     }
@@ -84,63 +97,87 @@ public final class Rasterizer {
 
     private func emitRow(_ row: Int, area: PixelRect, width: Int, stride: Int, rule: FillRule,
                          coverage: UnsafeMutablePointer<UInt8>, spans: SpanHandler) {
-        rowRanges[row].withUnsafeMutableBufferPointer { pairs in
-            let count = pairs.count / 2
-            // Insertion sort of the (start, end) pairs by start: a row has a handful.
-            var i = 1
-            while i < count {
-                let start = pairs[2 * i], end = pairs[2 * i + 1]
-                var j = i - 1
-                while j >= 0 && pairs[2 * j] > start {
-                    pairs[2 * j + 2] = pairs[2 * j]
-                    pairs[2 * j + 3] = pairs[2 * j + 1]
-                    j -= 1
-                }
-                pairs[2 * j + 2] = start
-                pairs[2 * j + 3] = end
-                i += 1
+        let pairs = rowRanges + row * 2 * Self.rangesPerRow
+        let count = Int(rangeCounts[row])
+        // Insertion sort of the (start, end) pairs by start: a row has a handful.
+        var i = 1
+        while i < count {
+            let start = pairs[2 * i], end = pairs[2 * i + 1]
+            var j = i - 1
+            while j >= 0 && pairs[2 * j] > start {
+                pairs[2 * j + 2] = pairs[2 * j]
+                pairs[2 * j + 3] = pairs[2 * j + 1]
+                j -= 1
             }
-            let line = accumulation + row * stride
-            let y = area.y0 + row
-            var accumulated: Float = 0
-            var position = 0 // the first column not yet reported
-            var k = 0
-            while k < count {
-                let start = Int(pairs[2 * k])
-                var end = Int(pairs[2 * k + 1])
+            pairs[2 * j + 2] = start
+            pairs[2 * j + 3] = end
+            i += 1
+        }
+        let line = accumulation + row * stride
+        let y = area.y0 + row
+        var accumulated: Float = 0
+        var position = 0 // the first column not yet reported
+        var k = 0
+        while k < count {
+            let start = Int(pairs[2 * k])
+            var end = Int(pairs[2 * k + 1])
+            k += 1
+            while k < count && Int(pairs[2 * k]) <= end + 1 {
+                end = max(end, Int(pairs[2 * k + 1]))
                 k += 1
-                while k < count && Int(pairs[2 * k]) <= end + 1 {
-                    end = max(end, Int(pairs[2 * k + 1]))
-                    k += 1
-                }
-                // The run before these cells has the coverage accumulated so far.
-                if start > position {
-                    let value = Self.coverageValue(accumulated, rule)
-                    let runEnd = min(start, width)
-                    if value != 0 && runEnd > position { spans(y, area.x0 + position, runEnd - position, nil, value) }
-                }
-                var x = start
-                while x <= end {
-                    accumulated += line[x]
-                    line[x] = 0
-                    if x < width { coverage[x - start] = Self.coverageValue(accumulated, rule) }
-                    x += 1
-                }
-                let visibleEnd = min(end, width - 1)
-                if visibleEnd >= start {
-                    // Trim zero coverage at both ends of the cells.
-                    var a = 0, b = visibleEnd - start
-                    while a <= b && coverage[a] == 0 { a += 1 }
-                    while b >= a && coverage[b] == 0 { b -= 1 }
-                    if a <= b { spans(y, area.x0 + start + a, b - a + 1, coverage + a, 0) }
-                }
-                position = end + 1
             }
-            // Edges dropped right of the area leave the winding non-zero up to the border.
-            if position < width {
+            // The run before these cells has the coverage accumulated so far.
+            if start > position {
                 let value = Self.coverageValue(accumulated, rule)
-                if value != 0 { spans(y, area.x0 + position, width - position, nil, value) }
+                let runEnd = min(start, width)
+                if value != 0 && runEnd > position { spans(y, area.x0 + position, runEnd - position, nil, value) }
             }
+            var x = start
+            while x <= end {
+                accumulated += line[x]
+                line[x] = 0
+                if x < width { coverage[x - start] = Self.coverageValue(accumulated, rule) }
+                x += 1
+            }
+            let visibleEnd = min(end, width - 1)
+            if visibleEnd >= start {
+                // Trim zero coverage at both ends of the cells.
+                var a = 0, b = visibleEnd - start
+                while a <= b && coverage[a] == 0 { a += 1 }
+                while b >= a && coverage[b] == 0 { b -= 1 }
+                if a <= b { spans(y, area.x0 + start + a, b - a + 1, coverage + a, 0) }
+            }
+            position = end + 1
+        }
+        // Edges dropped right of the area leave the winding non-zero up to the border.
+        if position < width {
+            let value = Self.coverageValue(accumulated, rule)
+            if value != 0 { spans(y, area.x0 + position, width - position, nil, value) }
+        }
+    }
+
+    private func reserveRows(_ height: Int) {
+        guard height > rowCapacity else { return }
+        rowRanges.deallocate()
+        rangeCounts.deallocate()
+        rowCapacity = max(height, rowCapacity * 2)
+        rowRanges = .allocate(capacity: rowCapacity * 2 * Self.rangesPerRow)
+        rangeCounts = .allocate(capacity: rowCapacity)
+        rangeCounts.initialize(repeating: 0, count: rowCapacity)
+    }
+
+    @inline(__always)
+    private func addRange(row: Int, from start: Int32, to end: Int32) {
+        let count = Int(rangeCounts[row])
+        let pairs = rowRanges + row * 2 * Self.rangesPerRow
+        if count < Self.rangesPerRow {
+            pairs[2 * count] = start
+            pairs[2 * count + 1] = end
+            rangeCounts[row] = Int32(count + 1)
+        } else {
+            let last = 2 * (Self.rangesPerRow - 1)
+            pairs[last] = min(pairs[last], start)
+            pairs[last + 1] = max(pairs[last + 1], end)
         }
     }
 
@@ -230,8 +267,7 @@ public final class Rasterizer {
                 line[x1i] += d * am
                 touchedMax = x1i
             }
-            rowRanges[row].append(Int32(x0i))
-            rowRanges[row].append(Int32(touchedMax))
+            addRange(row: row, from: Int32(x0i), to: Int32(touchedMax))
             x = xNext
         }
     }
