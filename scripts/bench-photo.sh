@@ -25,7 +25,7 @@ gesture() {
   local app=$!
   local window
   window=$(timeout 60 xdotool search --sync --onlyvisible --name 'X11Paint$' | head -n 1)
-  sleep 3 # the photo decodes in the background
+  sleep ${SETTLE:-3} # the photo decodes in the background
   # The photo sits in the middle of the canvas (about 1920,1020); the moves stay on it. The
   # pinch's two fingers mirror about its centre: the pointer circles at 500-700 px from it, so
   # the photo turns and grows and shrinks within a third.
