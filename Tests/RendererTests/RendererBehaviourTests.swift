@@ -270,6 +270,29 @@ final class RendererBehaviourTests: XCTestCase {
         }
     }
 
+    func testAShapeTallerThanTheRasterizersStripsIsFilledAsInSmallPieces() {
+        // 2,000 pixels wide: the rasterizer works through about 520 rows at a time.
+        let star = (0..<22).map { i -> Point in
+            let angle = Double(i) * .pi / 11, radius = i % 2 == 0 ? 590.0 : 230
+            return Point(x: 1000 + radius * 1.6 * cos(angle), y: 600 + radius * sin(angle))
+        }
+        let whole = Bitmap(width: 2000, height: 1200, color: .white)
+        GraphicsContext(bitmap: whole).fill(.polygon(star))
+        let pieces = Bitmap(width: 2000, height: 1200, color: .white)
+        for top in stride(from: 0, to: 1200, by: 97) {
+            GraphicsContext(bitmap: pieces, clip: PixelRect(x0: 0, y0: top, x1: 2000, y1: min(1200, top + 97))).fill(.polygon(star))
+        }
+        var differing = 0, dark = 0
+        for y in 0..<1200 {
+            for x in 0..<2000 {
+                if whole[x, y] != pieces[x, y] { differing += 1 }
+                if whole[x, y] == Color.black.premultipliedPixel { dark += 1 }
+            }
+        }
+        XCTAssertEqual(differing, 0)
+        XCTAssertGreaterThan(dark, 500_000, "the star is filled")
+    }
+
     func testShapesPartlyOutsideTheBitmapAreClippedCorrectly() {
         let (bitmap, context) = canvas(20, 20)
         // A triangle sticking out on every side; the visible part must match a clean fill.

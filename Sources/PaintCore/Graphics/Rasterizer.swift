@@ -63,6 +63,22 @@ public final class Rasterizer {
         let area = PixelRect(x0: floorToInt(clamped(minX)), y0: floorToInt(clamped(minY)),
                              x1: ceilToInt(clamped(maxX)) + 1, y1: ceilToInt(clamped(maxY)) + 1).intersection(clip)
         if area.isEmpty { return }
+        // In strips of rows, so the accumulation buffer stays about 4 MB whatever the size of
+        // the shape: sized to a 4K photo's outline it was 33 MB, zeroed on every growth (a
+        // gesture's first frame paid 20-40 ms in page faults and memset for it).
+        let stripHeight = max(16, Self.accumulationCells / (area.width + 2))
+        var strip = area
+        while strip.y0 < area.y1 {
+            strip.y1 = min(area.y1, strip.y0 + stripHeight)
+            fill(polygons, rule: rule, strip: strip, spans: spans)
+            strip.y0 = strip.y1
+        }
+    }
+
+    /// Cells of accumulation a strip may use.
+    private static let accumulationCells = 1 << 20
+
+    private func fill(_ polygons: [Polyline], rule: FillRule, strip area: PixelRect, spans: SpanHandler) {
         let width = area.width, height = area.height, stride = width + 2
         reserve(stride * height)
         reserveRows(height)

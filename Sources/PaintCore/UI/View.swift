@@ -83,6 +83,10 @@ open class View: Responder {
     /// A rectangle of its bounds the view paints fully opaque though it is not opaque as a
     /// whole (a photo over the canvas): nothing below needs drawing there.
     open var opaqueContentRect: Rect? { isOpaque ? bounds : nil }
+    /// The part of its bounds the view paints, when that is much less than its bounds (an
+    /// overlay as large as the window showing two small circles): adding or removing the view
+    /// redraws only that. Its subviews must lie inside it.
+    open var paintedRect: Rect { bounds }
     private(set) var needsLayout = true
 
     public init(frame: Rect = .zero) {
@@ -110,12 +114,12 @@ open class View: Responder {
         view.removeFromSuperview()
         subviews.insert(view, at: min(index, subviews.count))
         view.superview = self
-        setNeedsDisplay(view.frame)
+        setNeedsDisplay(view.paintedRect == view.bounds ? view.frame : view.convert(view.paintedRect, to: self))
     }
 
     public func removeFromSuperview() {
         guard let parent = superview else { return }
-        let oldFrame = frame
+        let oldFrame = paintedRect == bounds ? frame : convert(paintedRect, to: parent)
         parent.subviews.removeAll { $0 === self }
         superview = nil
         parent.setNeedsDisplay(oldFrame)
