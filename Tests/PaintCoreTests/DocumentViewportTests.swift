@@ -204,10 +204,22 @@ final class DocumentViewportTests: XCTestCase {
         for (index, zoom) in [1.5, 2, 3].enumerated() {
             canvas.setZoom(zoom, about: .zero)
             window.render()
-            // Drawing while zoomed in shows at once, whether the frame composes or shows the kept copy.
+            // Drawing while zoomed in shows at once, whether the frame composes or shows the
+            // kept copy, and whether the copy was being built beside the UI thread meanwhile.
             let y = 60.0 + 30 * Double(index)
             drag(from: Point(x: 20, y: y), to: Point(x: 200, y: y + 5), on: board, window: window)
+            if index == 0 {
+                // 150% shows more than a quarter of the document: the copy is built beside the
+                // UI thread and lands at a tick, after this stroke was drawn.
+                XCTAssertFalse(canvas.reducedCache.isBuilt, "the frame did not wait for it")
+                for _ in 0..<500 where !canvas.reducedCache.isBuilt {
+                    usleep(10_000)
+                    window.application.tick()
+                }
+                XCTAssertTrue(canvas.reducedCache.isBuilt, "it lands")
+            }
             canvas.brushOutlineCenter = nil // the pointer has left: no ring over the pixels
+            canvas.setNeedsDisplay()
             window.render()
             let art = canvas.renderArtwork()
             let origin = canvas.convert(canvas.viewport.viewPoint(.zero), to: nil)

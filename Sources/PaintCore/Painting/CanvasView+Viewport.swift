@@ -116,14 +116,17 @@ extension CanvasView {
             let level = min(ReducedArtworkCache.deepest, max(0, Int(log2(1 / k).rounded(.down))))
             let reduced = reducedCache.level(level, of: drawing)
             ZoomedCompositor.show(reduced, zoom: k * Double(1 << level), originX: originX, originY: originY, area: inside, into: target)
-        } else if reducedCache.isBuilt || Double(inside.width * inside.height) * 4 >= k * k * Double(drawing.width * drawing.height) {
-            // Zoomed in, with the composed copy up to date: no composing, only the screen's
-            // pixels. When a frame shows a quarter of the document or more (200% of a 4K
-            // drawing on a 4K screen), building the copy costs what four frames would compose,
-            // and every scroll step after that saves it.
+        } else if reducedCache.isBuilt {
+            // Zoomed in, with the composed copy up to date: no composing, only the screen's pixels.
             ZoomedCompositor.show(reducedCache.level(0, of: drawing), zoom: k, originX: originX, originY: originY, area: inside, into: target)
         } else {
             ZoomedCompositor.compose(drawing, zoom: k, originX: originX, originY: originY, area: inside, into: target, scratch: &zoomScratch)
+            // A frame showing a quarter of the document or more (200% of a 4K drawing on a 4K
+            // screen) composes about what building the copy would; the copy is built beside
+            // the UI thread, and every later scroll step only shows it.
+            if Double(inside.width * inside.height) * 4 >= k * k * Double(drawing.width * drawing.height), let application = window?.application {
+                reducedCache.buildBeside(drawing) { work in application.post(work) }
+            }
         }
     }
 }
