@@ -216,9 +216,10 @@ public final class GraphicsContext {
         let stretch = max((inverse.a * inverse.a + inverse.b * inverse.b).squareRoot(),
                           (inverse.c * inverse.c + inverse.d * inverse.d).squareRoot())
         let fast = state.imageQuality != .smooth
-        // Fast frames pick single texels from the same level: at most about 1.4 texels per
-        // pixel, so a frame reads little more source memory than it writes (a turned 24 MP
-        // photo read from the full level costs a cache miss per pixel, 3x the time).
+        // Fast frames pick single texels from the same level (coarse ones from the level a 2x2
+        // block needs, below): at most about 1.4 texels per pixel, so a frame reads little more
+        // source memory than it writes (a turned 24 MP photo read from the full level costs a
+        // cache miss per pixel, 3x the time).
         let alpha = UInt32((state.globalAlpha * 255).rounded())
         let mode = state.blendMode, mask = state.clipMask, pixels = bitmap.pixels, width = bitmap.width
         // Where every pixel is covered, an opaque picture replaces what lies below: no blending.
@@ -227,32 +228,42 @@ public final class GraphicsContext {
         // A turned picture is read along a slant: a destination row of a 4K screen touches a
         // different source page at nearly every pixel. Its interior is sampled after the
         // outline, in columns of tiles, so the reads stay within a few pages at a time.
-        let tilesInterior = overwrites && (inverse.b != 0 || inverse.c != 0)
+        let tilesInterior = overwrites && !ImageSampler.isUpright(inverse)
         // Coarse frames take one texel per 2x2 pixels from the level that matches that block:
         // what a turned frame costs is the source memory it streams, not how many texels it
-        // picks, and an upright one copies every second row from the one above.
-        let onPixelGrid = inverse.a == 1 && inverse.d == 1 && inverse.b == 0 && inverse.c == 0
-            && inverse.tx == inverse.tx.rounded() && inverse.ty == inverse.ty.rounded() // copied texel for pixel anyway
-        let coarse = state.imageQuality == .coarse && overwrites && !onPixelGrid
+        // picks, and an upright one copies every second row from the one above. (A picture on
+        // the pixel grid is copied texel for pixel anyway.)
+        let coarse = state.imageQuality == .coarse && overwrites && ImageSampler.gridOffset(of: inverse) == nil
         let blockStretch = coarse ? 2 * stretch : stretch
         let level = blockStretch > 1 ? max(0, Int(log2(blockStretch).rounded())) : 0
         let levelBitmap = image.level(level)
         let levelScale = AffineTransform(scaleX: Double(levelBitmap.width) / w, y: Double(levelBitmap.height) / h)
         var sampler = ImageSampler(bitmap: levelBitmap, inverse: inverse.concatenating(levelScale))
+        // A coarse frame's odd row repeats the row above where that was just written (the same
+        // blocks); only what sticks out past it is sampled.
+        func fillCoarse(_ span: InteriorSpan, above: InteriorSpan, sample: (_ x0: Int, _ x1: Int) -> Void) {
+            let lower = max(span.x0, above.x0), upper = min(span.x1, above.x1)
+            guard span.y & 1 == 1, above.y == span.y - 1, lower < upper else { return sample(span.x0, span.x1) }
+            if span.x0 < lower { sample(span.x0, lower) }
+            let target = pixels + span.y * width + lower
+            target.update(from: target - width, count: upper - lower)
+            if upper < span.x1 { sample(upper, span.x1) }
+        }
         func fill(rows clip: PixelRect, with rasterizer: Rasterizer, row: UnsafeMutablePointer<UInt32>) {
             var interior: [InteriorSpan] = []
-            var rowAbove = InteriorSpan(y: -2, x0: 0, x1: 0)
+            var above = InteriorSpan(y: -2, x0: 0, x1: 0)
             rasterizer.fill(outline, rule: .nonZero, clip: clip) { y, x0, count, cells, constant in
                 // Opaque interior runs sample straight into the destination.
                 let target = pixels + y * width + x0
                 if cells == nil && constant == 255 && overwrites {
+                    let span = InteriorSpan(y: y, x0: x0, x1: x0 + count)
                     if tilesInterior {
-                        interior.append(InteriorSpan(y: y, x0: x0, x1: x0 + count))
-                    } else if coarse && y & 1 == 1 && rowAbove == InteriorSpan(y: y - 1, x0: x0, x1: x0 + count) {
-                        target.update(from: target - width, count: count) // the same blocks as the row above
+                        interior.append(span)
+                    } else if coarse {
+                        fillCoarse(span, above: above) { sampler.sampleRow(y: y, x0: $0, count: $1 - $0, into: pixels + y * width + $0, nearest: true) }
+                        above = span
                     } else {
                         sampler.sampleRow(y: y, x0: x0, count: count, into: target, nearest: fast)
-                        rowAbove = InteriorSpan(y: y, x0: x0, x1: x0 + count)
                     }
                     return
                 }
@@ -261,27 +272,15 @@ public final class GraphicsContext {
                 SpanBlender.blend(sources: row, mode: mode, cells: cells, constant: constant, clip: mask?.row(y: y, x: x0),
                                   count: count, into: target)
             }
-            guard coarse else {
-                InteriorSpan.forEachTileColumn(of: interior) { y, x0, x1 in
-                    sampler.sampleRow(y: y, x0: x0, count: x1 - x0, into: pixels + y * width + x0, nearest: fast)
-                }
-                return
-            }
-            // An odd row repeats the part of the row above (same blocks) already sampled in
-            // this tile column; only what sticks out past it is sampled.
-            var above = InteriorSpan(y: -2, x0: 0, x1: 0)
+            // Within a tile column the rows come in order: the row above is the last one visited.
+            above = InteriorSpan(y: -2, x0: 0, x1: 0)
             InteriorSpan.forEachTileColumn(of: interior) { y, x0, x1 in
-                let target = pixels + y * width
-                let lower = max(x0, above.x0), upper = min(x1, above.x1)
-                let shared = y & 1 == 1 && above.y == y - 1 && lower < upper ? lower..<upper : x0..<x0
-                if shared.isEmpty {
-                    sampler.sampleCoarse(y: y, x0: x0, count: x1 - x0, into: target + x0)
-                } else {
-                    sampler.sampleCoarse(y: y, x0: x0, count: shared.lowerBound - x0, into: target + x0)
-                    (target + shared.lowerBound).update(from: target - width + shared.lowerBound, count: shared.count)
-                    sampler.sampleCoarse(y: y, x0: shared.upperBound, count: x1 - shared.upperBound, into: target + shared.upperBound)
+                guard coarse else {
+                    return sampler.sampleRow(y: y, x0: x0, count: x1 - x0, into: pixels + y * width + x0, nearest: fast)
                 }
-                above = InteriorSpan(y: y, x0: x0, x1: x1)
+                let span = InteriorSpan(y: y, x0: x0, x1: x1)
+                fillCoarse(span, above: above) { sampler.sampleCoarse(y: y, x0: $0, count: $1 - $0, into: pixels + y * width + $0) }
+                above = span
             }
         }
         let xs = corners.map(\.x), ys = corners.map(\.y)

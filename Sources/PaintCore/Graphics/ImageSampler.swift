@@ -19,19 +19,31 @@ struct ImageSampler {
     init(bitmap: Bitmap, inverse: AffineTransform) {
         self.bitmap = bitmap
         self.inverse = inverse
-        let isUnit = inverse.a == 1 && inverse.d == 1 && inverse.b == 0 && inverse.c == 0
-        offset = isUnit && inverse.tx == inverse.tx.rounded() && inverse.ty == inverse.ty.rounded() ? (Int(inverse.tx), Int(inverse.ty)) : nil
+        offset = Self.gridOffset(of: inverse)
+    }
+
+    /// Where destination (0, 0) falls among the texels when `inverse` maps pixels one to one
+    /// onto whole texels; nil otherwise.
+    static func gridOffset(of inverse: AffineTransform) -> (x: Int, y: Int)? {
+        let isUnit = inverse.a == 1 && inverse.d == 1 && isUpright(inverse)
+        return isUnit && inverse.tx == inverse.tx.rounded() && inverse.ty == inverse.ty.rounded() ? (Int(inverse.tx), Int(inverse.ty)) : nil
     }
 
     /// Whether destination columns map to source columns independently of the row.
-    var isUpright: Bool { inverse.b == 0 && inverse.c == 0 }
+    static func isUpright(_ inverse: AffineTransform) -> Bool { inverse.b == 0 && inverse.c == 0 }
+    var isUpright: Bool { Self.isUpright(inverse) }
+
+    /// The centre of the 2x2 block (starting at an even index) that pixel `index` lies in, on
+    /// one axis: coarse frames sample there.
+    @inline(__always)
+    static func blockCentre(_ index: Int) -> Double { Double(index & ~1) + 1 }
 
     /// Writes the source column of each destination column in `range`, for `columns`: under
     /// the pixel's centre, or with `inBlocks` under the centre of its 2x2 block.
     func nearestColumns(_ range: Range<Int>, inBlocks: Bool = false, into table: UnsafeMutablePointer<Int32>) {
         let maxX = Double(bitmap.width - 1)
         for (i, x) in range.enumerated() {
-            let centre = inBlocks ? Double(x & ~1) + 1 : Double(x) + 0.5
+            let centre = inBlocks ? Self.blockCentre(x) : Double(x) + 0.5
             table[i] = Int32(min(max((inverse.a * centre + inverse.tx).rounded(.down), 0), maxX))
         }
     }
@@ -64,7 +76,7 @@ struct ImageSampler {
         let width = bitmap.width, pixels = bitmap.pixels
         let maxX = width - 1, maxY = bitmap.height - 1
         if let columns {
-            if columnsInBlocks { v = Int(((inverse.d * (Double(y & ~1) + 1) + inverse.ty) * 65536).rounded(.down)) }
+            if columnsInBlocks { v = Int(((inverse.d * Self.blockCentre(y) + inverse.ty) * 65536).rounded(.down)) }
             let row = pixels + min(max(v >> 16, 0), maxY) * width
             let source = columns + (x0 - columnsStart)
             for i in 0..<count { out[i] = row[Int(source[i])] }
@@ -95,9 +107,9 @@ struct ImageSampler {
         guard count > 0 else { return }
         let du = Int(inverse.a * 131_072), dv = Int(inverse.b * 131_072)
         // Block 0 of the row, centred on device point (1, 2 * (y / 2) + 1).
-        let py = Double(y & ~1) + 1
-        var u = Int(((inverse.a + inverse.c * py + inverse.tx) * 65536).rounded(.down))
-        var v = Int(((inverse.b + inverse.d * py + inverse.ty) * 65536).rounded(.down))
+        let px = Self.blockCentre(0), py = Self.blockCentre(y)
+        var u = Int(((inverse.a * px + inverse.c * py + inverse.tx) * 65536).rounded(.down))
+        var v = Int(((inverse.b * px + inverse.d * py + inverse.ty) * 65536).rounded(.down))
         let firstBlock = x0 >> 1
         u &+= firstBlock &* du
         v &+= firstBlock &* dv

@@ -1,6 +1,6 @@
 /// A run of destination pixels wholly inside a picture, kept to be sampled later in an order
 /// kinder to the source's memory than the rasterizer's row after row.
-struct InteriorSpan: Equatable {
+struct InteriorSpan {
     var y: Int
     var x0: Int
     var x1: Int

@@ -114,12 +114,15 @@ open class View: Responder {
         view.removeFromSuperview()
         subviews.insert(view, at: min(index, subviews.count))
         view.superview = self
-        setNeedsDisplay(view.paintedRect == view.bounds ? view.frame : view.convert(view.paintedRect, to: self))
+        setNeedsDisplay(view.paintedFrame)
     }
+
+    /// `paintedRect` in the superview's coordinates: what adding or removing the view redraws.
+    private var paintedFrame: Rect { paintedRect == bounds ? frame : transformToSuperview.apply(to: paintedRect) }
 
     public func removeFromSuperview() {
         guard let parent = superview else { return }
-        let oldFrame = paintedRect == bounds ? frame : convert(paintedRect, to: parent)
+        let oldFrame = paintedFrame
         parent.subviews.removeAll { $0 === self }
         superview = nil
         parent.setNeedsDisplay(oldFrame)

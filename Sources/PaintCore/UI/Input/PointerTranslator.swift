@@ -202,7 +202,7 @@ final class TouchIndicatorView: View {
     /// As large as the window, it paints only its circles, and it is added and removed empty:
     /// nothing needs redrawing then (at 4K a whole-window frame over a placed photo took 40-50
     /// ms on every press and release).
-    override var paintedRect: Rect { points.map(circleRect).reduce(Rect.zero) { $0.isEmpty ? $1 : $0.union($1) } }
+    override var paintedRect: Rect { points.map(circleRect).reduce(Rect.zero) { $0.union($1) } }
 
     private func circleRect(_ p: Point) -> Rect {
         Rect(x: p.x - Self.radius - 2, y: p.y - Self.radius - 2, width: 2 * Self.radius + 4, height: 2 * Self.radius + 4)
