@@ -21,7 +21,7 @@ final class ReducedArtworkCache {
     func invalidate(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
         dirty = dirty.map { $0.union(rect) } ?? rect
-        changedWhileBuilding = changedWhileBuilding.map { $0.union(rect) }
+        if building { changedWhileBuilding = changedWhileBuilding.map { $0.union(rect) } }
     }
 
     /// Every pixel changed (an undo, a new document, another background).
@@ -83,15 +83,13 @@ final class ReducedArtworkCache {
             levels = []
         }
         if levels.isEmpty {
-            full = Bitmap(width: max(1, drawing.width), height: max(1, drawing.height))
             // Built whole, as deep as any zoom can ask, from the composed document.
-            var width = drawing.width, height = drawing.height
-            for _ in 0..<Self.deepest {
-                width = (width + 1) / 2
-                height = (height + 1) / 2
-                levels.append(Bitmap(width: max(1, width), height: max(1, height)))
-            }
-            dirty = PixelRect(x0: 0, y0: 0, x1: drawing.width, y1: drawing.height)
+            let composed = Bitmap(width: max(1, drawing.width), height: max(1, drawing.height))
+            drawing.compose(composed.bounds, into: composed, atX: 0, y: 0)
+            let built = Self.build(from: composed)
+            full = built.full
+            levels = built.levels
+            dirty = nil
         }
         if let changed = dirty?.intersection(PixelRect(x0: 0, y0: 0, x1: drawing.width, y1: drawing.height)), !changed.isEmpty {
             refresh(changed, of: drawing)
