@@ -203,6 +203,29 @@ final class RendererBehaviourTests: XCTestCase {
         XCTAssertEqual(context.globalAlpha, 1)
     }
 
+    /// Path clips away from the bitmap's origin, one inside another: the mask covers only the
+    /// clipped area, so every read of it must land on the same pixel it was written for.
+    func testNestedPathClipsAwayFromTheOriginKeepOnlyTheOverlap() {
+        let (bitmap, context) = canvas(120, 90)
+        context.clip(to: .ellipse(in: Rect(x: 40, y: 20, width: 40, height: 40)))
+        context.clip(to: .ellipse(in: Rect(x: 56, y: 24, width: 40, height: 40)))
+        context.fillColor = .black
+        context.fill(.rect(Rect(x: 0, y: 0, width: 120, height: 90)))
+        let photo = Bitmap(width: 120, height: 90, color: Color(r: 0, g: 0, b: 255))
+        context.draw(Image(bitmap: photo), in: Rect(x: 0, y: 50, width: 120, height: 40))
+        XCTAssertEqual(bitmap.color(atX: 68, y: 40), .black, "inside both circles")
+        XCTAssertEqual(bitmap.color(atX: 68, y: 54), Color(r: 0, g: 0, b: 255), "the picture, inside both")
+        XCTAssertEqual(bitmap.color(atX: 45, y: 40), .white, "inside the first circle only")
+        XCTAssertEqual(bitmap.color(atX: 92, y: 44), .white, "inside the second circle only")
+        XCTAssertEqual(bitmap.color(atX: 10, y: 10), .white, "outside both")
+        // Along the row through both centres' height the overlap is exactly 56...80: partly
+        // covered pixels at both ends, none beyond.
+        let row = (50...85).map { bitmap.color(atX: $0, y: 42).red }
+        XCTAssertEqual(row[0], 1, accuracy: 0.001)
+        XCTAssertEqual(row[row.count - 1], 1, accuracy: 0.001)
+        XCTAssertEqual(row.filter { $0 < 0.01 }.count, 22, "the lens spans 56...80 at this row, less its anti-aliased ends")
+    }
+
     func testTransformMovesScalesAndRotates() {
         let (bitmap, context) = canvas(100, 100)
         context.translateBy(x: 50, y: 50)

@@ -1,21 +1,26 @@
-/// An anti-aliased clip: per-pixel coverage over the bitmap, intersected as paths are added.
-/// Shared between saved graphics states; intersecting makes a new mask.
+/// An anti-aliased clip: per-pixel coverage over the clip's rectangle, intersected as paths
+/// are added. Shared between saved graphics states; intersecting makes a new mask.
+/// It covers only `area` (the clip rectangle it was made with, which every later clip stays
+/// within): a rounded button on a 4K window costs its own pixels, not a window-sized mask
+/// allocated and zeroed on every frame that redraws the button.
 final class ClipMask {
-    let mask: CoverageMask
+    let area: PixelRect
+    private let mask: CoverageMask
 
-    init(width: Int, height: Int) {
-        mask = CoverageMask(width: width, height: height)
+    private init(area: PixelRect) {
+        self.area = area
+        mask = CoverageMask(width: area.width, height: area.height)
     }
 
     /// A new mask: the path's coverage (within `area`) times this mask's, or the path's alone.
+    /// `area` lies within the existing mask's area (the clip rectangle only ever narrows).
     static func intersecting(_ existing: ClipMask?, with polygons: [Polyline], rule: FillRule,
-                             area: PixelRect, width: Int, height: Int, rasterizer: Rasterizer) -> ClipMask {
-        let result = ClipMask(width: width, height: height)
-        let values = result.mask.values
+                             area: PixelRect, rasterizer: Rasterizer) -> ClipMask {
+        let result = ClipMask(area: area)
         rasterizer.fill(polygons, rule: rule, clip: area) { y, x0, count, cells, constant in
-            let row = values + y * width + x0
+            let row = result.mask.values + (y - area.y0) * area.width + (x0 - area.x0)
             if let existing {
-                let old = existing.mask.values + y * width + x0
+                let old = existing.row(y: y, x: x0)
                 for i in 0..<count {
                     row[i] = UInt8(PixelMath.mul255(UInt32(cells?[i] ?? constant), UInt32(old[i])))
                 }
@@ -25,9 +30,11 @@ final class ClipMask {
                 row.update(repeating: constant, count: count)
             }
         }
-        result.mask.markTouched(area)
         return result
     }
 
-    func row(y: Int, x: Int) -> UnsafePointer<UInt8> { UnsafePointer(mask.values + y * mask.width + x) }
+    /// The coverage from device pixel (x, y) on: (x, y) must lie within `area`.
+    func row(y: Int, x: Int) -> UnsafePointer<UInt8> {
+        UnsafePointer(mask.values + (y - area.y0) * area.width + (x - area.x0))
+    }
 }

@@ -104,8 +104,7 @@ public final class GraphicsContext {
         state.clipRect = area
         if area.isEmpty { return }
         state.clipMask = ClipMask.intersecting(state.clipMask, with: polygons.map { Polyline(points: $0.points, isClosed: true) },
-                                               rule: rule, area: area, width: bitmap.width, height: bitmap.height,
-                                               rasterizer: rasterizer)
+                                               rule: rule, area: area, rasterizer: rasterizer)
     }
 
     /// The device pixels a user-space rectangle covers (clipped to the bitmap).
