@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "x11paint", targets: ["X11Paint"]),
         .executable(name: "x11paint-bench", targets: ["Benchmarks"]),
         .executable(name: "x11paint-latency-probe", targets: ["LatencyProbe"]),
+        .executable(name: "x11paint-present-floor", targets: ["PresentFloor"]),
     ],
     dependencies: [
         // The command line: --help, --version, validation and its messages, as Swift tools do.
@@ -58,6 +59,11 @@ let package = Package(
         .executableTarget(
             name: "LatencyProbe",
             linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("Xtst")]
+        ),
+        // The least a frame changing N pixels costs on this X server, for the gesture benchmarks.
+        .executableTarget(
+            name: "PresentFloor",
+            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("m")]
         ),
         // cairo, only for comparing quality and speed against (tests and benchmarks).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo"),

@@ -16,20 +16,13 @@ trap 'kill $xvfb 2>/dev/null || true; rm -rf "$home"' EXIT
 photo="$home/photo-24mp.jpg"
 "$bin/x11paint-bench" --write-photo "$photo" >/dev/null
 
-# Runs the app with the photo placed, plays one gesture and prints the latency line.
-gesture() {
-  local name=$1
-  local output
-  output=$(mktemp)
-  env HOME="$home" X11PAINT_SCALE=2 ${X11PAINT_TRACE_FRAMES:+X11PAINT_TRACE_FRAMES=1} "$bin/x11paint" --size 1920x1080 --photo "$photo" --report-latency >"$output" 2>&1 &
-  local app=$!
-  local window
-  window=$(timeout 60 xdotool search --sync --onlyvisible --name 'X11Paint$' | head -n 1)
-  sleep ${SETTLE:-3} # the photo decodes in the background
+# The gesture's xdotool arguments for window $2, in `args`.
+gesture_args() {
+  local name=$1 window=$2
   # The photo sits in the middle of the canvas (about 1920,1020); the moves stay on it. The
   # pinch's two fingers mirror about its centre: the pointer circles at 500-700 px from it, so
   # the photo turns and grows and shrinks within a third.
-  local args=(mousemove --window "$window" 2520 1020)
+  args=(mousemove --window "$window" 2520 1020)
   case $name in
     drag) args+=(mousedown 1) ;;
     pinch) args+=(keydown ctrl mousedown 1) ;;
@@ -48,7 +41,22 @@ gesture() {
     drag) args+=(mouseup 1) ;;
     pinch) args+=(mouseup 1 keyup ctrl) ;;
   esac
+}
+
+# Runs the app with the photo placed, plays one gesture and prints the latency line; then the
+# same gesture on the present floor, changing as many pixels a frame as the app's median frame.
+gesture() {
+  local name=$1
+  local output
+  output=$(mktemp)
+  env HOME="$home" X11PAINT_SCALE=2 X11PAINT_TRACE_FRAMES=1 "$bin/x11paint" --size 1920x1080 --photo "$photo" --report-latency >"$output" 2>&1 &
+  local app=$!
+  local window
+  window=$(timeout 60 xdotool search --sync --onlyvisible --name 'X11Paint$' | head -n 1)
+  sleep ${SETTLE:-3} # the photo decodes in the background
+  gesture_args "$name" "$window"
   play_and_report "$name" "24 MP photo at 3840x2160" bench-photo
+  play_floor "$name" "$frame_pixels" bench-photo gesture_args
 }
 
 for name in ${GESTURES:-drag pinch wheel}; do gesture "$name"; done

@@ -15,23 +15,10 @@ XVFB_SCREEN=3840x2200 start_private_xvfb
 home=$(mktemp -d)
 trap 'kill $xvfb 2>/dev/null || true; rm -rf "$home"' EXIT
 
-gesture() {
-  local name=$1
-  local output
-  output=$(mktemp)
-  # Scrolling needs something to scroll: those runs start at 200%.
-  local zoom=100
-  [ "$name" = zoom ] || zoom=200
-  env HOME="$home" X11PAINT_SCALE=2 ${X11PAINT_TRACE_FRAMES:+X11PAINT_TRACE_FRAMES=1} "$bin/x11paint" --size 1920x1080 \
-    --preload-strokes 10000 --zoom "$zoom" --report-latency >"$output" 2>&1 &
-  local app=$!
-  local window
-  window=$(timeout 60 xdotool search --sync --onlyvisible --name 'X11Paint$' | head -n 1)
-  # Replaying 10,000 strokes and the first frame at 200% (which builds the composed copy it
-  # scrolls over) take 2-3 s on this machine after the window maps: a wheel turned before
-  # that would measure start-up, not scrolling.
-  sleep ${SETTLE:-4}
-  local args=(mousemove --window "$window" 1900 1000)
+# The gesture's xdotool arguments for window $2, in `args`.
+gesture_args() {
+  local name=$1 window=$2
+  args=(mousemove --window "$window" 1900 1000)
   [ "$name" = zoom ] && args+=(keydown ctrl)
   [ "$name" = sideways ] && args+=(keydown shift)
   for i in $(seq 1 "$events"); do
@@ -42,7 +29,30 @@ gesture() {
   done
   [ "$name" = zoom ] && args+=(keyup ctrl)
   [ "$name" = sideways ] && args+=(keyup shift)
+  return 0
+}
+
+# Runs the app on the drawing, plays one gesture and prints the latency line; then the same
+# gesture on the present floor, changing as many pixels a frame as the app's median frame.
+gesture() {
+  local name=$1
+  local output
+  output=$(mktemp)
+  # Scrolling needs something to scroll: those runs start at 200%.
+  local zoom=100
+  [ "$name" = zoom ] || zoom=200
+  env HOME="$home" X11PAINT_SCALE=2 X11PAINT_TRACE_FRAMES=1 "$bin/x11paint" --size 1920x1080 \
+    --preload-strokes 10000 --zoom "$zoom" --report-latency >"$output" 2>&1 &
+  local app=$!
+  local window
+  window=$(timeout 60 xdotool search --sync --onlyvisible --name 'X11Paint$' | head -n 1)
+  # Replaying 10,000 strokes and the first frame at 200% (which builds the composed copy it
+  # scrolls over) take 2-3 s on this machine after the window maps: a wheel turned before
+  # that would measure start-up, not scrolling.
+  sleep ${SETTLE:-4}
+  gesture_args "$name" "$window"
   play_and_report "$name" "10,000 strokes at 3840x2160" bench-zoom
+  play_floor "$name" "$frame_pixels" bench-zoom gesture_args
 }
 
 for name in ${GESTURES:-zoom scroll sideways}; do gesture "$name"; done
