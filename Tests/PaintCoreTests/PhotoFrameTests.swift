@@ -360,6 +360,37 @@ final class PhotoFrameTests: XCTestCase {
         XCTAssertNil(placement.opaqueContentRect, "a round frame shows the canvas at its corners")
     }
 
+    /// The canvas around a turned photo is composed only outside the rows the photo covers:
+    /// every pixel it leaves out must be painted by the photo. The frame is drawn over a
+    /// backbuffer filled with magenta: any pixel left out and not fully covered shows it.
+    func testTheCanvasLeftOutUnderATurnedPhotoIsAllCoveredByIt() throws {
+        for scale in [1.0, 2.0] {
+            for angle in [0.05, 0.4, 0.785, 1.3] {
+                let (window, board, placement, _) = try placedPhoto(scale: scale)
+                board.canvas.load(SyntheticDocument.strokes(count: 300, size: board.canvas.bounds.size))
+                let c = placement.placement.apply(to: Point(x: 200, y: 150))
+                placement.setPlacement(placement.placement.concatenating(AffineTransform(translationX: -c.x, y: -c.y))
+                    .concatenating(AffineTransform(rotationAngle: angle)).concatenating(AffineTransform(translationX: c.x + 13.3, y: c.y + 7.7)))
+                window.render()
+                let expected = window.backbuffer.cropped(to: window.backbuffer.bounds)
+                let outline = try XCTUnwrap(placement.opaqueContentOutline, "turned \(angle)")
+                let corners = outline.map { placement.convert($0, to: nil) }.map { Point(x: $0.x * scale, y: $0.y * scale) }
+                let rows = try XCTUnwrap(OccludedRows(corners: corners, within: window.backbuffer.bounds))
+                let middle = Int((corners.map(\.y).min()! + corners.map(\.y).max()!) / 2)
+                let widest = try XCTUnwrap(rows.span(row: middle))
+                let across = corners.map(\.x).max()! - corners.map(\.x).min()!
+                XCTAssertGreaterThan(Double(widest.count), across * 0.5, "turned \(angle) at \(scale)x: the middle row is mostly left out")
+
+                window.backbuffer.fill(with: Color(r: 255, g: 0, b: 255).premultipliedPixel)
+                window.setNeedsDisplay()
+                window.render()
+                var differing = 0
+                for i in 0..<expected.width * expected.height where expected.pixels[i] != window.backbuffer.pixels[i] { differing += 1 }
+                XCTAssertEqual(differing, 0, "turned \(angle) at \(scale)x: pixels left out and not covered")
+            }
+        }
+    }
+
     /// The mean difference of all channels, 0-255.
     private func meanDifference(_ a: Bitmap, _ b: Bitmap) -> Double {
         var total = 0

@@ -203,6 +203,38 @@ final class RendererBehaviourTests: XCTestCase {
         XCTAssertEqual(context.globalAlpha, 1)
     }
 
+    /// The rows a turned outline covers: every pixel it names, and the pixels round it, are
+    /// fully inside the outline as the rasterizer fills it, at steep and shallow angles alike;
+    /// and it names most of the outline's middle row.
+    func testOccludedRowsNameOnlyPixelsTheOutlineCoversWithAMargin() throws {
+        for angle in [0.02, 0.3, 0.785, 1.2, 1.55] {
+            let (bitmap, context) = canvas(400, 400)
+            let centre = Point(x: 201.3, y: 198.6)
+            let corners = [(-150.0, -90.0), (150, -90), (150, 90), (-150, 90)].map { x, y in
+                Point(x: centre.x + x * cos(angle) - y * sin(angle), y: centre.y + x * sin(angle) + y * cos(angle))
+            }
+            var outline = Path()
+            outline.move(to: corners[0])
+            for corner in corners.dropFirst() { outline.line(to: corner) }
+            outline.close()
+            context.fillColor = .black
+            context.fill(outline)
+            let rows = try XCTUnwrap(OccludedRows(corners: corners, within: bitmap.bounds))
+            var named = 0
+            for y in 0..<400 {
+                guard let span = rows.span(row: y) else { continue }
+                for x in span {
+                    named += 1
+                    for (dx, dy) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+                        XCTAssertEqual(bitmap.pixels[(y + dy) * 400 + x + dx], Color.black.premultipliedPixel,
+                                       "turned \(angle): (\(x + dx), \(y + dy)) is named or next to a named pixel")
+                    }
+                }
+            }
+            XCTAssertGreaterThan(named, 300 * 180 * 8 / 10, "turned \(angle): most of the outline's pixels are named")
+        }
+    }
+
     /// Path clips away from the bitmap's origin, one inside another: the mask covers only the
     /// clipped area, so every read of it must land on the same pixel it was written for.
     func testNestedPathClipsAwayFromTheOriginKeepOnlyTheOverlap() {

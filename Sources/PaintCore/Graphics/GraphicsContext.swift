@@ -43,6 +43,9 @@ public final class GraphicsContext {
     /// The clip's bounding rectangle in device pixels.
     public var clip: PixelRect { state.clipRect }
     public var hasMaskClip: Bool { state.clipMask != nil }
+    /// Device pixels a view in front will paint over, set by the window while it draws what
+    /// lies below that view: a drawing may leave them out, never needs to. Not saved state.
+    public var occludedRows: OccludedRows?
 
     public var fillColor: Color { get { state.fillColor } set { state.fillColor = newValue } }
     public var strokeColor: Color { get { state.strokeColor } set { state.strokeColor = newValue } }

@@ -24,31 +24,31 @@ enum CanvasCompositor {
         }
     }
 
+    /// `occluded`: target rows' pixels a view in front will cover; they are left as they are.
     static func compose(background: UInt32, backgroundImage: Bitmap? = nil, layer: Bitmap, active: ActiveStroke?,
-                        area: PixelRect, into target: Bitmap, atX dx: Int, y dy: Int) {
+                        area: PixelRect, into target: Bitmap, atX dx: Int, y dy: Int, skipping occluded: OccludedRows? = nil) {
         // A big area (a whole 4K frame, the strips around a turned photo) on both cores; a
         // motion event's few hundred pixels on this one.
         RowBands.forEachBand(of: area) { _, rows in
             composeBand(background: background, backgroundImage: backgroundImage, layer: layer, active: active,
-                        area: rows, into: target, atX: dx, y: dy)
+                        area: rows, into: target, atX: dx, y: dy, skipping: occluded)
         }
     }
 
     private static func composeBand(background: UInt32, backgroundImage: Bitmap?, layer: Bitmap, active: ActiveStroke?,
-                                    area: PixelRect, into target: Bitmap, atX dx: Int, y dy: Int) {
+                                    area: PixelRect, into target: Bitmap, atX dx: Int, y dy: Int, skipping occluded: OccludedRows?) {
         if let backgroundImage {
-            composeOverImage(backgroundImage, layer: layer, active: active, area: area, into: target, atX: dx, y: dy)
+            composeOverImage(backgroundImage, layer: layer, active: active, area: area, into: target, atX: dx, y: dy, skipping: occluded)
             return
         }
         let area = area.intersection(layer.bounds)
         let destination = area.offsetBy(dx: dx, dy: dy).intersection(target.bounds)
         if destination.isEmpty { return }
-        let x0 = destination.x0 - dx, count = destination.width
         guard let active else {
-            for ty in destination.y0..<destination.y1 {
-                let source = layer.pixels + (ty - dy) * layer.width + x0
-                let out = target.pixels + ty * target.width + destination.x0
-                for i in 0..<count {
+            OccludedRows.forEachRun(of: destination, skipping: occluded) { ty, x0, x1 in
+                let source = layer.pixels + (ty - dy) * layer.width + (x0 - dx)
+                let out = target.pixels + ty * target.width + x0
+                for i in 0..<(x1 - x0) {
                     let paint = source[i]
                     out[i] = paint == 0 ? background : PixelMath.over(paint, background)
                 }
@@ -56,12 +56,12 @@ enum CanvasCompositor {
             return
         }
         active.overBlank.withUnsafeBufferPointer { table in
-            for ty in destination.y0..<destination.y1 {
+            OccludedRows.forEachRun(of: destination, skipping: occluded) { ty, x0, x1 in
                 let y = ty - dy
-                let source = layer.pixels + y * layer.width + x0
-                let out = target.pixels + ty * target.width + destination.x0
-                let mask = active.mask.values + y * active.mask.width + x0
-                for i in 0..<count {
+                let source = layer.pixels + y * layer.width + (x0 - dx)
+                let out = target.pixels + ty * target.width + x0
+                let mask = active.mask.values + y * active.mask.width + (x0 - dx)
+                for i in 0..<(x1 - x0) {
                     let paint = source[i], coverage = UInt32(mask[i])
                     if paint == 0 {
                         out[i] = table[Int(coverage)]
@@ -79,18 +79,17 @@ enum CanvasCompositor {
 
     /// The same over a background picture: every pixel has its own background.
     private static func composeOverImage(_ image: Bitmap, layer: Bitmap, active: ActiveStroke?, area: PixelRect,
-                                         into target: Bitmap, atX dx: Int, y dy: Int) {
+                                         into target: Bitmap, atX dx: Int, y dy: Int, skipping occluded: OccludedRows?) {
         let area = area.intersection(layer.bounds).intersection(image.bounds)
         let destination = area.offsetBy(dx: dx, dy: dy).intersection(target.bounds)
         if destination.isEmpty { return }
-        let x0 = destination.x0 - dx, count = destination.width
-        for ty in destination.y0..<destination.y1 {
+        OccludedRows.forEachRun(of: destination, skipping: occluded) { ty, x0, x1 in
             let y = ty - dy
-            let source = layer.pixels + y * layer.width + x0
-            let under = image.pixels + y * image.width + x0
-            let out = target.pixels + ty * target.width + destination.x0
-            let mask = active.map { $0.mask.values + y * $0.mask.width + x0 }
-            for i in 0..<count {
+            let source = layer.pixels + y * layer.width + (x0 - dx)
+            let under = image.pixels + y * image.width + (x0 - dx)
+            let out = target.pixels + ty * target.width + x0
+            let mask = active.map { $0.mask.values + y * $0.mask.width + (x0 - dx) }
+            for i in 0..<(x1 - x0) {
                 var paint = source[i]
                 if let active, let mask, mask[i] != 0 {
                     paint = SpanBlender.apply(active.mode, source: active.color, sourceAlpha: active.color >> 24,

@@ -110,7 +110,8 @@ extension CanvasView {
         let ox = originX.rounded(), oy = originY.rounded()
         if abs(k - 1) < 1e-9, abs(originX - ox) < 1e-6, abs(originY - oy) < 1e-6 {
             // 100%: the layer's pixels as they are, the fast path of drawing.
-            drawing.compose(inside.offsetBy(dx: -Int(ox), dy: -Int(oy)), into: target, atX: Int(ox), y: Int(oy))
+            drawing.compose(inside.offsetBy(dx: -Int(ox), dy: -Int(oy)), into: target, atX: Int(ox), y: Int(oy),
+                            skipping: context.occludedRows)
         } else if k < 1 {
             // Zoomed out: from the reduced copy nearest above the zoom, the screen's pixels only.
             let level = min(ReducedArtworkCache.deepest, max(0, Int(log2(1 / k).rounded(.down))))

@@ -150,9 +150,10 @@ public final class DrawingLayer {
 
     /// Composes background, layer and stroke in progress for `area` (layer pixels) into
     /// `target`, with the layer's origin at (dx, dy) in the target.
-    public func compose(_ area: PixelRect, into target: Bitmap, atX dx: Int, y dy: Int) {
+    /// Target pixels in `occluded` rows are left alone (a photo in front covers them).
+    public func compose(_ area: PixelRect, into target: Bitmap, atX dx: Int, y dy: Int, skipping occluded: OccludedRows? = nil) {
         CanvasCompositor.compose(background: backgroundPixel, backgroundImage: backgroundImage, layer: layer,
-                                 active: activePaint, area: area, into: target, atX: dx, y: dy)
+                                 active: activePaint, area: area, into: target, atX: dx, y: dy, skipping: occluded)
     }
 
     /// The document's pixels in `area` as the user sees them (the background under the

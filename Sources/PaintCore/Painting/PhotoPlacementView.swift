@@ -226,6 +226,17 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
         return inside.insetBy(dx: 1, dy: 1).intersection(bounds)
     }
 
+    /// Turned, the whole outline of the kept picture, less its anti-aliased edge (OccludedRows
+    /// leaves a pixel's margin): the canvas is composed only in the corners around it.
+    public override var opaqueContentOutline: [Point]? {
+        let p = placement
+        let kept = placed.visibleRect
+        guard p.b != 0 || p.c != 0, !isBaking, alpha >= 1, cropCover == nil, placed.circleFrame == nil, !kept.isEmpty,
+              photo.asset.image.isOpaque else { return nil }
+        return [Point(x: kept.minX, y: kept.minY), Point(x: kept.maxX, y: kept.minY),
+                Point(x: kept.maxX, y: kept.maxY), Point(x: kept.minX, y: kept.maxY)].map { p.apply(to: $0) }
+    }
+
     /// A move, pinch or turn is under way: its frames resample the photo fast, and the frame
     /// after it smooth (the one that stays on screen and is what gets baked).
     public var isMoving: Bool {

@@ -83,6 +83,10 @@ open class View: Responder {
     /// A rectangle of its bounds the view paints fully opaque though it is not opaque as a
     /// whole (a photo over the canvas): nothing below needs drawing there.
     open var opaqueContentRect: Rect? { isOpaque ? bounds : nil }
+    /// A convex outline (corners in order, in the view's coordinates) the view paints fully
+    /// opaque where a rectangle would give up most of it (a turned photo): what lies below may
+    /// leave out the whole pixels inside.
+    open var opaqueContentOutline: [Point]? { nil }
     /// The part of its bounds the view paints, when that is much less than its bounds (an
     /// overlay as large as the window showing two small circles): adding or removing the view
     /// redraws only that. Its subviews must lie inside it.

@@ -10,6 +10,8 @@ open class Window: View {
     /// Dropped after a frame that did not use it.
     private var spareLayer: Bitmap?
     private var spareLayerUsed = false
+    /// While a region is drawn: the view whose opaque outline the views before it may leave out.
+    private var occludingView: View?
     private static let maximumDirtyRegions = 16
     private let rasterizer = Rasterizer()
 
@@ -172,16 +174,21 @@ open class Window: View {
         let regions = dirtyRegions
         dirtyRegions = []
         let occluders = opaqueContentRects()
+        let outline = frontmostOpaqueOutline()
         spareLayerUsed = false
         for region in regions {
-            for piece in Self.split(region, by: occluders) { render(piece) }
+            for piece in Self.split(region, by: occluders) { render(piece, outline: outline) }
         }
         if !spareLayerUsed { spareLayer = nil }
         return regions
     }
 
-    private func render(_ region: PixelRect) {
+    /// `outline`: rows a view paints opaque; the views before it may leave them out.
+    private func render(_ region: PixelRect, outline: (view: View, rows: OccludedRows)?) {
         let context = GraphicsContext(bitmap: backbuffer, clip: region, rasterizer: rasterizer)
+        context.occludedRows = outline?.rows
+        occludingView = outline?.view
+        defer { occludingView = nil }
         context.scaleBy(x: scale, y: scale)
         let regionInPoints = Rect(x: Double(region.x0) / scale, y: Double(region.y0) / scale,
                                   width: Double(region.width) / scale, height: Double(region.height) / scale)
@@ -232,6 +239,28 @@ open class Window: View {
         return found
     }
 
+    /// The last view in painting order with an opaque outline (a turned photo), and the rows of
+    /// device pixels it covers within its own and its ancestors' clips.
+    private func frontmostOpaqueOutline() -> (view: View, rows: OccludedRows)? {
+        var found: (view: View, rows: OccludedRows)?
+        func visit(_ view: View, origin: Point, clip: Rect) {
+            if view.isHidden || view.alpha < 1 || !view.transform.isIdentity { return }
+            let frame = view.frame.offsetBy(dx: origin.x, dy: origin.y)
+            let inner = Point(x: frame.minX - view.bounds.minX, y: frame.minY - view.bounds.minY)
+            if let corners = view.opaqueContentOutline {
+                let visible = clip.intersection(frame)
+                let device = PixelRect(x0: ceilToInt(visible.minX * scale), y0: ceilToInt(visible.minY * scale),
+                                       x1: floorToInt(visible.maxX * scale), y1: floorToInt(visible.maxY * scale))
+                let points = corners.map { Point(x: ($0.x + inner.x) * scale, y: ($0.y + inner.y) * scale) }
+                if let rows = OccludedRows(corners: points, within: device.intersection(backbuffer.bounds)) { found = (view, rows) }
+            }
+            let inside = view.clipsToBounds ? clip.intersection(frame) : clip
+            for subview in view.subviews { visit(subview, origin: inner, clip: inside) }
+        }
+        for view in subviews { visit(view, origin: .zero, clip: bounds) }
+        return found
+    }
+
     /// The last view in painting order that is opaque and contains `rect` (window coordinates),
     /// considering only views placed without rotation or scale.
     private func frontmostOpaqueView(covering rect: Rect) -> View? {
@@ -256,6 +285,7 @@ open class Window: View {
     private func draw(_ view: View, in context: GraphicsContext, skippingUntil occluder: inout View?) {
         if view.isHidden || view.alpha <= 0.01 { return }
         if occluder === view { occluder = nil }
+        if occludingView === view { context.occludedRows = nil }
         context.save()
         defer { context.restore() }
         context.concatenate(view.transformToSuperview)
