@@ -22,7 +22,6 @@ if let index = arguments.firstIndex(of: "--write-photo"), index + 1 < arguments.
 if let index = arguments.firstIndex(of: "--probe-open"), index + 1 < arguments.count {
     HugePictureWorkload.probe(path: arguments[index + 1])
 }
-if ProcessInfo.processInfo.environment["SCRATCH"] != nil { ScratchCompose.run() }
 let quick = arguments.contains("--quick")
 let runs = quick ? 1 : 5
 let segments = quick ? 2000 : 20000
