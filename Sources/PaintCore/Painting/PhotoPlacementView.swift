@@ -208,8 +208,7 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
     public override var opaqueContentRect: Rect? {
         let p = placement
         let kept = placed.visibleRect
-        guard !isBaking, alpha >= 1, cropCover == nil, placed.circleFrame == nil, !kept.isEmpty,
-              let inverse = p.inverted(), photo.asset.image.isOpaque else { return nil }
+        guard paintsKeptPictureOpaque, let inverse = p.inverted() else { return nil }
         let box = p.apply(to: kept)
         let inside: Rect
         if p.b == 0 && p.c == 0 {
@@ -229,12 +228,16 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
     /// Turned, the whole outline of the kept picture, less its anti-aliased edge (OccludedRows
     /// leaves a pixel's margin): the canvas is composed only in the corners around it.
     public override var opaqueContentOutline: [Point]? {
-        let p = placement
-        let kept = placed.visibleRect
-        guard p.b != 0 || p.c != 0, !isBaking, alpha >= 1, cropCover == nil, placed.circleFrame == nil, !kept.isEmpty,
-              photo.asset.image.isOpaque else { return nil }
-        return [Point(x: kept.minX, y: kept.minY), Point(x: kept.maxX, y: kept.minY),
-                Point(x: kept.maxX, y: kept.maxY), Point(x: kept.minX, y: kept.maxY)].map { p.apply(to: $0) }
+        // Upright, `opaqueContentRect` already holds all of it.
+        guard placement.b != 0 || placement.c != 0, paintsKeptPictureOpaque else { return nil }
+        return corners
+    }
+
+    /// The kept picture covers what lies below it: no flash, crop cover or round frame shows
+    /// the canvas through it, and its pixels are all opaque.
+    private var paintsKeptPictureOpaque: Bool {
+        !isBaking && alpha >= 1 && cropCover == nil && placed.circleFrame == nil && !placed.visibleRect.isEmpty
+            && photo.asset.image.isOpaque
     }
 
     /// A move, pinch or turn is under way: its frames resample the photo fast, and the frame

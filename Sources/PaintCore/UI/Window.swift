@@ -173,8 +173,7 @@ open class Window: View {
         layoutIfNeeded()
         let regions = dirtyRegions
         dirtyRegions = []
-        let occluders = opaqueContentRects()
-        let outline = frontmostOpaqueOutline()
+        let (occluders, outline) = opaqueContent()
         spareLayerUsed = false
         for region in regions {
             for piece in Self.split(region, by: occluders) { render(piece, outline: outline) }
@@ -219,46 +218,34 @@ open class Window: View {
         return [inside] + around.filter { !$0.isEmpty }
     }
 
-    /// The device pixels that views placed without rotation or scale say they paint opaque
-    /// (whole pixels inside their rectangles).
-    private func opaqueContentRects() -> [PixelRect] {
-        var found: [PixelRect] = []
-        func visit(_ view: View, origin: Point) {
-            if view.isHidden || view.alpha < 1 || !view.transform.isIdentity { return }
-            let frame = view.frame.offsetBy(dx: origin.x, dy: origin.y)
-            let inner = Point(x: frame.minX - view.bounds.minX, y: frame.minY - view.bounds.minY)
-            if let rect = view.opaqueContentRect, !rect.isEmpty {
-                let r = rect.offsetBy(dx: inner.x, dy: inner.y)
-                let pixels = PixelRect(x0: ceilToInt(r.minX * scale), y0: ceilToInt(r.minY * scale),
-                                       x1: floorToInt(r.maxX * scale), y1: floorToInt(r.maxY * scale)).intersection(backbuffer.bounds)
-                if !pixels.isEmpty { found.append(pixels) }
-            }
-            for subview in view.subviews { visit(subview, origin: inner) }
-        }
-        for view in subviews { visit(view, origin: .zero) }
-        return found
-    }
-
-    /// The last view in painting order with an opaque outline (a turned photo), and the rows of
+    /// What the views placed without rotation or scale say they paint opaque, in one walk of
+    /// the tree (every frame, a motion event's too, asks): the whole device pixels inside their
+    /// opaque rectangles, and the frontmost convex outline (a turned photo) with the rows of
     /// device pixels it covers within its own and its ancestors' clips.
-    private func frontmostOpaqueOutline() -> (view: View, rows: OccludedRows)? {
-        var found: (view: View, rows: OccludedRows)?
+    private func opaqueContent() -> (rects: [PixelRect], outline: (view: View, rows: OccludedRows)?) {
+        var rects: [PixelRect] = []
+        var outline: (view: View, rows: OccludedRows)?
+        func wholePixels(_ r: Rect) -> PixelRect {
+            PixelRect(x0: ceilToInt(r.minX * scale), y0: ceilToInt(r.minY * scale),
+                      x1: floorToInt(r.maxX * scale), y1: floorToInt(r.maxY * scale)).intersection(backbuffer.bounds)
+        }
         func visit(_ view: View, origin: Point, clip: Rect) {
             if view.isHidden || view.alpha < 1 || !view.transform.isIdentity { return }
             let frame = view.frame.offsetBy(dx: origin.x, dy: origin.y)
             let inner = Point(x: frame.minX - view.bounds.minX, y: frame.minY - view.bounds.minY)
+            if let rect = view.opaqueContentRect, !rect.isEmpty {
+                let pixels = wholePixels(rect.offsetBy(dx: inner.x, dy: inner.y))
+                if !pixels.isEmpty { rects.append(pixels) }
+            }
             if let corners = view.opaqueContentOutline {
-                let visible = clip.intersection(frame)
-                let device = PixelRect(x0: ceilToInt(visible.minX * scale), y0: ceilToInt(visible.minY * scale),
-                                       x1: floorToInt(visible.maxX * scale), y1: floorToInt(visible.maxY * scale))
                 let points = corners.map { Point(x: ($0.x + inner.x) * scale, y: ($0.y + inner.y) * scale) }
-                if let rows = OccludedRows(corners: points, within: device.intersection(backbuffer.bounds)) { found = (view, rows) }
+                if let rows = OccludedRows(corners: points, within: wholePixels(clip.intersection(frame))) { outline = (view, rows) }
             }
             let inside = view.clipsToBounds ? clip.intersection(frame) : clip
             for subview in view.subviews { visit(subview, origin: inner, clip: inside) }
         }
         for view in subviews { visit(view, origin: .zero, clip: bounds) }
-        return found
+        return (rects, outline)
     }
 
     /// The last view in painting order that is opaque and contains `rect` (window coordinates),
