@@ -43,20 +43,7 @@ gesture_args() {
   esac
 }
 
-# Runs the app with the photo placed, plays one gesture and prints the latency line; then the
-# same gesture on the present floor, changing as many pixels a frame as the app's median frame.
-gesture() {
-  local name=$1
-  local output
-  output=$(mktemp)
-  env HOME="$home" X11PAINT_SCALE=2 X11PAINT_TRACE_FRAMES=1 "$bin/x11paint" --size 1920x1080 --photo "$photo" --report-latency >"$output" 2>&1 &
-  local app=$!
-  local window
-  window=$(timeout 60 xdotool search --sync --onlyvisible --name 'X11Paint$' | head -n 1)
-  sleep ${SETTLE:-3} # the photo decodes in the background
-  gesture_args "$name" "$window"
-  play_and_report "$name" "24 MP photo at 3840x2160" bench-photo
-  play_floor "$name" "$frame_pixels" bench-photo gesture_args
-}
+# The photo decodes in the background: its gestures start 3 s after the window maps.
+gesture() { run_gesture "$1" "24 MP photo at 3840x2160" bench-photo "${SETTLE:-3}" --photo "$photo"; }
 
 for name in ${GESTURES:-drag pinch wheel}; do gesture "$name"; done

@@ -32,27 +32,14 @@ gesture_args() {
   return 0
 }
 
-# Runs the app on the drawing, plays one gesture and prints the latency line; then the same
-# gesture on the present floor, changing as many pixels a frame as the app's median frame.
+# Replaying 10,000 strokes and the first frame at 200% (which builds the composed copy it
+# scrolls over) take 2-3 s on this machine after the window maps: a wheel turned before that
+# would measure start-up, not scrolling. Scrolling needs something to scroll: those runs start
+# at 200%.
 gesture() {
-  local name=$1
-  local output
-  output=$(mktemp)
-  # Scrolling needs something to scroll: those runs start at 200%.
-  local zoom=100
-  [ "$name" = zoom ] || zoom=200
-  env HOME="$home" X11PAINT_SCALE=2 X11PAINT_TRACE_FRAMES=1 "$bin/x11paint" --size 1920x1080 \
-    --preload-strokes 10000 --zoom "$zoom" --report-latency >"$output" 2>&1 &
-  local app=$!
-  local window
-  window=$(timeout 60 xdotool search --sync --onlyvisible --name 'X11Paint$' | head -n 1)
-  # Replaying 10,000 strokes and the first frame at 200% (which builds the composed copy it
-  # scrolls over) take 2-3 s on this machine after the window maps: a wheel turned before
-  # that would measure start-up, not scrolling.
-  sleep ${SETTLE:-4}
-  gesture_args "$name" "$window"
-  play_and_report "$name" "10,000 strokes at 3840x2160" bench-zoom
-  play_floor "$name" "$frame_pixels" bench-zoom gesture_args
+  local zoom=200
+  [ "$1" = zoom ] && zoom=100
+  run_gesture "$1" "10,000 strokes at 3840x2160" bench-zoom "${SETTLE:-4}" --preload-strokes 10000 --zoom "$zoom"
 }
 
 for name in ${GESTURES:-zoom scroll sideways}; do gesture "$name"; done
