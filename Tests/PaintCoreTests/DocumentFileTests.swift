@@ -91,14 +91,46 @@ final class DocumentFileTests: XCTestCase {
         // Save: the drawing is saved, then the picture opens.
         board.openDocument(path: path)
         try XCTUnwrap(board.presentedAlert).answer("Save")
-        board.finishOpening()
+        // The picture is opened once the save has worked (not before: it might fail).
         board.finishSaves()
+        board.finishOpening()
         XCTAssertEqual(store.saved.count, 1)
         XCTAssertEqual(store.saved.last?.width, 800, "the drawing as it was")
         XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: original))
         // Nothing unsaved now: no question.
         open(path)
         XCTAssertNil(board.presentedAlert)
+    }
+
+    /// Issue 35: a "Save" answer whose save fails keeps the drawing and cancels the open.
+    func testAFailedSaveBeforeOpeningKeepsTheDrawingAndOpensNothing() throws {
+        let (path, _) = try writePicture()
+        let state = temp.path + "/state"
+        board.restore(fromStateFolder: state)
+        board.finishRestoring()
+        BoardSession(window: window, board: board).drag(y: 100)
+        let drawing = board.canvas.renderArtwork()
+        store.failure = "Could not save: Read-only file system"
+        board.openDocument(path: path)
+        try XCTUnwrap(board.presentedAlert).answer("Save")
+        board.finishSaves()
+        board.finishOpening()
+        XCTAssertTrue(board.statusLabel.text.contains("Read-only file system"), board.statusLabel.text)
+        XCTAssertEqual(board.canvas.document.items.count, 1, "the drawing stays")
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 800, "the picture did not replace it")
+        XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: drawing))
+        XCTAssertTrue(board.isModified, "still unsaved")
+        // And the journal still holds the drawing, not the picture.
+        board.flushJournal()
+        XCTAssertEqual(DocumentJournal.recover(folder: state).document.items.count, 1)
+        XCTAssertEqual(DocumentJournal.recover(folder: state).document.format?.pixelWidth, 800)
+        // When the save works, the picture opens.
+        store.failure = nil
+        board.openDocument(path: path)
+        try XCTUnwrap(board.presentedAlert).answer("Save")
+        board.finishSaves()
+        board.finishOpening()
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 300)
     }
 
     func testADroppedFileAsksWhetherToOpenOrPlaceIt() throws {

@@ -26,9 +26,12 @@ extension CanvasView {
     /// Commits the text box (nothing when it is empty) and closes it.
     public func commitText() {
         guard let view = textEditing else { return }
-        closeTextBox(view)
+        // No longer being typed, then in the document, then the box goes: the journal hears one
+        // append (never "nothing being typed" before the text is there).
+        textEditing = nil
         let block = view.block
         if !block.text.allSatisfy(\.isWhitespace) { commit(.text(block)) }
+        closeTextBox(view)
     }
 
     /// Drops the text box without committing anything.

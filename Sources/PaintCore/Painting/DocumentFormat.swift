@@ -39,6 +39,17 @@ public struct DocumentFormat: Sendable, Equatable, Codable {
     /// The largest document: 16384 pixels a side, as the window's own limit.
     public static let maximumSide = 16384
 
+    /// The size a document's items imply when its size record was lost: a document opened
+    /// from a picture (or cropped to one) starts with that picture, upright and pixel for pixel
+    /// at its scale. Nil when nothing tells.
+    public static func inferred(from items: [Document.Item]) -> DocumentFormat? {
+        guard case .photo(let first)? = items.first, first.crop == nil, first.circleFrame == nil else { return nil }
+        let p = first.placement
+        guard p.b == 0, p.c == 0, p.tx == 0, p.ty == 0, p.a > 0, p.a == p.d else { return nil }
+        let upright = first.photo.size
+        return DocumentFormat(pixelWidth: Int(upright.width), pixelHeight: Int(upright.height), pixelScale: 1 / p.a, historyStart: 1)
+    }
+
     /// A document that is a picture opened from a file: its own pixel size, the picture as
     /// its first item (so the eraser erases the picture's pixels to the background, as in
     /// KolourPaint), and the history starting after it.

@@ -129,8 +129,10 @@ extension DrawingBoardViewController {
         ask(AlertViewController(title: tr("Save the changes to %@?", name),
                                 message: tr("Before %@: if you don't save, your changes are lost.", what),
                                 actions: [.init(tr("Save"), style: .preferred) { [unowned self] in
-                                              self.save()
-                                              action()
+                                              // Only a save that worked lets the drawing go: a failed one
+                                              // (its reason on screen) cancels what was asked, and whatever was
+                                              // drawn while it ran is asked about again.
+                                              self.save(to: nil) { saved in if saved { self.askToSaveChanges(before: what, then: action) } }
                                           },
                                           .init(tr("Don't save"), handler: action),
                                           .init(tr("Cancel"), style: .cancel)]))

@@ -70,18 +70,40 @@ extension DrawingBoardViewController {
         let recovery = opening.recovery
         var document = recovery.document
         if let unfinished = recovery.unfinishedStroke, !unfinished.points.isEmpty { document.append(.stroke(unfinished)) }
-        if !recovery.isEmpty { canvas.load(document, redo: recovery.unfinishedStroke == nil ? recovery.redo : []) }
+        // Words that were being typed, a selection that was floating: baked where they were.
+        if let pending = recovery.pendingItem { document.append(pending) }
+        let finished = recovery.unfinishedStroke == nil && recovery.pendingItem == nil
+        if !recovery.isEmpty { canvas.load(document, redo: finished ? recovery.redo : []) }
+        documentsBeforeCrop = recovery.documentsBeforeCrop
+        updateUndoAvailability()
         if let message = RecoveryRecorder.startMessage(for: opening, restoredItems: document.items.count) {
             showStatus(message.text, isError: message.isError)
         }
         guard let journal = opening.journal else { return }
-        let recorder = RecoveryRecorder(journal: journal, canvas: canvas, deliver: postToUIThread,
+        let recorder = RecoveryRecorder(journal: journal, canvas: canvas, snapshot: { [unowned self] in self.journalSnapshot },
+                                        deliver: postToUIThread,
                                         scheduler: { [weak self] in self?.view.window?.application.scheduler },
                                         report: { [weak self] text, isError in self?.showStatus(text, isError: isError) })
         self.recorder = recorder
         canvas.onEdit = { [unowned recorder] edit in recorder.record(edit) }
     }
 
-    /// The app is ending or the X server is going away: make the stroke in progress durable now.
-    public func flushJournal() { recorder?.flush() }
+    /// The app is ending or the X server is going away: a floating selection is left where it
+    /// is (baked), and the stroke in progress is made durable now.
+    public func flushJournal() {
+        if photoController.isLifted { photoController.bake() }
+        recorder?.flush()
+    }
+
+    /// What the journal keeps: the document, its redo items, the item being made, the documents
+    /// crops replaced.
+    var journalSnapshot: DocumentJournal.Snapshot {
+        DocumentJournal.Snapshot(canvas.document, redo: canvas.redoItems, pending: itemBeingMade, documentsBeforeCrop: documentsBeforeCrop)
+    }
+
+    /// Words being typed, or a selection lifted and floating, as the item it becomes.
+    private var itemBeingMade: Document.Item? {
+        if let text = canvas.textInProgress, !text.text.allSatisfy(\.isWhitespace) { return .text(text) }
+        return photoController.liftedItem
+    }
 }

@@ -9,7 +9,9 @@ extension DrawingBoardViewController {
     public func save() { save(to: nil) }
 
     /// Saves into Pictures (nil), or to a file the user named (Save As; the document takes its name).
-    func save(to target: SaveAsTarget?) {
+    /// `completion` hears whether it worked, after the message (what waits for a save, such as
+    /// "Save first" before Open, goes on only when it did).
+    func save(to target: SaveAsTarget?, completion: ((Bool) -> Void)? = nil) {
         // The file holds what the user sees: a background being chosen becomes a change, and
         // a photo being placed is added to the drawing first (and the message says so).
         canvas.settleBackgroundPreview()
@@ -38,6 +40,7 @@ extension DrawingBoardViewController {
                 Log.warning("\(error)")
             }
             self.onSaveFinished?(result)
+            if case .success = result { completion?(true) } else { completion?(false) }
         }
         if let target {
             saver.save(canvas.artworkSnapshot(), to: target, deliver: postToUIThread, completion: finished)

@@ -231,7 +231,7 @@ public final class DrawingBoardViewController: ViewController {
 
     func showStatus(_ text: String, isError: Bool = false) { messageLine.show(text, isError: isError) }
 
-    private func updateUndoAvailability() {
+    func updateUndoAvailability() {
         toolbarController.show(canClear: canvas.document.hasVisibleDrawing,
                                canUndo: canvas.document.items.count > (canvas.document.format?.historyStart ?? 0) || photoPlacement != nil
                                    || !documentsBeforeCrop.isEmpty,
@@ -299,7 +299,10 @@ public final class DrawingBoardViewController: ViewController {
         let controller = PhotoPlacementController(host: view, canvas: canvas, below: { [unowned self] in self.toolbar },
                                                   maximumPixels: { [unowned self] in self.maximumPhotoPixels },
                                                   report: { [unowned self] text in self.showStatus(text) })
-        controller.onChange = { [unowned self] in self.updateUndoAvailability() }
+        controller.onChange = { [unowned self] in
+            self.updateUndoAvailability()
+            self.recorder?.pendingChanged()
+        }
         return controller
     }()
 

@@ -77,6 +77,8 @@ public final class PhotoPlacementController {
         isLifted = true
         bar.items = liftedBarItems
         layoutBar()
+        // Now an item being made: the journal keeps it from here on.
+        onChange?()
         report(tr("Drag to move, pinch or Ctrl-drag to scale and turn; Enter or Escape leaves it there"))
     }
 
@@ -124,13 +126,27 @@ public final class PhotoPlacementController {
         bake(placement.placed)
     }
 
-    private func bake(_ placed: PlacedPhoto) {
-        let wasLifted = isLifted
-        removePlacement()
-        // Placed over the view; baked where it shows, in document units at any zoom and scroll.
+    /// Pixels lifted from the selection, as the item they become where they float now (the
+    /// journal keeps them so, in case the app ends before they are left somewhere).
+    var liftedItem: Document.Item? {
+        guard isLifted, let placement else { return nil }
+        return .photo(inDocument(placement.placed))
+    }
+
+    /// Placed over the view; baked where it shows, in document units at any zoom and scroll.
+    private func inDocument(_ placed: PlacedPhoto) -> PlacedPhoto {
         var inDocument = placed
         if let toDocument = canvas.viewport.transform.inverted() { inDocument.placement = placed.placement.concatenating(toDocument) }
-        canvas.commit(.photo(inDocument))
+        return inDocument
+    }
+
+    private func bake(_ placed: PlacedPhoto) {
+        let wasLifted = isLifted
+        // No longer an item being made, then in the drawing, then gone from over it: the journal
+        // hears one append and nothing else (never "nothing floats" before the item is there).
+        isLifted = false
+        canvas.commit(.photo(inDocument(placed)))
+        removePlacement()
         report(wasLifted ? tr("Moved (Ctrl+Z takes it back)") : tr("Photo added to the drawing (Ctrl+Z takes it back)"))
     }
 
@@ -172,9 +188,11 @@ public final class PhotoPlacementController {
         guard let placement else { return false }
         if !placement.undoLastChange() {
             if isLifted {
-                // Back where they were lifted from: the clearing is taken back too.
-                removePlacement()
+                // Back where they were lifted from: the clearing is taken back too (in that
+                // order, so the journal never holds the clearing without the pixels).
+                isLifted = false
                 canvas.undo()
+                removePlacement()
                 report(tr("Move taken back"))
             } else {
                 removePlacement()

@@ -6,17 +6,24 @@ import Foundation
 public final class RecoveryRecorder {
     public let journal: DocumentJournal
     private unowned let canvas: CanvasView
+    /// The document now with what goes with it (the item being made, the documents crops
+    /// replaced), for the writer: a value, the UI thread goes on changing its own.
+    private let snapshot: () -> DocumentJournal.Snapshot
     private let scheduler: () -> Scheduler?
     /// Shows a line to the user (text, is it an error).
     private let report: (String, Bool) -> Void
     private var progressTimer: Scheduler.Timer?
     private var progressRecorded = false
-    /// The stroke in progress reaches the journal at least this often.
+    /// The item being made as the journal last heard it (an append, undo or redo ends it there).
+    private var journaledPending: Document.Item?
+    /// The stroke in progress, and any other item being made, reach the journal at least this often.
     public static let progressInterval = 1.0
 
-    init(journal: DocumentJournal, canvas: CanvasView, deliver: @escaping (@escaping () -> Void) -> Void, scheduler: @escaping () -> Scheduler?, report: @escaping (String, Bool) -> Void) {
+    init(journal: DocumentJournal, canvas: CanvasView, snapshot: @escaping () -> DocumentJournal.Snapshot,
+         deliver: @escaping (@escaping () -> Void) -> Void, scheduler: @escaping () -> Scheduler?, report: @escaping (String, Bool) -> Void) {
         self.journal = journal
         self.canvas = canvas
+        self.snapshot = snapshot
         self.scheduler = scheduler
         self.report = report
         // State changes come from the writer queue; the user hears of them on the UI thread.
@@ -31,14 +38,14 @@ public final class RecoveryRecorder {
             }
         }
         // Start the journal afresh from what is on screen now.
+        let current = snapshot()
         journal.compact(current)
+        journaledPending = current.pending
     }
-
-    /// The document now, for the writer (a value: the UI thread goes on changing its own).
-    private var current: DocumentJournal.Snapshot { DocumentJournal.Snapshot(canvas.document, redo: canvas.redoItems) }
 
     /// Hands the change to the journal's writer; nothing here waits for the disk.
     func record(_ edit: CanvasView.Edit) {
+        let current = snapshot()
         switch edit {
         case .appended(let item):
             journal.write(.append(item), current: current)
@@ -46,15 +53,27 @@ public final class RecoveryRecorder {
         case .undone: journal.write(.undo, current: current)
         case .redone: journal.write(.redo, current: current)
         }
+        // The record ended any item being made there; one still being made is written again.
+        journaledPending = nil
+        recordPending()
     }
 
     func drawingBegan() { recordProgressPeriodically() }
 
-    /// Another document took this one's place (New, Open): the journal starts afresh from it.
+    /// An item began or stopped being made outside a stroke (a selection lifted, a photo
+    /// dropped): the journal hears at once, and then every second while it lasts.
+    func pendingChanged() {
+        recordPending()
+        if journaledPending != nil { recordProgressPeriodically() }
+    }
+
+    /// Another document took this one's place (New, Open, a crop): the journal starts afresh from it.
     func documentReplaced() {
         progressTimer?.cancel()
         progressRecorded = false
+        let current = snapshot()
         journal.compact(current)
+        journaledPending = current.pending
     }
 
     func drawingEnded() {
@@ -62,18 +81,31 @@ public final class RecoveryRecorder {
         // A stroke that was journaled in progress but then dropped must not come back.
         if progressRecorded {
             progressRecorded = false
-            journal.writeProgress(nil, current: current)
+            journal.writeProgress(nil, current: snapshot())
         }
+        recordPending()
+        if journaledPending != nil { recordProgressPeriodically() }
     }
 
-    /// While drawing, the stroke so far is journaled every second (only its new points).
+    /// While drawing, the stroke so far is journaled every second (only its new points), and so
+    /// is any other item being made when it changed.
     private func recordProgressPeriodically() {
         progressTimer?.cancel()
         progressTimer = scheduler()?.schedule(after: Self.progressInterval) { [weak self] in
-            guard let self, self.canvas.strokeInProgress != nil else { return }
+            guard let self else { return }
             self.journalStrokeInProgress()
+            self.recordPending()
+            guard self.canvas.strokeInProgress != nil || self.journaledPending != nil else { return }
             self.recordProgressPeriodically()
         }
+    }
+
+    /// Writes the item being made when it is not what the journal has.
+    private func recordPending() {
+        let current = snapshot()
+        guard current.pending != journaledPending else { return }
+        journal.writePending(current.pending, current: current)
+        journaledPending = current.pending
     }
 
     /// The app is ending (a signal, the window closed, the X server gone): the stroke in
@@ -83,12 +115,13 @@ public final class RecoveryRecorder {
         // Words being typed are committed, as the box would be on leaving it: journaled with the rest.
         canvas.commitText()
         journalStrokeInProgress()
+        recordPending()
         journal.flush()
     }
 
     private func journalStrokeInProgress() {
         guard let stroke = canvas.strokeInProgress else { return }
-        journal.writeProgress(stroke, current: current)
+        journal.writeProgress(stroke, current: snapshot())
         progressRecorded = true
     }
 
@@ -104,6 +137,13 @@ public final class RecoveryRecorder {
             parts.append(trn("%d damaged part of the journal skipped (the old file is kept).", "%d damaged parts of the journal skipped (the old file is kept).", count))
         }
         if let unreadable = recovery.unreadable { parts.append(tr("The journal could not be read: %@.", "\(unreadable)")) }
+        switch recovery.sizeRecovery {
+        case .fromPicture(let width, let height)?:
+            parts.append(tr("The drawing's size was damaged in the journal; it was taken from its picture (%dx%d).", width, height))
+        case .lost?:
+            parts.append(tr("The drawing's size was damaged in the journal; it has the window's size now."))
+        case nil: break
+        }
         if !recovery.missingPictures.isEmpty {
             let count = recovery.missingPictures.count
             parts.append(trn("%d picture missing (placeholder shown).", "%d pictures missing (placeholder shown).", count))
@@ -118,6 +158,6 @@ public final class RecoveryRecorder {
             parts.append(tr("Crash recovery is off: %@. Save with Ctrl+S.", "\(problem)"))
         }
         guard !parts.isEmpty else { return nil }
-        return (parts.joined(separator: " "), opening.problem != nil || recovery.isDamaged)
+        return (parts.joined(separator: " "), opening.problem != nil || recovery.isDamaged || recovery.sizeRecovery != nil)
     }
 }

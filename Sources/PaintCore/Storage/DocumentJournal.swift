@@ -35,6 +35,13 @@ public final class DocumentJournal {
         /// a long stroke's journal grows with its length, not with its length squared.
         /// `widths` and `opacities`: theirs, when a pen's pressure varies them.
         case progressPoints(from: Int, points: [Point], widths: [Double]? = nil, opacities: [Double]? = nil)
+        /// An item being made that is not a stroke (words being typed, a lifted selection
+        /// floating where it was moved), whole; nil: none any more. Recovery adds it to the
+        /// document, as it does the stroke in progress. An append, undo or redo ends it.
+        case pending(Document.Item?)
+        /// The document so far was cropped: it is kept for Ctrl+Z, and the records that follow
+        /// make the cropped document (written only in generations).
+        case cropped
     }
 
     /// The document after a change, handed to the writer with the change's record: a whole
@@ -43,10 +50,21 @@ public final class DocumentJournal {
         public var items: [Document.Item]
         public var redo: [Document.Item]
         public var format: DocumentFormat?
-        public init(_ document: Document, redo: [Document.Item]) {
+        /// The item being made, if any (see `Record.pending`).
+        public var pending: Document.Item?
+        /// The documents crops replaced, oldest first (Ctrl+Z brings them back, after a restart too).
+        public var documentsBeforeCrop: [Document]
+        public init(_ document: Document, redo: [Document.Item], pending: Document.Item? = nil, documentsBeforeCrop: [Document] = []) {
             items = document.items
             self.redo = redo
             format = document.format
+            self.pending = pending
+            self.documentsBeforeCrop = documentsBeforeCrop
+        }
+
+        /// Every item that may name a picture: the pictures a generation needs.
+        var allItems: [Document.Item] {
+            documentsBeforeCrop.flatMap(\.items) + items + redo + (pending.map { [$0] } ?? [])
         }
     }
 
@@ -139,6 +157,11 @@ public final class DocumentJournal {
     /// Queues the stroke in progress (only its new points reach the file).
     public func writeProgress(_ stroke: Stroke?, current: Snapshot) {
         submit { file in file.writeProgress(stroke, current: current) }
+    }
+
+    /// Queues the item being made (nil: none any more); its pictures are stored once.
+    public func writePending(_ item: Document.Item?, current: Snapshot) {
+        submit { file in file.write(.pending(item), current: current) }
     }
 
     /// Rewrites the journal as one generation holding `current`.

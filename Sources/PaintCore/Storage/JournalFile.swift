@@ -87,7 +87,7 @@ final class JournalFile {
             if case .paused = state {
                 try resume(from: current)
                 switch record {
-                case .append, .undo, .redo: return
+                case .append, .undo, .redo, .pending: return
                 default: break
                 }
             }
@@ -123,7 +123,7 @@ final class JournalFile {
         guard fd >= 0 else { throw JournalError(description: "the recovery journal is closed") }
         do {
             switch record {
-            case .append(let item), .redoable(let item): try storeAssets(of: [item])
+            case .append(let item), .redoable(let item), .pending(let item?): try storeAssets(of: [item])
             default: break
             }
             let frame = try Self.frame(record)
@@ -163,8 +163,8 @@ final class JournalFile {
     /// Writes the current document as a new generation; recording goes on if that worked.
     private func resume(from current: DocumentJournal.Snapshot) throws {
         // Pictures baked while the disk was full were never written: the generation needs them.
-        try storeAssets(of: current.items + current.redo)
-        try replace(with: Self.generationFrames(current), keeping: Set(Self.assetIDs(in: current.items + current.redo)))
+        try storeAssets(of: current.allItems)
+        try replace(with: Self.generationFrames(current), keeping: Set(Self.assetIDs(in: current.allItems)))
         state = .recording
         onStateChange?(state)
     }
@@ -174,8 +174,8 @@ final class JournalFile {
     func compact(_ current: DocumentJournal.Snapshot) {
         guard fd >= 0 else { return }
         do {
-            try storeAssets(of: current.items + current.redo)
-            try replace(with: Self.generationFrames(current), keeping: Set(Self.assetIDs(in: current.items + current.redo)))
+            try storeAssets(of: current.allItems)
+            try replace(with: Self.generationFrames(current), keeping: Set(Self.assetIDs(in: current.allItems)))
             recordsSinceCompaction = 0
         } catch {
             pause(because: "\(error)")
@@ -193,8 +193,21 @@ final class JournalFile {
         return frame
     }
 
+    /// A generation: the documents crops replaced (each followed by `cropped`), then the
+    /// document, its redo items and the item being made. Each document's size is written before
+    /// and after its items: one damaged record never changes its size.
     static func generationFrames(_ current: DocumentJournal.Snapshot) throws -> [Data] {
-        try [frame(.generation)] + (current.format.map { [try frame(.format($0))] } ?? []) + current.items.map { try frame(.append($0)) } + current.redo.map { try frame(.redoable($0)) }
+        func document(_ format: DocumentFormat?, _ items: [Document.Item], redo: [Document.Item]) throws -> [Data] {
+            let size = try format.map { [try frame(.format($0))] } ?? []
+            return try size + items.map { try frame(.append($0)) } + redo.map { try frame(.redoable($0)) } + size
+        }
+        var frames = [try frame(.generation)]
+        for before in current.documentsBeforeCrop {
+            frames += try document(before.format, before.items, redo: []) + [try frame(.cropped)]
+        }
+        frames += try document(current.format, current.items, redo: current.redo)
+        if let pending = current.pending { frames.append(try frame(.pending(pending))) }
+        return frames
     }
 
     /// Pictures are written before the first record that names them.

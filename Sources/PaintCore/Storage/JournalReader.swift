@@ -11,6 +11,12 @@ public enum JournalReader {
         public var redo: [Document.Item] = []
         /// A stroke that was being drawn when the session ended.
         public var unfinishedStroke: Stroke?
+        /// Another item being made then (words being typed, a lifted selection floating).
+        public var pendingItem: Document.Item?
+        /// The documents crops replaced, oldest first (for Ctrl+Z).
+        public var documentsBeforeCrop: [Document] = []
+        /// The document's size record was damaged: where its size came from instead.
+        public var sizeRecovery: SizeRecovery?
         public var records = 0
         /// Bytes that could not be read as records (damage and a torn end together).
         public var skippedBytes = 0
@@ -23,9 +29,17 @@ public enum JournalReader {
         /// Why the journal could not be read at all (nil: it was read, or there was none).
         public var unreadable: String?
 
-        public var isEmpty: Bool { document.isEmpty && redo.isEmpty && unfinishedStroke == nil }
+        public var isEmpty: Bool { document.isEmpty && redo.isEmpty && unfinishedStroke == nil && pendingItem == nil && documentsBeforeCrop.isEmpty }
         /// Something was lost that a person might still salvage from the file: keep it aside.
         public var isDamaged: Bool { damagedStretches > 0 || !missingPictures.isEmpty || unreadable != nil }
+    }
+
+    /// How a document whose size record was lost got its size back.
+    public enum SizeRecovery: Equatable {
+        /// From the picture it was opened (or cropped) from.
+        case fromPicture(width: Int, height: Int)
+        /// Nothing told it: the window's size stands in.
+        case lost
     }
 
     /// `loadingPictures: false` reads only what the records say (a look at another window's
@@ -78,6 +92,11 @@ public enum JournalReader {
             if damageLooksTorn { recovery.endsTorn = true } else { recovery.damagedStretches += 1 }
         }
         recovery.missingPictures = registry.missing.sorted()
+        // A size lost to damage (both of its records) is taken from the items, and said.
+        if recovery.damagedStretches > 0, recovery.document.format == nil, !recovery.document.isEmpty {
+            recovery.document.format = DocumentFormat.inferred(from: recovery.document.items)
+            recovery.sizeRecovery = recovery.document.format.map { .fromPicture(width: $0.pixelWidth, height: $0.pixelHeight) } ?? .lost
+        }
         return recovery
     }
 
@@ -126,18 +145,33 @@ public enum JournalReader {
             recovery.document = Document()
             recovery.redo = []
             recovery.unfinishedStroke = nil
+            recovery.pendingItem = nil
+            recovery.documentsBeforeCrop = []
         case .format(let format):
             recovery.document.format = format
         case .append(let item):
             recovery.document.append(item)
             recovery.redo.removeAll()
             recovery.unfinishedStroke = nil
+            recovery.pendingItem = nil
         case .redoable(let item):
             recovery.redo.append(item)
         case .undo:
             if let item = recovery.document.removeLast() { recovery.redo.append(item) }
+            recovery.pendingItem = nil
         case .redo:
             if let item = recovery.redo.popLast() { recovery.document.append(item) }
+            recovery.pendingItem = nil
+        case .pending(let item):
+            recovery.pendingItem = item
+        case .cropped:
+            var before = recovery.document
+            if before.format == nil { before.format = DocumentFormat.inferred(from: before.items) }
+            recovery.documentsBeforeCrop.append(before)
+            recovery.document = Document()
+            recovery.redo = []
+            recovery.unfinishedStroke = nil
+            recovery.pendingItem = nil
         case .progress(let stroke):
             recovery.unfinishedStroke = stroke
         case .progressPoints(let from, let points, let widths, let opacities):
