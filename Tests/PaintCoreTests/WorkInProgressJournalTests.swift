@@ -233,7 +233,9 @@ final class WorkInProgressJournalTests: XCTestCase {
         XCTAssertEqual(try frames().filter { $0.payload.hasPrefix("{\"format\"") }.count, 2, "the size is written twice")
         for which in 0..<2 {
             // Each start writes a new generation: the records are found again each time.
-            try flipBit(inFrameAt: try frames().filter { $0.payload.hasPrefix("{\"format\"") }[which].offset)
+            let sizes = try frames().filter { $0.payload.hasPrefix("{\"format\"") }
+            guard sizes.count == 2 else { return XCTFail("the size is written twice in every generation") }
+            try flipBit(inFrameAt: sizes[which].offset)
             start()
             XCTAssertEqual(canvas.document.format?.pixelWidth, 1200, "the other copy holds")
             XCTAssertEqual(canvas.document.format?.pixelHeight, 900)
