@@ -11,7 +11,11 @@ final class X11Selections: Pasteboard {
     private let scheduler: Scheduler
     private var pasteCompletion: ((Result<[UInt8], PasteboardError>) -> Void)?
     private var pasteTimer: Scheduler.Timer?
-    private var incremental: [UInt8]?
+    /// An INCR paste's chunks so far (kept apart until the end: one growing array would double
+    /// its memory at each growth, and an endless owner would be cut off at twice the cap), and
+    /// their size.
+    private var incremental: [[UInt8]]?
+    private var incrementalBytes = 0
     private var dropSource: UInt = 0
     private var dropOffersFiles = false
     /// Called with the paths of files dropped on the window.
@@ -58,9 +62,13 @@ final class X11Selections: Pasteboard {
         XDeleteProperty(display, window, pasteProperty)
         XConvertSelection(display, clipboard, imagePNG, pasteProperty, window, UInt(CurrentTime))
         XFlush(display)
+        restartPasteTimer()
+    }
+
+    private func restartPasteTimer() {
         pasteTimer?.cancel()
         pasteTimer = scheduler.schedule(after: 5) { [weak self] in
-            self?.finishPaste(.failure(PasteboardError("The clipboard did not answer")))
+            self?.finishPaste(.failure(PasteboardError(tr("The clipboard did not answer"))))
         }
     }
 
@@ -101,26 +109,44 @@ final class X11Selections: Pasteboard {
     private func receivePaste(property: Atom) {
         guard pasteCompletion != nil else { return }
         guard property != 0 else {
-            finishPaste(.failure(PasteboardError("The clipboard holds no picture (no image/png)")))
+            finishPaste(.failure(PasteboardError(tr("The clipboard holds no picture (no image/png)"))))
             return
         }
+        // Reading deletes the property: for INCR that deletion is what asks for the first chunk.
+        // (It was deleted a second time here, and an owner quick enough had its first chunk
+        // deleted unread: "Pasted picture is empty", about one paste in 25.)
         let (type, bytes) = readProperty(property)
         if type == incr {
-            // Large data comes in chunks, each announced by a new value of the property.
+            // Large data comes in chunks, each announced by a new value of the property; the
+            // INCR value is a lower bound on the size.
+            let announced = bytes.count >= 4 ? Int(UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24) : 0
+            guard announced <= PasteboardError.maximumBytes else { return finishPaste(.failure(.tooLarge)) }
             incremental = []
-            XDeleteProperty(display, window, property)
+            incrementalBytes = 0
             XFlush(display)
+        } else if bytes.count > PasteboardError.maximumBytes {
+            finishPaste(.failure(.tooLarge))
         } else {
             finishPaste(.success(bytes))
         }
     }
 
     private func receiveChunk() {
-        let (_, bytes) = readProperty(pasteProperty)
+        let (type, bytes) = readProperty(pasteProperty)
+        // No property at all: a notification of a value already gone (never the end, which is
+        // a property of zero length with the data's type).
+        guard type != 0 else { return }
+        XFlush(display) // the deletion asks for the next chunk
         if bytes.isEmpty {
-            finishPaste(.success(incremental ?? []))
+            finishPaste(.success(Array((incremental ?? []).joined())))
+        } else if incrementalBytes + bytes.count > PasteboardError.maximumBytes {
+            // Checked as it arrives: an owner that streams without end stops here.
+            finishPaste(.failure(.tooLarge))
         } else {
-            incremental?.append(contentsOf: bytes)
+            incremental?.append(bytes)
+            incrementalBytes += bytes.count
+            // Any paste's chunks arriving give it more time; only silence times it out.
+            restartPasteTimer()
         }
     }
 

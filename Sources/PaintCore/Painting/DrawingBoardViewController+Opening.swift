@@ -80,7 +80,9 @@ extension DrawingBoardViewController {
             guard let self else { return }
             switch result {
             case .success(let bytes): self.openPhoto(.bytes(Data(bytes), name: tr("Pasted picture")))
-            case .failure(let error): self.showStatus("\(error)", isError: true)
+            case .failure(let error):
+                self.showStatus("\(error)", isError: true)
+                Log.warning("paste: \(error)")
             }
         }
     }

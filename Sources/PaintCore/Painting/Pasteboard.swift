@@ -12,3 +12,14 @@ public struct PasteboardError: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
 }
+
+extension PasteboardError {
+    /// The most a pasted picture may bring: a 48-megapixel photo as an uncompressible PNG fits;
+    /// an owner that streams without end is cut off here, checked as the data arrives.
+    public static let maximumBytes = 160 * 1024 * 1024
+
+    /// What a paste that passed `maximumBytes` says.
+    public static var tooLarge: PasteboardError {
+        PasteboardError(tr("The clipboard offered more than %d MB: nothing was pasted", maximumBytes / (1024 * 1024)))
+    }
+}
