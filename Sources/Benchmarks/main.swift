@@ -55,6 +55,7 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("history", { HistoryWorkload.run(runs: runs) }),
     ("huge-pictures", { HugePictureWorkload.run() }),
     ("viewport", { ViewportWorkload.run(quick: quick) }),
+    ("typing", { TextTypingWorkload.run(characters: quick ? 1000 : 4000) }),
 ]
 
 print("X11Paint renderer benchmark (best of \(runs) runs each)\n")

@@ -183,6 +183,48 @@ final class TextToolTests: XCTestCase {
         XCTAssertGreaterThan(compared, 2000)
     }
 
+    /// Issue 35: a line thousands of characters long draws only what shows each key, and what
+    /// shows, wherever the canvas is scrolled, is what the commit leaves.
+    func testALongLineShowsWhatItCommitsWhereverItIsScrolledAndDrawsOnlyThat() throws {
+        board.newDocument(width: 4000, height: 300)
+        canvas.setZoom(1)
+        board.setColor(.black)
+        startText(at: 10, 100)
+        canvas.typeText(String(repeating: "Long line of words 照片. ", count: 60))
+        type("AV")
+        session.window.render()
+        let view = try XCTUnwrap(canvas.subviews.compactMap { $0 as? TextEditingView }.first)
+        XCTAssertGreaterThan(view.frame.width, 10_000, "the box is as long as the line")
+        XCTAssertLessThanOrEqual(view.renderedPixelWidth, Int(canvas.bounds.width) + 2 * 64 + 1, "only the part that shows is drawn")
+        func screenshot() -> Bitmap {
+            let screen = session.window.backbuffer
+            let copy = Bitmap(width: screen.width, height: screen.height)
+            copy.copy(screen.bounds, from: screen, toX: 0, y: 0)
+            return copy
+        }
+        // Scrolled 2,500 points on: another part of the line shows, drawn then.
+        canvas.scroll(by: Point(x: 2500, y: 0))
+        session.window.render()
+        let block = view.block
+        let typed = screenshot()
+        key(.escape)
+        session.window.render()
+        let committed = screenshot()
+        let layout = block.layout(atScale: 1)
+        let top = Int(canvas.convert(Point(x: 0, y: canvas.viewport.viewPoint(block.origin).y), to: nil).y)
+        var compared = 0, inkedPixels = 0, differing = 0
+        for y in (top + 3)..<(top + Int(layout.height) - 3) {
+            for x in Int(canvas.frame.minX)..<Int(canvas.frame.maxX) {
+                if typed[x, y] != committed[x, y] { differing += 1 }
+                compared += 1
+                if committed[x, y] != Color.white.premultipliedPixel { inkedPixels += 1 }
+            }
+        }
+        XCTAssertEqual(differing, 0, "as typed is as committed, pixel for pixel")
+        XCTAssertGreaterThan(inkedPixels, 1000, "the line's later words show")
+        XCTAssertGreaterThan(compared, 10_000)
+    }
+
     func testTextComesBackFromTheJournalAndASaveCommitsTheBoxFirst() throws {
         let temp = TemporaryDirectory()
         let state = temp.path + "/state"

@@ -12,9 +12,12 @@ public final class TextEditingView: View {
     private var viewport = ZoomViewport()
     private var layerScale = 1.0
 
-    /// The text rendered at the document's pixels, and the document pixel of its top-left corner.
+    /// The box's document pixels: the text with room for overhangs (what the view's frame shows).
+    private var box = PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
+    /// The part of the box on screen rendered at the document's pixels, and which part that is
+    /// (a line of 4,000 characters is 50,000 pixels long: only what shows is drawn each key).
     private var preview = Bitmap(width: 1, height: 1)
-    private var previewOrigin = (x: 0, y: 0)
+    private var previewArea = PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
     private var layout: TextLayout
     /// A drag in progress: where it started (view coordinates of the canvas) and the block's origin then.
     private var dragStart: (point: Point, origin: Point)?
@@ -39,6 +42,8 @@ public final class TextEditingView: View {
             render()
         } else {
             place()
+            // Scrolled or zoomed: another part of a long line may show now.
+            if visibleArea != previewArea { renderPreview() }
         }
     }
 
@@ -133,65 +138,118 @@ public final class TextEditingView: View {
 
     // MARK: - Drawing
 
-    /// Lays out and renders the text as it will be committed, then places the box.
+    /// Lays out the text as it will be committed, renders what of it shows, and places the box.
     private func render() {
         block.text = editor.text
         layout = block.layout(atScale: layerScale)
-        // The bitmap starts on a whole document pixel and keeps the block's fraction, so its
+        // The box starts on a whole document pixel and keeps the block's fraction, so its
         // pixels are the ones the committed text will leave.
         let pad = Int((block.size * layerScale * 0.3).rounded(.up)) + 2
         let x0 = Int((block.origin.x * layerScale).rounded(.down)) - pad
         let y0 = Int((block.origin.y * layerScale).rounded(.down)) - pad
-        let width = Int(layout.width.rounded(.up)) + 2 * pad + 1
-        let height = Int(layout.height.rounded(.up)) + 2 * pad + 1
-        preview = Bitmap(width: width, height: height)
-        previewOrigin = (x0, y0)
-        TextRenderer.draw(layout, color: block.color, at: Point(x: block.origin.x * layerScale - Double(x0), y: block.origin.y * layerScale - Double(y0)),
-                          clip: preview.bounds, on: preview)
+        box = PixelRect(x0: x0, y0: y0, x1: x0 + Int(layout.width.rounded(.up)) + 2 * pad + 1,
+                        y1: y0 + Int(layout.height.rounded(.up)) + 2 * pad + 1)
         place()
+        renderPreview()
     }
 
-    /// The box's frame: the preview's document pixels through the zoom and scroll.
-    private func place() {
-        let s = layerScale
-        frame = viewport.viewRect(Rect(x: Double(previewOrigin.x) / s, y: Double(previewOrigin.y) / s,
-                                       width: Double(preview.width) / s, height: Double(preview.height) / s))
+    /// The box's document pixels that show in the canvas (with a margin, so a little scrolling
+    /// draws nothing again); all of it when not on a canvas yet.
+    private var visibleArea: PixelRect {
+        guard let canvas = superview else { return box }
+        let s = layerScale, margin = 64.0
+        let shown = viewport.contentRect(canvas.bounds)
+        let pixels = PixelRect(x0: Int((shown.minX * s - margin).rounded(.down)), y0: Int((shown.minY * s - margin).rounded(.down)),
+                               x1: Int((shown.maxX * s + margin).rounded(.up)), y1: Int((shown.maxY * s + margin).rounded(.up)))
+        let visible = pixels.intersection(box)
+        return visible.isEmpty ? PixelRect(x0: box.x0, y0: box.y0, x1: box.x0 + 1, y1: box.y0 + 1) : visible
+    }
+
+    /// How wide the drawn part is (tests: a long line draws only what shows).
+    var renderedPixelWidth: Int { preview.width }
+
+    /// Renders the glyphs that fall in the visible part of the box, at the document's pixels.
+    private func renderPreview() {
+        previewArea = visibleArea
+        preview = Bitmap(width: previewArea.width, height: previewArea.height)
+        TextRenderer.draw(layout, color: block.color,
+                          at: Point(x: block.origin.x * layerScale - Double(previewArea.x0), y: block.origin.y * layerScale - Double(previewArea.y0)),
+                          clip: preview.bounds, on: preview)
         setNeedsDisplay()
+    }
+
+    /// The box's frame: its document pixels through the zoom and scroll.
+    private func place() {
+        frame = viewport.viewRect(documentRect(box))
+        setNeedsDisplay()
+    }
+
+    /// Document pixels in document units.
+    private func documentRect(_ pixels: PixelRect) -> Rect {
+        let s = layerScale
+        return Rect(x: Double(pixels.x0) / s, y: Double(pixels.y0) / s, width: Double(pixels.width) / s, height: Double(pixels.height) / s)
     }
 
     /// A point of this view in the layout's pixels.
     private func layoutPoint(_ point: Point) -> Point {
         let perPixel = viewport.scale / layerScale
-        return Point(x: point.x / perPixel + Double(previewOrigin.x) - block.origin.x * layerScale,
-                     y: point.y / perPixel + Double(previewOrigin.y) - block.origin.y * layerScale)
+        return Point(x: point.x / perPixel + Double(box.x0) - block.origin.x * layerScale,
+                     y: point.y / perPixel + Double(box.y0) - block.origin.y * layerScale)
     }
 
     /// A point of the layout's pixels in this view.
     private func viewPoint(_ point: Point) -> Point {
         let perPixel = viewport.scale / layerScale
-        return Point(x: (point.x + block.origin.x * layerScale - Double(previewOrigin.x)) * perPixel,
-                     y: (point.y + block.origin.y * layerScale - Double(previewOrigin.y)) * perPixel)
+        return Point(x: (point.x + block.origin.x * layerScale - Double(box.x0)) * perPixel,
+                     y: (point.y + block.origin.y * layerScale - Double(box.y0)) * perPixel)
     }
 
     public override func draw(_ rect: Rect, in context: GraphicsContext) {
-        context.draw(Image(bitmap: preview), in: bounds)
+        let perPixel = viewport.scale / layerScale
+        context.draw(Image(bitmap: preview), in: Rect(x: Double(previewArea.x0 - box.x0) * perPixel, y: Double(previewArea.y0 - box.y0) * perPixel,
+                                                      width: Double(previewArea.width) * perPixel, height: Double(previewArea.height) * perPixel))
         let pixel = 1 / (window?.scale ?? 1)
         // The frame: the block's box, dashed in two tones so it shows on any colour.
         let topLeft = viewPoint(.zero), bottomRight = viewPoint(Point(x: max(layout.width, 1), y: layout.height))
-        let box = Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y).insetBy(dx: -3, dy: -2)
-        context.save()
-        context.lineWidth = pixel
-        context.strokeColor = Color(r: 255, g: 255, b: 255, a: 220)
-        context.stroke(.rect(box))
-        context.setLineDash(phase: 0, lengths: [4 * pixel, 3 * pixel])
-        context.strokeColor = Color(r: 40, g: 40, b: 44, a: 220)
-        context.stroke(.rect(box))
-        context.restore()
+        let frameBox = Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y).insetBy(dx: -3, dy: -2)
+        drawDashedFrame(frameBox, pixel: pixel, within: rect, in: context)
         // The caret: a line the height of the text, in a colour that stands out from it.
         let caret = layout.caret(atScalar: editor.caretScalarOffset)
         let top = viewPoint(Point(x: caret.x, y: Double(caret.line) * layout.lineHeight))
         let height = layout.lineHeight * viewport.scale / layerScale
         let width = pixel * max(1, (block.size * viewport.scale / 32).rounded(.down))
         context.fill(Rect(x: top.x - width / 2, y: top.y, width: width, height: height), with: Color(r: 0, g: 122, b: 255))
+    }
+
+    /// The frame's four sides, dashed in two tones, each only where it crosses the area being
+    /// drawn (a long line's frame would otherwise be thousands of dashes every key). A side's
+    /// dashes keep their phase from the side's start, so a part drawn alone matches the rest.
+    private func drawDashedFrame(_ frame: Rect, pixel: Double, within area: Rect, in context: GraphicsContext) {
+        let reach = area.insetBy(dx: -2 * pixel, dy: -2 * pixel)
+        let dash = 4 * pixel, gap = 3 * pixel
+        let sides = [(Point(x: frame.minX, y: frame.minY), Point(x: frame.maxX, y: frame.minY)),
+                     (Point(x: frame.minX, y: frame.maxY), Point(x: frame.maxX, y: frame.maxY)),
+                     (Point(x: frame.minX, y: frame.minY), Point(x: frame.minX, y: frame.maxY)),
+                     (Point(x: frame.maxX, y: frame.minY), Point(x: frame.maxX, y: frame.maxY))]
+        context.save()
+        context.lineWidth = pixel
+        for (start, end) in sides {
+            let horizontal = start.y == end.y
+            // The stretch of this side inside the area, from a whole period after the side's start.
+            let (from, to) = horizontal ? (max(start.x, reach.minX), min(end.x, reach.maxX)) : (max(start.y, reach.minY), min(end.y, reach.maxY))
+            let across = horizontal ? start.y : start.x
+            guard from <= to, horizontal ? reach.minY...reach.maxY ~= across : reach.minX...reach.maxX ~= across else { continue }
+            let origin = horizontal ? start.x : start.y
+            let periodStart = origin + ((from - origin) / (dash + gap)).rounded(.down) * (dash + gap)
+            let a = horizontal ? Point(x: periodStart, y: across) : Point(x: across, y: periodStart)
+            let b = horizontal ? Point(x: to, y: across) : Point(x: across, y: to)
+            context.setLineDash(phase: 0, lengths: [])
+            context.strokeColor = Color(r: 255, g: 255, b: 255, a: 220)
+            context.stroke(.polyline([a, b]))
+            context.setLineDash(phase: 0, lengths: [dash, gap])
+            context.strokeColor = Color(r: 40, g: 40, b: 44, a: 220)
+            context.stroke(.polyline([a, b]))
+        }
+        context.restore()
     }
 }
