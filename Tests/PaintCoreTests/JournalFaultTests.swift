@@ -76,10 +76,14 @@ final class JournalFaultTests: XCTestCase {
     // MARK: - Damage
 
     /// A drawing with every record kind: items, redo items, a background, a photo, a stroke in progress.
-    private func drawingWithEveryRecordKind() -> (Document, [Document.Item]) {
+    /// `jpeg`: the baked photo is kept as a JPEG file's bytes, as a photo opened from one is.
+    private func drawingWithEveryRecordKind(jpeg: Bool = false) throws -> (Document, [Document.Item]) {
         let s = session()
         for y in stride(from: 80.0, through: 380, by: 60) { s.drag(y: y) }
-        s.board.placePhoto(Photo(asset: ImageAsset(bitmap: Bitmap(width: 30, height: 20, color: .blue), name: "blue")))
+        let blue = Bitmap(width: 30, height: 20, color: .blue)
+        for x in 0..<30 { blue[x, x % 20] = Color(r: 250, g: 200, b: 0).premultipliedPixel } // detail worth encoding
+        let encoded = jpeg ? try JPEGCodec.encode(blue, orientation: 1) : nil
+        s.board.placePhoto(Photo(asset: ImageAsset(bitmap: blue, name: "blue", encoded: encoded)))
         s.board.bakePhoto()
         s.board.canvas.setBackground(.color(.green))
         s.board.undo()
@@ -93,7 +97,7 @@ final class JournalFaultTests: XCTestCase {
     }
 
     func testOneFlippedBitInACompactedJournalCostsOneItemAtMost() throws {
-        let (document, redo) = drawingWithEveryRecordKind()
+        let (document, redo) = try drawingWithEveryRecordKind()
         let path = state + "/journal"
         let good = try Data(contentsOf: URL(fileURLWithPath: path))
         var worst = Int.max
@@ -108,7 +112,7 @@ final class JournalFaultTests: XCTestCase {
     }
 
     func testADamagedJournalIsSetAsideNeverOverwrittenAndTheUserIsTold() throws {
-        _ = drawingWithEveryRecordKind()
+        _ = try drawingWithEveryRecordKind()
         let path = state + "/journal"
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         bytes[bytes.count / 2] ^= 0xFF
@@ -122,9 +126,10 @@ final class JournalFaultTests: XCTestCase {
     }
 
     func testADamagedOrMissingPictureCostsThatPictureOnly() throws {
-        for damage in ["delete", "truncate", "flip"] {
+        // A JPEG too (issue 35): one flipped byte in it decodes without an error, to wrong pixels.
+        for (damage, jpeg) in [("delete", false), ("truncate", false), ("flip", false), ("truncate", true), ("flip", true)] {
             temp = TemporaryDirectory()
-            let (document, _) = drawingWithEveryRecordKind()
+            let (document, _) = try drawingWithEveryRecordKind(jpeg: jpeg)
             let pictures = state + "/pictures"
             let image = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: pictures).first { $0.hasSuffix(".img") })
             let file = pictures + "/" + image
@@ -132,6 +137,10 @@ final class JournalFaultTests: XCTestCase {
             switch damage {
             case "delete": try FileManager.default.removeItem(atPath: file)
             case "truncate": try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: file))
+            case "flip" where jpeg:
+                bytes[bytes.count - 10] ^= 0x01 // inside the entropy-coded data: libjpeg decodes it silently
+                XCTAssertNoThrow(try PhotoDecoder.decode(Data(bytes), name: "damaged"), "a damage only a checksum sees")
+                try Data(bytes).write(to: URL(fileURLWithPath: file))
             default:
                 bytes[bytes.count / 2] ^= 0xFF
                 bytes[40] ^= 0xFF

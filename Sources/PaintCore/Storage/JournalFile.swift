@@ -216,6 +216,9 @@ final class JournalFile {
             let bytes = try asset.encoded ?? PNGCodec.encode(asset.image.bitmap, options: .drawing)
             _ = try AtomicFileWriter.replaceFile(bytes, at: assetFolder + "/\(asset.id).img")
             _ = try AtomicFileWriter.replaceFile(Data(asset.name.utf8), at: assetFolder + "/\(asset.id).name")
+            // A JPEG has no checksum of its own: a flipped byte decodes to wrong pixels without
+            // a word. The bytes' CRC-32 beside them tells damage from a picture (PNG's too).
+            _ = try AtomicFileWriter.replaceFile(Data(String(Self.checksum(of: bytes)).utf8), at: assetFolder + "/\(asset.id).sum")
             writtenAssets.insert(asset.id)
         }
     }
@@ -274,6 +277,11 @@ final class JournalFile {
                 writtenAssets.remove(id)
             }
         }
+    }
+
+    /// The CRC-32 (zlib's) of a stored picture's bytes.
+    static func checksum(of bytes: Data) -> UInt32 {
+        bytes.withUnsafeBytes { codecs_crc32($0.bindMemory(to: UInt8.self).baseAddress, $0.count) }
     }
 
     static func assets(in items: [Document.Item]) -> [ImageAsset] {

@@ -197,8 +197,11 @@ public enum JournalReader {
         for id in DocumentJournal.pictureIDs(inJSON: payload) where registry.assets[id] == nil && !registry.missing.contains(id) {
             guard DocumentJournal.isPictureID(id) else { continue }
             let base = folder + "/pictures/" + id
-            guard let data = try? FileReader.read(base + ".img", followSymlinks: false),
-                  let photo = try? PhotoDecoder.decode(data, name: id) else { continue }
+            guard let data = try? FileReader.read(base + ".img", followSymlinks: false) else { continue }
+            // Pictures stored with a checksum must match it (pictures from before had none).
+            if let sum = try? FileReader.read(base + ".sum", limit: 64, followSymlinks: false),
+               UInt32(String(decoding: sum, as: UTF8.self)) != JournalFile.checksum(of: data) { continue }
+            guard let photo = try? PhotoDecoder.decode(data, name: id) else { continue }
             let name = (try? FileReader.read(base + ".name", limit: 4096, followSymlinks: false))
                 .map { String(decoding: $0, as: UTF8.self) } ?? id
             registry.assets[id] = ImageAsset(bitmap: photo.asset.image.bitmap, name: name, id: id, encoded: data)
