@@ -58,6 +58,34 @@ final class RestoringTests: XCTestCase {
         XCTAssertEqual(board.canvas.document.items.count, expected.items.count + 1)
     }
 
+    /// Issue 35: Ctrl+S pressed while the drawing is still being read is not dropped: it saves
+    /// the drawing once it is back (and says so meanwhile).
+    func testCtrlSWhileRestoringSavesTheDrawingOnceItIsBack() {
+        let state = temp.path + "/state"
+        let expected = leaveADrawing(in: state)
+        let store = MemoryArtworkStore()
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: ManualClock()))
+        let board = DrawingBoardViewController(store: store, picturesFolder: temp.path)
+        window.rootViewController = board
+        window.render()
+        let readingMayEnd = DispatchSemaphore(value: 0)
+        board.restore(fromStateFolder: state, reader: { folder in
+            readingMayEnd.wait()
+            return JournalOpening.open(stateFolder: folder)
+        })
+        XCTAssertTrue(window.send(KeyEvent(.character("s"), modifiers: .control)))
+        XCTAssertTrue(board.statusLabel.text.contains("Saving once the last drawing is back"), board.statusLabel.text)
+        XCTAssertTrue(store.saved.isEmpty, "not the empty canvas")
+        readingMayEnd.signal()
+        board.finishRestoring()
+        board.finishSaves()
+        XCTAssertEqual(store.saved.count, 1, "saved once the drawing was back")
+        let restored = BoardSession(size: Size(width: 800, height: 600))
+        restored.board.canvas.load(expected)
+        XCTAssertTrue(store.saved.first?.isEqual(to: restored.board.canvas.renderArtwork()) == true, "the restored drawing")
+        XCTAssertFalse(board.isModified)
+    }
+
     func testASlowReadSaysSoAndTheMessageGoesWhenTheDrawingIsBack() {
         let state = temp.path + "/state"
         _ = leaveADrawing(in: state)

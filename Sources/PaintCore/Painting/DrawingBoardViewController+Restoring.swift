@@ -32,6 +32,10 @@ extension DrawingBoardViewController {
                     self.setInputEnabled(true)
                     if self.statusLabel.text == tr("Restoring the last drawing…") { self.messageLine.hide() }
                     self.open(opening)
+                    if self.saveWhenRestored {
+                        self.saveWhenRestored = false
+                        self.save()
+                    }
                 }
                 completion(opening)
             }

@@ -25,6 +25,8 @@ public final class DrawingBoardViewController: ViewController {
     var openingProgressTimer: Scheduler.Timer?
     /// Crash recovery being read in the background (nil once the drawing is back).
     var restoring: DispatchGroup?
+    /// Ctrl+S was pressed while it was read: save once it is back.
+    var saveWhenRestored = false
     /// Where the photo picker starts.
     public var picturesFolder: String
     /// `$HOME`: where a typed `~/` points.
@@ -119,8 +121,14 @@ public final class DrawingBoardViewController: ViewController {
     // MARK: - Keys
 
     public override func keyDown(_ event: KeyEvent) -> Bool {
-        // Until the last drawing is back, a change made now would be lost under it.
-        guard !isRestoring else { return super.keyDown(event) }
+        // Until the last drawing is back, a change made now would be lost under it; a save asked
+        // for meanwhile runs once it is back (it would otherwise save an empty drawing).
+        guard !isRestoring else {
+            guard event.key == .character("s"), event.modifiers == .control else { return super.keyDown(event) }
+            saveWhenRestored = true
+            showStatus(tr("Saving once the last drawing is back…"))
+            return true
+        }
         switch (event.key, event.modifiers) {
         case (.character("z"), .control): undo()
         case (.character("z"), [.control, .shift]), (.character("y"), .control): redo()
