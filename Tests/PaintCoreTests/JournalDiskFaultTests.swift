@@ -92,4 +92,23 @@ final class JournalDiskFaultTests: XCTestCase {
         let status = second.statusLabel.text
         XCTAssertTrue(status.contains("Crash recovery is off") && status.contains("Read-only file system"), status)
     }
+
+    /// Issue 35: a home folder that cannot be written says why (not "No such file or
+    /// directory") and does not advise Ctrl+S, which would fail too: Save As elsewhere.
+    func testAnUnwritableHomeSaysWhyAndAdvisesSaveAs() throws {
+        let home = temp.path + "/home"
+        try mounts.tmpfs(at: home, options: "size=1m,ro")
+        let environment = ["HOME": home]
+        let stateFolder = DocumentJournal.stateFolder(environment: environment)
+        let pictures = PicturesFolder.resolve(environment: environment)
+        XCTAssertFalse(PicturesFolder.canWrite(pictures))
+        let session = BoardSession(pictures: pictures, stateFolder: stateFolder)
+        let status = session.board.statusLabel.text
+        XCTAssertTrue(status.contains("cannot create \(home)/.local: Read-only file system"), status)
+        XCTAssertFalse(status.contains("No such file"), status)
+        XCTAssertTrue(status.contains("Save As (Ctrl+Shift+S)"), status)
+        XCTAssertFalse(status.contains("Save with Ctrl+S"), status)
+        // A writable Pictures keeps the short advice.
+        XCTAssertTrue(PicturesFolder.canWrite(temp.path + "/elsewhere/Pictures"))
+    }
 }

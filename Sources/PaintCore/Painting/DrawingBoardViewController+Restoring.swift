@@ -80,7 +80,8 @@ extension DrawingBoardViewController {
         if !recovery.isEmpty { canvas.load(document, redo: finished ? recovery.redo : []) }
         documentsBeforeCrop = recovery.documentsBeforeCrop
         updateUndoAvailability()
-        if let message = RecoveryRecorder.startMessage(for: opening, restoredItems: document.items.count) {
+        if let message = RecoveryRecorder.startMessage(for: opening, restoredItems: document.items.count,
+                                                       canSave: opening.problem == nil || PicturesFolder.canWrite(picturesFolder)) {
             showStatus(message.text, isError: message.isError)
         }
         guard let journal = opening.journal else { return }

@@ -127,7 +127,8 @@ public final class RecoveryRecorder {
 
     /// What the user is told at start about what came back, what did not, and whether this
     /// session is recorded.
-    public static func startMessage(for opening: JournalOpening, restoredItems: Int) -> (text: String, isError: Bool)? {
+    /// `canSave`: whether Save's folder (Pictures) can be written; when not, the advice is Save As.
+    public static func startMessage(for opening: JournalOpening, restoredItems: Int, canSave: Bool = true) -> (text: String, isError: Bool)? {
         // One line on screen: short facts; the log has the file names.
         var parts: [String] = []
         let recovery = opening.recovery
@@ -155,7 +156,9 @@ public final class RecoveryRecorder {
             parts.append(tr("Another window's drawing is kept too: open a second window to get it back."))
         }
         if let problem = opening.problem {
-            parts.append(tr("Crash recovery is off: %@. Save with Ctrl+S.", "\(problem)"))
+            // Advice that works: Ctrl+S into Pictures fails too when the home folder cannot be written.
+            parts.append(canSave ? tr("Crash recovery is off: %@. Save with Ctrl+S.", "\(problem)")
+                                 : tr("Crash recovery is off: %@. Save with Save As (Ctrl+Shift+S) to a folder you can write.", "\(problem)"))
         }
         guard !parts.isEmpty else { return nil }
         return (parts.joined(separator: " "), opening.problem != nil || recovery.isDamaged || recovery.sizeRecovery != nil)

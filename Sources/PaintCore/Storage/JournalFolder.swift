@@ -67,13 +67,20 @@ public final class JournalFolder {
     /// Makes `path` (and missing parents, 0700 as the XDG spec asks), then checks it: a real
     /// directory owned by this user; too open a mode is tightened, since it is our own folder.
     static func makePrivateDirectory(_ path: String) throws {
-        if mkdir(path, 0o700) != 0 && errno == ENOENT {
-            makeParents(of: path)
-            _ = mkdir(path, 0o700)
+        // The first folder that could not be made, and why: a read-only or unwritable HOME is
+        // "Permission denied" at ~/.local, not "No such file or directory" at the end.
+        var failure: (folder: String, reason: Int32)?
+        if mkdir(path, 0o700) != 0 {
+            failure = (path, errno)
+            if errno == ENOENT {
+                failure = makeParents(of: path)
+                if mkdir(path, 0o700) != 0 && failure == nil { failure = (path, errno) }
+            }
         }
         var status = stat()
         guard lstat(path, &status) == 0 else {
-            throw FolderError(description: "cannot create \(path): \(String(cString: strerror(errno)))")
+            let (folder, reason) = failure ?? (path, errno)
+            throw FolderError(description: "cannot create \(folder): \(String(cString: strerror(reason)))")
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {
             let what = status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "not a folder"
@@ -94,12 +101,18 @@ public final class JournalFolder {
 
     /// Parents are the user's (`~/.local/state` may well be a link into their dotfiles): made
     /// when missing, never judged.
-    private static func makeParents(of path: String) {
+    /// Returns the first one that could not be made, and why (nil: they are all there now).
+    @discardableResult
+    private static func makeParents(of path: String) -> (folder: String, reason: Int32)? {
         let parent = (path as NSString).deletingLastPathComponent
-        guard !parent.isEmpty, parent != path, parent != "/" else { return }
-        if mkdir(parent, 0o700) != 0 && errno == ENOENT {
-            makeParents(of: parent)
-            _ = mkdir(parent, 0o700)
+        guard !parent.isEmpty, parent != path, parent != "/" else { return nil }
+        guard mkdir(parent, 0o700) != 0 else { return nil }
+        switch errno {
+        case EEXIST: return nil
+        case ENOENT:
+            if let failure = makeParents(of: parent) { return failure }
+            return mkdir(parent, 0o700) == 0 || errno == EEXIST ? nil : (parent, errno)
+        default: return (parent, errno)
         }
     }
 }

@@ -15,4 +15,14 @@ public enum PicturesFolder {
         let normalized = pictures.hasSuffix("/") && pictures.count > 1 ? String(pictures.dropLast()) : pictures
         return normalized == home ? fallback : normalized
     }
+
+    /// Whether a save could write there: the folder, or the nearest of its parents that exists
+    /// (Save makes the rest), is writable by this user on a filesystem mounted for writing.
+    public static func canWrite(_ folder: String) -> Bool {
+        var path = folder
+        while !path.isEmpty && path != "/" && access(path, F_OK) != 0 { path = (path as NSString).deletingLastPathComponent }
+        guard access(path.isEmpty ? "/" : path, W_OK) == 0 else { return false }
+        var fs = statvfs()
+        return statvfs(path.isEmpty ? "/" : path, &fs) != 0 || fs.f_flag & UInt(ST_RDONLY) == 0
+    }
 }
