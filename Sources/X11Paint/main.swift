@@ -9,11 +9,13 @@ Log.bootstrap(environment: ProcessInfo.processInfo.environment)
 // The interface's language from LANG / LC_MESSAGES / LANGUAGE, before anything is said.
 Localization.start()
 // --help and --version print and exit 0 here; a bad value is a message on stderr and exit 64.
-let command = X11PaintCommand.parseOrExit()
+// File names are bytes: arguments are taken byte for byte (see SystemPath), not as Foundation
+// decodes them.
+let command = X11PaintCommand.parseOrExit(Array(SystemPath.arguments().dropFirst()))
 let options = command.options
-if let photo = options.photo, !FileManager.default.fileExists(atPath: photo) {
+if let photo = options.photo, SystemPath.withCString(photo, { access($0, F_OK) }) != 0 {
     // Said here for scripts and terminals; the window says it too.
-    FileHandle.standardError.write(Data("x11paint: the photo \(photo) does not exist\n".utf8))
+    FileHandle.standardError.write(Data("x11paint: the photo \(SystemPath.displayed(photo)) does not exist\n".utf8))
 }
 do {
     x11shim_install_error_handlers { message in

@@ -58,3 +58,18 @@ final class RecoveryEndToEndTests: XCTestCase {
         XCTAssertEqual(items, 2, "the finished stroke and the one being drawn when the server went")
     }
 }
+
+/// Issue 35: a file that cannot be opened is said in the log too (support and scripts read it),
+/// with its whole path.
+final class OpenErrorLogEndToEndTests: XvfbTestCase {
+    func testAnOpenErrorGoesToTheLogWithTheWholePath() throws {
+        let file = home + "/" + String(repeating: "long-", count: 30) + "not-a-picture.png"
+        try Data("text".utf8).write(to: URL(fileURLWithPath: file))
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "640x480", file])
+        try app.xdotool(["getwindowname", app.windowID])
+        usleep(500_000)
+        app.stop()
+        XCTAssertTrue(app.standardError.contains("cannot open \(file): "), app.standardError)
+        XCTAssertTrue(app.standardError.contains("is not a PNG or JPEG picture"), app.standardError)
+    }
+}

@@ -59,10 +59,10 @@ extension DrawingBoardViewController {
     /// orientation; asks first when there are unsaved changes.
     public func openDocument(path: String) {
         let expanded = HomeFolder.expandingTilde(in: path, home: home)
-        askToSaveChanges(before: tr("opening %@", (expanded as NSString).lastPathComponent)) { [unowned self] in
+        askToSaveChanges(before: tr("opening %@", DisplayPath.short((expanded as NSString).lastPathComponent, limit: 40))) { [unowned self] in
             self.read(.file(expanded), maximumPixels: Self.maximumDocumentPixels, upright: true, what: tr("the picture")) { [weak self] opened in
                 guard let self else { return }
-                let name = (expanded as NSString).lastPathComponent
+                let name = SystemPath.displayed((expanded as NSString).lastPathComponent)
                 self.replaceDocument(with: DocumentFormat.opening(opened.photo), name: name)
                 let size = "\(opened.photo.asset.image.width)x\(opened.photo.asset.image.height)"
                 let reduced = opened.sourceWidth * opened.sourceHeight > Self.maximumDocumentPixels

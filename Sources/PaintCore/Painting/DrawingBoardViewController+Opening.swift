@@ -22,7 +22,10 @@ extension DrawingBoardViewController {
             self.endOpeningProgress()
             switch result {
             case .success(let opened): then(opened)
-            case .failure(let error): self.showStatus(tr("Cannot open %@: %@", what, "\(error)"), isError: true)
+            case .failure(let error):
+                self.showStatus(tr("Cannot open %@: %@", what, "\(error)"), isError: true)
+                // Support and scripts read the log: the whole path there, whatever the screen shortened.
+                if case .file(let path) = source { Log.warning("cannot open \(SystemPath.displayed(path)): \(error)") } else { Log.warning("cannot open \(what): \(error)") }
             }
         }
         cancelOpeningButton.isHidden = false

@@ -68,7 +68,8 @@ public enum PhotoDecoder {
             let (bitmap, orientation) = try JPEGCodec.decode(data, pixelLimit: pixelLimit, scaleDenominator: scaleDenominator)
             return Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: keep), orientation: orientation)
         }
-        throw DecodeError(description: data.isEmpty ? "\(name) is empty" : "\(name) is not a PNG or JPEG picture")
+        let shown = DisplayPath.short(name, limit: 48)
+        throw DecodeError(description: data.isEmpty ? "\(shown) is empty" : "\(shown) is not a PNG or JPEG picture")
     }
 
     /// A photo opened to be placed: reduced to at most `maximumPixels` while it is read (PNG rows
@@ -103,7 +104,7 @@ public enum PhotoDecoder {
         } catch PNGCodec.CodecError.cancelled {
             throw PNGCodec.CodecError.cancelled
         } catch let error as PNGCodec.CodecError {
-            throw DecodeError(description: "\(name): \(error)")
+            throw DecodeError(description: "\(DisplayPath.short(name, limit: 48)): \(error)")
         }
     }
 
@@ -113,14 +114,13 @@ public enum PhotoDecoder {
         do {
             return try decode(data, name: name, pixelLimit: pixelLimit)
         } catch let error as PNGCodec.CodecError {
-            throw DecodeError(description: "\(name): \(error)")
+            throw DecodeError(description: "\(DisplayPath.short(name, limit: 48)): \(error)")
         }
     }
 
     /// The file's bytes: only a regular file is read (a FIFO or a device would block or never
     /// end), and a read error is a message, never a crash.
     static func read(_ path: String) throws -> Data {
-        guard access(path, F_OK) == 0 else { throw DecodeError(description: "\(path) does not exist") }
         do {
             return try FileReader.read(path)
         } catch let error as FileReader.ReadError {

@@ -10,7 +10,7 @@ public final class PhotoOpener {
 
         public var name: String {
             switch self {
-            case .file(let path): return (path as NSString).lastPathComponent
+            case .file(let path): return SystemPath.displayed((path as NSString).lastPathComponent)
             case .bytes(_, let name): return name
             }
         }
