@@ -81,9 +81,7 @@ final class DrawingBoardEndToEndTests: XvfbTestCase {
         try app.xdotool(["windowfocus", "--sync", app.windowID])
         try app.key("t")
         try app.click(100, 150)
-        var typing = app.environment
-        typing["LC_ALL"] = "C.UTF-8"
-        try ExternalTool.run("xdotool", ["type", "--delay", "60", "Hello 你好"], environment: typing)
+        try app.type("Hello 你好", delay: 60)
         try app.key("Escape")
         // A filled ellipse: the Brush panel's "Fill" style, the ellipse tool, a drag.
         try app.click(brush.0, brush.1)

@@ -85,7 +85,7 @@ final class JournalEndToEndTests: XCTestCase {
         try app.xdotool(script)
         try app.xdotool(["getwindowname", app.windowID])
         usleep(500_000)
-        let rss = residentMegabytes(app.process.processIdentifier)
+        let rss = app.residentMegabytes
         app.stop()
         let strokes = DocumentJournal.recover(folder: state).document.items
         XCTAssertEqual(strokes.count, 1, "the stroke drawn through the resizes is kept")
@@ -104,12 +104,5 @@ final class JournalEndToEndTests: XCTestCase {
             XCTAssertTrue(app.process.isRunning, "\(photo): still running")
             app.stop()
         }
-    }
-
-    private func residentMegabytes(_ pid: Int32) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kb = Int(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
-        return kb / 1024
     }
 }

@@ -27,7 +27,7 @@ final class MemoryEndToEndTests: XCTestCase {
         try app.xdotool(script)
         try app.xdotool(["getwindowname", app.windowID])
         usleep(1_500_000)
-        let resident = Self.residentMegabytes(app.process.processIdentifier)
+        let resident = app.residentMegabytes
         app.stop()
         return resident
     }
@@ -39,12 +39,5 @@ final class MemoryEndToEndTests: XCTestCase {
         print("resident after the same drawing: \(calm) MB without resizes, \(storm) MB after 200 resizes (\(String(format: "%.2f", Double(storm) / Double(calm)))x)")
         XCTAssertGreaterThan(calm, 0)
         XCTAssertLessThanOrEqual(Double(storm), Double(calm) * 1.3, "within 1.3x of the drawing without resizes")
-    }
-
-    static func residentMegabytes(_ pid: Int32) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kb = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
-        return kb / 1024
     }
 }

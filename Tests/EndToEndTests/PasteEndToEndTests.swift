@@ -40,12 +40,12 @@ final class PasteEndToEndTests: XvfbTestCase {
         defer { owner.stop() }
         let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
         try app.xdotool(["windowfocus", "--sync", app.windowID])
-        let before = residentMegabytes(app.process.processIdentifier)
+        let before = app.residentMegabytes
         try app.key("ctrl+v")
         var peak = before
         let deadline = Date().addingTimeInterval(6)
         while Date() < deadline {
-            peak = max(peak, residentMegabytes(app.process.processIdentifier))
+            peak = max(peak, app.residentMegabytes)
             usleep(100_000)
         }
         let sent = owner.sent
@@ -59,12 +59,5 @@ final class PasteEndToEndTests: XvfbTestCase {
         XCTAssertLessThan(sent, PasteboardError.maximumBytes + 4 * 1_048_576, "the transfer stopped at the cap")
         XCTAssertLessThan(peak - before, 2 * cap + 64, "memory bounded by the cap")
         XCTAssertEqual(DocumentJournal.recover(folder: state).document.items.count, 1, "the stroke drawn after")
-    }
-
-    private func residentMegabytes(_ pid: Int32) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kb = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
-        return kb / 1024
     }
 }

@@ -44,10 +44,7 @@ final class PhotoEndToEndTests: XvfbTestCase {
         try app.xdotool(["windowfocus", "--sync", app.windowID])
         try app.key("ctrl+shift+o")
         usleep(500_000)
-        // xdotool reads its argument in its own locale: a UTF-8 one that every machine has.
-        var typing = app.environment
-        typing["LC_ALL"] = "C.UTF-8"
-        try ExternalTool.run("xdotool", ["type", "--delay", "60", "~/照片.png"], environment: typing)
+        try app.type("~/照片.png", delay: 60)
         try app.key("Return")
         usleep(800_000)
         assertPhotoIsInTheMiddle(try keepAndSave(app))

@@ -91,9 +91,7 @@ final class WorkInProgressEndToEndTests: XCTestCase {
         try app.xdotool(["windowfocus", "--sync", app.windowID])
         try app.key("t")
         try app.click(150, 200)
-        var typing = app.environment
-        typing["LC_ALL"] = "C.UTF-8"
-        try ExternalTool.run("xdotool", ["type", "--delay", "40", "Kept words 你好"], environment: typing)
+        try app.type("Kept words 你好", delay: 40)
         usleep(1_600_000)
         kill9(app)
         guard case .text(let block)? = DocumentJournal.recover(folder: state).pendingItem else { return XCTFail("the words being typed are journaled") }

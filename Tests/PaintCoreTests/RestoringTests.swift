@@ -21,6 +21,22 @@ final class RestoringTests: XCTestCase {
         return session.board.canvas.document
     }
 
+    /// A board restoring `state` with a reader that waits for the semaphore, as a slow disk would.
+    private func restoringSlowly(_ state: String, store: MemoryArtworkStore = MemoryArtworkStore())
+        -> (Window, DrawingBoardViewController, ManualClock, DispatchSemaphore) {
+        let clock = ManualClock()
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
+        let board = DrawingBoardViewController(store: store, picturesFolder: temp.path)
+        window.rootViewController = board
+        window.render()
+        let readingMayEnd = DispatchSemaphore(value: 0)
+        board.restore(fromStateFolder: state, reader: { folder in
+            readingMayEnd.wait()
+            return JournalOpening.open(stateFolder: folder)
+        })
+        return (window, board, clock, readingMayEnd)
+    }
+
     func testTheJournalIsReadOffTheUIThreadWhileTheWindowKeepsAnswering() {
         let state = temp.path + "/state"
         let expected = leaveADrawing(in: state)
@@ -64,15 +80,7 @@ final class RestoringTests: XCTestCase {
         let state = temp.path + "/state"
         let expected = leaveADrawing(in: state)
         let store = MemoryArtworkStore()
-        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: ManualClock()))
-        let board = DrawingBoardViewController(store: store, picturesFolder: temp.path)
-        window.rootViewController = board
-        window.render()
-        let readingMayEnd = DispatchSemaphore(value: 0)
-        board.restore(fromStateFolder: state, reader: { folder in
-            readingMayEnd.wait()
-            return JournalOpening.open(stateFolder: folder)
-        })
+        let (window, board, _, readingMayEnd) = restoringSlowly(state, store: store)
         XCTAssertTrue(window.send(KeyEvent(.character("s"), modifiers: .control)))
         XCTAssertTrue(board.statusLabel.text.contains("Saving once the last drawing is back"), board.statusLabel.text)
         XCTAssertTrue(store.saved.isEmpty, "not the empty canvas")
@@ -89,16 +97,7 @@ final class RestoringTests: XCTestCase {
     func testASlowReadSaysSoAndTheMessageGoesWhenTheDrawingIsBack() {
         let state = temp.path + "/state"
         _ = leaveADrawing(in: state)
-        let clock = ManualClock()
-        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
-        let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: temp.path)
-        window.rootViewController = board
-        window.render()
-        let readingMayEnd = DispatchSemaphore(value: 0)
-        board.restore(fromStateFolder: state, reader: { folder in
-            readingMayEnd.wait()
-            return JournalOpening.open(stateFolder: folder)
-        })
+        let (window, board, clock, readingMayEnd) = restoringSlowly(state)
         clock.advance(by: DrawingBoardViewController.restoringMessageDelay + 0.01)
         window.application.tick()
         XCTAssertFalse(board.statusLabel.isHidden)

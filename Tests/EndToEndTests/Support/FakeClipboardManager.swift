@@ -5,35 +5,18 @@ import Foundation
 /// Xfce's run): it owns CLIPBOARD_MANAGER, and when a client leaving asks it for SAVE_TARGETS
 /// it fetches the CLIPBOARD's image/png from that client (INCR included) and says it is done.
 /// Runs on its own thread and connection until stopped.
-final class FakeClipboardManager: @unchecked Sendable {
-    private let lock = NSLock()
+final class FakeClipboardManager: X11ClientThread, @unchecked Sendable {
     private var savedData: [UInt8]?
-    private var running = true
-    private let display: OpaquePointer
-    private var thread: Thread?
 
     /// What it took from the client that left (nil: nothing yet).
     var saved: [UInt8]? { lock.lock(); defer { lock.unlock() }; return savedData }
 
-    init(display name: String) throws {
-        guard let display = XOpenDisplay(name) else { throw ExternalTool.Failure(description: "cannot open \(name)") }
-        self.display = display
-        let ready = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in serve(self.display, ready: ready) }
-        self.thread = thread
-        thread.start()
-        ready.wait()
+    override init(display name: String) throws {
+        try super.init(display: name)
+        start()
     }
 
-    func stop() {
-        lock.lock(); running = false; lock.unlock()
-        while thread?.isFinished == false { usleep(5000) }
-    }
-
-    private var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return running }
-
-    private func serve(_ display: OpaquePointer, ready: DispatchSemaphore) {
-        defer { XCloseDisplay(display) }
+    override func serve(_ display: OpaquePointer, ready: DispatchSemaphore) {
         func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
         let root = UInt(XDefaultRootWindow(display))
         let window = UInt(XCreateSimpleWindow(display, root, 0, 0, 1, 1, 0, 0, 0))

@@ -64,6 +64,14 @@ final class RunningApp {
         try xdotool(arguments)
     }
 
+    /// Types text as a keyboard would, a key every `delay` milliseconds. xdotool reads its
+    /// argument in its own locale: a UTF-8 one that every machine has.
+    func type(_ text: String, delay: Int = 40) throws {
+        var typing = environment
+        typing["LC_ALL"] = "C.UTF-8"
+        try ExternalTool.run("xdotool", ["type", "--delay", "\(delay)", text], environment: typing)
+    }
+
     func click(_ x: Int, _ y: Int) throws {
         try xdotool(["mousemove", "--window", windowID, "\(x)", "\(y)", "click", "1"])
     }
@@ -90,6 +98,14 @@ final class RunningApp {
     var standardError: String {
         if !process.isRunning { collectedErrors.append(errors.fileHandleForReading.readDataToEndOfFile()) }
         return String(decoding: collectedErrors, as: UTF8.self)
+    }
+
+    /// Its resident memory (VmRSS), in megabytes; 0 once it has ended.
+    var residentMegabytes: Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kb = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kb / 1024
     }
 
     func stop() {

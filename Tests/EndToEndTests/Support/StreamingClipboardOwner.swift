@@ -5,15 +5,11 @@ import Foundation
 /// moment the requestor deletes the last one: as fast an owner as there can be. It sends the
 /// given bytes and then the zero-length end, or, with no bytes, chunks without end (a hostile
 /// owner). Runs on its own thread and connection until stopped.
-final class StreamingClipboardOwner: @unchecked Sendable {
-    private let lock = NSLock()
-    private var running = true
+final class StreamingClipboardOwner: X11ClientThread, @unchecked Sendable {
     private var sentBytes = 0
     private var transfers = 0
-    private let display: OpaquePointer
     private let payload: [UInt8]?
     private let chunkSize: Int
-    private var thread: Thread?
 
     /// Bytes written into requestors' properties so far.
     var sent: Int { lock.lock(); defer { lock.unlock() }; return sentBytes }
@@ -22,25 +18,13 @@ final class StreamingClipboardOwner: @unchecked Sendable {
 
     /// `payload` nil: chunks of junk for ever.
     init(display name: String, payload: [UInt8]?, chunkSize: Int = 64 * 1024) throws {
-        guard let display = XOpenDisplay(name) else { throw ExternalTool.Failure(description: "cannot open \(name)") }
-        self.display = display
         self.payload = payload
         self.chunkSize = chunkSize
-        let ready = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in serve(self.display, ready: ready) }
-        self.thread = thread
-        thread.start()
-        ready.wait()
-    }
-
-    func stop() {
-        lock.lock(); running = false; lock.unlock()
-        while thread?.isFinished == false { usleep(5000) }
+        try super.init(display: name)
+        start()
     }
 
     deinit { stop() }
-
-    private var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return running }
 
     /// One requestor's transfer in progress.
     private struct Transfer {
@@ -51,8 +35,7 @@ final class StreamingClipboardOwner: @unchecked Sendable {
         var ended = false
     }
 
-    private func serve(_ display: OpaquePointer, ready: DispatchSemaphore) {
-        defer { XCloseDisplay(display) }
+    override func serve(_ display: OpaquePointer, ready: DispatchSemaphore) {
         func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
         let root = UInt(XDefaultRootWindow(display))
         let window = UInt(XCreateSimpleWindow(display, root, 0, 0, 1, 1, 0, 0, 0))
@@ -79,17 +62,11 @@ final class StreamingClipboardOwner: @unchecked Sendable {
             switch event.type {
             case SelectionRequest:
                 let request = event.xselectionrequest
-                var notify = XEvent()
-                notify.xselection.type = SelectionNotify
-                notify.xselection.requestor = request.requestor
-                notify.xselection.selection = request.selection
-                notify.xselection.target = request.target
-                notify.xselection.time = request.time
-                notify.xselection.property = request.property
                 if request.target == targets {
                     var offered = [targets, png]
                     XChangeProperty(display, request.requestor, request.property, XA_ATOM, 32, PropModeReplace,
                                     offered.withUnsafeMutableBytes { $0.bindMemory(to: UInt8.self).baseAddress }, 2)
+                    answer(request, on: display)
                 } else if request.target == png {
                     // INCR: the property says roughly how much is coming; chunks follow each delete.
                     XSelectInput(display, request.requestor, PropertyChangeMask)
@@ -98,11 +75,12 @@ final class StreamingClipboardOwner: @unchecked Sendable {
                     XChangeProperty(display, request.requestor, request.property, incr, 32, PropModeReplace,
                                     withUnsafeMutableBytes(of: &size) { $0.bindMemory(to: UInt8.self).baseAddress }, 1)
                     transfers.append(Transfer(requestor: request.requestor, property: request.property, type: png))
+                    answer(request, on: display)
                 } else {
-                    notify.xselection.property = 0
+                    var refused = request
+                    refused.property = 0
+                    answer(refused, on: display)
                 }
-                XSendEvent(display, request.requestor, 0, 0, &notify)
-                XFlush(display)
             case PropertyNotify where event.xproperty.state == PropertyDelete:
                 guard let index = transfers.firstIndex(where: { $0.requestor == event.xproperty.window && $0.property == event.xproperty.atom }) else { continue }
                 var transfer = transfers[index]
