@@ -30,6 +30,9 @@ public final class NewDocumentViewController: ViewController {
             box.addSubview(subview)
         }
         choose(presets[0])
+        isModal = true
+        defaultButton = createButton
+        escapeButton = cancelButton
     }
 
     public override func viewDidAppear() { widthField.beginEditing() }
@@ -50,15 +53,6 @@ public final class NewDocumentViewController: ViewController {
         cancelButton.frame = Rect(x: width - 12 - cancelButton.intrinsicWidth, y: 156, width: cancelButton.intrinsicWidth, height: 32)
         createButton.frame = Rect(x: cancelButton.frame.minX - 8 - createButton.intrinsicWidth, y: 156,
                                   width: createButton.intrinsicWidth, height: 32)
-    }
-
-    public override func keyDown(_ event: KeyEvent) -> Bool {
-        switch event.key {
-        case .escape: onCancel?()
-        case .enter: create()
-        default: break
-        }
-        return true
     }
 
     /// Fills the fields with a preset's size.
@@ -102,6 +96,6 @@ public final class NewDocumentViewController: ViewController {
     private lazy var byLabel = Label(text: "×")
     public private(set) lazy var messageLabel = Label()
 
-    public private(set) lazy var createButton = DialogParts.button(tr("Create"), preferred: true) { [unowned self] in self.create() }
+    public private(set) lazy var createButton = DialogParts.button(tr("Create")) { [unowned self] in self.create() }
     private lazy var cancelButton = DialogParts.button(tr("Cancel")) { [unowned self] in self.onCancel?() }
 }

@@ -29,6 +29,9 @@ public final class PhotoPickerViewController: ViewController {
     public override func viewDidLoad() {
         view.backgroundColor = Color(r: 240, g: 240, b: 244)
         for subview in [titleLabel, pathField, openButton, cancelButton, progressLabel, grid] as [View] { view.addSubview(subview) }
+        isModal = true
+        defaultButton = openButton
+        escapeButton = cancelButton
     }
 
     public override func viewDidAppear() {
@@ -45,16 +48,6 @@ public final class PhotoPickerViewController: ViewController {
         pathField.frame = Rect(x: 200, y: 11, width: max(0, openButton.frame.minX - 208), height: 28)
         progressLabel.frame = Rect(x: 20, y: 44, width: width - 40, height: 22)
         grid.frame = Rect(x: 0, y: 70, width: width, height: max(0, view.bounds.height - 70))
-    }
-
-    // MARK: - Keys
-
-    public override func keyDown(_ event: KeyEvent) -> Bool {
-        if event.key == .escape {
-            onCancel?()
-            return true
-        }
-        return super.keyDown(event)
     }
 
     // MARK: - Actions
@@ -117,9 +110,8 @@ public final class PhotoPickerViewController: ViewController {
     }()
 
     public private(set) lazy var pathField: TextField = {
-        let field = TextField(placeholder: tr("Or type a path to a PNG or JPEG file"))
-        field.onSubmit = { [unowned self] _ in self.openTypedPath() }
-        return field
+        // Enter presses Open, the default button.
+        return TextField(placeholder: tr("Or type a path to a PNG or JPEG file"))
     }()
 
     private lazy var openButton: Button = {

@@ -22,6 +22,9 @@ public final class SaveAsViewController: ViewController {
         }
         pathField.text = suggestedPath
         qualityField.text = "90"
+        isModal = true
+        defaultButton = saveButton
+        escapeButton = cancelButton
     }
 
     public override func viewDidAppear() { pathField.beginEditing() }
@@ -36,15 +39,6 @@ public final class SaveAsViewController: ViewController {
         messageLabel.frame = Rect(x: 20, y: 114, width: width - 40, height: 24)
         cancelButton.frame = Rect(x: width - 12 - cancelButton.intrinsicWidth, y: 148, width: cancelButton.intrinsicWidth, height: 32)
         saveButton.frame = Rect(x: cancelButton.frame.minX - 8 - saveButton.intrinsicWidth, y: 148, width: saveButton.intrinsicWidth, height: 32)
-    }
-
-    public override func keyDown(_ event: KeyEvent) -> Bool {
-        switch event.key {
-        case .escape: onCancel?()
-        case .enter: finish()
-        default: break
-        }
-        return true
     }
 
     /// Checks the typed path and quality; says what is wrong, or hands the target on.
@@ -75,6 +69,6 @@ public final class SaveAsViewController: ViewController {
     public private(set) lazy var qualityField = TextField(placeholder: "90")
     public private(set) lazy var messageLabel = Label()
 
-    private lazy var saveButton = DialogParts.button(tr("Save"), preferred: true) { [unowned self] in self.finish() }
+    private lazy var saveButton = DialogParts.button(tr("Save")) { [unowned self] in self.finish() }
     private lazy var cancelButton = DialogParts.button(tr("Cancel")) { [unowned self] in self.onCancel?() }
 }

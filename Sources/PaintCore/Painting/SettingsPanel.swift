@@ -18,6 +18,8 @@ public final class SettingsPanel: View {
         addSubview(titleLabel)
         addSubview(doneButton)
         addSubview(content)
+        // Tab walks the panel's controls, not the bars' buttons it covers.
+        isFocusScope = true
     }
 
     public override func layoutSubviews() {
@@ -41,6 +43,8 @@ public final class SettingsPanel: View {
 
     public func dismiss() {
         onDismiss?()
+        // Sliding away, it no longer keeps the focus.
+        isFocusScope = false
         let hidden = Point(x: center.x, y: center.y + height)
         animate(duration: 0.2, animations: { self.center = hidden }, completion: { _ in self.removeFromSuperview() })
     }

@@ -35,6 +35,9 @@ public final class AlertViewController: ViewController {
         box.addSubview(titleLabel)
         box.addSubview(messageLabel)
         for button in buttons { box.addSubview(button) }
+        isModal = true
+        defaultButton = actions.firstIndex { $0.style == .preferred }.map { buttons[$0] }
+        escapeButton = actions.firstIndex { $0.style == .cancel }.map { buttons[$0] }
     }
 
     public override func viewWillLayoutSubviews() {
@@ -48,15 +51,6 @@ public final class AlertViewController: ViewController {
             button.frame = Rect(x: x, y: 104, width: button.intrinsicWidth, height: 32)
             x += button.intrinsicWidth + 8
         }
-    }
-
-    public override func keyDown(_ event: KeyEvent) -> Bool {
-        switch event.key {
-        case .escape: answer(actions.firstIndex { $0.style == .cancel })
-        case .enter: answer(actions.firstIndex { $0.style == .preferred })
-        default: break
-        }
-        return true // a dialog keeps the keys while it shows
     }
 
     /// Answers with the action at `index` (nil: no such answer, nothing happens).
@@ -81,6 +75,6 @@ public final class AlertViewController: ViewController {
     }()
 
     public private(set) lazy var buttons: [Button] = actions.enumerated().map { index, action in
-        DialogParts.button(action.title, preferred: action.style == .preferred) { [unowned self] in self.answer(index) }
+        DialogParts.button(action.title) { [unowned self] in self.answer(index) }
     }
 }

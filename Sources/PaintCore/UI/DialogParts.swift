@@ -1,5 +1,5 @@
 /// What the app's dialogs (a question, New, Save As) are made of, so they look alike: a pale
-/// box over a dimmed window, a title, and buttons with the preferred one marked.
+/// box over a dimmed window, a title, and buttons (the default one filled: see ViewController.defaultButton).
 enum DialogParts {
     static let dimming = Color(r: 0, g: 0, b: 0, a: 90)
 
@@ -15,9 +15,9 @@ enum DialogParts {
         return label
     }
 
-    static func button(_ title: String, preferred: Bool = false, action: @escaping () -> Void) -> Button {
+    /// A dialog's button; the dialog makes one its `defaultButton` (drawn filled, pressed by Enter).
+    static func button(_ title: String, action: @escaping () -> Void) -> Button {
         let button = Button(title: title)
-        button.isSelected = preferred
         button.addAction(for: .touchUpInside) { _ in action() }
         return button
     }

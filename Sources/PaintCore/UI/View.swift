@@ -101,6 +101,10 @@ open class View: Responder {
 
     open override var next: Responder? { viewController ?? superview }
 
+    /// Tab keeps the keyboard focus inside this view while it shows (a panel over the window,
+    /// as a dialog does); what it covers never takes the focus.
+    public var isFocusScope = false
+
     public var window: Window? {
         var view: View? = self
         while let v = view {

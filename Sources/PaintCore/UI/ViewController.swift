@@ -26,6 +26,38 @@ open class ViewController: Responder {
 
     open override var next: Responder? { loadedView?.superview }
 
+    // MARK: - Default and cancel buttons
+
+    /// Pressed by Enter (and keypad Enter) when nothing nearer the keys took it: a dialog's
+    /// default answer (UIKit's return-key command, a desktop dialog's default button). It is
+    /// drawn as such.
+    public weak var defaultButton: Button? {
+        didSet {
+            oldValue?.isDefault = false
+            defaultButton?.isDefault = true
+        }
+    }
+
+    /// Pressed by Escape when nothing nearer the keys took it.
+    public weak var escapeButton: Button?
+
+    /// A dialog: the keys its controls and buttons do not take stop here (Tab goes on to move
+    /// the focus among its controls), never reaching what it was presented over.
+    public var isModal = false
+
+    /// Enter and Escape press the default and escape buttons; other keys go on up, unless modal.
+    open override func keyDown(_ event: KeyEvent) -> Bool {
+        if event.modifiers.isEmpty {
+            let button = event.key == .enter ? defaultButton : event.key == .escape ? escapeButton : nil
+            if let button, button.isEnabled, !button.isHidden, button.window != nil {
+                button.sendActions(for: .touchUpInside)
+                return true
+            }
+        }
+        if isModal { return event.key != .tab }
+        return super.keyDown(event)
+    }
+
     override var windowForResponding: Window? { loadedView?.window }
 
     // MARK: - Lifecycle (override these)

@@ -16,9 +16,35 @@ extension Window {
             }
             for subview in view.subviews { visit(subview) }
         }
-        // A presented dialog keeps the focus inside it.
-        if let dialog = presentedControllers.last { visit(dialog.view) } else { for subview in subviews { visit(subview) } }
+        // A presented dialog, or else the frontmost open panel, keeps the focus inside it:
+        // what it covers never takes the focus.
+        if let scope = activeFocusScope { visit(scope) } else { for subview in subviews { visit(subview) } }
         return found
+    }
+
+    /// Where Tab stays: the last presented dialog, else the frontmost shown view that is a
+    /// focus scope (an open panel); nil: the whole window.
+    var activeFocusScope: View? {
+        if let dialog = presentedControllers.last { return dialog.view }
+        func frontmostScope(in view: View) -> View? {
+            for subview in view.subviews.reversed() where !subview.isHidden && subview.alpha > 0.01 {
+                if subview.isFocusScope { return subview }
+                if let inner = frontmostScope(in: subview) { return inner }
+            }
+            return nil
+        }
+        return frontmostScope(in: self)
+    }
+
+    /// Whether a control may show the focus now: inside the active scope, if there is one.
+    func isInActiveFocusScope(_ control: View) -> Bool {
+        guard let scope = activeFocusScope else { return true }
+        var view: View? = control
+        while let v = view {
+            if v === scope { return true }
+            view = v.superview
+        }
+        return false
     }
 
     /// Moves the focus to the next (or previous) control after `current`. Returns whether one took it.
@@ -54,7 +80,8 @@ extension Window {
 
     /// Drawn over everything, after the views (a text field shows its own editing border).
     func drawFocusRing(in context: GraphicsContext) {
-        guard let control = firstResponder as? Control, !(control is TextField), control.window === self, !control.isHidden else { return }
+        guard let control = firstResponder as? Control, !(control is TextField), control.window === self, !control.isHidden,
+              isInActiveFocusScope(control) else { return }
         let ring = Path.roundedRect(focusRingRect(of: control).insetBy(dx: Self.focusRingWidth / 2, dy: Self.focusRingWidth / 2), cornerRadius: 6)
         context.save()
         context.strokeColor = Self.focusRingColor

@@ -366,6 +366,8 @@ open class Window: View {
     public func send(_ key: KeyEvent) -> Bool {
         // A focused control that left the window (a closed panel) gives the keys back.
         if let view = firstResponder as? View, view.window !== self || view.isHidden { view.resignFirstResponder() }
+        // A control a panel or dialog now covers does not keep the keys (Space would press it unseen).
+        if let control = firstResponder as? Control, !isInActiveFocusScope(control) { control.resignFirstResponder() }
         let focused = firstResponder as? View
         if (firstResponder ?? presentedControllers.last ?? rootViewController ?? self).keyDown(key) { return true }
         // Tab and Shift+Tab nobody wanted move the keyboard focus (see Window+Focus).

@@ -58,6 +58,10 @@ open class Button: Control {
 
     /// Space left and right of the title together (a crowded toolbar halves it).
     public var horizontalPadding = 24.0
+    /// The default button of its view controller (Enter presses it): drawn filled in the accent
+    /// colour, as GTK's suggested action and macOS's default button are. Set through
+    /// `ViewController.defaultButton`.
+    public internal(set) var isDefault = false { didSet { if isDefault != oldValue { setNeedsDisplay() } } }
 
     private var shownTitle: String { showsTitle || !hasIcon ? title : "" }
     public var hasIcon: Bool { image != nil || iconName.flatMap { Icons.shared.file(named: $0, size: Int(Self.iconSize), scale: 1) } != nil }
@@ -97,13 +101,19 @@ open class Button: Control {
                 // A hairline edge, so a white swatch on a light bar still shows where it is.
                 context.strokeBorder(bounds, width: 1, color: Color(r: 0, g: 0, b: 0, a: 70))
             }
+        } else if isDefault {
+            let accent = isEnabled ? Color(r: 0, g: isHighlighted ? 100 : 122, b: isHighlighted ? 215 : 255) : Color(r: 150, g: 180, b: 225)
+            context.fillColor = accent
+            context.fill(Path.roundedRect(bounds.insetBy(dx: 2, dy: 3), cornerRadius: 5))
         } else if isSelected {
             context.fill(bounds.insetBy(dx: 2, dy: 4), with: Color(r: 0, g: 122, b: 255, a: 40))
             context.strokeBorder(bounds.insetBy(dx: 2, dy: 4), width: 1, color: Color(r: 0, g: 122, b: 255))
         }
         var titleArea = bounds
-        // Over a swatch the icon takes whichever of black and white stands out from it.
-        let color = swatchColor.map { $0.luminance > 0.55 ? Color(r: 30, g: 30, b: 34) : .white } ?? value(titleColors) ?? .black
+        // Over a swatch (or the default button's accent) the icon takes whichever of black and
+        // white stands out from it.
+        let color = swatchColor.map { $0.luminance > 0.55 ? Color(r: 30, g: 30, b: 34) : .white } ?? (isDefault && swatchColor == nil ? .white : nil)
+            ?? value(titleColors) ?? .black
         let title = shownTitle
         if let image = icon(in: context, color: color) {
             let titleWidth = title.isEmpty ? 0 : font.width(of: title) + 6

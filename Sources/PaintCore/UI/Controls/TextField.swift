@@ -46,7 +46,10 @@ open class TextField: Control {
         case .backspace:
             if !text.isEmpty { text.removeLast() }
         case .enter:
-            onSubmit?(text)
+            // A field of its own answers Enter; else Enter goes on up and presses the dialog's
+            // default button, as in every desktop toolkit.
+            guard let onSubmit else { return super.keyDown(event) }
+            onSubmit(text)
         case .tab:
             // Editing ends and the window moves the focus on.
             endEditing()

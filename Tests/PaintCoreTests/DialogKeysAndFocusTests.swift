@@ -1,0 +1,108 @@
+import Foundation
+import XCTest
+@testable import PaintCore
+
+/// Issue 36, items 1 and 2: every dialog has a default button that Enter presses and Escape
+/// cancels (one mechanism in the toolkit), and an open dialog or panel keeps the keyboard focus
+/// inside it.
+final class DialogKeysAndFocusTests: XCTestCase {
+    private var temp: TemporaryDirectory!
+    private var window: Window!
+    private var board: DrawingBoardViewController!
+
+    override func setUp() {
+        temp = TemporaryDirectory()
+        let session = BoardSession(pictures: temp.path)
+        (window, board) = (session.window, session.board)
+    }
+
+    private func key(_ key: KeyEvent.Key, _ modifiers: KeyEvent.Modifiers = [], text: String? = nil) {
+        window.send(KeyEvent(key, modifiers: modifiers, text: text))
+        window.render()
+    }
+
+    private func type(_ text: String) { for c in text { key(.character(c), text: String(c)) } }
+
+    func testEnterInSaveAsSavesWhileTheFieldHasTheKeys() throws {
+        BoardSession(window: window, board: board).drag(y: 100)
+        key(.character("s"), [.control, .shift])
+        let chooser = try XCTUnwrap(board.presentedViewController as? SaveAsViewController)
+        XCTAssertTrue(chooser.pathField.isEditing, "typing goes to the path")
+        XCTAssertEqual(chooser.defaultButton?.title, "Save")
+        XCTAssertTrue(chooser.defaultButton?.isDefault == true, "drawn as the default")
+        for _ in 0..<"Drawing.png".count { key(.backspace) }
+        type("sketch.png")
+        key(.enter) // the keypad's Enter is the same key (InputTranslator)
+        board.finishSaves()
+        XCTAssertNil(board.presentedViewController, "Enter pressed Save")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: temp.path + "/sketch.png"))
+        // Escape cancels, from the field too.
+        key(.character("s"), [.control, .shift])
+        XCTAssertNotNil(board.presentedViewController as? SaveAsViewController)
+        key(.escape)
+        XCTAssertNil(board.presentedViewController)
+    }
+
+    func testEnterInNewCreatesTheTypedSize() throws {
+        key(.character("n"), .control)
+        let chooser = try XCTUnwrap(board.presentedViewController as? NewDocumentViewController)
+        XCTAssertEqual(chooser.defaultButton?.title, "Create")
+        for _ in 0..<6 { key(.backspace) }
+        type("640")
+        key(.tab)
+        for _ in 0..<6 { key(.backspace) }
+        type("480")
+        key(.enter)
+        XCTAssertNil(board.presentedViewController, "Enter pressed Create")
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 640)
+        XCTAssertEqual(board.canvas.document.format?.pixelHeight, 480)
+    }
+
+    func testEnterAndEscapeAnswerAQuestionAndOtherKeysStayInIt() throws {
+        BoardSession(window: window, board: board).drag(y: 100)
+        board.newDocument(width: 300, height: 200)
+        let alert = try XCTUnwrap(board.presentedAlert)
+        XCTAssertEqual(alert.defaultButton?.title, "Save")
+        XCTAssertEqual(alert.escapeButton?.title, "Cancel")
+        key(.character("r")) // a tool key must not reach the board under the question
+        XCTAssertNotEqual(board.toolbarController.selectedTool, 3)
+        key(.escape)
+        XCTAssertNil(board.presentedAlert)
+        XCTAssertEqual(board.canvas.document.items.count, 1, "Cancel kept the drawing")
+        board.newDocument(width: 300, height: 200)
+        key(.enter)
+        board.finishSaves()
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 300, "Enter: saved, then the new drawing")
+    }
+
+    func testTabStaysInsideAnOpenPanelAndNothingItCoversTakesTheFocus() {
+        board.showBrushSettings()
+        window.render()
+        let panel = board.brushPanel
+        var visited: [Control] = []
+        for _ in 0..<40 {
+            key(.tab)
+            guard let control = window.firstResponder as? Control else { continue }
+            visited.append(control)
+        }
+        XCTAssertFalse(visited.isEmpty)
+        for control in visited {
+            XCTAssertTrue(window.isInActiveFocusScope(control), "\(Swift.type(of: control)) \((control as? Button)?.title ?? "") is in the panel")
+            var view: View? = control
+            while let v = view, v !== panel { view = v.superview }
+            XCTAssertNotNil(view, "inside the Brush panel")
+        }
+        XCTAssertTrue(visited.contains { $0 === panel.doneButton }, "Tab cycles through the panel, Done included")
+        XCTAssertFalse(visited.contains { $0 === board.brushButton }, "never the bottom bar's buttons under it")
+    }
+
+    func testAFocusedControlThatAPanelCoversLosesTheKeysAndItsRing() {
+        while !(window.firstResponder === board.brushButton) { key(.tab) }
+        key(.enter) // opens the Brush panel over the button
+        window.render()
+        XCTAssertTrue(board.brushPanel.isPresented)
+        XCTAssertFalse(window.isInActiveFocusScope(board.brushButton))
+        key(.tab)
+        XCTAssertTrue(window.isInActiveFocusScope(window.firstResponder as! View), "the next Tab lands inside the panel")
+    }
+}
