@@ -106,3 +106,67 @@ final class DialogKeysAndFocusTests: XCTestCase {
         XCTAssertTrue(window.isInActiveFocusScope(window.firstResponder as! View), "the next Tab lands inside the panel")
     }
 }
+
+/// Issue 36, item 3: pop-up menus work from the keyboard and light the row under the pointer.
+final class PopUpMenuKeyboardTests: XCTestCase {
+    private var window: Window!
+    private var button: PopUpButton!
+    private var changes = 0
+
+    override func setUp() {
+        window = Window(size: Size(width: 480, height: 360), application: Application(clock: ManualClock()))
+        button = PopUpButton(items: ["Pencil", "Line", "Dashes", "Rect", "Ellipse", "Eraser", "Lasso"], frame: Rect(x: 20, y: 20, width: 140, height: 32))
+        button.addAction(for: .valueChanged) { [unowned self] _ in self.changes += 1 }
+        window.addSubview(button)
+        window.render()
+    }
+
+    private func key(_ key: KeyEvent.Key) { XCTAssertTrue(window.send(KeyEvent(key, text: nil))) }
+
+    func testArrowsHomeEndLettersAndEnterChooseAndEscapeCloses() throws {
+        // Focused with Tab, Space opens it.
+        key(.tab)
+        XCTAssertTrue(window.firstResponder === button)
+        key(.character(" "))
+        let menu = try XCTUnwrap(button.menu)
+        XCTAssertEqual(menu.highlighted, 0, "the current choice is lit")
+        key(.down); key(.down)
+        XCTAssertEqual(menu.highlighted, 2)
+        key(.end)
+        XCTAssertEqual(menu.highlighted, 6)
+        key(.home)
+        XCTAssertEqual(menu.highlighted, 0)
+        key(.character("e"))
+        XCTAssertEqual(menu.highlighted, 4, "E jumps to Ellipse")
+        key(.character("e"))
+        XCTAssertEqual(menu.highlighted, 5, "and again to Eraser")
+        key(.up)
+        XCTAssertEqual(menu.highlighted, 4)
+        key(.enter)
+        XCTAssertNil(button.menu, "Enter picks and closes")
+        XCTAssertEqual(button.selectedIndex, 4)
+        XCTAssertEqual(changes, 1)
+        XCTAssertTrue(window.firstResponder === button, "the keys go back to the button")
+        // Escape closes with nothing chosen; Down opens too.
+        key(.down)
+        XCTAssertNotNil(button.menu)
+        key(.down)
+        key(.escape)
+        XCTAssertNil(button.menu)
+        XCTAssertEqual(button.selectedIndex, 4)
+        XCTAssertEqual(changes, 1)
+    }
+
+    func testTheRowUnderThePointerIsLit() throws {
+        button.openMenu()
+        window.render()
+        let menu = try XCTUnwrap(button.menu)
+        let row = menu.frame(ofRow: 3)
+        let point = Point(x: row.midX, y: row.midY)
+        window.updateHover(at: point, over: window.hitTest(point))
+        XCTAssertEqual(menu.highlighted, 3)
+        window.render()
+        let lit = window.backbuffer.color(atX: Int(row.minX + 6), y: Int(row.midY))
+        XCTAssertEqual(lit, Color(r: 0, g: 122, b: 255), "drawn lit")
+    }
+}

@@ -18,6 +18,15 @@ open class PopUpButton: Control {
     public var intrinsicWidth: Double { (items.map { font.width(of: $0) }.max() ?? 0) + 24 + Self.arrowWidth + 6 }
     static let arrowWidth = 9.0
 
+    open override var acceptsKeyboardFocus: Bool { true }
+
+    /// Focused, Space, Enter or Down opens the menu (as a combo box does).
+    open override func keyDown(_ event: KeyEvent) -> Bool {
+        guard event.modifiers.isEmpty, [.character(" "), .enter, .down].contains(event.key) else { return super.keyDown(event) }
+        openMenu()
+        return true
+    }
+
     open override func endTracking(_ touch: Touch) {
         if bounds.contains(touch.location(in: self)) { openMenu() }
     }
@@ -37,6 +46,7 @@ open class PopUpButton: Control {
             self.sendActions(for: .valueChanged)
         }
         window.addSubview(menu)
+        menu.takeKeys(from: window)
         self.menu = menu
     }
 

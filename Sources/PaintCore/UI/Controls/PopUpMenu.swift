@@ -1,5 +1,8 @@
 /// The list a pop-up button opens: one row per choice, the current one marked, over the whole
 /// window so a click anywhere else closes it without doing anything (as desktop menus do).
+/// It works as GTK's and Qt's menus do: the row under the pointer or the keyboard is lit;
+/// Up/Down/Home/End move, Enter or Space picks, Escape closes, a letter jumps to the next row
+/// starting with it. It takes the keys while open and gives them back when it closes.
 public final class PopUpMenu: View {
     public static let rowHeight = 28.0
     public let items: [String]
@@ -7,15 +10,58 @@ public final class PopUpMenu: View {
     private let font: Font
     /// Where the list is, in this view's (the window's) coordinates.
     public private(set) var listFrame = Rect.zero
-    private var highlighted: Int?
+    /// The row lit by the pointer or the keys.
+    public private(set) var highlighted: Int?
     /// Told the choice (nil: closed without one).
     var onClose: ((Int?) -> Void)?
+    /// Who had the keys before it opened (they go back on closing).
+    private weak var previousResponder: Responder?
 
     init(items: [String], selectedIndex: Int, font: Font) {
         self.items = items
         self.selectedIndex = selectedIndex
         self.font = font
+        highlighted = items.indices.contains(selectedIndex) ? selectedIndex : nil
         super.init(frame: .zero)
+    }
+
+    /// Takes the keys (the window's menu is open: typing goes to it).
+    func takeKeys(from window: Window) {
+        previousResponder = window.firstResponder
+        becomeFirstResponder()
+    }
+
+    public override var canBecomeFirstResponder: Bool { true }
+
+    public override func keyDown(_ event: KeyEvent) -> Bool {
+        guard !items.isEmpty else { close(choosing: nil); return true }
+        switch event.key {
+        case .escape: close(choosing: nil)
+        case .enter, .character(" "): close(choosing: highlighted)
+        case .up: highlight((highlighted ?? items.count) - 1)
+        case .down: highlight((highlighted ?? -1) + 1)
+        case .home: highlight(0)
+        case .end: highlight(items.count - 1)
+        case .character(let letter) where event.modifiers.subtracting(.shift).isEmpty:
+            // The next row after the lit one whose title starts with the letter, round again.
+            let start = (highlighted ?? -1) + 1
+            let order = Array(items.indices[start...]) + Array(items.indices[..<start])
+            if let found = order.first(where: { items[$0].lowercased().hasPrefix(String(letter).lowercased()) }) { highlight(found) }
+        case .tab: break // the focus stays in the open menu
+        default: break
+        }
+        return true // an open menu keeps the keys
+    }
+
+    private func highlight(_ index: Int) {
+        highlighted = min(max(index, 0), items.count - 1)
+        setNeedsDisplay(listFrame)
+    }
+
+    /// The pointer resting over a row lights it, as the keys do.
+    public override func pointerHovered(at point: Point) {
+        guard let row = row(at: point), row != highlighted else { return }
+        highlight(row)
     }
 
     func place(below anchor: Rect, within area: Rect) {
@@ -39,6 +85,8 @@ public final class PopUpMenu: View {
 
     /// Closes the menu, choosing `index` (nil: nothing).
     public func close(choosing index: Int?) {
+        resignFirstResponder()
+        previousResponder?.becomeFirstResponder()
         removeFromSuperview()
         onClose?(index)
     }
