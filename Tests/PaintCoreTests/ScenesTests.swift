@@ -145,6 +145,24 @@ final class ScenesTests: XCTestCase {
                       lab.readout(of: "pan") ?? "nil")
     }
 
+    /// Issue 36, item 4: the scene shortcuts work from every scene, not only from the board.
+    func testSceneShortcutsWorkFromEveryScene() {
+        window.send(.control("2"))
+        XCTAssertTrue(window.rootViewController is TouchTrailsViewController)
+        window.send(.control("3"))
+        XCTAssertTrue(window.rootViewController is GestureLabViewController, "from touch trails straight to the gesture lab")
+        window.send(.control("1"))
+        XCTAssertTrue(window.rootViewController is UnlockViewController)
+        window.send(.control("2"))
+        XCTAssertTrue(window.rootViewController is TouchTrailsViewController)
+        window.send(KeyEvent(.escape))
+        XCTAssertTrue(window.rootViewController is DrawingBoardViewController, "Escape goes back to drawing")
+        // A dialog over the board keeps its keys.
+        (window.rootViewController as? DrawingBoardViewController)?.chooseNewDocument()
+        window.send(.control("2"))
+        XCTAssertTrue(window.rootViewController is DrawingBoardViewController)
+    }
+
     func testShakingThePointerUndoes() {
         // ±120 points at 4 shakes a second, sampled at 125 Hz as a mouse reports.
         let shake = PointerTrace.wiggle(amplitude: 120, hertz: 4, cycles: 3, centerX: 400)

@@ -38,8 +38,6 @@ public final class DrawingBoardViewController: ViewController {
     public var photoPlacement: PhotoPlacementView? { photoController.placement }
     /// The platform's clipboard, for Ctrl+V.
     public weak var pasteboard: Pasteboard?
-    /// Opens another scene (Ctrl+1 unlock, Ctrl+2 touch trails, Ctrl+3 gesture lab).
-    public var onOpenScene: ((Scene) -> Void)?
     private var shake = ShakeDetector()
     private var watchingShakes = false
     /// The tool to go back to after the eyedropper took a colour.
@@ -161,9 +159,6 @@ public final class DrawingBoardViewController: ViewController {
         case (.character("v"), .control): pastePhoto()
         case (.character(let key), []) where Self.tools.contains { $0.key == key }:
             selectTool(at: Self.tools.firstIndex { $0.key == key }!)
-        case (.character("1"), .control): onOpenScene?(.unlock)
-        case (.character("2"), .control): onOpenScene?(.touches)
-        case (.character("3"), .control): onOpenScene?(.gestures)
         default: return super.keyDown(event)
         }
         return true

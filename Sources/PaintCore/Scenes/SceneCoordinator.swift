@@ -17,7 +17,9 @@ public final class SceneCoordinator {
         self.window = window
         self.board = board
         self.environment = environment
-        board.onOpenScene = { [unowned self] scene in self.show(scene) }
+        // From every scene, the board included: Ctrl+1, Ctrl+2, Ctrl+3.
+        let shortcuts: [(Character, Scene)] = [("1", .unlock), ("2", .touches), ("3", .gestures)]
+        window.keyCommands += shortcuts.map { key, scene in KeyCommand(.character(key), modifiers: .control) { [unowned self] in self.show(scene) } }
     }
 
     public func show(_ scene: Scene) {

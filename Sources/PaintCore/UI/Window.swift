@@ -76,6 +76,8 @@ open class Window: View {
 
     /// The modifier keys held now, as the platform last reported them (UIEvent.modifierFlags).
     public var modifierFlags: KeyEvent.Modifiers = []
+    /// Shortcuts answered when nothing on the responder chain took the key.
+    public var keyCommands: [KeyCommand] = []
 
     /// Receives key events first; nil sends them to the root view controller.
     public internal(set) weak var firstResponder: Responder? {
@@ -370,6 +372,11 @@ open class Window: View {
         if let control = firstResponder as? Control, !isInActiveFocusScope(control) { control.resignFirstResponder() }
         let focused = firstResponder as? View
         if (firstResponder ?? presentedControllers.last ?? rootViewController ?? self).keyDown(key) { return true }
+        // The window's own shortcuts, while no dialog is up (a dialog keeps its keys).
+        if presentedControllers.isEmpty, let command = keyCommands.first(where: { $0.matches(key) }) {
+            command.action()
+            return true
+        }
         // Tab and Shift+Tab nobody wanted move the keyboard focus (see Window+Focus).
         if key.key == .tab, key.modifiers.subtracting(.shift).isEmpty {
             return moveFocus(from: focused, backwards: key.modifiers.contains(.shift))
