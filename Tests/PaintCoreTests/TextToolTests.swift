@@ -225,6 +225,26 @@ final class TextToolTests: XCTestCase {
         XCTAssertGreaterThan(compared, 10_000)
     }
 
+    /// Issue 36, item 5: while typing, [ and ] are text, and Ctrl+] / Ctrl+[ grow and shrink it.
+    func testBracketsAreTypedAndCtrlBracketsChangeTheSize() throws {
+        startText(at: 100, 200)
+        let size = canvas.textSize
+        type("a[b]")
+        XCTAssertEqual(canvas.textInProgress?.text, "a[b]", "brackets are text while typing")
+        XCTAssertEqual(canvas.textSize, size)
+        key(.character("]"), .control)
+        XCTAssertEqual(canvas.textSize, size + 2, "Ctrl+] grows the text")
+        XCTAssertEqual(canvas.textInProgress?.size, size + 2, "the box takes the size")
+        key(.character("["), .control)
+        key(.character("["), .control)
+        XCTAssertEqual(canvas.textSize, size - 2)
+        XCTAssertEqual(canvas.textInProgress?.text, "a[b]")
+        key(.escape)
+        // With the Text tool and no box, ] steps the text size, not the pen's width.
+        key(.character("]"))
+        XCTAssertEqual(canvas.textSize, size, "from the text's size, one step")
+    }
+
     func testTextComesBackFromTheJournalAndASaveCommitsTheBoxFirst() throws {
         let temp = TemporaryDirectory()
         let state = temp.path + "/state"

@@ -45,6 +45,12 @@ extension DrawingBoardViewController {
         showPen()
     }
 
+    /// One step smaller or larger: the width by a point, or with Text the text's size by two
+    /// (it was stepped from the pen's width, so ] with Text jumped to the width's size).
+    public func stepPenSize(by steps: Double) {
+        setStrokeWidth(canvas.brush.placesText ? canvas.textSize + 2 * steps : canvas.strokeWidth + steps)
+    }
+
     /// The text tool's sizes, in points (GNOME's and KolourPaint's range, about).
     static let textSizes = 6.0...144.0
 

@@ -143,8 +143,10 @@ public final class DrawingBoardViewController: ViewController {
         case (.character("-"), .control): canvas.zoomOut()
         case (.character("0"), .control): canvas.zoomToFit()
         case (.character("1"), []): canvas.setZoom(1)
-        case (.character("["), []): setStrokeWidth(canvas.strokeWidth - 1)
-        case (.character("]"), []): setStrokeWidth(canvas.strokeWidth + 1)
+        // [ and ] (Ctrl+[ and Ctrl+] while typing, when the brackets are text, as LibreOffice
+        // does): the width, or the text's size with Text.
+        case (.character("["), []), (.character("["), .control): stepPenSize(by: -1)
+        case (.character("]"), []), (.character("]"), .control): stepPenSize(by: 1)
         case (.escape, []):
             if photoOpener.isOpening { cancelOpening() } else if photoPlacement != nil { cancelPhoto() } else if canvas.isDrawing {
                 canvas.cancelStroke()
