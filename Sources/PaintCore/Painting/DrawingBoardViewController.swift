@@ -88,7 +88,12 @@ public final class DrawingBoardViewController: ViewController {
             if self.shake.add(x: location.x, at: time) { self.shakeToUndo() }
             self.followPointer(to: location)
         }
-        window.addLeaveObserver { [weak self] in self?.canvas.brushOutlineCenter = nil }
+        window.addLeaveObserver { [weak self] in
+            self?.canvas.brushOutlineCenter = nil
+            self?.bottomBarController.pointerPixel = nil
+        }
+        // The readout follows every motion, drags included.
+        window.addMotionObserver { [weak self] location in self?.showPointerPixel(at: location) }
         window.addPressObserver { [weak self] _ in self?.shake.reset() }
     }
 
@@ -98,7 +103,14 @@ public final class DrawingBoardViewController: ViewController {
         guard let window = view.window else { return }
         let overCanvas = window.hitTest(location) === canvas
         canvas.brushOutlineCenter = overCanvas ? canvas.convert(location, from: nil) : nil
-        bottomBarController.pointerPixel = overCanvas ? canvas.documentPixel(at: canvas.convert(location, from: nil)) : nil
+    }
+
+    /// The document pixel under a window point, in the bottom bar (none off the canvas). A drag
+    /// stays over the canvas it began on, whatever lies on top.
+    func showPointerPixel(at location: Point) {
+        let inCanvas = canvas.convert(location, from: nil)
+        let overCanvas = canvas.bounds.contains(inCanvas) && (canvas.isDrawing || view.window?.hitTest(location) === canvas)
+        bottomBarController.pointerPixel = overCanvas ? canvas.documentPixel(at: inCanvas) : nil
     }
 
     public override func viewWillLayoutSubviews() {
@@ -253,7 +265,11 @@ public final class DrawingBoardViewController: ViewController {
             self.documentChanged()
         }
         canvas.onDrawingBegan = { [unowned self] in self.drawingBegan() }
-        canvas.onViewportChange = { [unowned self] in self.bottomBarController.zoom = self.canvas.zoom }
+        canvas.onViewportChange = { [unowned self] in
+            self.bottomBarController.zoom = self.canvas.zoom
+            // Zoomed or scrolled under a still pointer: another pixel is under it now.
+            if let location = self.view.window?.pointerLocation { self.showPointerPixel(at: location) }
+        }
         canvas.onDrawingEnded = { [unowned self] in self.drawingEnded() }
         canvas.onColorPicked = { [unowned self] color in self.colorPicked(color) }
         canvas.onLiftSelection = { [unowned self] in self.liftSelection() }

@@ -44,6 +44,8 @@ extension Window {
         }
         guard let timestamp = inputs.last?.timestamp, !changed.isEmpty else { return }
         if changed.contains(where: { $0.1 == .began }) { for observer in pressObservers { observer(timestamp) } }
+        // A drag moves the pointer too (the first finger stands for it).
+        if let first = inputs.first, first.phase == .began || first.phase == .moved { pointerMoved(to: first.location) }
         let event = currentEvent ?? TouchEvent(timestamp: timestamp, touches: [])
         currentEvent = event
         event.timestamp = timestamp

@@ -36,6 +36,17 @@ open class Window: View {
 
     public func addHoverObserver(_ observer: @escaping (Point, Double) -> Void) { hoverObservers.append(observer) }
 
+    /// Watchers of every pointer motion, a button held or not (the board's position readout).
+    private var motionObservers: [(Point) -> Void] = []
+    public func addMotionObserver(_ observer: @escaping (Point) -> Void) { motionObservers.append(observer) }
+    /// Where the pointer last was in the window, hovering or dragging (nil: it left).
+    public private(set) var pointerLocation: Point?
+
+    func pointerMoved(to location: Point) {
+        pointerLocation = location
+        for observer in motionObservers { observer(location) }
+    }
+
     /// Told when a touch (a mouse press) begins anywhere in the window.
     var pressObservers: [(Double) -> Void] = []
     public func addPressObserver(_ observer: @escaping (Double) -> Void) { pressObservers.append(observer) }
@@ -54,6 +65,7 @@ open class Window: View {
 
     public func pointerLeft() {
         hoverLocation = nil
+        pointerLocation = nil
         updateHover(at: nil, over: nil)
         for observer in leaveObservers { observer() }
     }
@@ -72,6 +84,7 @@ open class Window: View {
         updateCursor(over: hit)
         updateHover(at: location, over: hit)
         for observer in hoverObservers { observer(location, timestamp) }
+        pointerMoved(to: location)
     }
 
     /// The modifier keys held now, as the platform last reported them (UIEvent.modifierFlags).
