@@ -22,6 +22,11 @@ public final class X11App {
     private let selections: X11Selections
     private var scenes: SceneCoordinator!
 
+    // Before the loop runs (and when the last drawing is back), the views are laid out, never
+    // rendered: a render here took the window's dirty regions without presenting them, and a
+    // start whose FILE failed to open showed no toolbar and no bottom bar until something else
+    // redrew them.
+
     public init(options: Options) throws {
         x11 = try X11Display(size: options.size, minimumSize: DrawingBoardViewController.minimumSize, title: "X11Paint")
         presenter = Presenter(x11: x11)
@@ -53,7 +58,7 @@ public final class X11App {
         latency = options.reportLatency ? LatencyRecorder() : nil
         if options.preloadStrokes > 0 {
             // Benchmarks: a big drawing in muted colours, journaled as users run the app.
-            window.render()
+            window.layoutIfNeeded()
             board.canvas.load(SyntheticDocument.strokes(count: options.preloadStrokes, size: board.canvas.bounds.size,
                                                         palette: SyntheticDocument.mutedColors))
         }
@@ -66,17 +71,17 @@ public final class X11App {
             Self.announceReady(environment: ProcessInfo.processInfo.environment)
         }
         if isDemo {
-            window.render()
+            window.layoutIfNeeded()
             demoSteps = DemoScript.steps(for: board)
         }
         if let zoom = options.zoomPercent {
-            window.render()
+            window.layoutIfNeeded()
             board.canvas.setZoom(zoom / 100)
         }
         scenes = SceneCoordinator(window: window, board: board, environment: ProcessInfo.processInfo.environment)
         if options.scene != .board { scenes.show(options.scene) }
         if let photo = options.photo {
-            window.render()
+            window.layoutIfNeeded()
             board.openPhoto(path: photo)
         }
     }
@@ -167,7 +172,7 @@ public final class X11App {
             Self.announceReady(environment: environment)
             return open(files)
         }
-        window.render()
+        window.layoutIfNeeded()
         board.restore(fromStateFolder: DocumentJournal.stateFolder(environment: environment), completion: { [board, weak self] opening in
             // The last drawing is back first: opening a file asks before replacing unsaved work.
             defer {
@@ -191,7 +196,7 @@ public final class X11App {
     /// The first file given on the command line becomes the document; the rest are named.
     private func open(_ files: [String]) {
         guard let first = files.first else { return }
-        window.render()
+        window.layoutIfNeeded()
         board.openDocument(path: first)
         if files.count > 1 {
             Log.warning("opened \(first) only (one drawing per window); not opened: \(files.dropFirst().joined(separator: ", "))")

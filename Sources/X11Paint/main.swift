@@ -13,9 +13,10 @@ Localization.start()
 // decodes them.
 let command = X11PaintCommand.parseOrExit(Array(SystemPath.arguments().dropFirst()))
 let options = command.options
-if let photo = options.photo, SystemPath.withCString(photo, { access($0, F_OK) }) != 0 {
-    // Said here for scripts and terminals; the window says it too.
-    FileHandle.standardError.write(Data("x11paint: the photo \(SystemPath.displayed(photo)) does not exist\n".utf8))
+// Said here for scripts and terminals; the window says it too.
+for (what, path) in options.files.map({ ("the file", $0) }) + (options.photo.map { [("the photo", $0)] } ?? [])
+where SystemPath.withCString(path, { access($0, F_OK) }) != 0 {
+    FileHandle.standardError.write(Data("x11paint: \(what) \(SystemPath.displayed(path)) does not exist\n".utf8))
 }
 do {
     x11shim_install_error_handlers { message in

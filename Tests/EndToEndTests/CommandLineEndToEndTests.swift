@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import PaintCore
 
 /// The command line as a terminal user meets it (issue 15, item 12): help and version on
 /// stdout with status 0, a bad value explained on stderr with the limits.
@@ -81,5 +82,29 @@ final class CommandLineEndToEndTests: XCTestCase {
         XCTAssertTrue(app.process.isRunning, "the window opened; the drawing is there to use")
         app.stop()
         XCTAssertTrue(app.standardError.contains("the photo \(home)/gone.png does not exist"), app.standardError)
+    }
+}
+
+/// Issue 36, item 8: a FILE that cannot be opened (missing, not a picture, a folder) leaves the
+/// window whole from its first frame, and a missing one is said on standard error too.
+final class BadFileArgumentEndToEndTests: XvfbTestCase {
+    func testTheBarsShowFromTheFirstFrameWhateverTheFile() throws {
+        let notAPicture = home + "/notes.png"
+        try Data("text".utf8).write(to: URL(fileURLWithPath: notAPicture))
+        let client = try X11TestClient(display: server.display)
+        let home: String = self.home
+        for file in [home + "/missing.png", notAPicture, home] {
+            let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600", file])
+            try app.xdotool(["getwindowname", app.windowID])
+            usleep(400_000)
+            let shot = try XCTUnwrap(client.capture(window: UInt(app.windowID)!, width: 800, height: 600))
+            let red = DrawingBoardViewController.palette[0].roundedTo8Bit
+            XCTAssertEqual(shot.color(atX: 120, y: 565), red, "\(file): the bottom bar's first colour button shows")
+            XCTAssertNotEqual(shot.color(atX: 400, y: 2), Color.white, "\(file): the toolbar shows")
+            app.stop()
+            if file.hasSuffix("missing.png") {
+                XCTAssertTrue(app.standardError.contains("x11paint: the file \(file) does not exist"), app.standardError)
+            }
+        }
     }
 }
