@@ -23,7 +23,10 @@ extension DrawingBoardViewController {
 
     /// Ctrl+C: the selection as the user sees it goes to the desktop's clipboard as a PNG
     /// (encoded beside the UI thread; other applications can paste it).
-    public func copySelection() {
+    public func copySelection() { copySelection(cutting: false) }
+
+    /// `cutting`: the message says Cut (the pixels are cleared after the copy is taken).
+    private func copySelection(cutting: Bool) {
         guard let pasteboard else { return showStatus(tr("There is no clipboard here"), isError: true) }
         guard let pixels = canvas.selectedArtwork() else {
             return showStatus(tr("Select something first (S, or Ctrl+A for all)"))
@@ -37,7 +40,8 @@ extension DrawingBoardViewController {
                 switch encoded {
                 case .success(let data):
                     if pasteboard.provideImage([UInt8](data)) {
-                        self?.showStatus(tr("Copied %dx%d pixels", size.0, size.1))
+                        self?.showStatus(cutting ? tr("Cut %dx%d pixels (Ctrl+Z brings them back)", size.0, size.1)
+                                                 : tr("Copied %dx%d pixels", size.0, size.1))
                     } else {
                         self?.showStatus(tr("The clipboard could not be taken"), isError: true)
                     }
@@ -51,7 +55,7 @@ extension DrawingBoardViewController {
     /// Ctrl+X: copied, then cleared.
     public func cutSelection() {
         guard canvas.hasSelection else { return showStatus(tr("Select something first (S, or Ctrl+A for all)")) }
-        copySelection()
+        copySelection(cutting: true)
         canvas.clearSelection()
     }
 

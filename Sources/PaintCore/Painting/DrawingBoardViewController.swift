@@ -208,15 +208,23 @@ public final class DrawingBoardViewController: ViewController {
 
     /// While a photo is being placed, Ctrl+Z works on it (its last move, scale, turn, crop or
     /// frame, then the photo itself), never on the drawing underneath.
+    /// Each says what it did: the message about the change it takes back ("Cleared …") must
+    /// not stay on screen as if it still held.
     public func undo() {
         if photoController.undo() { return }
-        if !canvas.undo() { _ = undoCrop() }
+        let last = canvas.document.items.last
+        if canvas.undo() {
+            if let last { showStatus(tr("Undid %@ (Ctrl+Shift+Z puts it back)", last.userDescription)) }
+        } else {
+            _ = undoCrop()
+        }
     }
 
     /// Redo waits while a photo is being placed (the drawing's redo would go under it).
     public func redo() {
         guard photoPlacement == nil else { return }
-        canvas.redo()
+        let next = canvas.redoItems.last
+        if canvas.redo(), let next { showStatus(tr("Redid %@", next.userDescription)) }
     }
 
     public func showBrushSettings() { panels.showBrush() }

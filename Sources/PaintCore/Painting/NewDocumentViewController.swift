@@ -59,7 +59,22 @@ public final class NewDocumentViewController: ViewController {
     public func choose(_ preset: Preset) {
         widthField.text = "\(preset.width)"
         heightField.text = "\(preset.height)"
-        messageLabel.text = tr("%@: %d x %d pixels", preset.name, preset.width, preset.height)
+        describeTypedSize()
+    }
+
+    /// The caption says what Create will make: a preset's name when the size is one, else the
+    /// size, else what sizes there can be.
+    private func describeTypedSize() {
+        guard let size = typedSize else {
+            messageLabel.text = tr("A size from 1 x 1 to %d a side, at most %d megapixels",
+                                   DocumentFormat.maximumSide, DrawingBoardViewController.maximumDocumentPixels / 1_000_000)
+            return
+        }
+        if let preset = presets.first(where: { $0.width == size.width && $0.height == size.height }) {
+            messageLabel.text = tr("%@: %d x %d pixels", preset.name, size.width, size.height)
+        } else {
+            messageLabel.text = tr("%d x %d pixels", size.width, size.height)
+        }
     }
 
     /// The typed size, if it is one a document can have.
@@ -72,11 +87,7 @@ public final class NewDocumentViewController: ViewController {
     }
 
     public func create() {
-        guard let size = typedSize else {
-            messageLabel.text = tr("A size from 1 x 1 to %d a side, at most %d megapixels",
-                                   DocumentFormat.maximumSide, DrawingBoardViewController.maximumDocumentPixels / 1_000_000)
-            return
-        }
+        guard let size = typedSize else { return describeTypedSize() }
         onFinish?(size.width, size.height)
     }
 
@@ -91,8 +102,15 @@ public final class NewDocumentViewController: ViewController {
         return button
     }
 
-    public private(set) lazy var widthField = TextField(placeholder: tr("width"))
-    public private(set) lazy var heightField = TextField(placeholder: tr("height"))
+    public private(set) lazy var widthField = sizeField(placeholder: tr("width"))
+    public private(set) lazy var heightField = sizeField(placeholder: tr("height"))
+
+    /// A number field whose every change is described at once.
+    private func sizeField(placeholder: String) -> TextField {
+        let field = TextField(placeholder: placeholder)
+        field.addAction(for: .valueChanged) { [unowned self] _ in self.describeTypedSize() }
+        return field
+    }
     private lazy var byLabel = Label(text: "×")
     public private(set) lazy var messageLabel = Label()
 

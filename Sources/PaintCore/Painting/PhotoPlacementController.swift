@@ -156,6 +156,8 @@ public final class PhotoPlacementController {
         guard placement != nil else { return }
         if isLifted { return bake() }
         removePlacement()
+        // The placing hint described a state that has ended.
+        report(tr("Photo dropped (Ctrl+O to choose it again)"))
     }
 
     private func removePlacement() {

@@ -44,7 +44,10 @@ open class TextField: Control {
         guard isEditing else { return super.keyDown(event) }
         switch event.key {
         case .backspace:
-            if !text.isEmpty { text.removeLast() }
+            if !text.isEmpty {
+                text.removeLast()
+                sendActions(for: .valueChanged)
+            }
         case .enter:
             // A field of its own answers Enter; else Enter goes on up and presses the dialog's
             // default button, as in every desktop toolkit.
