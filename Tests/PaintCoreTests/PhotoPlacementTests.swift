@@ -219,7 +219,9 @@ final class PhotoPlacementTests: XCTestCase {
         XCTAssertEqual(art.color(atX: 120, y: 110), .white, "outside the crop: nothing")
     }
 
-    func testCircleFrameClipsToAnEllipseWithABorder() throws {
+    /// Seed 001's circular clip (issue 36, item 11): on a 200x100 photo, the largest circle centred
+    /// in it (it was the ellipse filling the photo), with its border.
+    func testCircleFrameClipsToTheLargestCentredCircleWithABorder() throws {
         let photo = testPhoto()
         board.placePhoto(photo)
         let placement = try XCTUnwrap(board.photoPlacement)
@@ -233,6 +235,51 @@ final class PhotoPlacementTests: XCTestCase {
         XCTAssertEqual(art.color(atX: 200, y: 150), photo.asset.image.bitmap.color(atX: 100, y: 50), "the middle of the photo")
         XCTAssertEqual(art.color(atX: 102, y: 102), .white, "the corner is cut away")
         XCTAssertEqual(art.color(atX: 200, y: 102), DrawingBoardViewController.palette[2].roundedTo8Bit, "the border at the top")
-        XCTAssertEqual(art.color(atX: 103, y: 150), DrawingBoardViewController.palette[2].roundedTo8Bit, "and at the left")
+        XCTAssertEqual(art.color(atX: 153, y: 150), DrawingBoardViewController.palette[2].roundedTo8Bit, "and at the left, 50 from the centre")
+        XCTAssertEqual(art.color(atX: 120, y: 150), .white, "a circle, not the ellipse: the photo's left end is cut away")
+        XCTAssertEqual(art.color(atX: 247, y: 150), DrawingBoardViewController.palette[2].roundedTo8Bit, "and the right")
+    }
+
+    /// Issue 36, item 11: Crop shows the whole photo's rectangle with handles at once and says
+    /// what to do; a handle dragged keeps less; the toggles follow undo.
+    func testCropShowsItsRectangleAtOnceAndTheTogglesFollowUndo() throws {
+        board.placePhoto(testPhoto())
+        let placement = try XCTUnwrap(board.photoPlacement)
+        placement.setPlacement(AffineTransform(translationX: 100, y: 100)) // (100,100)-(300,200)
+        window.render()
+        var driver = TouchDriver(window: window)
+        driver.tap(board.cropButton)
+        XCTAssertEqual(placement.cropCover, Rect(x: 100, y: 100, width: 200, height: 100), "the whole photo, before any drag")
+        XCTAssertTrue(board.cropButton.isSelected)
+        XCTAssertTrue(board.statusLabel.text.hasPrefix("Crop: drag a handle"), board.statusLabel.text)
+        window.render()
+        let corner = placement.convert(Point(x: 300, y: 200), to: nil)
+        XCTAssertEqual(window.backbuffer.color(atX: Int(corner.x), y: Int(corner.y)), .white, "a handle at the bottom right corner")
+        // The right edge's handle dragged 80 in: the right 80 are cut.
+        let right = placement.convert(Point(x: 300, y: 150), to: nil)
+        driver.drag([right, Point(x: right.x - 40, y: right.y), Point(x: right.x - 80, y: right.y)])
+        XCTAssertEqual(placement.placed.crop, Rect(x: 0, y: 0, width: 120, height: 100))
+        XCTAssertFalse(board.cropButton.isSelected, "one crop per press of Crop")
+        // Circle on, then Ctrl+Z: the frame goes and the button says so.
+        board.toggleCircleFrame()
+        XCTAssertTrue(board.photoController.circleButton.isSelected)
+        board.undo()
+        XCTAssertNil(placement.placed.circleFrame)
+        XCTAssertFalse(board.photoController.circleButton.isSelected, "Circle is off again after Ctrl+Z")
+        // Crop, then Ctrl+Z while cropping: crop mode ends and the button follows.
+        driver.tap(board.cropButton)
+        board.undo()
+        XCTAssertFalse(placement.isCropping)
+        XCTAssertFalse(board.cropButton.isSelected)
+        XCTAssertNil(placement.placed.crop, "and the crop is taken back")
+    }
+
+    /// Frames from before circles were ellipses filling the photo, and stay so when read back.
+    func testAFrameFromBeforeReadsBackAsTheEllipseItWas() throws {
+        let old = Data(#"{"width":6,"color":{"red":1,"green":0,"blue":0,"alpha":1}}"#.utf8)
+        let frame = try JSONDecoder().decode(CircleFrame.self, from: old)
+        XCTAssertFalse(frame.isCircle)
+        XCTAssertEqual(frame.outline(in: Rect(x: 0, y: 0, width: 200, height: 100)), Rect(x: 0, y: 0, width: 200, height: 100))
+        XCTAssertTrue(try JSONDecoder().decode(CircleFrame.self, from: JSONEncoder().encode(CircleFrame(width: 6, color: .red))).isCircle)
     }
 }

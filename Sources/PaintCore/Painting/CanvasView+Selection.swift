@@ -12,9 +12,6 @@ extension CanvasView {
         case lift(start: Point)
     }
 
-    /// The handles' size and how far from one a press still takes it, in view points.
-    static let handleSize = 7.0
-    static let handleReach = 8.0
 
     public var hasSelection: Bool { selectionArea != nil }
 
@@ -125,7 +122,7 @@ extension CanvasView {
             points.append(point)
             selectionDrag = .lasso(points: points)
         case .resize(let handle, let original)?:
-            setSelection(Self.resized(original, handle: handle, to: point))
+            setSelection(RectangleHandles.resized(original, handle: handle, to: point))
         case .lift(let start)?:
             onDragLifted?(Point(x: viewPoint.x - start.x, y: viewPoint.y - start.y))
         case nil:
@@ -150,32 +147,9 @@ extension CanvasView {
         setNeedsDisplay(viewport.viewRect(Path.polyline(points).bounds).insetBy(dx: -3, dy: -3))
     }
 
-    /// Handles 0-7: the corners from the top left clockwise, then the edges' middles (top, right, bottom, left).
-    private func handlePoints(of rect: Rect) -> [Point] {
-        let r = viewport.viewRect(rect)
-        return [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY),
-                Point(x: r.midX, y: r.minY), Point(x: r.maxX, y: r.midY), Point(x: r.midX, y: r.maxY), Point(x: r.minX, y: r.midY)]
-    }
-
     private func handle(at viewPoint: Point) -> Int? {
         guard let rect = selection, selectionArea?.outline == nil else { return nil }
-        return handlePoints(of: rect).firstIndex { abs($0.x - viewPoint.x) <= Self.handleReach && abs($0.y - viewPoint.y) <= Self.handleReach }
-    }
-
-    /// The rectangle with one handle dragged to a point (the opposite side stays).
-    static func resized(_ rect: Rect, handle: Int, to point: Point) -> Rect {
-        var x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
-        switch handle {
-        case 0: x0 = point.x; y0 = point.y
-        case 1: x1 = point.x; y0 = point.y
-        case 2: x1 = point.x; y1 = point.y
-        case 3: x0 = point.x; y1 = point.y
-        case 4: y0 = point.y
-        case 5: x1 = point.x
-        case 6: y1 = point.y
-        default: x0 = point.x
-        }
-        return Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+        return RectangleHandles.handle(at: viewPoint, of: viewport.viewRect(rect))
     }
 
     // MARK: - Drawing
@@ -192,12 +166,7 @@ extension CanvasView {
         }
         let rect = area.bounds
         drawAnts(along: .rect(viewport.viewRect(rect).insetBy(dx: pixel / 2, dy: pixel / 2)), pixel: pixel, in: context)
-        for point in handlePoints(of: rect) {
-            let h = Self.handleSize
-            let square = Rect(x: (point.x - h / 2).rounded(), y: (point.y - h / 2).rounded(), width: h, height: h)
-            context.fill(square, with: Color(r: 40, g: 40, b: 44))
-            context.fill(square.insetBy(dx: 1, dy: 1), with: .white)
-        }
+        RectangleHandles.draw(around: viewport.viewRect(rect), in: context)
     }
 
     /// A line in white under black dashes that move (marching ants).
@@ -214,7 +183,7 @@ extension CanvasView {
 
     private func invalidateSelection() {
         guard let rect = selection else { return }
-        let reach = Self.handleSize + 2
+        let reach = RectangleHandles.size + 2
         setNeedsDisplay(viewport.viewRect(rect).insetBy(dx: -reach, dy: -reach))
     }
 

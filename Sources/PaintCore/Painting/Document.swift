@@ -234,7 +234,8 @@ public struct PlacedPhoto: Sendable, Equatable, Codable {
         context.concatenate(placement)
         let visible = visibleRect
         if let circleFrame {
-            context.clip(to: .ellipse(in: visible))
+            let round = circleFrame.outline(in: visible)
+            context.clip(to: .ellipse(in: round))
             context.draw(photo.asset.image, transform: photo.orientationTransform)
             context.restore()
             context.save()
@@ -243,7 +244,7 @@ public struct PlacedPhoto: Sendable, Equatable, Codable {
             let inset = circleFrame.width / 2
             context.strokeColor = circleFrame.color
             context.lineWidth = circleFrame.width
-            context.stroke(.ellipse(in: visible.insetBy(dx: inset, dy: inset)))
+            context.stroke(.ellipse(in: round.insetBy(dx: inset, dy: inset)))
         } else {
             if crop != nil { context.clip(to: visible) }
             context.draw(photo.asset.image, transform: photo.orientationTransform)
@@ -270,9 +271,29 @@ public struct PlacedPhoto: Sendable, Equatable, Codable {
 public struct CircleFrame: Sendable, Equatable, Codable {
     public var width: Double
     public var color: Color
+    /// A true circle (seed 001's circular clip): the largest one centred in the kept rectangle.
+    /// Frames made before were the ellipse filling it, and journals keep them so.
+    public var isCircle: Bool
 
-    public init(width: Double, color: Color) {
+    public init(width: Double, color: Color, isCircle: Bool = true) {
         self.width = width
         self.color = color
+        self.isCircle = isCircle
+    }
+
+    private enum CodingKeys: String, CodingKey { case width, color, isCircle }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        width = try container.decode(Double.self, forKey: .width)
+        color = try container.decode(Color.self, forKey: .color)
+        isCircle = try container.decodeIfPresent(Bool.self, forKey: .isCircle) ?? false
+    }
+
+    /// The frame's shape inside the kept rectangle.
+    func outline(in kept: Rect) -> Rect {
+        guard isCircle else { return kept }
+        let side = min(kept.width, kept.height)
+        return Rect(x: kept.midX - side / 2, y: kept.midY - side / 2, width: side, height: side)
     }
 }

@@ -174,6 +174,13 @@ public final class PhotoPlacementController {
     public func toggleCrop() {
         guard let placement else { return }
         placement.setCropping(!placement.isCropping)
+        if placement.isCropping { report(tr("Crop: drag a handle or draw the part to keep; Crop again leaves it as it is")) }
+    }
+
+    /// The toggles show the photo's state (after undo and redo too).
+    private func showState() {
+        circleButton.isSelected = placement?.placed.circleFrame != nil
+        cropButton.isSelected = placement?.isCropping ?? false
     }
 
     public func toggleCircleFrame() {
@@ -188,6 +195,8 @@ public final class PhotoPlacementController {
     /// Returns false when no photo is being placed.
     func undo() -> Bool {
         guard let placement else { return false }
+        placement.setCropping(false)
+        defer { showState() }
         if !placement.undoLastChange() {
             if isLifted {
                 // Back where they were lifted from: the clearing is taken back too (in that

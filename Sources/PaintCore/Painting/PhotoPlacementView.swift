@@ -19,8 +19,16 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
     public var onCroppingChanged: ((Bool) -> Void)?
     /// The placement before each change (a gesture, a crop, the frame): Ctrl+Z steps back.
     private var history: [PlacedPhoto] = []
-    private var cropStart: Point?
+    /// A crop drag: a new rectangle from a point, or one handle of the shown one moved.
+    private enum CropDrag {
+        case draw(from: Point)
+        case resize(handle: Int, original: Rect)
+    }
+    private var cropDrag: CropDrag?
+    /// The rectangle to keep while cropping, in this view's coordinates: at first the whole
+    /// photo, with handles (as Pinta and GIMP show it), then what the user makes of it.
     public private(set) var cropCover: Rect?
+    private var cropStartingCover: Rect?
     /// The border for the circular frame (the brush's width and colour).
     public var frameBorder = CircleFrame(width: 6, color: .white)
 
@@ -65,6 +73,11 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
         guard on != isCropping else { return }
         isCropping = on
         for recognizer in gestureRecognizers where recognizer !== longPress { recognizer.isEnabled = !on }
+        invalidatePhoto()
+        cropCover = on ? Path.polygon(corners).bounds.intersection(bounds) : nil
+        cropStartingCover = cropCover
+        cropDrag = nil
+        invalidatePhoto()
         onCroppingChanged?(on)
     }
 
@@ -112,23 +125,32 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         guard isCropping, let touch = touches.first else { return super.touchesBegan(touches, with: event) }
-        cropStart = touch.location(in: self)
+        let point = touch.location(in: self)
+        if let cover = cropCover, let handle = RectangleHandles.handle(at: point, of: cover) {
+            cropDrag = .resize(handle: handle, original: cover)
+        } else {
+            cropDrag = .draw(from: point)
+        }
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-        guard isCropping, let start = cropStart, let touch = touches.first else { return super.touchesMoved(touches, with: event) }
-        if let old = cropCover { setNeedsDisplay(old.insetBy(dx: -2, dy: -2)) }
-        cropCover = RectangleBrush.box(from: start, to: touch.location(in: self), square: false)
-        setNeedsDisplay(cropCover!.insetBy(dx: -2, dy: -2))
+        guard isCropping, let drag = cropDrag, let touch = touches.first else { return super.touchesMoved(touches, with: event) }
+        let point = touch.location(in: self)
+        invalidatePhoto()
+        switch drag {
+        case .draw(let start): cropCover = RectangleBrush.box(from: start, to: point, square: false)
+        case .resize(let handle, let original): cropCover = RectangleHandles.resized(original, handle: handle, to: point)
+        }
+        invalidatePhoto()
     }
 
+    /// Letting go keeps what the rectangle covers (unless it is still the whole photo) and
+    /// leaves crop mode.
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         guard isCropping else { return super.touchesEnded(touches, with: event) }
+        guard cropDrag != nil else { return }
         touchesMoved(touches, with: event)
-        if let cover = cropCover, cover.width > 2, cover.height > 2 { crop(to: cover) }
-        if let cover = cropCover { setNeedsDisplay(cover.insetBy(dx: -2, dy: -2)) }
-        cropCover = nil
-        cropStart = nil
+        if let cover = cropCover, cover != cropStartingCover, cover.width > 2, cover.height > 2 { crop(to: cover) }
         setCropping(false)
     }
 
@@ -144,6 +166,8 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
     private func invalidatePhoto() {
         let border = (placed.circleFrame?.width ?? 0) * 2
         setNeedsDisplay(Path.polygon(corners).bounds.insetBy(dx: -2 - border, dy: -2 - border))
+        // The crop rectangle and its handles may reach past the photo.
+        if let cover = cropCover { setNeedsDisplay(cover.insetBy(dx: -RectangleHandles.size, dy: -RectangleHandles.size)) }
     }
 
     // MARK: - GestureRecognizerDelegate
@@ -265,9 +289,19 @@ public final class PhotoPlacementView: View, GestureRecognizerDelegate {
         context.lineWidth = 1
         context.stroke(.polygon(corners))
         if let cover = cropCover {
-            context.fill(cover, with: Color(r: 0, g: 0, b: 0, a: 90))
+            // What is cut away is dimmed; what is kept shows as it will be, inside a white edge.
+            let photoBox = Path.polygon(corners).bounds
+            let dim = Color(r: 0, g: 0, b: 0, a: 110)
+            let kept = cover.intersection(photoBox)
+            for part in [Rect(x: photoBox.minX, y: photoBox.minY, width: photoBox.width, height: max(0, kept.minY - photoBox.minY)),
+                         Rect(x: photoBox.minX, y: kept.maxY, width: photoBox.width, height: max(0, photoBox.maxY - kept.maxY)),
+                         Rect(x: photoBox.minX, y: kept.minY, width: max(0, kept.minX - photoBox.minX), height: kept.height),
+                         Rect(x: kept.maxX, y: kept.minY, width: max(0, photoBox.maxX - kept.maxX), height: kept.height)] where !part.isEmpty {
+                context.fill(part, with: dim)
+            }
             context.strokeColor = .white
-            context.stroke(.rect(cover))
+            context.stroke(.rect(cover.insetBy(dx: 0.5, dy: 0.5)))
+            RectangleHandles.draw(around: cover, in: context)
         }
         context.restore()
     }
