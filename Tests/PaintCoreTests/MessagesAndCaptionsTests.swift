@@ -83,3 +83,50 @@ final class MessagesAndCaptionsTests: XCTestCase {
         XCTAssertEqual(chooser.messageLabel.text, "Full HD: 1920 x 1080 pixels", "a preset's size is named")
     }
 }
+
+/// Issue 36, items 13 and 14: toggles look like toggles; the toolbar's Eraser and the tool
+/// strip's always show the same state, however the eraser was taken up or put down.
+final class TogglesShowTheirStateTests: XCTestCase {
+    func testTheTwoErasersAlwaysAgree() {
+        for width in [1024.0, 480] {
+            let window = Window(size: Size(width: width, height: 600), application: Application(clock: ManualClock()))
+            let board = DrawingBoardViewController(store: MemoryArtworkStore())
+            window.rootViewController = board
+            window.render()
+            func agree(_ how: String) {
+                let eraser = board.toolbarController.selectedTool == DrawingBoardViewController.eraserIndex
+                XCTAssertEqual(board.eraserButton.isSelected, eraser, "\(Int(width)) wide, \(how): the toolbar's Eraser")
+                XCTAssertEqual(board.toolPicker.selectedSegmentIndex == DrawingBoardViewController.eraserIndex, eraser, "\(Int(width)), \(how): the strip")
+                XCTAssertEqual(board.toolPopUp.selectedIndex == DrawingBoardViewController.eraserIndex, eraser, "\(Int(width)), \(how): the pop-up")
+            }
+            window.send(KeyEvent(.character("x"))); agree("X")
+            board.eraserButton.sendActions(for: .touchUpInside); agree("the toolbar's Eraser again")
+            board.toolPicker.selectedSegmentIndex = DrawingBoardViewController.eraserIndex
+            board.toolPicker.sendActions(for: .valueChanged); agree("the strip")
+            board.selectColor(at: 1); agree("a colour chosen while erasing")
+            board.toolPopUp.selectedIndex = DrawingBoardViewController.eraserIndex
+            board.toolPopUp.sendActions(for: .valueChanged); agree("the pop-up")
+            window.send(KeyEvent(.character("p"))); agree("P")
+        }
+    }
+
+    func testTaperIsACheckBoxThatShowsOffAndOn() {
+        let session = BoardSession()
+        session.board.showBrushSettings()
+        for _ in 0..<10 { session.clock.advance(by: 0.05); session.window.application.tick() } // the panel slides in
+        session.window.render()
+        let taper = session.board.brushSettings.taperButton
+        XCTAssertFalse(taper.isHidden, "the 800-point window has room for it")
+        XCTAssertFalse(taper.isOn)
+        let box = taper.convert(Point(x: 1 + CheckBox.boxSize / 2, y: taper.bounds.midY), to: nil)
+        let edge = taper.convert(Point(x: 1.5, y: taper.bounds.midY), to: nil)
+        session.window.render()
+        XCTAssertNotEqual(session.window.backbuffer.color(atX: Int(edge.x), y: Int(edge.y)), Color(r: 250, g: 250, b: 252), "off: an empty box's edge shows")
+        var driver = TouchDriver(window: session.window)
+        driver.tap(taper)
+        session.window.render()
+        XCTAssertTrue(taper.isOn)
+        XCTAssertTrue(session.board.canvas.penSettings.taperWithSpeed)
+        XCTAssertEqual(session.window.backbuffer.color(atX: Int(box.x) - 5, y: Int(box.y) + 5), Color(r: 0, g: 122, b: 255), "on: a filled, ticked box")
+    }
+}

@@ -33,7 +33,7 @@ public final class BrushSettingsView: View {
         pressurePicker.selectedSegmentIndex = pen.pressureCurve.rawValue
         effectPicker.selectedSegmentIndex = pen.pressureEffect.rawValue
         smoothingPicker.selectedSegmentIndex = pen.smoothing.rawValue
-        taperButton.isSelected = pen.taperWithSpeed
+        taperButton.isOn = pen.taperWithSpeed
         toleranceSlider.value = (fillTolerance * 100).rounded()
         toleranceValue.text = "\(Int(toleranceSlider.value))%"
         widthSlider.value = width
@@ -117,13 +117,13 @@ public final class BrushSettingsView: View {
     }()
 
     /// With a mouse: thinner when the stroke is fast (off until chosen).
-    public private(set) lazy var taperButton: Button = {
-        let button = Button(title: tr("Taper"), toolTip: tr("With a mouse: the faster the stroke, the thinner, as with a brush")) { [unowned self] in
-            self.taperButton.isSelected.toggle()
-            self.penSettings.taperWithSpeed = self.taperButton.isSelected
+    public private(set) lazy var taperButton: CheckBox = {
+        let box = CheckBox(title: tr("Taper"), toolTip: tr("With a mouse: the faster the stroke, the thinner, as with a brush"))
+        box.addAction(for: .valueChanged) { [unowned self] _ in
+            self.penSettings.taperWithSpeed = self.taperButton.isOn
             self.onPenSettingsChange?(self.penSettings)
         }
-        return button
+        return box
     }()
 
     private lazy var steadyTitle = Label(text: tr("Steady"))
