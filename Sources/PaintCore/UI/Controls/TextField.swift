@@ -70,14 +70,31 @@ open class TextField: Control {
         return true
     }
 
+    private var showsPlaceholder: Bool { text.isEmpty && !isEditing }
+
+    /// What the field shows. Text that does not fit is elided, never cut: a placeholder (a
+    /// hint, read from its start) at its end; a long path keeps its end (where the file's name
+    /// and the cursor are) in view, with an ellipsis where its start was, unless it is being typed.
+    public var shownText: String {
+        let room = bounds.width - 12
+        var shown = showsPlaceholder ? placeholder : text
+        guard font.width(of: shown) > room else { return shown }
+        if showsPlaceholder {
+            while shown.count > 1 && font.width(of: shown + "…") > room { shown.removeLast() }
+            return shown + "…"
+        }
+        guard !isEditing else { return shown }
+        while shown.count > 1 && font.width(of: "…" + shown) > room { shown.removeFirst() }
+        return "…" + shown
+    }
+
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
         let border = isEditing ? Color(r: 0, g: 122, b: 255) : isHovered ? Color(r: 120, g: 120, b: 128) : Color(r: 180, g: 180, b: 186)
         context.strokeBorder(bounds, width: 1, color: border)
         context.save()
         context.clip(to: bounds.insetBy(dx: 4, dy: 1))
-        let shown = text.isEmpty && !isEditing ? placeholder : text
-        let color = text.isEmpty && !isEditing ? Color(r: 150, g: 150, b: 156) : Color(r: 30, g: 30, b: 34)
-        // Keep the end of a long path (where the cursor is) in view.
+        let color = showsPlaceholder ? Color(r: 150, g: 150, b: 156) : Color(r: 30, g: 30, b: 34)
+        let shown = shownText
         let width = font.width(of: shown)
         let x = min(6, bounds.width - 10 - width)
         let baseline = (bounds.midY + (font.ascender + font.descender) / 2).rounded()
