@@ -43,8 +43,14 @@ let package = Package(
         .target(
             name: "PaintCore",
             dependencies: ["CImageCodecs", "CFontShim", "CRsvg", "CGettext", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+            // The app's own icons, and the catalogs the plugin compiles: a resource bundle beside
+            // the binary, wherever the build puts it.
+            resources: [.copy("Resources/icons")],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))],
+            plugins: ["CompileCatalogs"]
         ),
+        // msgfmt over po/*.po at build time (GNU gettext's tool, from Debian's gettext package).
+        .plugin(name: "CompileCatalogs", capability: .buildTool()),
         // The thin adapter between the X server and PaintCore: display, presentation, input.
         .target(
             name: "X11Adapter",

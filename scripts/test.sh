@@ -11,7 +11,6 @@ swift build --build-tests 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]|^Building|^Write'
 build_status=${PIPESTATUS[0]}
 set -e
 [ "$build_status" -eq 0 ] || { echo "the build failed" >&2; exit 1; }
-scripts/compile-catalogs.sh
 X11PAINT_BINARY="$(swift build --show-bin-path)/x11paint"
 export X11PAINT_BINARY
 

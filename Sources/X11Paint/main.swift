@@ -18,6 +18,8 @@ for (what, path) in options.files.map({ ("the file", $0) }) + (options.photo.map
 where SystemPath.withCString(path, { access($0, F_OK) }) != 0 {
     FileHandle.standardError.write(Data("x11paint: \(what) \(SystemPath.displayed(path)) does not exist\n".utf8))
 }
+// Icons and translations missing (a binary copied away from its build or install): said once.
+if let warning = AppResources.missingResourcesWarning() { Log.warning(warning) }
 do {
     x11shim_install_error_handlers { message in
         // Keep the drawing: the journal is made durable before the process goes.

@@ -108,3 +108,40 @@ final class BadFileArgumentEndToEndTests: XvfbTestCase {
         }
     }
 }
+
+/// Issue 36, item 16: the binary finds its icons and translations in the resource bundle the
+/// build put beside it, from any folder; a copy taken away from them says so once, with the
+/// variables that point it at them.
+final class ResourceBundleEndToEndTests: XvfbTestCase {
+    func testTheBuildsBinaryFindsItsBundleAndACopyAloneSaysWhatIsMissingOnce() throws {
+        let built = try RunningApp(display: server.display, home: home, arguments: ["--size", "640x480"], extraEnvironment: ["LANG": "zh_CN.UTF-8"])
+        try built.xdotool(["getwindowname", built.windowID])
+        built.stop()
+        XCTAssertFalse(built.standardError.contains("were not found"), built.standardError)
+        // A copy alone in another folder.
+        let lonely = home + "/elsewhere/bin"
+        try FileManager.default.createDirectory(atPath: lonely, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: RunningApp.binaryPath, toPath: lonely + "/x11paint")
+        let copy = Process()
+        copy.executableURL = URL(fileURLWithPath: lonely + "/x11paint")
+        copy.arguments = ["--size", "640x480"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = server.display
+        environment["HOME"] = home
+        environment["X11PAINT_NO_JOURNAL"] = "1"
+        copy.environment = environment
+        let errors = Pipe()
+        copy.standardError = errors
+        copy.standardOutput = FileHandle.nullDevice
+        try copy.run()
+        usleep(1_500_000)
+        copy.terminate()
+        copy.waitUntilExit()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let warnings = said.components(separatedBy: "were not found").count - 1
+        XCTAssertEqual(warnings, 1, "one warning: \(said)")
+        XCTAssertTrue(said.contains("icons and translations"), said)
+        XCTAssertTrue(said.contains("X11PAINT_RESOURCES") && said.contains("X11PAINT_LOCALEDIR"), said)
+        XCTAssertTrue(said.contains(lonely), "it says where it looked: \(said)")
+    }
+}

@@ -85,20 +85,24 @@ final class IconThemeTests: XCTestCase {
         XCTAssertEqual(IconTheme.forDesktop(environment: ["HOME": "/nonexistent"], extraBaseDirectory: nil).themeName, "Adwaita")
     }
 
-    func testResourcesAndCatalogsAreFoundInstalledFromTheCheckoutOrWhereTheEnvironmentSays() {
+    func testResourcesAndCatalogsAreFoundInstalledInTheBuildsBundleOrWhereTheEnvironmentSays() throws {
         let root = TemporaryDirectory()
         root.write("", to: "usr/share/x11paint/icons/hicolor/index.theme")
         root.write("", to: "usr/share/locale/zh_CN/LC_MESSAGES/x11paint.mo")
         XCTAssertEqual(AppResources.find(environment: [:], executable: root.path + "/usr/bin/x11paint"), root.path + "/usr/share/x11paint")
         XCTAssertEqual(AppResources.findLocale(environment: [:], executable: root.path + "/usr/bin/x11paint"), root.path + "/usr/share/locale")
-        root.write("", to: "repo/Resources/icons/hicolor/index.theme")
-        root.write("", to: "repo/.build/locale/zh_CN/LC_MESSAGES/x11paint.mo")
-        let built = root.path + "/repo/.build/x86_64-unknown-linux-gnu/debug/x11paint"
-        XCTAssertEqual(AppResources.find(environment: [:], executable: built), root.path + "/repo/Resources")
-        XCTAssertEqual(AppResources.findLocale(environment: [:], executable: built), root.path + "/repo/.build/locale")
+        // Issue 36, item 16: SwiftPM's bundle beside the binary, wherever the build folder is.
+        root.write("", to: "anywhere/debug/X11Paint_PaintCore.resources/icons/hicolor/index.theme")
+        root.write("catalog", to: "anywhere/debug/X11Paint_PaintCore.resources/x11paint-zh_TW.mo")
+        let built = root.path + "/anywhere/debug/x11paint"
+        XCTAssertEqual(AppResources.find(environment: [:], executable: built), root.path + "/anywhere/debug/X11Paint_PaintCore.resources")
+        let links = root.path + "/runtime/locale"
+        XCTAssertEqual(AppResources.findLocale(environment: [:], executable: built, linksIn: links), links)
+        XCTAssertEqual(try String(contentsOfFile: links + "/zh_TW/LC_MESSAGES/x11paint.mo", encoding: .utf8), "catalog", "gettext's layout, linked to the bundle")
         XCTAssertEqual(AppResources.find(environment: ["X11PAINT_RESOURCES": "/opt/r"], executable: built), "/opt/r")
         XCTAssertEqual(AppResources.findLocale(environment: ["X11PAINT_LOCALEDIR": "/opt/l"], executable: built), "/opt/l")
         XCTAssertNil(AppResources.find(environment: [:], executable: root.path + "/elsewhere/bin/x11paint"))
+        XCTAssertNil(AppResources.findLocale(environment: [:], executable: root.path + "/elsewhere/bin/x11paint", linksIn: links))
     }
 
     func testTheAppBringsAnIconForEveryToolAndItsOwnIcon() throws {

@@ -1,46 +1,86 @@
 import Foundation
 
 /// Where the app's own files are: X11PAINT_RESOURCES / X11PAINT_LOCALEDIR when set; installed,
-/// under PREFIX/share beside PREFIX/bin; run from the build folder, in the checkout the
-/// executable was built in (.build/<triple>/<configuration>/x11paint, or a test bundle there).
+/// under PREFIX/share beside PREFIX/bin; else the resource bundle SwiftPM builds beside the
+/// binary (X11Paint_PaintCore.resources: the icons, and the catalogs the CompileCatalogs plugin
+/// made), wherever the build folder is. When none has them, one warning says where it looked.
 public enum AppResources {
-    /// Resources/ (icons): PREFIX/share/x11paint, or the checkout's Resources.
+    /// The bundle's name: SwiftPM's `<package>_<target>.resources`, next to the executable.
+    static let bundleName = "X11Paint_PaintCore.resources"
+
+    /// A folder holding `icons/` (a hicolor-style tree): PREFIX/share/x11paint, or the bundle.
     public static let folder: String? = find(environment: ProcessInfo.processInfo.environment, executable: executablePath())
 
-    /// The compiled message catalogs (LANG/LC_MESSAGES/x11paint.mo): PREFIX/share/locale, or the
-    /// checkout's .build/locale (made by scripts/compile-catalogs.sh, which make runs).
+    /// The compiled message catalogs (LANG/LC_MESSAGES/x11paint.mo): PREFIX/share/locale, or a
+    /// tree made from the bundle's catalogs.
     public static let localeFolder: String? = findLocale(environment: ProcessInfo.processInfo.environment, executable: executablePath())
 
     /// The app's icons, a hicolor-style tree: the icon theme's last base directory.
     public static var iconsFolder: String? { folder.map { "\($0)/icons" } }
 
     static func find(environment: [String: String], executable: String?) -> String? {
-        locate(explicit: environment["X11PAINT_RESOURCES"], executable: executable,
-               installed: "share/x11paint", installedMarker: "icons", inCheckout: "Resources", checkoutMarker: "icons")
-    }
-
-    static func findLocale(environment: [String: String], executable: String?) -> String? {
-        locate(explicit: environment["X11PAINT_LOCALEDIR"], executable: executable,
-               installed: "share/locale", installedMarker: "zh_CN/LC_MESSAGES/x11paint.mo", inCheckout: ".build/locale", checkoutMarker: nil)
-    }
-
-    /// The explicit folder; else `installed` under the executable's prefix when `installedMarker`
-    /// is in it; else `inCheckout` in the nearest of the executable's ancestors that has it.
-    private static func locate(explicit: String?, executable: String?, installed: String, installedMarker: String,
-                               inCheckout: String, checkoutMarker: String?) -> String? {
-        if let explicit, !explicit.isEmpty { return explicit }
+        if let explicit = environment["X11PAINT_RESOURCES"], !explicit.isEmpty { return explicit }
         guard let executable else { return nil }
-        var folder = (executable as NSString).deletingLastPathComponent
-        let prefix = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent(installed)
-        if FileManager.default.fileExists(atPath: "\(prefix)/\(installedMarker)") { return prefix }
-        for _ in 0..<6 {
-            let candidate = (folder as NSString).appendingPathComponent(inCheckout)
-            if FileManager.default.fileExists(atPath: checkoutMarker.map { "\(candidate)/\($0)" } ?? candidate) { return candidate }
-            folder = (folder as NSString).deletingLastPathComponent
-            if folder == "/" { break }
-        }
-        return nil
+        let installed = prefix(of: executable) + "/share/x11paint"
+        if exists("\(installed)/icons") { return installed }
+        let bundle = bundlePath(beside: executable)
+        return exists("\(bundle)/icons") ? bundle : nil
     }
+
+    static func findLocale(environment: [String: String], executable: String?, linksIn scratch: String = defaultScratch) -> String? {
+        if let explicit = environment["X11PAINT_LOCALEDIR"], !explicit.isEmpty { return explicit }
+        guard let executable else { return nil }
+        let installed = prefix(of: executable) + "/share/locale"
+        if exists("\(installed)/zh_CN/LC_MESSAGES/x11paint.mo") { return installed }
+        return localeTree(fromBundle: bundlePath(beside: executable), in: scratch)
+    }
+
+    /// gettext reads `<folder>/<language>/LC_MESSAGES/x11paint.mo`; the bundle holds the
+    /// catalogs flat (`x11paint-<language>.mo`): a private folder of links gives them that shape.
+    static func localeTree(fromBundle bundle: String, in scratch: String) -> String? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: bundle) else { return nil }
+        let catalogs = names.filter { $0.hasPrefix("x11paint-") && $0.hasSuffix(".mo") }
+        guard !catalogs.isEmpty else { return nil }
+        for name in catalogs {
+            let language = String(name.dropFirst("x11paint-".count).dropLast(3))
+            let folder = "\(scratch)/\(language)/LC_MESSAGES"
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            unlink("\(folder)/x11paint.mo")
+            guard symlink("\(bundle)/\(name)", "\(folder)/x11paint.mo") == 0 else { return nil }
+        }
+        return scratch
+    }
+
+    /// Where the links go: the user's runtime folder (XDG), else their cache folder; never a
+    /// shared temporary folder, where someone else could have put a folder of that name first.
+    static var defaultScratch: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return runtime + "/x11paint-locale" }
+        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? HomeFolder.resolve(environment: environment) + "/.cache"
+        return cache + "/x11paint/locale"
+    }
+
+    /// What is missing, where it was looked for, and how to say where it is; nil when all was found.
+    public static func missingResourcesWarning() -> String? {
+        let executable = executablePath()
+        var missing: [String] = []
+        if folder == nil { missing.append("icons") }
+        if localeFolder == nil { missing.append("translations") }
+        guard !missing.isEmpty else { return nil }
+        let places = executable.map { ["\(prefix(of: $0))/share/x11paint", "\(prefix(of: $0))/share/locale", bundlePath(beside: $0)] } ?? []
+        return "the app's \(missing.joined(separator: " and ")) were not found (looked in \(places.joined(separator: ", "))); "
+            + "set X11PAINT_RESOURCES (the folder holding icons/) and X11PAINT_LOCALEDIR (the folder holding <language>/LC_MESSAGES/x11paint.mo)"
+    }
+
+    private static func prefix(of executable: String) -> String {
+        ((executable as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+    }
+
+    private static func bundlePath(beside executable: String) -> String {
+        ((executable as NSString).deletingLastPathComponent as NSString).appendingPathComponent(bundleName)
+    }
+
+    private static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     private static func executablePath() -> String? {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first

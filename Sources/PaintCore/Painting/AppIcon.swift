@@ -1,4 +1,4 @@
-/// The application icon: Resources/icons/hicolor/scalable/apps/x11paint.svg (what `make install`
+/// The application icon: Sources/PaintCore/Resources/icons/hicolor/scalable/apps/x11paint.svg (what `make install`
 /// puts in the hicolor theme), found like any icon and drawn by librsvg at each size. A binary
 /// moved away from its resources draws the same design with the renderer instead.
 public enum AppIcon {
