@@ -260,6 +260,7 @@ final class PhotoPlacementTests: XCTestCase {
         driver.drag([right, Point(x: right.x - 40, y: right.y), Point(x: right.x - 80, y: right.y)])
         XCTAssertEqual(placement.placed.crop, Rect(x: 0, y: 0, width: 120, height: 100))
         XCTAssertFalse(board.cropButton.isSelected, "one crop per press of Crop")
+        XCTAssertTrue(board.statusLabel.text.hasPrefix("Photo cropped"), "the crop hint went with crop mode: \(board.statusLabel.text)")
         // Circle on, then Ctrl+Z: the frame goes and the button says so.
         board.toggleCircleFrame()
         XCTAssertTrue(board.photoController.circleButton.isSelected)

@@ -21,6 +21,8 @@ public final class PhotoPlacementController {
     /// where they were when lifted.
     public private(set) var isLifted = false
     private var liftedStart: AffineTransform?
+    /// The photo's crop when crop mode began (to tell what came of it).
+    private var cropBefore: Rect?
 
     init(host: View, canvas: CanvasView, below: @escaping () -> View?, maximumPixels: @escaping () -> Int,
          report: @escaping (String) -> Void) {
@@ -48,7 +50,17 @@ public final class PhotoPlacementController {
         let placement = PhotoPlacementView(photo: photo, frame: canvas.frame)
         placement.frameBorder = CircleFrame(width: max(2, canvas.strokeWidth), color: canvas.strokeColor)
         placement.onBake = { [unowned self] placed in self.bake(placed) }
-        placement.onCroppingChanged = { [unowned self] on in self.cropButton.isSelected = on }
+        placement.onCroppingChanged = { [unowned self, unowned placement] on in
+            self.cropButton.isSelected = on
+            // The crop hint described crop mode: it goes with it, saying what came of it.
+            if on {
+                self.cropBefore = placement.placed.crop
+            } else if placement.placed.crop != self.cropBefore {
+                self.report(tr("Photo cropped (Ctrl+Z takes it back)"))
+            } else {
+                self.report(tr("Crop left as it was"))
+            }
+        }
         // The bar moves out of the way when a gesture leaves a corner under it (not during one).
         placement.onSettled = { [unowned self] in self.layoutBar() }
         let index = host.subviews.firstIndex { $0 === below() } ?? host.subviews.count
