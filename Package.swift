@@ -36,13 +36,22 @@ let package = Package(
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         // glibc's gettext (libintl.h): the interface's translations.
         .systemLibrary(name: "CGettext"),
-        // Everything platform-free: geometry, graphics, toolkit, the drawing board, storage.
+        // The lowest layer: geometry, bitmaps, paths, rasterizers and their kernels, image
+        // sampling, the codecs' Swift side, fonts and text layout, and the log. It knows nothing
+        // of views or documents (the compiler holds it to that: it cannot import PaintCore).
+        // Optimised in debug builds too, for the kernels' sake (see PaintCore).
+        .target(
+            name: "PaintGraphics",
+            dependencies: ["CImageCodecs", "CFontShim", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
+        // Everything platform-free above the graphics: toolkit, the drawing board, storage.
         // Optimised in debug builds too: the renderer's vector kernels are generic SIMD code
         // that runs tens of times slower unoptimised, and the end-to-end tests drive the debug
         // binary at full input rates.
         .target(
             name: "PaintCore",
-            dependencies: ["CImageCodecs", "CFontShim", "CRsvg", "CGettext", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["PaintGraphics", "CImageCodecs", "CFontShim", "CRsvg", "CGettext"],
             // The app's own icons, and the catalogs the plugin compiles: a resource bundle beside
             // the binary, wherever the build puts it.
             resources: [.copy("Resources/icons")],
@@ -79,7 +88,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PaintCoreTests",
-            dependencies: ["PaintCore"]
+            dependencies: ["PaintCore", "PaintGraphics"]
         ),
         .testTarget(
             name: "X11AdapterTests",
@@ -87,7 +96,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RendererTests",
-            dependencies: ["PaintCore", "CCairo"]
+            dependencies: ["PaintCore", "PaintGraphics", "CCairo"]
         ),
         .testTarget(
             name: "EndToEndTests",

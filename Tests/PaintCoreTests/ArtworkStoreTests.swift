@@ -1,5 +1,6 @@
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 final class ArtworkStoreTests: XCTestCase {
     private let morning = Date(timeIntervalSince1970: 1_795_336_530) // 2026-11-22 08:35:30 UTC

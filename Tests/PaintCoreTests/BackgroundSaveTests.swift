@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Save returns at once and writes in the background (issue 14).
 final class BackgroundSaveTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// At every size from the window's minimum up, nothing overlaps, nothing is cut and every
 /// control can be reached (issue 15, item 11).

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 36, items 1 and 2: every dialog has a default button that Enter presses and Escape
 /// cancels (one mechanism in the toolkit), and an open dialog or panel keeps the keyboard focus

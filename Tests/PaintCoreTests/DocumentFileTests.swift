@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// A picture opened as the document, at its own size, with the questions a desktop editor asks
 /// before unsaved work would be replaced (issue 17).

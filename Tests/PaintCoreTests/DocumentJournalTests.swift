@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 final class DocumentJournalTests: XCTestCase {
     private var temp: TemporaryDirectory!

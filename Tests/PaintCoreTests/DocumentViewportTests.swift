@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// The document has its own size, and the canvas shows it through a zoomable, scrollable
 /// viewport; everything a user does lands in document units (issue 17).

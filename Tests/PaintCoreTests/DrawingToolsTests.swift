@@ -1,5 +1,6 @@
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Seed 003's tools, settings and history on the drawing board, driven by touches.
 final class DrawingToolsTests: XCTestCase {

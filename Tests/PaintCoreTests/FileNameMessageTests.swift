@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 35: messages about files name the real cause and keep it in view, and a file whose
 /// name is not UTF-8 still opens (names are bytes on Linux).

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 21's fill bucket: the 4-connected region of alike colours (as seen: strokes over the
 /// background), the tolerance, anti-aliased edges without a halo, and a document item that

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// What a new user tripped over (issue 15), each stated as the behaviour a user expects.
 final class FirstUseDefectsTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 20: text in any script the installed fonts cover. Each character is drawn by the
 /// interface's face when it has it and by the face fontconfig finds for it otherwise; the

@@ -1,5 +1,6 @@
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 final class GestureRecognizerTests: XCTestCase {
     // MARK: - Tap

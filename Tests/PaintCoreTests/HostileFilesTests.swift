@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// At least 200 malformed files, made here: truncated at every chunk or marker, bit-flipped,
 /// with wrong CRCs, absurd dimensions, empty, directories, FIFOs, unreadable. Each goes

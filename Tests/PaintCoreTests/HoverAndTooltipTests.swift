@@ -1,5 +1,6 @@
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 19: hover (pointer enter and leave) in the toolkit, tooltips on the fake clock, and the
 /// board's buttons and tools naming shortcuts that do what they do.

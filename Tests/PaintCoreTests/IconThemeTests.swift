@@ -1,5 +1,6 @@
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 19's icons: the freedesktop Icon Theme Specification's lookup (sizes, inheritance,
 /// hicolor, the user's theme), SVG icons drawn by librsvg at the device's pixel size, symbolic

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// The journal on a disk that fills up or turns read-only (needs root for the tmpfs; CI has it).
 final class JournalDiskFaultTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// The ways the journal lost work when someone tried to make it (issue 13): two windows, flipped
 /// bits, damaged pictures, planted links, quadratic growth, a resize mid-stroke.

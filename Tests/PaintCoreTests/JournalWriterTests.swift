@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// The journal's writer runs beside the UI thread (issue 14): drawing never waits for the disk,
 /// records reach the file in the order they were made, and a batch shares one fsync.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 19: keyboard focus. Tab walks the controls, the focused one wears a ring, Space or
 /// Enter presses a button, arrows move segments and sliders, and shortcuts still reach the board.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Small files that are accepted must not cost too much (issue 13, item 10).
 final class LargePictureTests: XCTestCase {

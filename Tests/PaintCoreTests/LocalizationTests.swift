@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 20: the interface speaks Chinese through GNU gettext catalogs (po/*.po), simplified for
 /// zh_CN and zh_SG, traditional for zh_TW, zh_HK and zh_MO, English otherwise.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 19: messages as a compact rounded toast above the bottom bar; errors in red until
 /// dismissed, news fading.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 36, items 9 and 10: each command says what it did, a message that describes a state
 /// goes when the state ends, and the New dialog's caption describes what it will create.

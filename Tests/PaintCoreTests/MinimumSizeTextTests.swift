@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 36, item 15: at the 480x360 minimum, in English and in Chinese, no text in a panel or
 /// a dialog is cut: a label or a placeholder that does not fit is elided at its end, and every

@@ -1,5 +1,6 @@
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 19's colours: the seed's three colour buttons as proper swatches, and a fourth control
 /// opening a palette of 24 colours with the recent ones, a hex field and the RGB sliders.

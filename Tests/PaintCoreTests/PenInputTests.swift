@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 23 in PaintCore: a pen's pressure becomes the pencil's width through the pressure
 /// curve, its eraser end erases, a mouse draws as before (or tapered by speed when asked), and

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// A corpus of PNG and JPEG variants made by the tests themselves, through libpng and
 /// libjpeg-turbo, and hostile files that must give errors, never crashes.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 private typealias AffineTransform = PaintCore.AffineTransform
 

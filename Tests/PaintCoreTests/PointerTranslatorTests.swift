@@ -1,5 +1,6 @@
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 final class PointerTranslatorTests: XCTestCase {
     private func setUpPinchTarget() -> (GestureHarness, PointerTranslator, View, PinchGestureRecognizer, RotationGestureRecognizer) {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Decoding reduces while it reads, stops at the end of the image data, reports progress and
 /// can be cancelled (issue 13 item 10, issue 14).

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Crash recovery at start is read beside the UI thread (issue 14): the window answers while
 /// the journal and its pictures are read, and nothing done meanwhile is lost under the drawing.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Saving when the disk is full, the folder read-only or gone, or a symlink sits at the
 /// target name: a clear message, the canvas and its journal intact, no partial file.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 22: the rectangle selection and what is done with it, driven as a user drives it: S
 /// and a drag (or Ctrl+A), handles, Delete, Ctrl+C/X into the clipboard, a drag inside that

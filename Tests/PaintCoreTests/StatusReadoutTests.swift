@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 36, item 6: the bottom bar's pointer position follows every motion, drags included,
 /// and is worked out again whenever the zoom or the scroll changes under a still pointer.

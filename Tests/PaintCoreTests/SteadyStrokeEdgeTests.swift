@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 36, item 12: Steady (a pulled string) drew beaded edges on a jittery hand, one bump per
 /// input sample at width 26. A steadied stroke's edges are as smooth as an unsteadied one's, and

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 21: the text tool's layout. Glyphs, their order and their positions are checked against
 /// `hb-shape` (HarfBuzz's own command-line shaper, run on the same font file: Debian's

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 21's text tool, driven as a user drives it: T, a click, keys (and an input method's
 /// text), Escape or a click elsewhere; the words are one undoable, journaled item that shows

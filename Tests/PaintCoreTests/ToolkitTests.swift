@@ -1,5 +1,6 @@
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// A view that records the touches it receives.
 private final class RecordingView: View {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// The twelve places where the toolkit differed from UIKit (issue 16), each stated as UIKit's
 /// rule, plus the touch properties the drawing board and pens need.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// Issue 35: what the features added since the journal began lost. A lifted selection, words
 /// being typed, a crop and the document's size all come back after a crash (the journal read

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import PaintCore
+@testable import PaintGraphics
 import XCTest
 
 /// Each primitive drawn three ways: by PaintCore, by cairo, and by a 16x16-supersampled

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import PaintCore
+@testable import PaintGraphics
 import XCTest
 
 private typealias AffineTransform = PaintCore.AffineTransform

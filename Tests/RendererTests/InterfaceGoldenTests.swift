@@ -1,5 +1,6 @@
 import Foundation
 @testable import PaintCore
+@testable import PaintGraphics
 import XCTest
 
 /// Issue 19's look, pinned: the board, the palette, a tooltip and the photo bar, rendered

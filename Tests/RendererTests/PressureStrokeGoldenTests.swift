@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 @testable import PaintCore
+@testable import PaintGraphics
 import XCTest
 
 /// Issue 23: a pen stroke whose width follows pressure, against the truth (16 x 16 samples per

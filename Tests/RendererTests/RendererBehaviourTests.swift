@@ -1,5 +1,6 @@
 import Foundation
 import PaintCore
+@testable import PaintGraphics
 import XCTest
 
 private typealias AffineTransform = PaintCore.AffineTransform

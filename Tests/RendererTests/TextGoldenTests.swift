@@ -1,5 +1,6 @@
 import Foundation
 @testable import PaintCore
+@testable import PaintGraphics
 import XCTest
 
 /// Issue 21: the text tool's rendering against reference renderings. The reference is

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// A drawing board in an 800x600 window as the app makes it, its journal opened (or not) the
 /// way X11App opens it, and a pencil stroke across the canvas at a given height.

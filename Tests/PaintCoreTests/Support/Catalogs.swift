@@ -1,5 +1,6 @@
 import Foundation
 @testable import PaintCore
+@testable import PaintGraphics
 
 /// The translations compiled once for the test run (msgfmt --check, as `make` does) and a way
 /// to speak a language for a while: `Catalogs.speaking("zh_CN.UTF-8") { … }`.

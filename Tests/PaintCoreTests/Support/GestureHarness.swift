@@ -1,4 +1,5 @@
 import PaintCore
+@testable import PaintGraphics
 
 /// A window on a fake clock, with helpers to press, move and lift fingers at given times.
 final class GestureHarness {

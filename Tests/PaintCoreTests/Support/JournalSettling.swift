@@ -1,4 +1,5 @@
 @testable import PaintCore
+@testable import PaintGraphics
 
 extension DrawingBoardViewController {
     /// Waits for the journal's writer to write (and fsync) everything queued so far, then lets

@@ -1,4 +1,5 @@
 import PaintCore
+@testable import PaintGraphics
 
 /// Keeps saved artwork in memory, so view-controller tests need no file system.
 final class MemoryArtworkStore: ArtworkStore {

@@ -1,4 +1,5 @@
 @testable import PaintCore
+@testable import PaintGraphics
 
 extension DrawingBoardViewController {
     /// Saves (in the background, as the app does), waits for it, and delivers its news to the

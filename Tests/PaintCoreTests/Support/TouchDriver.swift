@@ -1,4 +1,5 @@
 import PaintCore
+@testable import PaintGraphics
 
 /// Feeds hand-built touches through a window, as a mouse or finger would.
 struct TouchDriver {

@@ -1,5 +1,6 @@
 import CCairo
 import PaintCore
+@testable import PaintGraphics
 
 /// Renders with cairo's image surface, for comparison. cairo's ARGB32 is premultiplied
 /// 0xAARRGGBB words in native order, the same layout as Bitmap.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PaintCore
+@testable import PaintGraphics
 import XCTest
 
 /// Reviewed reference renderings in Tests/Fixtures/golden: a rendering matches when its mean

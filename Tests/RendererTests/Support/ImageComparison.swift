@@ -1,5 +1,6 @@
 import Foundation
 import PaintCore
+@testable import PaintGraphics
 import XCTest
 
 /// Compares images and, on failure, writes actual, expected and diff PNGs for a person to look at.

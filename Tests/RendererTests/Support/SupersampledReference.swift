@@ -1,4 +1,5 @@
 import PaintCore
+@testable import PaintGraphics
 
 /// The ground truth for golden tests: each pixel's coverage measured by 16 x 16 point samples
 /// of an exact inside test, independent of the renderer under test.

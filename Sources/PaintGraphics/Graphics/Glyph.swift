@@ -1,18 +1,18 @@
 import CFontShim
 
 /// An anti-aliased glyph image and its placement relative to the pen on the baseline.
-struct Glyph {
-    let width: Int
-    let rows: Int
-    let left: Int
-    let top: Int
-    let advance: Double
-    let coverage: [UInt8]
+package struct Glyph {
+    package let width: Int
+    package let rows: Int
+    package let left: Int
+    package let top: Int
+    package let advance: Double
+    package let coverage: [UInt8]
 }
 
 extension Glyph {
     /// Copies FreeType's bitmap (valid only until the face renders again) into a tight buffer.
-    init(_ rendered: fontshim_glyph) {
+    package init(_ rendered: fontshim_glyph) {
         let width = Int(rendered.width), rows = Int(rendered.rows)
         var coverage = [UInt8](repeating: 0, count: width * rows)
         if let source = rendered.coverage {

@@ -7,15 +7,15 @@ public final class GraphicsContext {
     public let bitmap: Bitmap
 
     struct State {
-        var transform = AffineTransform.identity
-        var clipRect: PixelRect
-        var clipMask: ClipMask?
-        var fillColor = Color.black
-        var strokeColor = Color.black
-        var lineStyle = LineStyle()
-        var blendMode = BlendMode.sourceOver
-        var imageQuality = ImageQuality.smooth
-        var globalAlpha = 1.0
+        package var transform = AffineTransform.identity
+        package var clipRect: PixelRect
+        package var clipMask: ClipMask?
+        package var fillColor = Color.black
+        package var strokeColor = Color.black
+        package var lineStyle = LineStyle()
+        package var blendMode = BlendMode.sourceOver
+        package var imageQuality = ImageQuality.smooth
+        package var globalAlpha = 1.0
     }
 
     private var state: State

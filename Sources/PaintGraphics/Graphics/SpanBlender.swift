@@ -1,10 +1,10 @@
 /// Blends a row of paint into a row of pixels through a coverage row, with a blend mode.
 /// The hot loop of every fill, stroke, glyph and image.
-enum SpanBlender {
+package enum SpanBlender {
     /// Solid paint over a span given as the rasterizer reports it: per-pixel cells, or one
     /// constant coverage for an interior run (an opaque run is a plain fill).
     @inline(__always)
-    static func blend(solid source: UInt32, mode: BlendMode, cells: UnsafePointer<UInt8>?, constant: UInt8,
+    package static func blend(solid source: UInt32, mode: BlendMode, cells: UnsafePointer<UInt8>?, constant: UInt8,
                       clip: UnsafePointer<UInt8>?, count: Int, into destination: UnsafeMutablePointer<UInt32>) {
         if let cells {
             blend(solid: source, mode: mode, coverage: cells, clip: clip, count: count, into: destination)
@@ -33,7 +33,7 @@ enum SpanBlender {
 
     /// Varying paint with per-pixel cells or a constant coverage.
     @inline(__always)
-    static func blend(sources: UnsafePointer<UInt32>, mode: BlendMode, cells: UnsafePointer<UInt8>?, constant: UInt8,
+    package static func blend(sources: UnsafePointer<UInt32>, mode: BlendMode, cells: UnsafePointer<UInt8>?, constant: UInt8,
                       clip: UnsafePointer<UInt8>?, count: Int, into destination: UnsafeMutablePointer<UInt32>) {
         if let cells {
             blend(sources: sources, mode: mode, coverage: cells, clip: clip, count: count, into: destination)
@@ -50,7 +50,7 @@ enum SpanBlender {
 
     /// Solid paint: one premultiplied source pixel for the whole span.
     @inline(__always)
-    static func blend(solid source: UInt32, mode: BlendMode, coverage: UnsafePointer<UInt8>,
+    package static func blend(solid source: UInt32, mode: BlendMode, coverage: UnsafePointer<UInt8>,
                       clip: UnsafePointer<UInt8>?, count: Int, into destination: UnsafeMutablePointer<UInt32>) {
         let sourceAlpha = source >> 24
         for i in 0..<count {
@@ -63,7 +63,7 @@ enum SpanBlender {
 
     /// Varying paint (an image): one source pixel per destination pixel.
     @inline(__always)
-    static func blend(sources: UnsafePointer<UInt32>, mode: BlendMode, coverage: UnsafePointer<UInt8>,
+    package static func blend(sources: UnsafePointer<UInt32>, mode: BlendMode, coverage: UnsafePointer<UInt8>,
                       clip: UnsafePointer<UInt8>?, count: Int, into destination: UnsafeMutablePointer<UInt32>) {
         for i in 0..<count {
             var c = UInt32(coverage[i])
@@ -74,8 +74,8 @@ enum SpanBlender {
         }
     }
 
-    @inline(__always)
-    static func apply(_ mode: BlendMode, source: UInt32, sourceAlpha: UInt32, coverage c: UInt32, over d: UInt32) -> UInt32 {
+    @inlinable @inline(__always)
+    package static func apply(_ mode: BlendMode, source: UInt32, sourceAlpha: UInt32, coverage c: UInt32, over d: UInt32) -> UInt32 {
         switch mode {
         case .sourceOver:
             if c == 255 {

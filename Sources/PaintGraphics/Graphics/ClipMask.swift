@@ -3,8 +3,8 @@
 /// It covers only `area` (the clip rectangle it was made with, which every later clip stays
 /// within): a rounded button on a 4K window costs its own pixels, not a window-sized mask
 /// allocated and zeroed on every frame that redraws the button.
-final class ClipMask {
-    let area: PixelRect
+package final class ClipMask {
+    package let area: PixelRect
     private let mask: CoverageMask
 
     private init(area: PixelRect) {
@@ -14,7 +14,7 @@ final class ClipMask {
 
     /// A new mask: the path's coverage (within `area`) times this mask's, or the path's alone.
     /// `area` lies within the existing mask's area (the clip rectangle only ever narrows).
-    static func intersecting(_ existing: ClipMask?, with polygons: [Polyline], rule: FillRule,
+    package static func intersecting(_ existing: ClipMask?, with polygons: [Polyline], rule: FillRule,
                              area: PixelRect, rasterizer: Rasterizer) -> ClipMask {
         let result = ClipMask(area: area)
         rasterizer.fill(polygons, rule: rule, clip: area) { y, x0, count, cells, constant in
@@ -34,7 +34,7 @@ final class ClipMask {
     }
 
     /// The coverage from device pixel (x, y) on: (x, y) must lie within `area`.
-    func row(y: Int, x: Int) -> UnsafePointer<UInt8> {
+    package func row(y: Int, x: Int) -> UnsafePointer<UInt8> {
         UnsafePointer(mask.values + (y - area.y0) * area.width + (x - area.x0))
     }
 }

@@ -1,11 +1,11 @@
 import CFontShim
 
 /// A font file found through fontconfig and opened with FreeType.
-final class FontFace {
-    let handle: OpaquePointer
-    let file: String
+package final class FontFace {
+    package let handle: OpaquePointer
+    package let file: String
 
-    init(pattern: String) throws {
+    package init(pattern: String) throws {
         var error = [CChar](repeating: 0, count: 256)
         guard let handle = fontshim_open(pattern, &error, error.count) else {
             throw FontError.unavailable(String(cString: error))
@@ -21,10 +21,10 @@ final class FontFace {
 
     deinit { fontshim_close(handle) }
 
-    func hasGlyph(for scalar: Unicode.Scalar) -> Bool { fontshim_has_glyph(handle, scalar.value) != 0 }
+    package func hasGlyph(for scalar: Unicode.Scalar) -> Bool { fontshim_has_glyph(handle, scalar.value) != 0 }
 
     /// Ascender (up, positive), descender (down, negative) and line height at a pixel size.
-    func metrics(pixelSize: Double) -> (ascender: Double, descender: Double, lineHeight: Double) {
+    package func metrics(pixelSize: Double) -> (ascender: Double, descender: Double, lineHeight: Double) {
         fontshim_set_pixel_size(handle, pixelSize)
         var ascender = 0.0, descender = 0.0, lineHeight = 0.0
         fontshim_metrics(handle, &ascender, &descender, &lineHeight)
@@ -41,7 +41,7 @@ final class FontFace {
 
     /// A glyph of shaped text at a pixel size, its outline moved right by `quarter` quarter
     /// pixels (text placed at fractional positions keeps its spacing at every size).
-    func glyph(_ index: UInt32, pixelSize: Double, quarter: Int) -> Glyph? {
+    package func glyph(_ index: UInt32, pixelSize: Double, quarter: Int) -> Glyph? {
         let key = RenderedGlyphKey(glyph: index, pixelSize: pixelSize, quarter: quarter)
         if let glyph = renderedGlyphs[key] { return glyph }
         fontshim_set_pixel_size(handle, pixelSize)
@@ -58,7 +58,7 @@ final class FontFace {
     private static var fallbackByScalar: [Unicode.Scalar: FontFace?] = [:]
 
     /// A face that can draw a character this one lacks (fontconfig's choice), shared by file.
-    static func fallback(for scalar: Unicode.Scalar) -> FontFace? {
+    package static func fallback(for scalar: Unicode.Scalar) -> FontFace? {
         if let known = fallbackByScalar[scalar] { return known }
         var face: FontFace?
         if let handle = fontshim_open_covering("sans-serif", scalar.value) {
@@ -71,7 +71,7 @@ final class FontFace {
     }
 
     /// The user interface face, opened once. Nil (with a message on stderr) when no font is installed.
-    static let sansSerif: FontFace? = {
+    package static let sansSerif: FontFace? = {
         do {
             // The interface's own face is asked for by Latin coverage: in a Chinese locale
             // fontconfig's "sans-serif" is a CJK face (Droid Sans Fallback) without Latin

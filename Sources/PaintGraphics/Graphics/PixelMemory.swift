@@ -5,10 +5,10 @@ import Glibc
 /// Allocation for pixel buffers. Large buffers are aligned to 2 MiB and offered to the kernel
 /// as transparent huge pages: a stroke touches a few pixels on each of many rows, and with
 /// 4 KiB pages every row of every buffer would be its own TLB miss.
-enum PixelMemory {
-    static let hugePageSize = 2 << 20
+package enum PixelMemory {
+    package static let hugePageSize = 2 << 20
 
-    static func allocate<T>(_ type: T.Type, count: Int) -> UnsafeMutablePointer<T> {
+    package static func allocate<T>(_ type: T.Type, count: Int) -> UnsafeMutablePointer<T> {
         let bytes = max(1, count) * MemoryLayout<T>.stride
         if bytes >= hugePageSize {
             var raw: UnsafeMutableRawPointer?
@@ -21,7 +21,7 @@ enum PixelMemory {
         return UnsafeMutablePointer<T>.allocate(capacity: max(1, count))
     }
 
-    static func free<T>(_ pointer: UnsafeMutablePointer<T>, count: Int) {
+    package static func free<T>(_ pointer: UnsafeMutablePointer<T>, count: Int) {
         let bytes = max(1, count) * MemoryLayout<T>.stride
         if bytes >= hugePageSize {
             Glibc.free(pointer)

@@ -43,8 +43,8 @@ public enum JPEGCodec {
 }
 
 /// Straight RGBA8 rows to and from premultiplied bitmaps, at the codec boundary.
-enum RGBAConversion {
-    static func bitmap(fromRGBA rgba: UnsafePointer<UInt8>, width: Int, height: Int) -> Bitmap {
+package enum RGBAConversion {
+    package static func bitmap(fromRGBA rgba: UnsafePointer<UInt8>, width: Int, height: Int) -> Bitmap {
         let bitmap = Bitmap(width: width, height: height)
         for i in 0..<(width * height) {
             let r = UInt32(rgba[i * 4]), g = UInt32(rgba[i * 4 + 1]), b = UInt32(rgba[i * 4 + 2]), a = UInt32(rgba[i * 4 + 3])
@@ -54,7 +54,7 @@ enum RGBAConversion {
         return bitmap
     }
 
-    static func rgba(from bitmap: Bitmap) -> [UInt8] {
+    package static func rgba(from bitmap: Bitmap) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: bitmap.width * bitmap.height * 4)
         for i in 0..<(bitmap.width * bitmap.height) {
             let c = Color(premultipliedPixel: bitmap.pixels[i])

@@ -1,22 +1,22 @@
 /// Sampling of a bitmap along a row of destination pixels, in 16.16 fixed point: bilinear, the
 /// nearest texel (gesture frames), or a straight copy when pixels land on texels one to one.
-struct ImageSampler {
-    let bitmap: Bitmap
+package struct ImageSampler {
+    package let bitmap: Bitmap
     /// Maps destination pixel centres to source coordinates, texel i spanning [i, i + 1).
-    let inverse: AffineTransform
+    package let inverse: AffineTransform
     /// For an upright picture sampled nearest: the source column of each destination column
     /// from `columnsStart` on, the same for every row (worked out once per draw, not per pixel).
-    var columns: UnsafePointer<Int32>?
-    var columnsStart = 0
+    package var columns: UnsafePointer<Int32>?
+    package var columnsStart = 0
     /// With `columns`: the table holds each 2x2 block's column and rows are read at their
     /// block's centre row too (coarse frames of an upright picture).
-    var columnsInBlocks = false
+    package var columnsInBlocks = false
 
     /// When destination pixels map one to one onto whole texels (a layer or a bitmap drawn at
     /// its own size on the pixel grid): the source column and row of destination (0, 0).
-    let offset: (x: Int, y: Int)?
+    package let offset: (x: Int, y: Int)?
 
-    init(bitmap: Bitmap, inverse: AffineTransform) {
+    package init(bitmap: Bitmap, inverse: AffineTransform) {
         self.bitmap = bitmap
         self.inverse = inverse
         offset = Self.gridOffset(of: inverse)
@@ -24,23 +24,23 @@ struct ImageSampler {
 
     /// Where destination (0, 0) falls among the texels when `inverse` maps pixels one to one
     /// onto whole texels; nil otherwise.
-    static func gridOffset(of inverse: AffineTransform) -> (x: Int, y: Int)? {
+    package static func gridOffset(of inverse: AffineTransform) -> (x: Int, y: Int)? {
         let isUnit = inverse.a == 1 && inverse.d == 1 && isUpright(inverse)
         return isUnit && inverse.tx == inverse.tx.rounded() && inverse.ty == inverse.ty.rounded() ? (Int(inverse.tx), Int(inverse.ty)) : nil
     }
 
     /// Whether destination columns map to source columns independently of the row.
-    static func isUpright(_ inverse: AffineTransform) -> Bool { inverse.b == 0 && inverse.c == 0 }
-    var isUpright: Bool { Self.isUpright(inverse) }
+    package static func isUpright(_ inverse: AffineTransform) -> Bool { inverse.b == 0 && inverse.c == 0 }
+    package var isUpright: Bool { Self.isUpright(inverse) }
 
     /// The centre of the 2x2 block (starting at an even index) that pixel `index` lies in, on
     /// one axis: coarse frames sample there.
     @inline(__always)
-    static func blockCentre(_ index: Int) -> Double { Double(index & ~1) + 1 }
+    package static func blockCentre(_ index: Int) -> Double { Double(index & ~1) + 1 }
 
     /// Writes the source column of each destination column in `range`, for `columns`: under
     /// the pixel's centre, or with `inBlocks` under the centre of its 2x2 block.
-    func nearestColumns(_ range: Range<Int>, inBlocks: Bool = false, into table: UnsafeMutablePointer<Int32>) {
+    package func nearestColumns(_ range: Range<Int>, inBlocks: Bool = false, into table: UnsafeMutablePointer<Int32>) {
         let maxX = Double(bitmap.width - 1)
         for (i, x) in range.enumerated() {
             let centre = inBlocks ? Self.blockCentre(x) : Double(x) + 0.5
@@ -51,7 +51,7 @@ struct ImageSampler {
     /// Fills `count` samples for destination pixels (x0 ..< x0 + count, y): bilinear, or the
     /// nearest texel (a third of the work: for the frames of a gesture).
     @inline(__always)
-    func sampleRow(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>, nearest: Bool) {
+    package func sampleRow(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>, nearest: Bool) {
         if let offset, copy(y: y + offset.y, x0: x0 + offset.x, count: count, into: out) { return }
         if nearest {
             sampleNearest(y: y, x0: x0, count: count, into: out)
@@ -103,7 +103,7 @@ struct ImageSampler {
     /// run. Gesture frames at 2x: the detail of one point, a quarter of the slanted reads.
     /// Every pixel's value depends on its block alone, so runs cut anywhere (tiles, bands, a
     /// copy of the row above) agree.
-    func sampleCoarse(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+    package func sampleCoarse(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }
         let du = Int(inverse.a * 131_072), dv = Int(inverse.b * 131_072)
         // Block 0 of the row, centred on device point (1, 2 * (y / 2) + 1).
@@ -175,7 +175,7 @@ struct ImageSampler {
 
     /// Linear interpolation of all four channels, weight f/256 towards q.
     @inline(__always)
-    static func lerp(_ p: UInt32, _ q: UInt32, _ f: UInt32) -> UInt32 {
+    package static func lerp(_ p: UInt32, _ q: UInt32, _ f: UInt32) -> UInt32 {
         if f == 0 { return p }
         let g = 256 - f
         let rb = (((p & 0xFF00FF) &* g &+ (q & 0xFF00FF) &* f) >> 8) & 0xFF00FF

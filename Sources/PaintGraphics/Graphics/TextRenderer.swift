@@ -1,6 +1,6 @@
 /// Draws strings of a font onto a bitmap, clipped to a rectangle.
-enum TextRenderer {
-    static func draw(_ text: String, font: Font, color: Color, baseline origin: Point, clip: PixelRect, mask: ClipMask? = nil,
+package enum TextRenderer {
+    package static func draw(_ text: String, font: Font, color: Color, baseline origin: Point, clip: PixelRect, mask: ClipMask? = nil,
                      on bitmap: Bitmap) {
         let source = color.premultipliedPixel
         let clip = clip.intersection(bitmap.bounds)
@@ -15,7 +15,7 @@ enum TextRenderer {
 
     /// Draws laid-out text with its top-left corner at `origin` (in the bitmap's pixels, any
     /// fraction: glyphs land on quarter pixels across, whole pixels down).
-    static func draw(_ layout: TextLayout, color: Color, at origin: Point, clip: PixelRect, on bitmap: Bitmap) {
+    package static func draw(_ layout: TextLayout, color: Color, at origin: Point, clip: PixelRect, on bitmap: Bitmap) {
         let source = color.premultipliedPixel
         let clip = clip.intersection(bitmap.bounds)
         for line in layout.lines {

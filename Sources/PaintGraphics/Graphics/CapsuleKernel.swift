@@ -11,10 +11,10 @@
 /// written with `replace(with:where:)`, which compiles to vector blends; the standard
 /// pointwiseMin/Max order NaNs lane by lane with branches. The one branch left skips groups
 /// the previous segment already filled, which is most of what a segment covers.
-struct CapsuleKernel {
-    typealias Lanes = SIMD4<Float>
-    typealias Columns = SIMD4<Int32>
-    typealias Values = SIMD4<UInt32>
+package struct CapsuleKernel {
+    package typealias Lanes = SIMD4<Float>
+    package typealias Columns = SIMD4<Int32>
+    package typealias Values = SIMD4<UInt32>
 
     /// p0, kept in Double; everything per pixel is relative to it, so Float keeps sub-pixel
     /// precision anywhere on a canvas.
@@ -28,11 +28,11 @@ struct CapsuleKernel {
     /// Four pixels at full coverage, as one 32-bit load sees them.
     private let fullGroup: UInt32
     /// Narrower than a pixel's diagonal: both edges of the band can cross one pixel.
-    let isThin: Bool
+    package let isThin: Bool
     /// SmallDiscCoverage's table for a thin stroke's radius (nil for wider strokes).
     private let smallDiscs: UnsafePointer<Float>?
 
-    init(from p0: Point, to p1: Point, radius: Double, scale: Double, full: UInt8) {
+    package init(from p0: Point, to p1: Point, radius: Double, scale: Double, full: UInt8) {
         originX = p0.x
         originY = p0.y
         dx = Float(p1.x - p0.x)
@@ -47,23 +47,23 @@ struct CapsuleKernel {
     }
 
     /// The pixels whose coverage rose, gathered over the rows of one segment.
-    struct Changes {
-        var lowest = Columns(repeating: .max), highest = Columns(repeating: .min)
+    package struct Changes {
+        package var lowest = Columns(repeating: .max), highest = Columns(repeating: .min)
         private var y0 = Int.max, y1 = Int.min
 
-        mutating func record(from x0: Int, through x1: Int, y: Int) {
+        package mutating func record(from x0: Int, through x1: Int, y: Int) {
             lowest[0] = min(lowest[0], Int32(x0))
             highest[0] = max(highest[0], Int32(x1))
             record(row: y)
         }
 
         /// Rows are visited top to bottom.
-        mutating func record(row y: Int) {
+        package mutating func record(row y: Int) {
             y0 = min(y0, y)
             y1 = y
         }
 
-        var rect: PixelRect {
+        package var rect: PixelRect {
             let x0 = lowest.min(), x1 = highest.max()
             return x0 <= x1 ? PixelRect(x0: Int(x0), y0: y0, x1: Int(x1) + 1, y1: y1 + 1) : .empty
         }
@@ -71,19 +71,19 @@ struct CapsuleKernel {
 
     /// One row's share of the changes, kept in registers while its groups are raised (not in
     /// `Changes` in memory), for this kernel and the round cone's.
-    struct RowChanges {
-        var lowest: Columns, highest: Columns
-        var rose = SIMDMask<Columns>(repeating: false)
+    package struct RowChanges {
+        package var lowest: Columns, highest: Columns
+        package var rose = SIMDMask<Columns>(repeating: false)
 
         @inline(__always)
-        init(_ changes: Changes) {
+        package init(_ changes: Changes) {
             lowest = changes.lowest
             highest = changes.highest
         }
 
         /// Raises the four pixels at `group`, whose bytes are `bytes`, to `values` where higher.
         @inline(__always)
-        mutating func raise(_ group: UnsafeMutablePointer<UInt8>, bytes: UInt32, to values: Values, columns: Columns) {
+        package mutating func raise(_ group: UnsafeMutablePointer<UInt8>, bytes: UInt32, to values: Values, columns: Columns) {
             let old = CapsuleKernel.widen(bytes)
             let higher = values .> old
             var raised = old
@@ -97,7 +97,7 @@ struct CapsuleKernel {
         /// The same pixel by pixel, for the pixels of the group up to `last` (a group at the
         /// end of a row narrower than four pixels).
         @inline(__always)
-        mutating func raiseEach(_ group: UnsafeMutablePointer<UInt8>, to values: Values, columns: Columns, through last: Int) {
+        package mutating func raiseEach(_ group: UnsafeMutablePointer<UInt8>, to values: Values, columns: Columns, through last: Int) {
             for lane in 0..<4 where Int(columns[lane]) <= last && UInt8(truncatingIfNeeded: values[lane]) > group[lane] {
                 group[lane] = UInt8(truncatingIfNeeded: values[lane])
                 lowest[lane] = Swift.min(lowest[lane], columns[lane])
@@ -107,7 +107,7 @@ struct CapsuleKernel {
         }
 
         @inline(__always)
-        func finish(row y: Int, into changes: inout Changes) {
+        package func finish(row y: Int, into changes: inout Changes) {
             changes.lowest = lowest
             changes.highest = highest
             if any(rose) { changes.record(row: y) }
@@ -118,7 +118,7 @@ struct CapsuleKernel {
     /// reach past x1 within the row: those pixels get their true coverage too, so raising
     /// them changes nothing wrong.
     @inline(__always)
-    func cover<Edges: BandEdges>(row: UnsafeMutablePointer<UInt8>, rowWidth: Int, from x0: Int, through x1: Int, y: Int,
+    package func cover<Edges: BandEdges>(row: UnsafeMutablePointer<UInt8>, rowWidth: Int, from x0: Int, through x1: Int, y: Int,
                                  edges: Edges.Type, changes: inout Changes) {
         if x0 > x1 { return }
         let py = Float(Double(y) + 0.5 - originY)
@@ -185,7 +185,7 @@ struct CapsuleKernel {
     /// corner triangle whose area is quadratic. The length cancels out of both, so one
     /// division serves the pixel, whatever number of edges.
     @inline(__always)
-    static func edgeArea(inside: Lanes, a: Lanes, b: Lanes, length: Lanes, reciprocal: Lanes) -> Lanes {
+    package static func edgeArea(inside: Lanes, a: Lanes, b: Lanes, length: Lanes, reciprocal: Lanes) -> Lanes {
         let reach = magnitude(inside) * length
         let linear = 0.5 + inside * length * b * reciprocal
         let corner = larger((a + b) * 0.5 - reach, Lanes(repeating: 0))
@@ -196,13 +196,13 @@ struct CapsuleKernel {
         return area
     }
 
-    @inline(__always) static func larger(_ x: Lanes, _ y: Lanes) -> Lanes {
+    @inline(__always) package static func larger(_ x: Lanes, _ y: Lanes) -> Lanes {
         var result = x
         result.replace(with: y, where: y .> x)
         return result
     }
 
-    @inline(__always) static func smaller(_ x: Lanes, _ y: Lanes) -> Lanes {
+    @inline(__always) package static func smaller(_ x: Lanes, _ y: Lanes) -> Lanes {
         var result = x
         result.replace(with: y, where: y .< x)
         return result
@@ -211,38 +211,38 @@ struct CapsuleKernel {
     /// Four coverage bytes as lanes, lane by lane: the standard library's generic
     /// init(truncatingIfNeeded:) was left out of line once a second kernel used it, a call per
     /// group of four pixels.
-    @inline(__always) static func widen(_ bytes: UInt32) -> Values {
+    @inline(__always) package static func widen(_ bytes: UInt32) -> Values {
         let b = unsafeBitCast(bytes, to: SIMD4<UInt8>.self)
         return Values(UInt32(b[0]), UInt32(b[1]), UInt32(b[2]), UInt32(b[3]))
     }
 
     /// Lanes holding 0...255 as four bytes.
-    @inline(__always) static func narrow(_ v: Values) -> SIMD4<UInt8> {
+    @inline(__always) package static func narrow(_ v: Values) -> SIMD4<UInt8> {
         SIMD4<UInt8>(UInt8(truncatingIfNeeded: v[0]), UInt8(truncatingIfNeeded: v[1]), UInt8(truncatingIfNeeded: v[2]), UInt8(truncatingIfNeeded: v[3]))
     }
 
     /// |x|, by clearing the sign bits: one instruction, where max(x, -x) takes three.
-    @inline(__always) static func magnitude(_ x: Lanes) -> Lanes {
+    @inline(__always) package static func magnitude(_ x: Lanes) -> Lanes {
         unsafeBitCast(unsafeBitCast(x, to: Values.self) & Values(repeating: 0x7FFF_FFFF), to: Lanes.self)
     }
 
     /// |magnitude| with the sign of `sign`.
-    @inline(__always) static func copySign(_ magnitude: Lanes, _ sign: Lanes) -> Lanes {
+    @inline(__always) package static func copySign(_ magnitude: Lanes, _ sign: Lanes) -> Lanes {
         let bits = unsafeBitCast(magnitude, to: Values.self) | (unsafeBitCast(sign, to: Values.self) & Values(repeating: 0x8000_0000))
         return unsafeBitCast(bits, to: Lanes.self)
     }
 
-    @inline(__always) static func clampUnit(_ x: Lanes) -> Lanes {
+    @inline(__always) package static func clampUnit(_ x: Lanes) -> Lanes {
         smaller(larger(x, Lanes(repeating: 0)), Lanes(repeating: 1))
     }
 }
 
 /// Which edges of a stroke's band can cross one pixel, decided once per segment so that the
 /// kernel is compiled for each case without a branch in its vector code.
-protocol BandEdges { static var includeFar: Bool { get } }
+package protocol BandEdges { static var includeFar: Bool { get } }
 
 /// Strokes at least a pixel's diagonal wide: a pixel meets at most the nearer edge.
-enum NearEdge: BandEdges { static var includeFar: Bool { false } }
+package enum NearEdge: BandEdges { package static var includeFar: Bool { false } }
 
 /// Thinner strokes: a pixel can hold both edges, and the area beyond the far one is taken off.
-enum NearAndFarEdges: BandEdges { static var includeFar: Bool { true } }
+package enum NearAndFarEdges: BandEdges { package static var includeFar: Bool { true } }

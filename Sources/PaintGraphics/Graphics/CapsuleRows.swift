@@ -3,22 +3,22 @@
 /// row, cut to what lies ahead of a continuing segment's start, to the capsule's exact span
 /// when that is much shorter than the box, and with the fully covered middle told apart (it
 /// is filled directly; only the anti-aliased rim needs a distance).
-struct CapsuleRows {
-    let area: PixelRect
+package struct CapsuleRows {
+    package let area: PixelRect
     /// The segment's geometry; nil when a row's span would not be much shorter than the box's.
-    let geometry: CapsuleGeometry?
+    package let geometry: CapsuleGeometry?
     /// Half the width plus half a pixel's diagonal: pixels further from the segment never rise.
-    let outer: Double
+    package let outer: Double
     /// Half the width less half a pixel's diagonal: pixels nearer are full (nil: not filled directly).
-    let inner: Double?
-    let behindStart: StartBoundary?
+    package let inner: Double?
+    package let behindStart: StartBoundary?
 
     /// Pixels x0...x1 of row `y` that may rise, and the full middle among them (solid0...solid1,
     /// empty when solid0 > solid1); nil when none.
     /// Transparent: the optimizer declines @inline(__always) here, and the call cost the
     /// freehand segment 6% (callgrind).
     @_transparent
-    func span(ofRow y: Int) -> (x0: Int, x1: Int, solid0: Int, solid1: Int)? {
+    package func span(ofRow y: Int) -> (x0: Int, x1: Int, solid0: Int, solid1: Int)? {
         let centerY = Double(y) + 0.5
         var x0 = area.x0, x1 = area.x1 - 1
         if let behindStart {
@@ -38,7 +38,7 @@ struct CapsuleRows {
     /// Fills a fully covered run, recording only the part not already full (the previous
     /// segment covered most of it).
     @inline(__always)
-    static func fill(_ row: UnsafeMutablePointer<UInt8>, from solid0: Int, through solid1: Int, with full: UInt8, y: Int,
+    package static func fill(_ row: UnsafeMutablePointer<UInt8>, from solid0: Int, through solid1: Int, with full: UInt8, y: Int,
                      changes: inout CapsuleKernel.Changes) {
         var a = solid0, b = solid1
         while a <= b && row[a] == full { a += 1 }
@@ -53,14 +53,14 @@ struct CapsuleRows {
 /// (x + 0.5 - originX) ux + (y + 0.5 - originY) uy > margin. Behind the start the previous
 /// segment drew the round end already. With a margin of 0 the direction (ux, uy) may have any
 /// length.
-struct StartBoundary {
-    let originX: Double, originY: Double
-    let ux: Double, uy: Double
-    let margin: Double
+package struct StartBoundary {
+    package let originX: Double, originY: Double
+    package let ux: Double, uy: Double
+    package let margin: Double
     /// uy / ux and margin / ux (0 when ux is 0), so a row costs a multiply.
     private let slope: Double, shift: Double
 
-    init(originX: Double, originY: Double, ux: Double, uy: Double, margin: Double = 0) {
+    package init(originX: Double, originY: Double, ux: Double, uy: Double, margin: Double = 0) {
         self.originX = originX
         self.originY = originY
         self.ux = ux
@@ -71,7 +71,7 @@ struct StartBoundary {
     }
 
     @inline(__always)
-    func limit(row centerY: Double, x0: inout Int, x1: inout Int) {
+    package func limit(row centerY: Double, x0: inout Int, x1: inout Int) {
         let py = centerY - originY
         if ux == 0 {
             if py * uy <= margin { x0 = x1 + 1 }
