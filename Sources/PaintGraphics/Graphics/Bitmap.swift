@@ -41,6 +41,7 @@ public final class Bitmap {
 
     public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
 
+    @inlinable
     public subscript(x: Int, y: Int) -> UInt32 {
         get { pixels[y * width + x] }
         set { pixels[y * width + x] = newValue }

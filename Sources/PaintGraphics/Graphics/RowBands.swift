@@ -17,6 +17,8 @@ public enum RowBands {
 
     /// Runs `body` for each band of `area` (its index and rows), on the cores at once when the
     /// area is big.
+    /// Inlinable: the canvas compositor (PaintCore) runs its per-pixel loop in `body`.
+    @inlinable
     public static func forEachBand(of area: PixelRect, _ body: (Int, PixelRect) -> Void) {
         let bands = count(forPixels: area.width * area.height)
         guard bands > 1 else {
@@ -33,6 +35,7 @@ public enum RowBands {
     }
 
     /// Runs `body` for each row of `area`, a big area's rows split between the cores.
+    @inlinable
     public static func forEachRow(of area: PixelRect, _ body: (Int) -> Void) {
         forEachBand(of: area) { _, rows in
             for y in rows.y0..<rows.y1 { body(y) }

@@ -1,17 +1,17 @@
 /// Produces what the canvas shows: the background, the drawing layer, and the stroke in
 /// progress applied through its coverage mask, in one pass over the dirty pixels only.
-enum CanvasCompositor {
+package enum CanvasCompositor {
     /// The stroke in progress: its mask and, for each coverage level, the finished pixel over
     /// blank canvas (most of what a stroke crosses), so the common case is one table lookup.
     /// A class: the layer hands it over on every motion event, and a struct read out of the
     /// layer retained and released each reference it holds (a quarter of composing's time).
-    final class ActiveStroke {
-        let mask: CoverageMask
-        let color: UInt32
-        let mode: BlendMode
-        let overBlank: [UInt32]
+    package final class ActiveStroke {
+        package let mask: CoverageMask
+        package let color: UInt32
+        package let mode: BlendMode
+        package let overBlank: [UInt32]
 
-        init(mask: CoverageMask, color: Color, mode: BlendMode, background: UInt32) {
+        package init(mask: CoverageMask, color: Color, mode: BlendMode, background: UInt32) {
             self.mask = mask
             self.color = color.premultipliedPixel
             self.mode = mode
@@ -25,7 +25,7 @@ enum CanvasCompositor {
     }
 
     /// `occluded`: target rows' pixels a view in front will cover; they are left as they are.
-    static func compose(background: UInt32, backgroundImage: Bitmap? = nil, layer: Bitmap, active: ActiveStroke?,
+    package static func compose(background: UInt32, backgroundImage: Bitmap? = nil, layer: Bitmap, active: ActiveStroke?,
                         area: PixelRect, into target: Bitmap, atX dx: Int, y dy: Int, skipping occluded: OccludedRows? = nil) {
         // A big area (a whole 4K frame, the strips around a turned photo) on both cores; a
         // motion event's few hundred pixels on this one.
