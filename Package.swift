@@ -37,38 +37,56 @@ let package = Package(
         // glibc's gettext (libintl.h): the interface's translations.
         .systemLibrary(name: "CGettext"),
         // The lowest layer: geometry, bitmaps, paths, rasterizers and their kernels, image
-        // sampling, the codecs' Swift side, fonts and text layout, and the log. It knows nothing
-        // of views or documents (the compiler holds it to that: it cannot import PaintCore).
-        // Optimised in debug builds too, for the kernels' sake (see PaintCore).
+        // sampling, the codecs' Swift side, fonts and text layout; and the few platform services
+        // every layer uses (the log, the home folder, gettext's messages). It knows nothing of
+        // views or documents: the compiler holds it to that, it cannot import a module above it.
+        // Optimised in debug builds too: the kernels are generic SIMD code that runs tens of
+        // times slower unoptimised, and the end-to-end tests drive the debug binary at full
+        // input rates.
         .target(
             name: "PaintGraphics",
-            dependencies: ["CImageCodecs", "CFontShim", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CImageCodecs", "CFontShim", "CGettext", .product(name: "Logging", package: "swift-log")],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
-        // Everything platform-free above the graphics: toolkit, the drawing board, storage.
-        // Optimised in debug builds too: the renderer's vector kernels are generic SIMD code
-        // that runs tens of times slower unoptimised, and the end-to-end tests drive the debug
-        // binary at full input rates.
+        // The UIKit-style toolkit on the graphics: views, the window, responders, touches and
+        // gesture recognizers, controls, animation, dialogs, the clipboard's interface, icons.
+        // Nothing in it knows what a drawing is.
         .target(
-            name: "PaintCore",
-            dependencies: ["PaintGraphics", "CImageCodecs", "CFontShim", "CRsvg", "CGettext"],
+            name: "PaintToolkit",
+            dependencies: ["PaintGraphics", "CRsvg"],
             // The app's own icons, and the catalogs the plugin compiles: a resource bundle beside
             // the binary, wherever the build puts it.
             resources: [.copy("Resources/icons")],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))],
             plugins: ["CompileCatalogs"]
         ),
+        // The document on the graphics: its content (items, strokes, text, photos, the format),
+        // the layer its items render into, history checkpoints, the journal, files and folders.
+        // No view and no toolkit: a document can be opened, changed, saved and recovered
+        // without a window.
+        .target(
+            name: "PaintDocument",
+            dependencies: ["PaintGraphics", "CImageCodecs"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
+        // The drawing board: the view controllers, the canvas and its compositor, the tools,
+        // panels and dialogs, the scenes. It presents and edits a document with the toolkit.
+        .target(
+            name: "DrawingBoard",
+            dependencies: ["PaintToolkit", "PaintDocument", "PaintGraphics"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
         // msgfmt over po/*.po at build time (GNU gettext's tool, from Debian's gettext package).
         .plugin(name: "CompileCatalogs", capability: .buildTool()),
-        // The thin adapter between the X server and PaintCore: display, presentation, input.
+        // The thin adapter between the X server and the toolkit: display, presentation, input.
         .target(
             name: "X11Adapter",
-            dependencies: ["PaintCore", "CX11Shim", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DrawingBoard", "CX11Shim", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The executable: options and main().
         .executableTarget(
             name: "X11Paint",
-            dependencies: ["X11Adapter", "PaintCore", "CX11Shim", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["X11Adapter", "DrawingBoard", "CX11Shim", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Input-to-pixels latency seen from outside any app (XTest in, XShmGetImage out): `make bench`.
         .executableTarget(
@@ -84,23 +102,31 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["PaintCore", "CCairo", "CImageCodecs"]
+            dependencies: ["DrawingBoard", "CCairo", "CImageCodecs"]
         ),
+        // Helpers the tests share: temporary folders, scratch mounts, catalogs, pointer traces
+        // (over the graphics layer), and touches driven through a window (over the toolkit).
+        .target(name: "TestSupport", dependencies: ["PaintGraphics"], path: "Tests/TestSupport"),
+        .target(name: "ToolkitTestSupport", dependencies: ["PaintToolkit"], path: "Tests/ToolkitTestSupport"),
+        // Each module's tests import only it (and the helpers at or under its layer).
+        .testTarget(name: "PaintGraphicsTests", dependencies: ["PaintGraphics"]),
+        .testTarget(name: "PaintToolkitTests", dependencies: ["PaintToolkit", "TestSupport", "ToolkitTestSupport"]),
+        .testTarget(name: "PaintDocumentTests", dependencies: ["PaintDocument", "TestSupport"]),
         .testTarget(
-            name: "PaintCoreTests",
-            dependencies: ["PaintCore", "PaintGraphics"]
+            name: "DrawingBoardTests",
+            dependencies: ["DrawingBoard", "PaintToolkit", "PaintDocument", "PaintGraphics", "TestSupport", "ToolkitTestSupport"]
         ),
         .testTarget(
             name: "X11AdapterTests",
-            dependencies: ["X11Adapter", "CX11Shim", "PaintCore"]
+            dependencies: ["X11Adapter", "CX11Shim", "DrawingBoard"]
         ),
         .testTarget(
             name: "RendererTests",
-            dependencies: ["PaintCore", "PaintGraphics", "CCairo"]
+            dependencies: ["DrawingBoard", "PaintGraphics", "CCairo"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["PaintCore", "CX11Shim"]
+            dependencies: ["DrawingBoard", "CX11Shim"]
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -22,7 +22,7 @@ files() {
   echo "$PREFIX/share/icons/hicolor/scalable/apps/x11paint.svg"
   for size in "${icon_sizes[@]}"; do echo "$PREFIX/share/icons/hicolor/${size}x${size}/apps/x11paint.png"; done
   # The app's own icons (tool icons), a hicolor-style tree it reads itself.
-  (cd Sources/PaintCore/Resources && find icons -type f | sort) | sed "s|^|$PREFIX/share/x11paint/|"
+  (cd Sources/PaintToolkit/Resources && find icons -type f | sort) | sed "s|^|$PREFIX/share/x11paint/|"
   for po in po/*.po; do
     lang=$(basename "$po" .po)
     echo "$PREFIX/share/locale/$lang/LC_MESSAGES/x11paint.mo"
@@ -53,13 +53,13 @@ case "$mode" in
     mkdir -p "$root/share/man/man1"
     gzip -9n < Resources/x11paint.1 > "$root/share/man/man1/x11paint.1.gz"
     chmod 644 "$root/share/man/man1/x11paint.1.gz"
-    install -Dm644 Sources/PaintCore/Resources/icons/hicolor/scalable/apps/x11paint.svg "$root/share/icons/hicolor/scalable/apps/x11paint.svg"
+    install -Dm644 Sources/PaintToolkit/Resources/icons/hicolor/scalable/apps/x11paint.svg "$root/share/icons/hicolor/scalable/apps/x11paint.svg"
     for size in "${icon_sizes[@]}"; do
       mkdir -p "$root/share/icons/hicolor/${size}x${size}/apps"
-      rsvg-convert -w "$size" -h "$size" Sources/PaintCore/Resources/icons/hicolor/scalable/apps/x11paint.svg \
+      rsvg-convert -w "$size" -h "$size" Sources/PaintToolkit/Resources/icons/hicolor/scalable/apps/x11paint.svg \
         -o "$root/share/icons/hicolor/${size}x${size}/apps/x11paint.png"
     done
-    (cd Sources/PaintCore/Resources && find icons -type f) | while read -r icon; do install -Dm644 "Sources/PaintCore/Resources/$icon" "$root/share/x11paint/$icon"; done
+    (cd Sources/PaintToolkit/Resources && find icons -type f) | while read -r icon; do install -Dm644 "Sources/PaintToolkit/Resources/$icon" "$root/share/x11paint/$icon"; done
     for po in po/*.po; do
       lang=$(basename "$po" .po)
       mkdir -p "$root/share/locale/$lang/LC_MESSAGES"

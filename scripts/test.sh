@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds once and runs every test: PaintCore's unit tests and the end-to-end tests that drive
+# Builds once and runs every test: the modules' unit tests and the end-to-end tests that drive
 # the real binary on a real X server (Xvfb) with xdotool.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
 start=$(date +%s)
 set +e
-swift build --build-tests 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]|^Building|^Write'
+# An import of a module the target does not depend on is an error, not a build that works by luck.
+swift build --build-tests --explicit-target-dependency-import-check error 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]|^Building|^Write'
 build_status=${PIPESTATUS[0]}
 set -e
 [ "$build_status" -eq 0 ] || { echo "the build failed" >&2; exit 1; }

@@ -1,6 +1,6 @@
 import CCairo
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// A cairo ARGB32 image surface, the reference renderer the benchmarks compare against.
 final class CairoCanvas {
@@ -8,7 +8,7 @@ final class CairoCanvas {
     let cr: OpaquePointer
 
     /// Draws all of `picture` (another canvas) under `transform`, resampled with `filter`.
-    func draw(_ picture: CairoCanvas, width: Int, height: Int, transform: PaintCore.AffineTransform, filter: cairo_filter_t) {
+    func draw(_ picture: CairoCanvas, width: Int, height: Int, transform: PaintGraphics.AffineTransform, filter: cairo_filter_t) {
         var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
         cairo_transform(cr, &matrix)
         cairo_set_source_surface(cr, picture.surface, 0, 0)

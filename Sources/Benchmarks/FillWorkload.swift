@@ -1,10 +1,10 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 
-/// Issue 21's fill bucket at 4K: PaintCore's scanline fill (the whole 3840x2160 canvas, and a
+/// Issue 21's fill bucket at 4K: X11Paint's scanline fill (the whole 3840x2160 canvas, and a
 /// region of a drawing of 10,000 strokes) against a straightforward reference run on the same
 /// pixels in the same process: a 4-connected fill that pushes every neighbour on a stack, exact
-/// colours only (the textbook algorithm), which PaintCore must beat while also reading the
+/// colours only (the textbook algorithm), which X11Paint must beat while also reading the
 /// layer over the background, measuring the tolerance and painting the anti-aliased edge.
 enum FillWorkload {
     static let width = 3840, height = 2160
@@ -57,10 +57,10 @@ enum FillWorkload {
             _ = referenceFill(&pixels, width: width, height: height, x: 40, y: 40, with: orange.premultipliedPixel)
         }
         return [
-            BenchmarkResult(name: "fill bucket: the whole 3840x2160 canvas, PaintCore vs a textbook 4-connected fill (in the 'cairo' column)",
+            BenchmarkResult(name: "fill bucket: the whole 3840x2160 canvas, X11Paint vs a textbook 4-connected fill (in the 'cairo' column)",
                             ours: ours, cairo: reference, target: .speedup(1)),
             BenchmarkResult(name: "fill bucket: the whole 3840x2160 canvas under 30 ms (issue 21)", ours: ours, cairo: 0.030, target: .budget),
-            BenchmarkResult(name: "fill bucket: a region of 10,000 strokes at 3840x2160, PaintCore vs the textbook fill",
+            BenchmarkResult(name: "fill bucket: a region of 10,000 strokes at 3840x2160, X11Paint vs the textbook fill",
                             ours: busy, cairo: busyReference, target: .none,
                             note: "the region's bounding box: \(area) pixels"),
         ]

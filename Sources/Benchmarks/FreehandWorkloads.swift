@@ -1,6 +1,6 @@
 import CCairo
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// Drawing as the app does it: a CanvasView in a Window, one touch-moved event per mouse
 /// motion, and the window's dirty region recomposed after every event.
@@ -13,10 +13,10 @@ enum FreehandWorkloads {
     }
 
     final class App {
-        let window: PaintCore.Window
+        let window: PaintToolkit.Window
         let canvas: CanvasView
         init(brush: Brush, strokeWidth: Double) {
-            window = PaintCore.Window(size: Size(width: Double(width), height: Double(height)))
+            window = PaintToolkit.Window(size: Size(width: Double(width), height: Double(height)))
             canvas = CanvasView(frame: window.bounds)
             canvas.brush = brush
             canvas.strokeColor = Color(r: 30, g: 100, b: 230)
@@ -92,13 +92,13 @@ enum FreehandWorkloads {
         return [
             BenchmarkResult(name: "freehand, \(segments) segments 3 px apart, width 6, composited per event",
                             ours: ours, cairo: cairo, target: .speedup(6),
-                            note: "per segment: PaintCore \(perSegment(ours)) (coverage \(perSegment(coverageOnly)), "
+                            note: "per segment: X11Paint \(perSegment(ours)) (coverage \(perSegment(coverageOnly)), "
                                 + "composing \(perSegment(ours - coverageOnly))), cairo \(perSegment(cairo))"),
             BenchmarkResult(name: "the same through the toolkit (touch dispatch, hit views, window render per event)",
                             ours: toolkit, cairo: cairo, target: .none, note: "per event: \(perSegment(toolkit))"),
             BenchmarkResult(name: "the same scribble at width 1 (thin strokes: both edges in a pixel, tabulated round ends)",
                             ours: thin, cairo: cairoThin, target: .none,
-                            note: "per segment: PaintCore \(perSegment(thin)), cairo \(perSegment(cairoThin))"),
+                            note: "per segment: X11Paint \(perSegment(thin)), cairo \(perSegment(cairoThin))"),
         ]
     }
 
@@ -110,7 +110,7 @@ enum FreehandWorkloads {
         }
         return BenchmarkResult(name: "eraser, \(segments) segments, width 20, composited per event",
                                ours: ours, cairo: cairo, target: .speedup(3),
-                               note: "per segment: PaintCore \(formatTime(ours / Double(segments))), cairo \(formatTime(cairo / Double(segments)))")
+                               note: "per segment: X11Paint \(formatTime(ours / Double(segments))), cairo \(formatTime(cairo / Double(segments)))")
     }
 
     /// The same polyline stroked in one go, as an undo replays it.

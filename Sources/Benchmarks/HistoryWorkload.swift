@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// The drawing board with a long history: a new stroke must cost the same with 10,000 strokes
 /// in the document as with one, undo and redo must stay within a frame, and the history's
@@ -8,10 +8,10 @@ enum HistoryWorkload {
     static let size = Size(width: 1920, height: 1080)
 
     final class Board {
-        let window: PaintCore.Window
+        let window: PaintToolkit.Window
         let canvas: CanvasView
         init(strokes: Int) {
-            window = PaintCore.Window(size: size, application: Application(clock: ManualClock()))
+            window = PaintToolkit.Window(size: size, application: Application(clock: ManualClock()))
             canvas = CanvasView(frame: window.bounds)
             canvas.strokeWidth = 6
             canvas.strokeColor = Color(r: 30, g: 100, b: 230)

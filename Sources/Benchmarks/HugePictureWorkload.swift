@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// Small files that decode to huge pictures (issue 13 item 10): each is opened in a fresh
 /// child process (`--probe-open FILE`) so its peak memory is its own, the way the app opens

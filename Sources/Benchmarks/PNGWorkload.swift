@@ -1,6 +1,6 @@
 import CCairo
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// Saving a typical drawing: white paper with a few hundred coloured freehand strokes.
 enum PNGWorkload {
@@ -45,7 +45,7 @@ enum PNGWorkload {
         let sizeRatio = Double(ourSize) / Double(cairoSize)
         return [
             BenchmarkResult(name: "PNG encoding of a 1920x1080 drawing (300 strokes), \(PNGCodec.Options.drawing.threads) threads", ours: ours, cairo: cairo, target: .speedup(4),
-                            note: "file size: PaintCore \(ourSize) bytes, cairo \(cairoSize) bytes (ratio \(format(sizeRatio, digits: 3)), target <= 1.10)"),
+                            note: "file size: X11Paint \(ourSize) bytes, cairo \(cairoSize) bytes (ratio \(format(sizeRatio, digits: 3)), target <= 1.10)"),
             BenchmarkResult(name: "the same settings on one thread (libpng writer)", ours: oneThread, cairo: cairo, target: .none,
                             note: "file size \(singleSize) bytes"),
             BenchmarkResult(name: "PNG encoding with libpng's default settings (for contrast)", ours: libpngDefault, cairo: cairo,

@@ -1,9 +1,9 @@
 import CCairo
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// Issue 18's transformed-image workload: a 24-megapixel photo turned 30° and scaled onto a
-/// 3840x2160 frame, PaintCore (bilinear from the nearest mip level, both cores; and the fast
+/// 3840x2160 frame, X11Paint (bilinear from the nearest mip level, both cores; and the fast
 /// frames of a gesture) against cairo with CAIRO_FILTER_GOOD (prefilters on shrink: the fair
 /// quality match) and CAIRO_FILTER_FAST, in one run.
 enum PhotoAt4KWorkload {
@@ -17,10 +17,10 @@ enum PhotoAt4KWorkload {
         }
         // Scaled 0.64 (the 1080p workload's cover, twice the size) about the centre, turned 30°.
         let scale = 0.64
-        let transform = PaintCore.AffineTransform(translationX: -3000, y: -2000)
-            .concatenating(PaintCore.AffineTransform(scaleX: scale, y: scale))
-            .concatenating(PaintCore.AffineTransform(rotationAngle: .pi / 6))
-            .concatenating(PaintCore.AffineTransform(translationX: Double(width) / 2, y: Double(height) / 2))
+        let transform = PaintGraphics.AffineTransform(translationX: -3000, y: -2000)
+            .concatenating(PaintGraphics.AffineTransform(scaleX: scale, y: scale))
+            .concatenating(PaintGraphics.AffineTransform(rotationAngle: .pi / 6))
+            .concatenating(PaintGraphics.AffineTransform(translationX: Double(width) / 2, y: Double(height) / 2))
         let image = Image(bitmap: photo)
         image.prepareForDrawing() // as the photo opener does beside the UI thread
         func ours(_ quality: ImageQuality) -> Double {
@@ -42,10 +42,10 @@ enum PhotoAt4KWorkload {
         let smooth = ours(.smooth), fast = ours(.fast), coarse = ours(.coarse)
         let good = cairo(CAIRO_FILTER_GOOD), cairoFast = cairo(CAIRO_FILTER_FAST)
         return [
-            BenchmarkResult(name: "24 MP photo turned 30°, scaled 0.64 onto 3840x2160: PaintCore bilinear from the nearest mip level vs cairo GOOD",
+            BenchmarkResult(name: "24 MP photo turned 30°, scaled 0.64 onto 3840x2160: X11Paint bilinear from the nearest mip level vs cairo GOOD",
                             ours: smooth, cairo: good, target: .speedup(4),
-                            note: "cairo FAST (nearest) \(formatTime(cairoFast)); PaintCore's gesture frames (nearest, fast) \(formatTime(fast))"),
-            BenchmarkResult(name: "the same, PaintCore's gesture frames (nearest texel) vs cairo FAST",
+                            note: "cairo FAST (nearest) \(formatTime(cairoFast)); X11Paint's gesture frames (nearest, fast) \(formatTime(fast))"),
+            BenchmarkResult(name: "the same, X11Paint's gesture frames (nearest texel) vs cairo FAST",
                             ours: fast, cairo: cairoFast, target: .none),
             BenchmarkResult(name: "the same gesture frames on a 2x screen (one texel per 2x2 pixels: a point) vs cairo FAST",
                             ours: coarse, cairo: cairoFast, target: .none),
@@ -62,13 +62,13 @@ enum PhotoAt4KWorkload {
         let size = Size(width: 1920, height: 1080)
         let asset = ImageAsset(bitmap: photo, name: "photo-24mp")
         asset.image.prepareForDrawing()
-        let placement = PaintCore.AffineTransform(translationX: -3000, y: -2000)
-            .concatenating(PaintCore.AffineTransform(scaleX: 0.32, y: 0.32))
-            .concatenating(PaintCore.AffineTransform(rotationAngle: .pi / 6))
-            .concatenating(PaintCore.AffineTransform(translationX: size.width / 2, y: size.height / 2))
+        let placement = PaintGraphics.AffineTransform(translationX: -3000, y: -2000)
+            .concatenating(PaintGraphics.AffineTransform(scaleX: 0.32, y: 0.32))
+            .concatenating(PaintGraphics.AffineTransform(rotationAngle: .pi / 6))
+            .concatenating(PaintGraphics.AffineTransform(translationX: size.width / 2, y: size.height / 2))
         let placed = PlacedPhoto(photo: Photo(asset: asset), placement: placement)
-        return Stopwatch.best(runs: runs, setup: { () -> (PaintCore.Window, CanvasView) in
-            let window = PaintCore.Window(size: size, scale: 2, application: Application(clock: ManualClock()))
+        return Stopwatch.best(runs: runs, setup: { () -> (PaintToolkit.Window, CanvasView) in
+            let window = PaintToolkit.Window(size: size, scale: 2, application: Application(clock: ManualClock()))
             let canvas = CanvasView(frame: window.bounds)
             window.addSubview(canvas)
             window.render()

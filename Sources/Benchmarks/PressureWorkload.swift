@@ -1,6 +1,6 @@
 import CCairo
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// Issue 23: a pen's pressure scribble, its width varying from 2 to 12 along 20,000 segments,
 /// drawn as the canvas draws it (each segment's coverage, then its dirty rectangle composed),
@@ -45,7 +45,7 @@ enum PressureWorkload {
                             note: "per segment: pressure \(perSegment(pressure)), constant width \(perSegment(constant)) (in the 'cairo' column)"),
             BenchmarkResult(name: "pressure scribble against cairo filling the same outline (issue 23: at least 4x faster)",
                             ours: pressure, cairo: cairo, target: .speedup(4),
-                            note: "per segment: PaintCore \(perSegment(pressure)), cairo \(perSegment(cairo))"),
+                            note: "per segment: X11Paint \(perSegment(pressure)), cairo \(perSegment(cairo))"),
         ]
     }
 

@@ -3,11 +3,11 @@ import Foundation
 /// One line of the benchmark table.
 struct BenchmarkResult {
     enum Target {
-        /// PaintCore must be at least this many times faster than cairo.
+        /// X11Paint must be at least this many times faster than cairo.
         case speedup(Double)
-        /// PaintCore may take at most this many times cairo's time.
+        /// X11Paint may take at most this many times cairo's time.
         case withinFactor(Double)
-        /// No cairo counterpart: PaintCore's value must stay under a budget (in `cairo`'s slot).
+        /// No cairo counterpart: X11Paint's value must stay under a budget (in `cairo`'s slot).
         case budget
         case none
     }
@@ -20,7 +20,7 @@ struct BenchmarkResult {
     /// How values print (time by default; megabytes for memory).
     var unit: (Double) -> String = formatTime
 
-    /// How many times faster PaintCore is (above 1 is faster).
+    /// How many times faster X11Paint is (above 1 is faster).
     var speedup: Double { cairo / ours }
 
     var passes: Bool {

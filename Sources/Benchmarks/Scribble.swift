@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// Deterministic test input: a smooth random walk of mouse positions a few pixels apart that
 /// stays on the canvas, like a person scribbling.

@@ -1,6 +1,6 @@
 import CCairo
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// Filled polygons and a transformed photo.
 enum ShapeWorkloads {
@@ -63,10 +63,10 @@ enum ShapeWorkloads {
         let photo = makePhoto()
         // Rotated 30° about its centre and scaled to cover the 1920x1080 output.
         let scale = 0.48
-        let transform = PaintCore.AffineTransform(translationX: -2000, y: -1500)
-            .concatenating(PaintCore.AffineTransform(scaleX: scale, y: scale))
-            .concatenating(PaintCore.AffineTransform(rotationAngle: .pi / 6))
-            .concatenating(PaintCore.AffineTransform(translationX: Double(width) / 2, y: Double(height) / 2))
+        let transform = PaintGraphics.AffineTransform(translationX: -2000, y: -1500)
+            .concatenating(PaintGraphics.AffineTransform(scaleX: scale, y: scale))
+            .concatenating(PaintGraphics.AffineTransform(rotationAngle: .pi / 6))
+            .concatenating(PaintGraphics.AffineTransform(translationX: Double(width) / 2, y: Double(height) / 2))
         let firstDraw = Stopwatch.best(runs: runs, setup: { (GraphicsContext(bitmap: Bitmap(width: width, height: height, color: .white)), Image(bitmap: photo)) }) {
             $0.0.draw($0.1, transform: transform)
         }
@@ -81,7 +81,7 @@ enum ShapeWorkloads {
         return [
             BenchmarkResult(name: "4000x3000 photo rotated 30°, scaled 0.48 to cover 1920x1080, bilinear (mip level cached)",
                             ours: steady, cairo: cairo, target: .withinFactor(1.5),
-                            note: "PaintCore prefilters (2.08x shrink uses the 2000x1500 level); cairo's bilinear does not"),
+                            note: "X11Paint prefilters (2.08x shrink uses the 2000x1500 level); cairo's bilinear does not"),
             BenchmarkResult(name: "the same, first draw including building the mip level",
                             ours: firstDraw, cairo: cairo, target: .none),
         ]

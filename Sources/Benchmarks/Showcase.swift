@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// One image with every primitive, for a person to look at.
 enum Showcase {
@@ -62,10 +62,10 @@ enum Showcase {
         for py in 0..<80 { for px in 0..<120 { photo[px, py] = Color(red: Double(px) / 120, green: Double(py) / 80, blue: (px / 10 + py / 10) % 2 == 0 ? 0.9 : 0.2).premultipliedPixel } }
         c.save()
         c.clip(to: .ellipse(in: Rect(x: 40, y: 430, width: 160, height: 150)))
-        c.draw(Image(bitmap: photo), transform: PaintCore.AffineTransform(translationX: -60, y: -40)
-            .concatenating(PaintCore.AffineTransform(scaleX: 1.6, y: 1.6))
-            .concatenating(PaintCore.AffineTransform(rotationAngle: 0.5))
-            .concatenating(PaintCore.AffineTransform(translationX: 120, y: 505)))
+        c.draw(Image(bitmap: photo), transform: PaintGraphics.AffineTransform(translationX: -60, y: -40)
+            .concatenating(PaintGraphics.AffineTransform(scaleX: 1.6, y: 1.6))
+            .concatenating(PaintGraphics.AffineTransform(rotationAngle: 0.5))
+            .concatenating(PaintGraphics.AffineTransform(translationX: 120, y: 505)))
         c.restore()
         c.draw("Text: Héllo, 世界 — anti-aliased, UTF-8", at: Point(x: 260, y: 510), font: Font.system(size: 24), color: .black)
         label("clipped rotated image, text through FreeType and fontconfig", 260, 560)

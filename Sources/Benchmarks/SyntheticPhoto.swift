@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// The camera-sized picture the photo and document benchmarks open: 6000x4000, gradients
 /// with a fine texture (a JPEG of it is about as hard to decode as a photo).

@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// Typing into one long line with the text tool (issue 35): each key, to the pixels of the
 /// window drawn again, must stay within a frame at any line length. Measured through the
@@ -9,7 +9,7 @@ enum TextTypingWorkload {
     static let budget = 0.016
 
     static func run(characters: Int) -> [BenchmarkResult] {
-        let window = PaintCore.Window(size: Size(width: 1600, height: 1000), application: Application(clock: ManualClock()))
+        let window = PaintToolkit.Window(size: Size(width: 1600, height: 1000), application: Application(clock: ManualClock()))
         let board = DrawingBoardViewController(store: NoStore(), picturesFolder: NSTemporaryDirectory())
         window.rootViewController = board
         window.render()

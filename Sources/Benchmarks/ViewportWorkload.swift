@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// The document seen through the viewport (issue 17): a 3840x2160 document with 10,000 strokes
 /// in a 1920x1080 window. Zoom and scroll steps must redraw within a frame (8 ms), a motion
@@ -10,8 +10,8 @@ enum ViewportWorkload {
     static let windowSize = Size(width: 1920, height: 1080)
     static let documentFormat = DocumentFormat(pixelWidth: 3840, pixelHeight: 2160)
 
-    static func makeCanvas() -> (PaintCore.Window, CanvasView) {
-        let window = PaintCore.Window(size: windowSize, application: Application(clock: ManualClock()))
+    static func makeCanvas() -> (PaintToolkit.Window, CanvasView) {
+        let window = PaintToolkit.Window(size: windowSize, application: Application(clock: ManualClock()))
         let canvas = CanvasView(frame: window.bounds)
         canvas.strokeWidth = 6
         canvas.strokeColor = Color(r: 230, g: 40, b: 40)
@@ -93,7 +93,7 @@ enum ViewportWorkload {
     }
 
     /// A 6000x4000 JPEG read, decoded at full size and shown as the document.
-    static func openBigJPEG(into canvas: CanvasView, window: PaintCore.Window) -> BenchmarkResult {
+    static func openBigJPEG(into canvas: CanvasView, window: PaintToolkit.Window) -> BenchmarkResult {
         guard let data = SyntheticPhoto.jpeg24Megapixels() else { return BenchmarkResult(name: "JPEG encode failed", ours: 1, cairo: 0, target: .budget) }
         var best = Double.infinity
         for _ in 0..<3 {

@@ -1,8 +1,8 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 
 // x11paint-bench [--quick] [--showcase FILE.png]
-// Renders each workload with PaintCore and with cairo's image surface in one run and prints
+// Renders each workload with X11Paint and with cairo's image surface in one run and prints
 // the times and ratios. Build it optimised: `make bench`.
 
 let arguments = CommandLine.arguments
@@ -32,10 +32,10 @@ func record(_ result: BenchmarkResult) {
     let verdict = result.passes ? "ok" : "MISSED"
     let comparison: String
     if case .budget = result.target {
-        comparison = "PaintCore \(result.unit(result.ours)); target \(result.targetText): \(verdict)"
+        comparison = "X11Paint \(result.unit(result.ours)); target \(result.targetText): \(verdict)"
     } else {
-        comparison = "PaintCore \(result.unit(result.ours)), cairo \(result.unit(result.cairo)), "
-            + "PaintCore is \(format(result.speedup))x cairo's speed; target \(result.targetText): \(verdict)"
+        comparison = "X11Paint \(result.unit(result.ours)), cairo \(result.unit(result.cairo)), "
+            + "X11Paint is \(format(result.speedup))x cairo's speed; target \(result.targetText): \(verdict)"
     }
     print("\(result.name)\n    \(comparison)" + (result.note.isEmpty ? "" : "\n    \(result.note)"))
 }

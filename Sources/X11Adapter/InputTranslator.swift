@@ -1,7 +1,7 @@
 import CX11Shim
-import PaintCore
+import DrawingBoard
 
-/// Turns X events into PaintCore input: pointer events (PaintCore makes them touches), keys,
+/// Turns X events into toolkit input: pointer events (the toolkit makes them touches), keys,
 /// and window changes.
 public struct InputTranslator {
     enum Input {

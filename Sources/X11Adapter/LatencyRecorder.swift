@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// Input to photons, the app's share: from the moment the X server made a motion event to
 /// the moment the frame showing it has been put on screen (after the server has finished

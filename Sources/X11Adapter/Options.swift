@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// What the app was asked to do at start, from the command line.
 public struct Options {

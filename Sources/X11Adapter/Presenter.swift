@@ -1,6 +1,6 @@
 import CX11Shim
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// Puts the window's backbuffer on screen, only the regions that changed: through MIT-SHM
 /// when the server shares memory with us, else with XPutImage.

@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// text/uri-list, as drag sources send dropped files: one URI a line, # comments, CRLF,
 /// percent-escapes. Only local file URIs become paths.

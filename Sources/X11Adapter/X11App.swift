@@ -1,13 +1,13 @@
 import CX11Shim
 import Foundation
-import PaintCore
+import DrawingBoard
 
-/// Wires the X connection to PaintCore's window and runs the event loop on the connection's fd.
+/// Wires the X connection to the toolkit's window and runs the event loop on the connection's fd.
 public final class X11App {
     private let x11: X11Display
     private let presenter: Presenter
     private var translator: InputTranslator
-    private let window: PaintCore.Window
+    private let window: PaintToolkit.Window
     private let board: DrawingBoardViewController
     private let pointer: PointerTranslator
     private let xinput: XInput2Translator

@@ -1,6 +1,6 @@
 import CX11Shim
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// The connection to the X server and the app's top-level window with its ICCCM/EWMH properties.
 public final class X11Display {
@@ -41,7 +41,7 @@ public final class X11Display {
         XFlush(display)
     }
 
-    /// Shows the pointer shape PaintCore asks for.
+    /// Shows the pointer shape the toolkit asks for.
     func setCursor(_ cursor: PointerCursor) {
         XDefineCursor(display, window, cursor == .crosshair ? crosshairCursor : arrowCursor)
         XFlush(display)

@@ -1,6 +1,6 @@
 import CX11Shim
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// The X11 selection protocols the app speaks: the CLIPBOARD for pasting pictures (image/png,
 /// large ones in INCR chunks) and for copying them (X11ClipboardOwner), and XDND for files

@@ -1,8 +1,8 @@
 import CX11Shim
 import Foundation
-import PaintCore
+import DrawingBoard
 
-/// Turns XInput 2 events into PaintCore input: touchscreen touches (XI 2.2) become touches,
+/// Turns XInput 2 events into toolkit input: touchscreen touches (XI 2.2) become touches,
 /// touchpad pinches (XI 2.4) become transform events, and the pointer's motion and buttons
 /// become pointer events, with smooth scrolling (XI 2.1) read from the scroll valuators.
 public final class XInput2Translator {

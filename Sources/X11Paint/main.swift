@@ -1,13 +1,13 @@
 import CX11Shim
 import Foundation
-import PaintCore
+import DrawingBoard
 import X11Adapter
 
 setvbuf(stdout, nil, _IOLBF, 0)
 // Messages go to standard error at the level X11PAINT_LOG asks for (swift-log).
 Log.bootstrap(environment: ProcessInfo.processInfo.environment)
 // The interface's language from LANG / LC_MESSAGES / LANGUAGE, before anything is said.
-Localization.start()
+Localization.start(catalogs: AppResources.localeFolder)
 // --help and --version print and exit 0 here; a bad value is a message on stderr and exit 64.
 // File names are bytes: arguments are taken byte for byte (see SystemPath), not as Foundation
 // decodes them.

@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 import XCTest
 
 /// Issue 22 on the real app and a real X server: a selection copied with Ctrl+C is read back by
@@ -9,7 +9,7 @@ import XCTest
 final class ClipboardEndToEndTests: XvfbTestCase {
 
 
-    /// The canvas's top in the window, from PaintCore's own layout of an 800x600 window.
+    /// The canvas's top in the window, from the drawing board's own layout of an 800x600 window.
     private var canvasTop: Int {
         let window = Window(size: Size(width: 800, height: 600))
         let board = DrawingBoardViewController(store: PicturesArtworkStore(environment: [:]))

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import PaintCore
+import DrawingBoard
 
 /// The command line as a terminal user meets it (issue 15, item 12): help and version on
 /// stdout with status 0, a bad value explained on stderr with the limits.

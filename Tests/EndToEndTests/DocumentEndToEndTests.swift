@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 import XCTest
 
 /// A picture given on the command line is the document (issue 17): zoom with Ctrl+wheel, draw,

@@ -1,12 +1,12 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 import XCTest
 
 /// Drives the real binary on a real X server with xdotool and checks the PNGs it saves.
 final class DrawingBoardEndToEndTests: XvfbTestCase {
 
 
-    /// The same layout the app computes for an 800x600 window, from PaintCore itself.
+    /// The same layout the app computes for an 800x600 window, from the drawing board itself.
     private func layout() -> DrawingBoardViewController {
         let window = Window(size: Size(width: 800, height: 600))
         let board = DrawingBoardViewController(store: PicturesArtworkStore(environment: [:]))
@@ -60,7 +60,7 @@ final class DrawingBoardEndToEndTests: XvfbTestCase {
     func testTextAndAFilledFigureEndToEnd() throws {
         let board = layout()
         let canvasTop = Int(board.canvas.frame.minY)
-        // Where the Brush panel's shape styles are, from PaintCore's own layout once it has slid up.
+        // Where the Brush panel's shape styles are, from the drawing board's own layout once it has slid up.
         let clock = ManualClock()
         let window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
         let panelBoard = DrawingBoardViewController(store: PicturesArtworkStore(environment: [:]))

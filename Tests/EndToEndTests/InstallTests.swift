@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 import XCTest
 
 /// Issue 24: `make install` into a DESTDIR puts every file where the freedesktop specifications

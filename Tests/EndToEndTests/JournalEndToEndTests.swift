@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 import XCTest
 
 /// Issue 13 on the real binary: every orderly end keeps the stroke in progress, two windows on

@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 import XCTest
 
 /// 100,000 motion events as fast as the X server takes them: every stroke arrives whole,

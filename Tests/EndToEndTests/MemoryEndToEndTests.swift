@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 import XCTest
 
 /// Issue 35: a storm of window resizes while drawing leaves no memory behind once idle: the

@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 import XCTest
 
 /// Issue 35 on a real X server: pictures pasted in INCR chunks from an owner as fast as there

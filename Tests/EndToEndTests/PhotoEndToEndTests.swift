@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 import XCTest
 
 /// Photos reaching the real app: --photo, the clipboard (Ctrl+V with xclip serving image/png)

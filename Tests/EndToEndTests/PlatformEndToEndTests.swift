@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 import XCTest
 
 /// The X11 platform layer on real X servers: presentation with and without shared memory,

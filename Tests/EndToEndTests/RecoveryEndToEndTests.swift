@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 import XCTest
 
 /// Never lose a drawing: kill -9 and a vanished X server, on the real binary.

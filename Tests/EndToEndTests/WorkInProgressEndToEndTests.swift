@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 import XCTest
 
 /// Issue 35 on the real binary: kill -9 while a selection floats, while words are being typed,

@@ -1,11 +1,11 @@
 import CCairo
 import Foundation
-import PaintCore
+import DrawingBoard
 @testable import PaintGraphics
 import XCTest
 
-/// Each primitive drawn three ways: by PaintCore, by cairo, and by a 16x16-supersampled
-/// reference of the exact geometry. PaintCore's mean absolute error against the reference must
+/// Each primitive drawn three ways: by X11Paint, by cairo, and by a 16x16-supersampled
+/// reference of the exact geometry. X11Paint's mean absolute error against the reference must
 /// be no worse than cairo's (plus 0.01 of a level for 8-bit rounding).
 final class GoldenImageTests: XCTestCase {
     private let size = 96
@@ -27,7 +27,7 @@ final class GoldenImageTests: XCTestCase {
         }
         let ourError = ImageComparison.meanAbsoluteError(actual, expected)
         let cairoError = ImageComparison.meanAbsoluteError(cairoImage, expected)
-        print("golden \(name): PaintCore MAE \(String(format: "%.3f", ourError)), cairo MAE \(String(format: "%.3f", cairoError))")
+        print("golden \(name): X11Paint MAE \(String(format: "%.3f", ourError)), cairo MAE \(String(format: "%.3f", cairoError))")
         let inked = coverage.reduce(0, +)
         XCTAssertGreaterThan(inked, 20, "\(name): the reference draws something", file: file, line: line)
         if ourError > cairoError + 0.01 || ourError > 1.0 {

@@ -1,10 +1,10 @@
 import CCairo
 import Foundation
-import PaintCore
+import DrawingBoard
 @testable import PaintGraphics
 import XCTest
 
-private typealias AffineTransform = PaintCore.AffineTransform
+private typealias AffineTransform = PaintGraphics.AffineTransform
 
 /// Images drawn under transforms, compared with a supersampled ideal resampling of the source
 /// (16 x 16 point samples per pixel, i.e. an area average) and with cairo's bilinear filter.
@@ -55,7 +55,7 @@ final class ImageDrawingGoldenTests: XCTestCase {
     private func compare(_ name: String, actual: Bitmap, expected: Bitmap, cairo: Bitmap, file: StaticString = #filePath, line: UInt = #line) {
         let ours = ImageComparison.meanAbsoluteError(actual, expected)
         let theirs = ImageComparison.meanAbsoluteError(cairo, expected)
-        print("golden \(name): PaintCore MAE \(String(format: "%.3f", ours)), cairo MAE \(String(format: "%.3f", theirs))")
+        print("golden \(name): X11Paint MAE \(String(format: "%.3f", ours)), cairo MAE \(String(format: "%.3f", theirs))")
         if ours > theirs + 0.01 {
             let folder = ImageComparison.writeFailure(name: name, actual: actual, expected: expected, cairo: cairo)
             XCTFail("\(name): MAE \(ours) vs cairo \(theirs); images in \(folder)", file: file, line: line)

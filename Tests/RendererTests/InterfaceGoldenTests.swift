@@ -1,10 +1,12 @@
 import Foundation
-@testable import PaintCore
+@testable import DrawingBoard
+@testable import PaintToolkit
+@testable import PaintDocument
 @testable import PaintGraphics
 import XCTest
 
 /// Issue 19's look, pinned: the board, the palette, a tooltip and the photo bar, rendered
-/// offscreen by PaintCore at 1x and 2x and compared with reviewed references in
+/// offscreen by the toolkit at 1x and 2x and compared with reviewed references in
 /// Tests/Fixtures/golden (mean error at most half a level; actual, expected and diff PNGs are
 /// written on failure). After an intended change: `UPDATE_GOLDEN=1 swift test --filter
 /// InterfaceGoldenTests`, then look at the new PNGs before committing them.

@@ -1,6 +1,8 @@
 import CCairo
 import Foundation
-@testable import PaintCore
+@testable import DrawingBoard
+@testable import PaintToolkit
+@testable import PaintDocument
 @testable import PaintGraphics
 import XCTest
 
@@ -109,7 +111,7 @@ final class PressureStrokeGoldenTests: XCTestCase {
         }
         let ourError = ImageComparison.meanAbsoluteError(ours, truth)
         let cairoError = ImageComparison.meanAbsoluteError(cairo, truth)
-        print(String(format: "pressure ramp (%@): mean error %.4f (PaintCore) vs %.4f (cairo) against the supersampled truth", name, ourError, cairoError))
+        print(String(format: "pressure ramp (%@): mean error %.4f (X11Paint) vs %.4f (cairo) against the supersampled truth", name, ourError, cairoError))
         if ourError > cairoError { _ = ImageComparison.writeFailure(name: "pressure-ramp-\(name)", actual: ours, expected: truth, cairo: cairo) }
         XCTAssertLessThanOrEqual(ourError, cairoError, "at or below cairo's error")
         XCTAssertLessThan(ourError, 0.5)

@@ -1,9 +1,9 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 @testable import PaintGraphics
 import XCTest
 
-private typealias AffineTransform = PaintCore.AffineTransform
+private typealias AffineTransform = PaintGraphics.AffineTransform
 
 final class RendererBehaviourTests: XCTestCase {
     private func canvas(_ width: Int = 64, _ height: Int = 64, _ color: Color = .white) -> (Bitmap, GraphicsContext) {

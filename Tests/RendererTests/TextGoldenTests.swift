@@ -1,5 +1,7 @@
 import Foundation
-@testable import PaintCore
+@testable import DrawingBoard
+@testable import PaintToolkit
+@testable import PaintDocument
 @testable import PaintGraphics
 import XCTest
 

@@ -1,5 +1,5 @@
 import CX11Shim
-import PaintCore
+import DrawingBoard
 @testable import X11Adapter
 import XCTest
 

@@ -1,6 +1,6 @@
 import CX11Shim
 import Foundation
-import PaintCore
+import DrawingBoard
 import XCTest
 
 /// SIGTERM (logging out, `kill`, a session manager) must end the run loop wherever in the loop

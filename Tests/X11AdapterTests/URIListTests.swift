@@ -1,5 +1,5 @@
 import X11Adapter
-import PaintCore
+import DrawingBoard
 import XCTest
 
 final class URIListTests: XCTestCase {
@@ -15,6 +15,6 @@ final class NonUTF8URIListTests: XCTestCase {
     func testAPercentEscapedLatin1NameIsKeptByteForByte() throws {
         let paths = URIList.paths(from: "file:///tmp/caf%E9.png\r\n")
         let path = try XCTUnwrap(paths.first, "the drop is not lost")
-        XCTAssertEqual(Array(PaintCore.SystemPath.bytes(of: path)), Array("/tmp/caf".utf8) + [0xE9] + Array(".png".utf8))
+        XCTAssertEqual(Array(PaintDocument.SystemPath.bytes(of: path)), Array("/tmp/caf".utf8) + [0xE9] + Array(".png".utf8))
     }
 }

@@ -50,7 +50,7 @@ public struct OccludedRows: Sendable {
     /// Calls `body(y, x0, x1)` for each run of a rectangle's rows left to draw: the whole row,
     /// or the parts either side of the covered columns.
     @inline(__always)
-    /// Inlinable: the canvas compositor (PaintCore) runs its per-pixel loop in `body`.
+    /// Inlinable: the canvas compositor runs its per-pixel loop in `body`.
     @inlinable
     package static func forEachRun(of area: PixelRect, skipping occluded: OccludedRows?, _ body: (Int, Int, Int) -> Void) {
         for y in area.y0..<area.y1 {

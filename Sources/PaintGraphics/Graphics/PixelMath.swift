@@ -1,5 +1,5 @@
 /// 8-bit fixed-point helpers for premultiplied BGRA32 compositing.
-/// Inlinable: the canvas's compositor (PaintCore) calls them per pixel.
+/// Inlinable: the canvas's compositor calls them per pixel.
 package enum PixelMath {
     /// a * b / 255, rounded, for a, b in 0...255.
     @inlinable @inline(__always)

@@ -17,7 +17,7 @@ public enum RowBands {
 
     /// Runs `body` for each band of `area` (its index and rows), on the cores at once when the
     /// area is big.
-    /// Inlinable: the canvas compositor (PaintCore) runs its per-pixel loop in `body`.
+    /// Inlinable: the canvas compositor runs its per-pixel loop in `body`.
     @inlinable
     public static func forEachBand(of area: PixelRect, _ body: (Int, PixelRect) -> Void) {
         let bands = count(forPixels: area.width * area.height)

@@ -1,6 +1,6 @@
 import CX11Shim
 import Foundation
-import PaintCore
+import DrawingBoard
 
 /// A second X client for tests: asks the app's window to close the way a window manager does,
 /// and reads back what the window shows.

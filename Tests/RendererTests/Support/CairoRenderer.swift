@@ -1,5 +1,5 @@
 import CCairo
-import PaintCore
+import DrawingBoard
 @testable import PaintGraphics
 
 /// Renders with cairo's image surface, for comparison. cairo's ARGB32 is premultiplied

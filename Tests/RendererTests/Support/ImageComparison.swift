@@ -1,5 +1,5 @@
 import Foundation
-import PaintCore
+import DrawingBoard
 @testable import PaintGraphics
 import XCTest
 

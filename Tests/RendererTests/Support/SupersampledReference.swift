@@ -1,4 +1,4 @@
-import PaintCore
+import DrawingBoard
 @testable import PaintGraphics
 
 /// The ground truth for golden tests: each pixel's coverage measured by 16 x 16 point samples

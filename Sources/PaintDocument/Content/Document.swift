@@ -1,0 +1,299 @@
+import Foundation
+
+/// The artwork as an ordered list of items (commands, not pictures); replaying them from the
+/// start rebuilds the drawing layer and the background.
+public struct Document: Sendable, Equatable, Codable {
+    public enum Item: Sendable, Equatable, Codable {
+        /// A freehand stroke (pencil or eraser).
+        case stroke(Stroke)
+        /// A figure: a line, dashed line, rectangle or ellipse.
+        case shape(Shape)
+        /// Clears the drawing layer (never the background); undoable like any other item.
+        case clear
+        /// A new background under the drawing layer.
+        case background(Background)
+        /// The fill bucket: replayed against what lies below it at its place in the history.
+        case fill(Fill)
+        /// A photo baked into the artwork where it was placed.
+        case photo(PlacedPhoto)
+        /// Words written with the text tool.
+        case text(TextBlock)
+        /// A selection cleared (Delete, Cut, or lifted to be moved): the background shows there.
+        case clearArea(SelectionArea)
+
+        /// What a message calls this change ("Shaken: undid the last stroke").
+        public var userDescription: String {
+            switch self {
+            case .stroke(let stroke): return stroke.blendMode == .clear ? tr("the last eraser stroke") : tr("the last stroke")
+            case .shape: return tr("the last shape")
+            case .clear: return tr("the clear")
+            case .background: return tr("the background change")
+            case .photo: return tr("the added photo")
+            case .fill: return tr("the fill")
+            case .text: return tr("the text")
+            case .clearArea: return tr("the cleared selection")
+            }
+        }
+    }
+
+    public private(set) var items: [Item] = []
+    /// Its size (nil: not fixed yet; journals from before documents had sizes).
+    public var format: DocumentFormat?
+
+    public init(items: [Item] = [], format: DocumentFormat? = nil) {
+        self.items = items
+        self.format = format
+    }
+
+    public var isEmpty: Bool { items.isEmpty }
+
+    /// The items that are visible: everything after the last clear.
+    public var visibleItems: ArraySlice<Item> {
+        if let last = items.lastIndex(of: .clear) { return items[(last + 1)...] }
+        return items[...]
+    }
+
+    /// Whether there is anything on the drawing layer to clear.
+    public var hasVisibleDrawing: Bool {
+        visibleItems.contains { if case .background = $0 { return false } else { return true } }
+    }
+
+    /// The background the items leave in force (white before any change).
+    public var background: Background { background(after: items.count) }
+
+    public func background(after count: Int) -> Background {
+        for item in items[..<count].reversed() { if case .background(let b) = item { return b } }
+        return .color(.white)
+    }
+
+    public mutating func append(_ item: Item) { items.append(item) }
+
+    /// Removes and returns the last item, or nil when there is nothing to undo.
+    @discardableResult
+    public mutating func removeLast() -> Item? { items.popLast() }
+}
+
+/// A figure drawn by a shape brush: its outline and how it is stroked, and for a closed figure
+/// what fills it, fixed when committed.
+public struct Shape: Sendable, Equatable, Codable {
+    public var path: Path
+    public var style: LineStyle
+    public var color: Color
+    /// The colour inside the figure (nil: an outline only).
+    public var fill: Color?
+    /// Whether the outline is stroked (a filled figure may go without).
+    public var isOutlined: Bool
+
+    public init(path: Path, style: LineStyle, color: Color, fill: Color? = nil, isOutlined: Bool = true) {
+        self.path = path
+        self.style = style
+        self.color = color
+        self.fill = fill
+        self.isOutlined = isOutlined
+    }
+
+    private enum CodingKeys: String, CodingKey { case path, style, color, fill, isOutlined }
+
+    /// Journals and documents written before figures could be filled read as outlines.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        path = try container.decode(Path.self, forKey: .path)
+        style = try container.decode(LineStyle.self, forKey: .style)
+        color = try container.decode(Color.self, forKey: .color)
+        fill = try container.decodeIfPresent(Color.self, forKey: .fill)
+        isOutlined = try container.decodeIfPresent(Bool.self, forKey: .isOutlined) ?? true
+    }
+}
+
+/// A fill bucket's click: where, with what, how alike the colours it spreads over must be.
+public struct Fill: Sendable, Equatable, Codable {
+    /// In document units (points); the pixel under it at the layer's scale is the seed.
+    public var seed: Point
+    public var color: Color
+    /// 0 (the exact colour) to 1 (everything).
+    public var tolerance: Double
+
+    public init(seed: Point, color: Color, tolerance: Double) {
+        self.seed = seed
+        self.color = color
+        self.tolerance = tolerance
+    }
+}
+
+/// How the rectangle and the ellipse are drawn (KolourPaint's and Pinta's fill styles).
+public enum ShapeFill: Int, Sendable, CaseIterable {
+    /// The outline in the pen's colour.
+    case outline
+    /// Filled with the pen's colour, no outline.
+    case fill
+    /// The outline in the pen's colour around a fill of the background's colour (the second colour).
+    case outlineAndFill
+}
+
+/// What shows through where nothing is drawn (and where the eraser erased).
+public enum Background: Sendable, Equatable, Codable {
+    case color(Color)
+    /// A picture scaled to fill the canvas (not tiled).
+    case image(ImageAsset)
+}
+
+/// An image kept by a document (a background or a baked photo), compared by id. In a
+/// saved document it is referred to by its id; the pixels are stored once, beside it.
+public final class ImageAsset: @unchecked Sendable, Equatable, Codable {
+    public let image: Image
+    /// Where it came from, for the user's eyes.
+    public let name: String
+    public let id: String
+    /// The file's bytes as read (PNG or JPEG), kept so the journal can store them as they were.
+    public let encoded: Data?
+    /// Stands in for a picture that was missing or damaged when the document was read back.
+    public let isPlaceholder: Bool
+
+    public init(bitmap: Bitmap, name: String, id: String = UUID().uuidString, encoded: Data? = nil, isPlaceholder: Bool = false) {
+        image = Image(bitmap: bitmap)
+        self.name = name
+        self.id = id
+        self.encoded = encoded
+        self.isPlaceholder = isPlaceholder
+    }
+
+    /// The same picture: the same id (a document read back makes new objects for its pictures).
+    public static func == (a: ImageAsset, b: ImageAsset) -> Bool { a === b || a.id == b.id }
+
+    /// Decoding finds assets by id in the registry the decoder's user info carries.
+    public static let registryKey = CodingUserInfoKey(rawValue: "x11paint.assets")!
+
+    /// The size is stored with the id so a lost picture can be stood in for at its own size.
+    private enum CodingKeys: String, CodingKey { case id, width, height }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(image.width, forKey: .width)
+        try container.encode(image.height, forKey: .height)
+    }
+
+    public required convenience init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let id = try container.decode(String.self, forKey: .id)
+        guard let registry = decoder.userInfo[Self.registryKey] as? AssetRegistry else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no pictures to read \(id) from"))
+        }
+        if let asset = registry.assets[id] {
+            self.init(bitmap: asset.image.bitmap, name: asset.name, id: id, encoded: asset.encoded, isPlaceholder: asset.isPlaceholder)
+            return
+        }
+        guard let makePlaceholder = registry.placeholder else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "missing picture \(id)"))
+        }
+        let width = (try? container.decode(Int.self, forKey: .width)) ?? 64
+        let height = (try? container.decode(Int.self, forKey: .height)) ?? 64
+        let placeholder = makePlaceholder(width, height)
+        registry.missing.insert(id)
+        registry.assets[id] = ImageAsset(bitmap: placeholder, name: id, id: id, isPlaceholder: true)
+        self.init(bitmap: placeholder, name: id, id: id, isPlaceholder: true)
+    }
+}
+
+/// The pictures a document refers to, by id, while it is read back.
+public final class AssetRegistry {
+    public var assets: [String: ImageAsset] = [:]
+    /// Makes what stands in for a picture that is not here, at its width and height (nil: such
+    /// a picture fails the decoding).
+    public var placeholder: ((Int, Int) -> Bitmap)?
+    /// The ids that got placeholders.
+    public var missing = Set<String>()
+    public init() {}
+}
+/// A photo baked into the drawing: the picture, where it went (upright photo coordinates to
+/// canvas points), and how it is cut: a crop rectangle and an optional circular frame with a
+/// border. Drawn at the source's full resolution through its transform.
+public struct PlacedPhoto: Sendable, Equatable, Codable {
+    public var photo: Photo
+    public var placement: AffineTransform
+    /// The part kept, in upright photo coordinates (nil: all of it).
+    public var crop: Rect?
+    public var circleFrame: CircleFrame?
+
+    public init(photo: Photo, placement: AffineTransform, crop: Rect? = nil, circleFrame: CircleFrame? = nil) {
+        self.photo = photo
+        self.placement = placement
+        self.crop = crop
+        self.circleFrame = circleFrame
+    }
+
+    /// Stored pixels to canvas points.
+    public var transform: AffineTransform { photo.orientationTransform.concatenating(placement) }
+
+    /// The kept rectangle in upright photo coordinates.
+    public var visibleRect: Rect { crop ?? Rect(origin: .zero, size: photo.size) }
+
+    /// Draws the photo as it will be baked, in a context whose coordinates are canvas points.
+    public func draw(in context: GraphicsContext) {
+        context.save()
+        context.concatenate(placement)
+        let visible = visibleRect
+        if let circleFrame {
+            let round = circleFrame.outline(in: visible)
+            context.clip(to: .ellipse(in: round))
+            context.draw(photo.asset.image, transform: photo.orientationTransform)
+            context.restore()
+            context.save()
+            context.concatenate(placement)
+            // The border straddles the circle's edge inside the kept area.
+            let inset = circleFrame.width / 2
+            context.strokeColor = circleFrame.color
+            context.lineWidth = circleFrame.width
+            context.stroke(.ellipse(in: round.insetBy(dx: inset, dy: inset)))
+        } else {
+            if crop != nil { context.clip(to: visible) }
+            context.draw(photo.asset.image, transform: photo.orientationTransform)
+        }
+        context.restore()
+    }
+
+    /// Whether it lies pixel on pixel on a layer of `scale` pixels per unit: upright, unscaled
+    /// in pixels, at whole-pixel offsets, uncropped and unframed (a picture opened as a document).
+    package func isPixelAligned(atScale scale: Double) -> Bool {
+        // Its pixels land one on one on the layer's (an opened picture, a lifted selection at any scale).
+        let p = placement, tx = p.tx * scale, ty = p.ty * scale
+        return photo.orientation == 1 && crop == nil && circleFrame == nil && p.a * scale == 1 && p.d * scale == 1 && p.b == 0 && p.c == 0
+            && tx == tx.rounded() && ty == ty.rounded()
+    }
+
+    public static func == (a: PlacedPhoto, b: PlacedPhoto) -> Bool {
+        a.photo.asset == b.photo.asset && a.placement == b.placement && a.crop == b.crop && a.circleFrame == b.circleFrame
+    }
+}
+
+/// A circular (elliptical) frame: the photo is clipped to the ellipse in its kept rectangle
+/// and ringed with a border (seed 001's BorderW).
+public struct CircleFrame: Sendable, Equatable, Codable {
+    public var width: Double
+    public var color: Color
+    /// A true circle (seed 001's circular clip): the largest one centred in the kept rectangle.
+    /// Frames made before were the ellipse filling it, and journals keep them so.
+    public var isCircle: Bool
+
+    public init(width: Double, color: Color, isCircle: Bool = true) {
+        self.width = width
+        self.color = color
+        self.isCircle = isCircle
+    }
+
+    private enum CodingKeys: String, CodingKey { case width, color, isCircle }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        width = try container.decode(Double.self, forKey: .width)
+        color = try container.decode(Color.self, forKey: .color)
+        isCircle = try container.decodeIfPresent(Bool.self, forKey: .isCircle) ?? false
+    }
+
+    /// The frame's shape inside the kept rectangle.
+    package func outline(in kept: Rect) -> Rect {
+        guard isCircle else { return kept }
+        let side = min(kept.width, kept.height)
+        return Rect(x: kept.midX - side / 2, y: kept.midY - side / 2, width: side, height: side)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// A picture as decoded (pixels as stored in the file) plus its EXIF orientation, which is
+/// folded into every transform that draws it rather than into the pixels.
+public struct Photo: Sendable, Codable {
+    public let asset: ImageAsset
+    /// EXIF orientation 1-8 (1: as stored).
+    public let orientation: Int
+
+    public init(asset: ImageAsset, orientation: Int = 1) {
+        self.asset = asset
+        self.orientation = (1...8).contains(orientation) ? orientation : 1
+    }
+
+    /// The size as a person sees it (orientations 5-8 swap width and height).
+    public var size: Size {
+        let w = Double(asset.image.width), h = Double(asset.image.height)
+        return orientation >= 5 ? Size(width: h, height: w) : Size(width: w, height: h)
+    }
+
+    /// Maps stored pixel coordinates to upright ones.
+    public var orientationTransform: AffineTransform {
+        let w = Double(asset.image.width), h = Double(asset.image.height)
+        switch orientation {
+        case 2: return AffineTransform(a: -1, b: 0, c: 0, d: 1, tx: w, ty: 0)
+        case 3: return AffineTransform(a: -1, b: 0, c: 0, d: -1, tx: w, ty: h)
+        case 4: return AffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: h)
+        case 5: return AffineTransform(a: 0, b: 1, c: 1, d: 0, tx: 0, ty: 0)
+        case 6: return AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: h, ty: 0)
+        case 7: return AffineTransform(a: 0, b: -1, c: -1, d: 0, tx: h, ty: w)
+        case 8: return AffineTransform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: w)
+        default: return .identity
+        }
+    }
+
+    /// The same picture with its orientation applied to the pixels (an exact permutation, no
+    /// resampling): for uses that draw the pixels as stored, like a background picture.
+    public func uprighted() -> Photo {
+        guard orientation != 1 else { return self }
+        let source = asset.image.bitmap
+        let upright = Bitmap(width: Int(size.width), height: Int(size.height))
+        let t = orientationTransform
+        for y in 0..<source.height {
+            for x in 0..<source.width {
+                let p = t.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                upright[Int(p.x), Int(p.y)] = source[x, y]
+            }
+        }
+        return Photo(asset: ImageAsset(bitmap: upright, name: asset.name))
+    }
+}
+
+/// Opens picture files (PNG or JPEG, told apart by their first bytes) with a size limit and a
+/// clear message for anything that is not a picture it can read.
+public enum PhotoDecoder {
+    public struct DecodeError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static func decode(_ data: Data, name: String, pixelLimit: UInt64 = PNGCodec.defaultPixelLimit,
+                              scaleDenominator: Int = 1) throws -> Photo {
+        // Full-size decodes keep the file's bytes so the journal can keep the picture as it was.
+        let keep = scaleDenominator == 1 ? data : nil
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            return Photo(asset: ImageAsset(bitmap: try PNGCodec.decode(data, pixelLimit: pixelLimit), name: name, encoded: keep))
+        }
+        if data.starts(with: [0xFF, 0xD8]) {
+            let (bitmap, orientation) = try JPEGCodec.decode(data, pixelLimit: pixelLimit, scaleDenominator: scaleDenominator)
+            return Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: keep), orientation: orientation)
+        }
+        let shown = DisplayPath.short(name, limit: 48)
+        throw DecodeError(description: data.isEmpty ? "\(shown) is empty" : "\(shown) is not a PNG or JPEG picture")
+    }
+
+    /// A photo opened to be placed: reduced to at most `maximumPixels` while it is read (PNG rows
+    /// are box-averaged as they arrive; JPEG uses libjpeg's DCT scaling down to the nearest
+    /// power of two above, then a box average), with the file's own size for the message.
+    public struct Opened {
+        public let photo: Photo
+        public let sourceWidth: Int
+        public let sourceHeight: Int
+    }
+
+    public static func open(_ data: Data, name: String, maximumPixels: Int, job: DecodeJob?) throws -> Opened {
+        do {
+            if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+                let (bitmap, width, height) = try PNGCodec.decode(data, maximumPixels: maximumPixels, job: job)
+                // A reduced picture is journaled as the reduced PNG, never as the huge original.
+                let kept = bitmap.width == width && bitmap.height == height ? data : nil
+                return Opened(photo: Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: kept)), sourceWidth: width, sourceHeight: height)
+            }
+            if data.starts(with: [0xFF, 0xD8]), let (width, height) = JPEGCodec.dimensions(of: data) {
+                var denominator = 1
+                while denominator < 8 && (width / (denominator * 2)) * (height / (denominator * 2)) >= maximumPixels { denominator *= 2 }
+                let (decoded, orientation) = try JPEGCodec.decode(data, scaleDenominator: denominator, job: job)
+                let factor = BoxDownscaler.factor(width: decoded.width, height: decoded.height, maximumPixels: maximumPixels)
+                let bitmap = factor > 1 ? BoxDownscaler.downscale(decoded, by: factor) : decoded
+                let kept = denominator == 1 && factor == 1 ? data : nil
+                return Opened(photo: Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: kept), orientation: orientation),
+                              sourceWidth: width, sourceHeight: height)
+            }
+            let photo = try decode(data, name: name)
+            return Opened(photo: photo, sourceWidth: photo.asset.image.width, sourceHeight: photo.asset.image.height)
+        } catch PNGCodec.CodecError.cancelled {
+            throw PNGCodec.CodecError.cancelled
+        } catch let error as PNGCodec.CodecError {
+            throw DecodeError(description: "\(DisplayPath.short(name, limit: 48)): \(error)")
+        }
+    }
+
+    public static func load(path: String, pixelLimit: UInt64 = PNGCodec.defaultPixelLimit) throws -> Photo {
+        let name = (path as NSString).lastPathComponent
+        let data = try read(path)
+        do {
+            return try decode(data, name: name, pixelLimit: pixelLimit)
+        } catch let error as PNGCodec.CodecError {
+            throw DecodeError(description: "\(DisplayPath.short(name, limit: 48)): \(error)")
+        }
+    }
+
+    /// The file's bytes: only a regular file is read (a FIFO or a device would block or never
+    /// end), and a read error is a message, never a crash.
+    package static func read(_ path: String) throws -> Data {
+        do {
+            return try FileReader.read(path)
+        } catch let error as FileReader.ReadError {
+            throw DecodeError(description: error.description)
+        }
+    }
+
+    /// A small version for a thumbnail: JPEGs are decoded at 1/2, 1/4 or 1/8 size by libjpeg's
+    /// DCT scaling when that still covers `maximumDimension`.
+    public static func thumbnail(path: String, maximumDimension: Int) throws -> Photo {
+        let name = (path as NSString).lastPathComponent
+        let data = try read(path)
+        var denominator = 1
+        if let (w, h) = JPEGCodec.dimensions(of: data) {
+            while denominator < 8 && max(w, h) / (denominator * 2) >= maximumDimension { denominator *= 2 }
+        }
+        return try decode(data, name: name, scaleDenominator: denominator)
+    }
+}

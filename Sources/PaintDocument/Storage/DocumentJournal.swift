@@ -1,0 +1,232 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An append-only, checksummed journal of everything done to the document, so nothing is lost
+/// when the app or the X server dies: each edit is a record, pictures are stored once beside it.
+///
+/// Nothing here waits for the disk: the UI thread hands records (with a snapshot of the
+/// document, which costs a reference count) to a serial writer queue that owns the file. The
+/// writer appends them in order and fsyncs once per batch (group commit): a completed action is
+/// durable as soon as the disk allows, the stroke in progress at least once a second, and on an
+/// orderly end `flush()` waits for all of it.
+///
+/// Each generation is a `generation` record followed by one record per item, each with its own
+/// checksum: a damaged byte costs one item, never the whole drawing (JournalReader
+/// resynchronises after damage). A failed write (a full disk) is cut back off the file,
+/// recording pauses, and the next change writes a whole new generation once space returns.
+public final class DocumentJournal {
+    public enum Record: Codable {
+        /// The whole document in one record, as earlier versions compacted it (still read).
+        case snapshot(items: [Document.Item], redo: [Document.Item])
+        /// Starts a generation: the records that follow replace everything before.
+        case generation
+        /// The document's size, right after `generation` (absent in journals from before sizes).
+        case format(DocumentFormat)
+        case append(Document.Item)
+        /// An item on the redo stack, oldest first (part of a generation).
+        case redoable(Document.Item)
+        case undo
+        case redo
+        /// The stroke being drawn so far (nil: none any more).
+        case progress(Stroke?)
+        /// Points the stroke in progress gained since the last progress record, from index `from`:
+        /// a long stroke's journal grows with its length, not with its length squared.
+        /// `widths` and `opacities`: theirs, when a pen's pressure varies them.
+        case progressPoints(from: Int, points: [Point], widths: [Double]? = nil, opacities: [Double]? = nil)
+        /// An item being made that is not a stroke (words being typed, a lifted selection
+        /// floating where it was moved), whole; nil: none any more. Recovery adds it to the
+        /// document, as it does the stroke in progress. An append, undo or redo ends it.
+        case pending(Document.Item?)
+        /// The document so far was cropped: it is kept for Ctrl+Z, and the records that follow
+        /// make the cropped document (written only in generations).
+        case cropped
+    }
+
+    /// The document after a change, handed to the writer with the change's record: a whole
+    /// generation can be written from it when recording resumes or the journal is compacted.
+    public struct Snapshot: Sendable {
+        public var items: [Document.Item]
+        public var redo: [Document.Item]
+        public var format: DocumentFormat?
+        /// The item being made, if any (see `Record.pending`).
+        public var pending: Document.Item?
+        /// The documents crops replaced, oldest first (Ctrl+Z brings them back, after a restart too).
+        public var documentsBeforeCrop: [Document]
+        public init(_ document: Document, redo: [Document.Item], pending: Document.Item? = nil, documentsBeforeCrop: [Document] = []) {
+            items = document.items
+            self.redo = redo
+            format = document.format
+            self.pending = pending
+            self.documentsBeforeCrop = documentsBeforeCrop
+        }
+
+        /// Every item that may name a picture: the pictures a generation needs.
+        package var allItems: [Document.Item] {
+            documentsBeforeCrop.flatMap(\.items) + items + redo + (pending.map { [$0] } ?? [])
+        }
+    }
+
+    public typealias Recovery = JournalReader.Recovery
+
+    /// Whether changes reach the disk.
+    public enum State: Equatable {
+        case recording
+        /// A write failed (the reason); the next change tries to write a whole generation.
+        case paused(String)
+    }
+
+    public struct JournalError: Error, CustomStringConvertible { public let description: String }
+
+    package static let magic: UInt32 = 0x314A_5058 // "XPJ1"
+    package static let headerSize = 12
+    public let folder: String
+    /// Only ever touched on `queue`.
+    private let file: JournalFile
+    private let queue = DispatchQueue(label: "x11paint.journal", qos: .userInitiated)
+
+    /// The writer's state as the UI thread last heard it.
+    public private(set) var state: State = .recording
+    /// Told on the UI thread (through `deliver`) when recording pauses or resumes.
+    public var onStateChange: ((State) -> Void)?
+    /// Runs a closure on the UI thread (the application's `post`); set before the first write.
+    public var deliver: (@escaping () -> Void) -> Void = { $0() }
+
+    /// `$XDG_STATE_HOME/x11paint`, else `~/.local/state/x11paint`.
+    public static func stateFolder(environment: [String: String]) -> String {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/x11paint" }
+        let home = HomeFolder.resolve(environment: environment)
+        return home + "/.local/state/x11paint"
+    }
+
+    public static func recover(folder: String) -> Recovery { JournalReader.recover(folder: folder) }
+
+    /// Takes the folder (its lock) and opens its journal for appending.
+    public convenience init(folder: String) throws {
+        do {
+            try self.init(JournalFolder(path: folder))
+        } catch let error as JournalFolder.FolderError {
+            throw JournalError(description: error.description)
+        }
+    }
+
+    public init(_ owned: JournalFolder) throws {
+        folder = owned.path
+        file = try JournalFile(owned)
+        file.onStateChange = { [weak self] state in
+            guard let self else { return }
+            self.deliver { [weak self] in
+                guard let self else { return }
+                self.state = state
+                self.onStateChange?(state)
+            }
+        }
+    }
+
+    /// Lets another instance have the folder once everything queued is written.
+    public func close() {
+        queue.sync {
+            file.sync()
+            file.close()
+        }
+    }
+
+    /// Compact after this many records.
+    public var compactionThreshold: Int {
+        get { queue.sync { file.compactionThreshold } }
+        set { queue.sync { file.compactionThreshold = newValue } }
+    }
+
+    /// Runs on the writer before each fsync (tests stand in a slow disk with it).
+    package var beforeSync: (() -> Void)? {
+        get { queue.sync { file.beforeSync } }
+        set { queue.sync { file.beforeSync = newValue } }
+    }
+
+    /// How many fsyncs the writer has done: tests see the batching with it.
+    package var syncCount: Int { queue.sync { file.syncCount } }
+
+    // MARK: - Writing (from the UI thread; never waits for the disk)
+
+    /// Queues a change; `current` is the document after it.
+    public func write(_ record: Record, current: Snapshot) {
+        submit { file in file.write(record, current: current) }
+    }
+
+    /// Queues the stroke in progress (only its new points reach the file).
+    public func writeProgress(_ stroke: Stroke?, current: Snapshot) {
+        submit { file in file.writeProgress(stroke, current: current) }
+    }
+
+    /// Queues the item being made (nil: none any more); its pictures are stored once.
+    public func writePending(_ item: Document.Item?, current: Snapshot) {
+        submit { file in file.write(.pending(item), current: current) }
+    }
+
+    /// Rewrites the journal as one generation holding `current`.
+    public func compact(_ current: Snapshot) {
+        submit { file in file.compact(current) }
+    }
+
+    /// Group commit: the writer fsyncs when it has written everything queued (one fsync for a
+    /// batch that piled up while the disk was slow), and at least every `maximumSyncDelay`.
+    private func submit(_ work: @escaping (JournalFile) -> Void) {
+        pendingLock.lock()
+        pending += 1
+        pendingLock.unlock()
+        queue.async { [self] in
+            work(file)
+            pendingLock.lock()
+            pending -= 1
+            let drained = pending == 0
+            pendingLock.unlock()
+            if drained || file.timeSinceSync >= Self.maximumSyncDelay { file.sync() }
+        }
+    }
+
+    /// Records not yet handled by the writer.
+    private var pending = 0
+    private let pendingLock = NSLock()
+    /// However busy the writer, what it wrote is made durable at least this often.
+    package static let maximumSyncDelay = 0.5
+
+    /// Waits until everything queued so far is written and durable (the app is ending, the X
+    /// server is going away, a test reads the file).
+    public func flush() { queue.sync { file.sync() } }
+
+    /// Keeps a journal that could not be read whole under `journal.damaged-<time>`, so a new
+    /// generation never overwrites what might still be salvaged. Returns the name it got.
+    public static func setAside(damagedJournalIn folder: String, now: Date = Date()) -> String? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let name = "journal.damaged-" + formatter.string(from: now)
+        var target = folder + "/" + name
+        var attempt = 1
+        while access(target, F_OK) == 0 {
+            attempt += 1
+            target = folder + "/" + name + "-\(attempt)"
+        }
+        return rename(folder + "/journal", target) == 0 ? (target as NSString).lastPathComponent : nil
+    }
+
+    // MARK: - Pictures named by records
+
+    /// Ids named by a record's JSON (decoding a record needs its pictures).
+    package static func pictureIDs(inJSON payload: Data) -> [String] {
+        let text = String(decoding: payload, as: UTF8.self)
+        var ids: [String] = []
+        var range = text.startIndex..<text.endIndex
+        while let found = text.range(of: "\"id\":\"", range: range), let end = text[found.upperBound...].firstIndex(of: "\"") {
+            ids.append(String(text[found.upperBound..<end]))
+            range = end..<text.endIndex
+        }
+        return ids
+    }
+
+    /// Picture ids are UUIDs: anything else (a "../" in a damaged record) names no file of ours.
+    package static func isPictureID(_ id: String) -> Bool {
+        !id.isEmpty && id.count <= 64 && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+    }
+}

@@ -1,0 +1,77 @@
+/// One finger (or the mouse button) for its whole life, from began to ended or cancelled.
+public final class Touch: Hashable {
+    public enum Phase: Sendable {
+        case began, moved, stationary, ended, cancelled
+    }
+
+    /// What made the touch (UITouch.TouchType).
+    public enum TouchType: Sendable, Hashable {
+        /// A finger on a touchscreen (or a simulated one).
+        case direct
+        /// A mouse or touchpad pointer.
+        case indirectPointer
+        /// A pen (a tablet's stylus).
+        case pencil
+    }
+
+    /// Taps in a row close together in time and place count 1, 2, 3... (UITouch.tapCount).
+    public static let multipleTapInterval = 0.35
+    public static let multipleTapDistance = 20.0
+
+    public let identifier: Int
+    public internal(set) var phase: Phase
+    public internal(set) var timestamp: Double
+    public let type: TouchType
+    /// How hard it presses, 1 being an average touch (0 when the device cannot tell).
+    public internal(set) var force: Double
+    /// The largest force the device reports (0 when it cannot tell).
+    public let maximumPossibleForce: Double
+    /// Made by a pen's eraser end (which erases whatever tool is chosen).
+    public internal(set) var isEraser = false
+    /// A pen's angle to the surface (pi/2 upright) and the direction it leans (UITouch's
+    /// altitudeAngle and azimuthAngle); pi/2 and 0 when the device does not tell.
+    public internal(set) var altitudeAngle = Double.pi / 2
+    public internal(set) var azimuthAngle = 0.0
+    /// Which tap of a quick series at one place this touch is (1 for a lone tap).
+    public internal(set) var tapCount = 1
+    /// Where it began (window coordinates): a touch that wandered is no tap.
+    package let startLocationInWindow: Point
+    /// The view hit-tested when the touch began; fixed for the touch's life.
+    public internal(set) weak var view: View?
+    public internal(set) weak var window: Window?
+    package var locationInWindow: Point
+    package var previousLocationInWindow: Point
+    /// The recognizers of the hit view and its ancestors that see this touch, fixed at began.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// A recognizer that cancels touches took this one: the view got touchesCancelled.
+    package var isCancelledForView = false
+    /// Held back from the view by delaysTouchesBegan / delaysTouchesEnded.
+    package var isBeganHeld = false
+    package var isEndedHeld = false
+    package var wasBeganDelivered = false
+
+    package init(identifier: Int, location: Point, timestamp: Double, type: TouchType = .direct, force: Double = 0, maximumPossibleForce: Double = 0) {
+        self.identifier = identifier
+        phase = .began
+        self.timestamp = timestamp
+        self.type = type
+        self.force = force
+        self.maximumPossibleForce = maximumPossibleForce
+        locationInWindow = location
+        previousLocationInWindow = location
+        startLocationInWindow = location
+    }
+
+    public func location(in view: View?) -> Point {
+        guard let view else { return locationInWindow }
+        return view.convert(locationInWindow, from: nil)
+    }
+
+    public func previousLocation(in view: View?) -> Point {
+        guard let view else { return previousLocationInWindow }
+        return view.convert(previousLocationInWindow, from: nil)
+    }
+
+    public static func == (a: Touch, b: Touch) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,217 @@
+/// Touch delivery: hit-testing at began, recognizers first, then the view (unless a
+/// recognizer took the touches or holds them back), actions after the pass.
+extension Window {
+    /// Delivers platform touch input. Touches that begin together reach a view in one call.
+    public func send(_ inputs: [TouchInput]) {
+        var changed: [(Touch, Touch.Phase)] = []
+        for input in inputs {
+            if input.phase == .began {
+                if touchesByIdentifier[input.identifier] != nil { continue }
+                let touch = Touch(identifier: input.identifier, location: input.location, timestamp: input.timestamp,
+                                  type: input.type, force: input.force, maximumPossibleForce: input.maximumPossibleForce)
+                touch.tapCount = tapCount(forTouchAt: input.location, time: input.timestamp)
+                touch.isEraser = input.isEraser
+                touch.altitudeAngle = input.altitudeAngle ?? .pi / 2
+                touch.azimuthAngle = input.azimuthAngle ?? 0
+                touch.window = self
+                touch.view = hitTest(input.location)
+                if let view = touch.view, !view.isMultipleTouchEnabled,
+                   touchesByIdentifier.values.contains(where: { $0.view === view }) {
+                    continue // a single-touch view gets only its first touch
+                }
+                // An exclusive-touch view takes no touches while another view has some, and
+                // while it has touches no other view gets new ones (UIView.isExclusiveTouch).
+                if touchesByIdentifier.values.contains(where: { other in
+                    other.view !== touch.view && ((other.view?.isExclusiveTouch ?? false) || (touch.view?.isExclusiveTouch ?? false))
+                }) {
+                    continue
+                }
+                touch.gestureRecognizers = recognizers(for: touch)
+                touchesByIdentifier[input.identifier] = touch
+                changed.append((touch, .began))
+            } else {
+                guard let touch = touchesByIdentifier[input.identifier] else { continue }
+                touch.previousLocationInWindow = touch.locationInWindow
+                touch.locationInWindow = input.location
+                touch.phase = input.phase
+                touch.timestamp = input.timestamp
+                touch.force = input.force
+                if let altitude = input.altitudeAngle { touch.altitudeAngle = altitude }
+                if let azimuth = input.azimuthAngle { touch.azimuthAngle = azimuth }
+                changed.append((touch, input.phase))
+                if input.phase == .ended { rememberTap(touch) } else if input.phase == .cancelled { lastTap = nil }
+            }
+        }
+        guard let timestamp = inputs.last?.timestamp, !changed.isEmpty else { return }
+        if changed.contains(where: { $0.1 == .began }) { for observer in pressObservers { observer(timestamp) } }
+        // A drag moves the pointer too (the first finger stands for it).
+        if let first = inputs.first, first.phase == .began || first.phase == .moved { pointerMoved(to: first.location) }
+        let event = currentEvent ?? TouchEvent(timestamp: timestamp, touches: [])
+        currentEvent = event
+        event.timestamp = timestamp
+        event.allTouches = Set(touchesByIdentifier.values)
+
+        deliverToRecognizers(changed, event: event)
+        deliverToViews(changed, event: event)
+        for (touch, phase) in changed where phase == .ended || phase == .cancelled {
+            touchesByIdentifier[touch.identifier] = nil
+            for recognizer in touch.gestureRecognizers { recognizer.trackedTouches.removeAll { $0 === touch } }
+        }
+        if touchesByIdentifier.isEmpty { currentEvent = nil }
+        gestureStateDidChange()
+    }
+
+    /// 1 for a lone tap; one more than the last tap's count for a quick tap near it.
+    private func tapCount(forTouchAt location: Point, time: Double) -> Int {
+        guard let last = lastTap, time - last.time <= Touch.multipleTapInterval,
+              last.location.distance(to: location) <= Touch.multipleTapDistance else { return 1 }
+        return last.count + 1
+    }
+
+    /// A touch that lifted near where it began was a tap; the next may continue its series.
+    private func rememberTap(_ touch: Touch) {
+        let wasTap = touch.startLocationInWindow.distance(to: touch.locationInWindow) <= Touch.multipleTapDistance
+        lastTap = wasTap ? (touch.locationInWindow, touch.timestamp, touch.tapCount) : nil
+    }
+
+    /// The enabled recognizers of the hit view and its ancestors that accept the touch.
+    private func recognizers(for touch: Touch) -> [GestureRecognizer] {
+        var result: [GestureRecognizer] = []
+        var view = touch.view
+        while let v = view {
+            for recognizer in v.gestureRecognizers
+            where recognizer.isEnabled && !recognizer.state.isFinished && recognizer.allowedTouchTypes.contains(touch.type) {
+                if recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true { result.append(recognizer) }
+            }
+            view = v.superview
+        }
+        return result
+    }
+
+    private func deliverToRecognizers(_ changed: [(Touch, Touch.Phase)], event: TouchEvent) {
+        var order: [GestureRecognizer] = []
+        for (touch, _) in changed {
+            for recognizer in touch.gestureRecognizers where !order.contains(where: { $0 === recognizer }) { order.append(recognizer) }
+        }
+        for recognizer in order {
+            joinArena(recognizer)
+            for phase in [Touch.Phase.began, .moved, .stationary, .ended, .cancelled] {
+                // Finished recognizers see no more touches until they are reset.
+                if recognizer.state == .failed || recognizer.state == .cancelled || recognizer.state == .ended { break }
+                let touches = Set(changed.filter { $0.1 == phase && $0.0.gestureRecognizers.contains { $0 === recognizer } }.map(\.0))
+                if touches.isEmpty { continue }
+                if phase == .began {
+                    let sorted = touches.sorted { $0.identifier < $1.identifier }
+                    recognizer.trackedTouches += sorted
+                    recognizer.seenTouches += sorted
+                }
+                if let last = touches.first { recognizer.lastLocation = last.locationInWindow }
+                switch phase {
+                case .began: recognizer.touchesBegan(touches, with: event)
+                case .moved, .stationary: recognizer.touchesMoved(touches, with: event)
+                case .ended: recognizer.touchesEnded(touches, with: event)
+                case .cancelled: recognizer.touchesCancelled(touches, with: event)
+                }
+            }
+        }
+    }
+
+    private func deliverToViews(_ changed: [(Touch, Touch.Phase)], event: TouchEvent) {
+        for phase in [Touch.Phase.began, .moved, .stationary, .ended, .cancelled] {
+            var deliverable: [Touch] = []
+            for (touch, touchPhase) in changed where touchPhase == phase && !touch.isCancelledForView {
+                switch phase {
+                case .began:
+                    if touch.gestureRecognizers.contains(where: { $0.delaysTouchesBegan && $0.state == .possible }) {
+                        touch.isBeganHeld = true
+                        heldTouches.append(touch)
+                        continue
+                    }
+                    touch.wasBeganDelivered = true
+                case .moved, .stationary:
+                    if touch.isBeganHeld { continue }
+                case .ended:
+                    if touch.isBeganHeld || touch.gestureRecognizers.contains(where: { $0.delaysTouchesEnded && $0.state == .possible }) {
+                        touch.isEndedHeld = true
+                        if !heldTouches.contains(where: { $0 === touch }) { heldTouches.append(touch) }
+                        continue
+                    }
+                case .cancelled:
+                    if !touch.wasBeganDelivered { continue }
+                }
+                deliverable.append(touch)
+            }
+            deliver(deliverable, phase: phase, event: event)
+        }
+    }
+
+    package func deliver(_ touches: [Touch], phase: Touch.Phase, event: TouchEvent) {
+        for (view, group) in groupByView(touches) {
+            switch phase {
+            case .began: view.touchesBegan(group, with: event)
+            case .moved, .stationary: view.touchesMoved(group, with: event)
+            case .ended: view.touchesEnded(group, with: event)
+            case .cancelled: view.touchesCancelled(group, with: event)
+            }
+        }
+    }
+
+    private func groupByView(_ touches: [Touch]) -> [(View, Set<Touch>)] {
+        var groups: [(View, Set<Touch>)] = []
+        for touch in touches {
+            guard let view = touch.view else { continue }
+            if let index = groups.firstIndex(where: { $0.0 === view }) {
+                groups[index].1.insert(touch)
+            } else {
+                groups.append((view, [touch]))
+            }
+        }
+        return groups
+    }
+
+    /// Cancels every active touch (for example when the window loses the pointer grab).
+    public func cancelAllTouches(timestamp: Double) {
+        let inputs = touchesByIdentifier.values.map {
+            TouchInput(identifier: $0.identifier, phase: .cancelled, location: $0.locationInWindow, timestamp: timestamp)
+        }
+        send(inputs)
+    }
+
+    /// Transform events (trackpad pinch and rotation, wheel zoom) go to the recognizers of the
+    /// view under the location that accept them.
+    public func send(_ event: TransformEvent) {
+        if event.phase == .began || transformRecognizers.isEmpty {
+            transformRecognizers = []
+            var view = hitTest(event.location)
+            while let v = view {
+                transformRecognizers += v.gestureRecognizers.filter { $0.isEnabled && !$0.state.isFinished }
+                view = v.superview
+            }
+        }
+        for recognizer in transformRecognizers where !recognizer.state.isFinished {
+            joinArena(recognizer)
+            recognizer.lastLocation = event.location
+            _ = recognizer.handle(event)
+        }
+        if event.phase == .ended || event.phase == .cancelled { transformRecognizers = [] }
+        gestureStateDidChange()
+    }
+
+    /// Scrolling goes to the view under the pointer and up its responder chain.
+    @discardableResult
+    public func send(_ event: ScrollEvent) -> Bool {
+        (hitTest(event.location) ?? self).scrollWheel(event)
+    }
+
+    /// A view left the tree: forget touches on it.
+    package func viewWasRemoved(_ view: View) {
+        // A first responder that left the window resigns (it would otherwise still get keys).
+        if let responder = firstResponder as? View, responder === view || responder.isDescendant(of: view) {
+            responder.resignFirstResponder()
+            if firstResponder === responder { firstResponder = nil }
+        }
+        for touch in touchesByIdentifier.values where touch.view?.isDescendant(of: view) ?? false {
+            touch.isCancelledForView = true
+        }
+    }
+}

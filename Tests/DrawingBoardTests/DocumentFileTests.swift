@@ -1,0 +1,276 @@
+import Foundation
+import XCTest
+@testable import DrawingBoard
+@testable import PaintToolkit
+@testable import PaintDocument
+@testable import PaintGraphics
+import TestSupport
+import ToolkitTestSupport
+
+/// A picture opened as the document, at its own size, with the questions a desktop editor asks
+/// before unsaved work would be replaced (issue 17).
+final class DocumentFileTests: XCTestCase {
+    private var clock: ManualClock!
+    private var window: Window!
+    private var board: DrawingBoardViewController!
+    private var store: MemoryArtworkStore!
+    private var temp: TemporaryDirectory!
+
+    override func setUp() {
+        temp = TemporaryDirectory()
+        store = MemoryArtworkStore()
+        let session = BoardSession(store: store, pictures: temp.path)
+        (clock, window, board) = (session.clock, session.window, session.board)
+    }
+
+    /// A 300x200 picture: a gradient, so every pixel differs, with a black square at (10, 10).
+    private func writePicture(_ name: String = "picture.png") throws -> (String, Bitmap) {
+        let bitmap = Bitmap(width: 300, height: 200)
+        for y in 0..<200 { for x in 0..<300 { bitmap[x, y] = Color(r: x * 255 / 300, g: y * 255 / 200, b: 90).premultipliedPixel } }
+        bitmap.fill(PixelRect(x0: 10, y0: 10, x1: 30, y1: 30), with: Color.black.premultipliedPixel)
+        let path = temp.path + "/" + name
+        try PNGCodec.encode(bitmap).write(to: URL(fileURLWithPath: path))
+        return (path, bitmap)
+    }
+
+    private func open(_ path: String) {
+        board.openDocument(path: path)
+        board.finishOpening()
+        window.render()
+    }
+
+    func testAPNGOpensAsTheDocumentAtItsOwnSizeWithEveryPixel() throws {
+        let (path, original) = try writePicture()
+        open(path)
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 300)
+        XCTAssertEqual(board.canvas.document.format?.pixelHeight, 200)
+        XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: original), "pixel for pixel")
+        XCTAssertEqual(board.canvas.zoom, 1, "100%, since it fits")
+        XCTAssertEqual(window.title, "picture.png - X11Paint")
+        XCTAssertTrue(board.statusLabel.text.contains("Opened picture.png (300x200)"), board.statusLabel.text)
+        // Its history starts at the file: nothing to undo yet.
+        XCTAssertFalse(board.undoButton.isEnabled)
+        board.undo()
+        XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: original))
+        // The eraser erases the picture's own pixels (to the white background).
+        board.selectTool(at: DrawingBoardViewController.eraserIndex)
+        board.setStrokeWidth(10)
+        let from = board.canvas.convert(board.canvas.viewport.viewPoint(Point(x: 100, y: 100)), to: nil)
+        let to = board.canvas.convert(board.canvas.viewport.viewPoint(Point(x: 200, y: 100)), to: nil)
+        var driver = TouchDriver(window: window)
+        driver.drag(TouchDriver.line(from: from, to: to))
+        XCTAssertEqual(board.canvas.renderArtwork().color(atX: 150, y: 100), .white)
+        XCTAssertEqual(window.title, "*picture.png - X11Paint", "unsaved changes are marked")
+        // Save writes a new file of the picture's size, and the mark goes.
+        board.saveAndWait()
+        XCTAssertEqual(store.saved.last?.width, 300)
+        XCTAssertEqual(window.title, "picture.png - X11Paint")
+        board.undo()
+        XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: original), "undo back to the file, not past it")
+    }
+
+    func testAJPEGOpensUprightByItsEXIFOrientation() throws {
+        let stored = Bitmap(width: 40, height: 80, color: .blue)
+        stored.fill(PixelRect(x0: 0, y0: 0, x1: 40, y1: 40), with: Color.red.premultipliedPixel)
+        let path = temp.path + "/turned.jpg"
+        try JPEGCodec.encode(stored, orientation: 6).write(to: URL(fileURLWithPath: path))
+        open(path)
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 80, "turned: 80 wide")
+        XCTAssertEqual(board.canvas.document.format?.pixelHeight, 40)
+        let art = board.canvas.renderArtwork()
+        XCTAssertGreaterThan(art.color(atX: 70, y: 20).red, 0.8, "the top of the stored picture is on the right")
+        XCTAssertGreaterThan(art.color(atX: 10, y: 20).blue, 0.8)
+    }
+
+    func testOpeningOverUnsavedWorkAsksFirst() throws {
+        let (path, original) = try writePicture()
+        BoardSession(window: window, board: board).drag(y: 100)
+        board.openDocument(path: path)
+        let alert = try XCTUnwrap(board.presentedAlert, "asked: Save / Don't save / Cancel")
+        XCTAssertEqual(alert.actions.map(\.title), ["Save", "Don't save", "Cancel"])
+        alert.answer("Cancel")
+        board.finishOpening()
+        XCTAssertNil(board.presentedAlert)
+        XCTAssertEqual(board.canvas.document.items.count, 1, "Cancel keeps the drawing")
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 800)
+        // Save: the drawing is saved, then the picture opens.
+        board.openDocument(path: path)
+        try XCTUnwrap(board.presentedAlert).answer("Save")
+        // The picture is opened once the save has worked (not before: it might fail).
+        board.finishSaves()
+        board.finishOpening()
+        XCTAssertEqual(store.saved.count, 1)
+        XCTAssertEqual(store.saved.last?.width, 800, "the drawing as it was")
+        XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: original))
+        // Nothing unsaved now: no question.
+        open(path)
+        XCTAssertNil(board.presentedAlert)
+    }
+
+    /// Issue 35: a "Save" answer whose save fails keeps the drawing and cancels the open.
+    func testAFailedSaveBeforeOpeningKeepsTheDrawingAndOpensNothing() throws {
+        let (path, _) = try writePicture()
+        let state = temp.path + "/state"
+        board.restore(fromStateFolder: state)
+        board.finishRestoring()
+        BoardSession(window: window, board: board).drag(y: 100)
+        let drawing = board.canvas.renderArtwork()
+        store.failure = "Could not save: Read-only file system"
+        board.openDocument(path: path)
+        try XCTUnwrap(board.presentedAlert).answer("Save")
+        board.finishSaves()
+        board.finishOpening()
+        XCTAssertTrue(board.statusLabel.text.contains("Read-only file system"), board.statusLabel.text)
+        XCTAssertEqual(board.canvas.document.items.count, 1, "the drawing stays")
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 800, "the picture did not replace it")
+        XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: drawing))
+        XCTAssertTrue(board.isModified, "still unsaved")
+        // And the journal still holds the drawing, not the picture.
+        board.flushJournal()
+        XCTAssertEqual(DocumentJournal.recover(folder: state).document.items.count, 1)
+        XCTAssertEqual(DocumentJournal.recover(folder: state).document.format?.pixelWidth, 800)
+        // When the save works, the picture opens.
+        store.failure = nil
+        board.openDocument(path: path)
+        try XCTUnwrap(board.presentedAlert).answer("Save")
+        board.finishSaves()
+        board.finishOpening()
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 300)
+    }
+
+    func testADroppedFileAsksWhetherToOpenOrPlaceIt() throws {
+        let (path, _) = try writePicture()
+        board.openDroppedFiles([path])
+        try XCTUnwrap(board.presentedAlert).answer("Place as photo")
+        board.finishOpening()
+        XCTAssertNotNil(board.photoPlacement)
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 800, "placed over the drawing")
+        board.cancelPhoto()
+        board.openDroppedFiles([path])
+        try XCTUnwrap(board.presentedAlert).answer("Open")
+        board.finishOpening()
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 300)
+    }
+
+    func testAnOpenedDocumentComesBackAfterACrashAtItsSizeWithItsHistory() throws {
+        let (path, _) = try writePicture()
+        let state = temp.path + "/state"
+        board.restore(fromStateFolder: state)
+        board.finishRestoring()
+        open(path)
+        board.setStrokeWidth(8)
+        BoardSession(window: window, board: board).drag(y: 50)
+        let expected = board.canvas.renderArtwork()
+        board.flushJournal()
+        board.journal?.close()
+        let other = BoardSession(pictures: temp.path, stateFolder: state)
+        XCTAssertEqual(other.board.canvas.document.format, board.canvas.document.format)
+        XCTAssertTrue(other.board.canvas.renderArtwork().isEqual(to: expected))
+        other.board.undo()
+        other.board.undo()
+        XCTAssertEqual(other.board.canvas.document.items.count, 1, "the history still starts at the file")
+    }
+}
+
+/// New (Ctrl+N): a white document of a chosen size, asking first about unsaved work.
+final class NewDocumentTests: XCTestCase {
+    func testNewMakesAWhiteDocumentOfTheChosenSizeAfterAsking() throws {
+        let clock = ManualClock()
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
+        let store = MemoryArtworkStore()
+        let board = DrawingBoardViewController(store: store, picturesFolder: TemporaryDirectory().path)
+        board.screenPixelSize = (1600, 1000)
+        window.rootViewController = board
+        window.render()
+        BoardSession(window: window, board: board).drag(y: 100)
+        XCTAssertTrue(window.send(KeyEvent(.character("n"), modifiers: .control)))
+        let chooser = try XCTUnwrap(board.presentedViewController as? NewDocumentViewController)
+        XCTAssertEqual(chooser.presets.map(\.name), ["Screen", "Full HD", "4K", "A4, 150 dpi"])
+        XCTAssertEqual(chooser.widthField.text, "1600", "the screen's size first")
+        chooser.choose(chooser.presets[3])
+        XCTAssertEqual(chooser.heightField.text, "1754")
+        chooser.widthField.text = "0"
+        chooser.create()
+        XCTAssertTrue(chooser.messageLabel.text.contains("A size from 1 x 1"), "a bad size says the limits")
+        XCTAssertTrue(board.presentedViewController === chooser)
+        chooser.widthField.text = "1240"
+        chooser.create()
+        // Unsaved work: asked first.
+        let alert = try XCTUnwrap(board.presentedAlert)
+        alert.answer("Don't save")
+        XCTAssertEqual(board.canvas.document.format, DocumentFormat(pixelWidth: 1240, pixelHeight: 1754))
+        XCTAssertTrue(board.canvas.document.isEmpty)
+        XCTAssertLessThan(board.canvas.zoom, 1, "the whole page in view")
+        board.saveAndWait()
+        XCTAssertEqual(store.saved.last?.width, 1240)
+        XCTAssertEqual(store.saved.last?.height, 1754)
+        XCTAssertEqual(store.saved.last?.color(atX: 600, y: 900), .white)
+    }
+
+    func testEscapeWhileTypingASizeClosesTheNewDialog() throws {
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: ManualClock()))
+        let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: TemporaryDirectory().path)
+        window.rootViewController = board
+        window.render()
+        let before = board.canvas.document.format
+        XCTAssertTrue(window.send(KeyEvent(.character("n"), modifiers: .control)))
+        let chooser = try XCTUnwrap(board.presentedViewController as? NewDocumentViewController)
+        chooser.widthField.beginEditing()
+        chooser.widthField.text = "300"
+        XCTAssertTrue(chooser.widthField.isEditing)
+        XCTAssertTrue(window.send(KeyEvent(.escape)))
+        XCTAssertNil(board.presentedViewController, "one Escape ends the typing and the dialog")
+        XCTAssertEqual(board.canvas.document.format, before, "nothing created")
+    }
+}
+
+/// Save As (Ctrl+Shift+S): a named file, PNG or JPEG, replaced only when the user says so.
+final class SaveAsTests: XCTestCase {
+    func testSaveAsWritesTheNamedFileAndAsksBeforeReplacingOne() throws {
+        let temp = TemporaryDirectory()
+        let clock = ManualClock()
+        let window = Window(size: Size(width: 800, height: 600), application: Application(clock: clock))
+        let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: temp.path)
+        window.rootViewController = board
+        window.render()
+        BoardSession(window: window, board: board).drag(y: 100)
+        XCTAssertTrue(window.send(KeyEvent(.character("s"), modifiers: [.control, .shift])))
+        let chooser = try XCTUnwrap(board.presentedViewController as? SaveAsViewController)
+        XCTAssertEqual(chooser.pathField.text, temp.path + "/Drawing.png")
+        chooser.pathField.text = temp.path + "/sketch.gif"
+        chooser.finish()
+        XCTAssertTrue(chooser.messageLabel.text.contains(".png, .jpg or .jpeg"), chooser.messageLabel.text)
+        chooser.pathField.text = temp.path + "/sketch.png"
+        chooser.finish()
+        board.finishSaves()
+        let png = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: temp.path + "/sketch.png")))
+        XCTAssertTrue(png.isEqual(to: board.canvas.renderArtwork()), "the whole drawing, losslessly")
+        XCTAssertEqual(window.title, "sketch.png - X11Paint", "the document takes the name")
+        var info = stat()
+        XCTAssertEqual(stat(temp.path + "/sketch.png", &info), 0)
+        XCTAssertNotEqual(info.st_mode & 0o044, 0, "readable like any picture, not private to the app")
+        // The same name again: asked, and Cancel leaves the file alone.
+        BoardSession(window: window, board: board).drag(y: 300)
+        board.saveAs(try XCTUnwrap(SaveAsTarget(path: temp.path + "/sketch.png")))
+        let alert = try XCTUnwrap(board.presentedAlert)
+        XCTAssertEqual(alert.actions.map(\.title), ["Replace", "Cancel"])
+        alert.answer("Cancel")
+        board.finishSaves()
+        XCTAssertTrue(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: temp.path + "/sketch.png"))).isEqual(to: png))
+        board.saveAs(try XCTUnwrap(SaveAsTarget(path: temp.path + "/sketch.png")))
+        try XCTUnwrap(board.presentedAlert).answer("Replace")
+        board.finishSaves()
+        XCTAssertFalse(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: temp.path + "/sketch.png"))).isEqual(to: png), "replaced")
+        // JPEG by the name's ending, at the quality asked.
+        board.saveAs(try XCTUnwrap(SaveAsTarget(path: temp.path + "/sketch.jpg", jpegQuality: 80)))
+        board.finishSaves()
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: temp.path + "/sketch.jpg"))
+        XCTAssertEqual(Array(jpeg.prefix(2)), [0xFF, 0xD8], "a JPEG")
+        XCTAssertEqual(try PhotoDecoder.decode(jpeg, name: "sketch.jpg").asset.image.width, 800)
+        // A folder that is not there is a message, and nothing is lost.
+        board.saveAs(try XCTUnwrap(SaveAsTarget(path: temp.path + "/missing/sketch.png")))
+        board.finishSaves()
+        XCTAssertTrue(board.statusLabel.text.contains("does not exist"), board.statusLabel.text)
+        XCTAssertEqual(board.canvas.document.items.count, 2)
+    }
+}
