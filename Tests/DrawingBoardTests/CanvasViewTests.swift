@@ -152,7 +152,7 @@ final class CanvasViewTests: XCTestCase {
         XCTAssertEqual(after.height, 100)
         XCTAssertTrue(after.isEqual(to: before), "and every pixel")
         XCTAssertEqual(window.backbuffer.color(atX: 100, y: 50), .red.roundedTo8Bit, "the stroke is where it was on screen")
-        XCTAssertEqual(window.backbuffer.color(atX: 250, y: 50), CanvasView.pasteboardColor.roundedTo8Bit, "beside it, no document")
+        XCTAssertEqual(window.backbuffer.color(atX: 250, y: 50), DocumentPresenter.pasteboardColor.roundedTo8Bit, "beside it, no document")
     }
 
     /// How many rows in a column are mostly covered by paint, around a row.

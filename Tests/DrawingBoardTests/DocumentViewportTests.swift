@@ -216,12 +216,12 @@ final class DocumentViewportTests: XCTestCase {
             if index == 0 {
                 // 150% shows more than a quarter of the document: the copy is built beside the
                 // UI thread and lands at a tick, after this stroke was drawn.
-                XCTAssertFalse(canvas.reducedCache.isBuilt, "the frame did not wait for it")
-                for _ in 0..<500 where !canvas.reducedCache.isBuilt {
+                XCTAssertFalse(canvas.presenter.reducedCache.isBuilt, "the frame did not wait for it")
+                for _ in 0..<500 where !canvas.presenter.reducedCache.isBuilt {
                     usleep(10_000)
                     window.application.tick()
                 }
-                XCTAssertTrue(canvas.reducedCache.isBuilt, "it lands")
+                XCTAssertTrue(canvas.presenter.reducedCache.isBuilt, "it lands")
             }
             canvas.brushOutlineCenter = nil // the pointer has left: no ring over the pixels
             canvas.setNeedsDisplay()

@@ -149,7 +149,7 @@ final class DrawingToolsTests: XCTestCase {
             window.send([TouchInput(identifier: 1, phase: .began, location: w(250, 200), timestamp: 0)])
             window.send([TouchInput(identifier: 1, phase: .moved, location: w(251, 201), timestamp: 0.2)]) // a steady hand wobbles
             XCTAssertNil(board.canvas.loupe, "not yet")
-            clock.advance(by: CanvasView.longPressDuration + 0.05)
+            clock.advance(by: EyedropperTool.longPressDuration + 0.05)
             window.application.tick()
             let loupe = try XCTUnwrap(board.canvas.loupe, "tool \(tool): the loupe after resting")
             XCTAssertEqual(loupe.color, teal)

@@ -2,103 +2,91 @@ import Foundation
 
 /// The selection's commands: select all or nothing, clear, copy, cut, crop, and moving what it
 /// holds (lifted into a floating picture placed like a photo, baked back where it is left).
-extension DrawingBoardViewController {
-    public func selectAll() {
+final class SelectionCommands {
+    private unowned let board: DrawingBoardViewController
+
+    init(board: DrawingBoardViewController) { self.board = board }
+
+    private var canvas: CanvasView { board.canvas }
+
+    func selectAll() {
         canvas.commitText()
-        canvas.selectAll()
+        canvas.selectionTool.selectAll()
     }
 
-    public func deselect() { canvas.deselect() }
+    func deselect() { canvas.deselect() }
 
     /// A selection appeared: what can be done with it, once.
     func selectionChanged(hadSelection: Bool) {
         guard !hadSelection, canvas.hasSelection else { return }
-        showStatus(tr("Drag inside to move; Ctrl+C copy, Ctrl+X cut, Delete clear, Ctrl+Shift+X crop, Escape none"))
+        board.showStatus(tr("Drag inside to move; Ctrl+C copy, Ctrl+X cut, Delete clear, Ctrl+Shift+X crop, Escape none"))
     }
 
     /// Delete with a selection: its pixels go, the background shows (undoable).
-    public func clearSelection() {
-        if canvas.clearSelection() { showStatus(tr("Selection cleared (Ctrl+Z brings it back)")) }
+    func clearSelection() {
+        if canvas.selectionTool.clearSelected() { board.showStatus(tr("Selection cleared (Ctrl+Z brings it back)")) }
     }
 
     /// Ctrl+C: the selection as the user sees it goes to the desktop's clipboard as a PNG
     /// (encoded beside the UI thread; other applications can paste it).
-    public func copySelection() { copySelection(cutting: false) }
+    func copySelection() { copySelection(cutting: false) }
 
     /// `cutting`: the message says Cut (the pixels are cleared after the copy is taken).
     private func copySelection(cutting: Bool) {
-        guard let pasteboard else { return showStatus(tr("There is no clipboard here"), isError: true) }
-        guard let pixels = canvas.selectedArtwork() else {
-            return showStatus(tr("Select something first (S, or Ctrl+A for all)"))
+        guard let pasteboard = board.pasteboard else { return board.showStatus(tr("There is no clipboard here"), isError: true) }
+        guard let pixels = canvas.selectionTool.selectedArtwork() else {
+            return board.showStatus(tr("Select something first (S, or Ctrl+A for all)"))
         }
-        let deliver = postToUIThread
+        let deliver = board.postToUIThread
+        let report: (String, Bool) -> Void = { [weak board = self.board] text, isError in board?.showStatus(text, isError: isError) }
         let size = (pixels.width, pixels.height)
         let shared = SendableBitmap(bitmap: pixels)
         DispatchQueue.global(qos: .userInitiated).async {
             let encoded = Result { try PNGCodec.encode(shared.bitmap, options: .drawing) }
-            deliver { [weak self] in
+            deliver {
                 switch encoded {
                 case .success(let data):
                     if pasteboard.provideImage([UInt8](data)) {
-                        self?.showStatus(cutting ? tr("Cut %dx%d pixels (Ctrl+Z brings them back)", size.0, size.1)
-                                                 : tr("Copied %dx%d pixels", size.0, size.1))
+                        report(cutting ? tr("Cut %dx%d pixels (Ctrl+Z brings them back)", size.0, size.1)
+                                   : tr("Copied %dx%d pixels", size.0, size.1), false)
                     } else {
-                        self?.showStatus(tr("The clipboard could not be taken"), isError: true)
+                        report(tr("The clipboard could not be taken"), true)
                     }
                 case .failure(let error):
-                    self?.showStatus(tr("Could not copy: %@", "\(error)"), isError: true)
+                    report(tr("Could not copy: %@", "\(error)"), true)
                 }
             }
         }
     }
 
     /// Ctrl+X: copied, then cleared.
-    public func cutSelection() {
-        guard canvas.hasSelection else { return showStatus(tr("Select something first (S, or Ctrl+A for all)")) }
+    func cutSelection() {
+        guard canvas.hasSelection else { return board.showStatus(tr("Select something first (S, or Ctrl+A for all)")) }
         copySelection(cutting: true)
-        canvas.clearSelection()
+        canvas.selectionTool.clearSelected()
     }
 
     /// Ctrl+Shift+X: the document becomes the selection, at its pixels (the picture as its
     /// first item, as an opened file is); Ctrl+Z gives back the whole document as it was.
-    public func cropToSelection() {
-        guard let rect = canvas.selection, let pixels = canvas.selectedArtwork() else {
-            return showStatus(tr("Select something first (S, or Ctrl+A for all)"))
+    func cropToSelection() {
+        guard let rect = canvas.selection, let pixels = canvas.selectionTool.selectedArtwork() else {
+            return board.showStatus(tr("Select something first (S, or Ctrl+A for all)"))
         }
         canvas.commitText()
-        photoController.bake()
+        board.photoController.bake()
         let scale = canvas.layerScale
         let format = DocumentFormat(pixelWidth: pixels.width, pixelHeight: pixels.height, pixelScale: scale, historyStart: 1)
         let picture = Photo(asset: ImageAsset(bitmap: pixels, name: tr("Cropped drawing")))
         let cropped = Document(items: [.photo(PlacedPhoto(photo: picture, placement: AffineTransform(scaleX: 1 / scale, y: 1 / scale)))],
                                format: format)
-        documentsBeforeCrop.append(canvas.document)
-        swapDocument(for: cropped)
-        showStatus(tr("Cropped to %dx%d (Ctrl+Z takes it back)", Int(rect.width.rounded()), Int(rect.height.rounded())))
-    }
-
-    /// Ctrl+Z at the start of a cropped document's history: the document before the crop.
-    /// Returns whether there was one.
-    func undoCrop() -> Bool {
-        guard let before = documentsBeforeCrop.popLast() else { return false }
-        swapDocument(for: before)
-        showStatus(tr("Crop taken back"))
-        return true
-    }
-
-    /// Another document in place (journaled as a new generation); a crop keeps it an unsaved
-    /// edit of this one, opening a file also gives it a name (replaceDocument).
-    func swapDocument(for document: Document) {
-        canvas.cancelStroke()
-        canvas.load(document)
-        documentGeneration += 1
-        recorder?.documentReplaced()
+        board.documentController.crop(to: cropped)
+        board.showStatus(tr("Cropped to %dx%d (Ctrl+Z takes it back)", Int(rect.width.rounded()), Int(rect.height.rounded())))
     }
 
     /// A press inside the selection: its drawing is lifted (the place it leaves shows the
     /// background, one undoable item) and floats where it was, following the pointer.
     func liftSelection() {
-        guard let area = canvas.selectionArea, let pixels = canvas.selectedDrawing() else { return }
+        guard let area = canvas.selectionArea, let pixels = canvas.selectionTool.selectedDrawing() else { return }
         let rect = area.bounds
         canvas.commit(.clearArea(area))
         canvas.deselect()
@@ -106,7 +94,7 @@ extension DrawingBoardViewController {
         // Stored pixels to the canvas's points: one layer pixel per document pixel, through the zoom.
         let s = canvas.viewport.scale / canvas.layerScale
         let origin = canvas.viewport.viewPoint(Point(x: rect.minX, y: rect.minY))
-        photoController.placeLifted(photo, at: AffineTransform(scaleX: s, y: s).concatenating(AffineTransform(translationX: origin.x, y: origin.y)))
+        board.photoController.placeLifted(photo, at: AffineTransform(scaleX: s, y: s).concatenating(AffineTransform(translationX: origin.x, y: origin.y)))
     }
 
     /// Bitmaps handed to the encoder are no longer changed by anyone.

@@ -16,55 +16,34 @@ public final class DrawingBoardViewController: ViewController {
                                         EyedropperBrush(), FillBrush(), TextBrush(), SelectBrush(), LassoBrush()]
     public static let eraserIndex = 5
     public static let eyedropperIndex = 6
-    /// Full-screen drawing brings the bars back this long after a stroke ends.
-    public static let barsReturnDelay = 1.0
-
-    let saver: BackgroundSaver
-    /// Reads and decodes pictures in the background.
-    let photoOpener = PhotoOpener()
-    var openingProgressTimer: Scheduler.Timer?
-    /// Crash recovery being read in the background (nil once the drawing is back).
-    var restoring: DispatchGroup?
-    /// Ctrl+S was pressed while it was read: save once it is back.
-    var saveWhenRestored = false
+    /// A document opened from a file larger than this is reduced while it is read (and says so).
+    public static let maximumDocumentPixels = 50_000_000
     /// Where the photo picker starts.
     public var picturesFolder: String
     /// `$HOME`: where a typed `~/` points.
     public var home = HomeFolder.resolve()
-    public internal(set) var lastSavedPath: String?
-    /// Runs after each save, on the UI thread (tests, the demo).
-    public var onSaveFinished: ((Result<String, Error>) -> Void)?
     /// The photo being placed, if any.
     public var photoPlacement: PhotoPlacementView? { photoController.placement }
     /// The platform's clipboard, for Ctrl+V.
     public weak var pasteboard: Pasteboard?
-    private var shake = ShakeDetector()
-    private var watchingShakes = false
-    /// The tool to go back to after the eyedropper took a colour.
-    var toolBeforeEyedropper = 0
-    /// Writes every change to the crash-recovery journal.
-    public internal(set) var recorder: RecoveryRecorder?
-    public var journal: DocumentJournal? { recorder?.journal }
-    var barsTimer: Scheduler.Timer?
-    public internal(set) var barsHidden = false
     /// The screen's size in pixels (the platform tells it), offered by New.
     public var screenPixelSize: (width: Int, height: Int)?
-    /// The document's name (the file it was opened from; nil: untitled).
-    public internal(set) var documentName: String?
-    /// Changes made, and how many of them the last save held (the title's unsaved mark).
-    var editCount = 0
-    /// The documents crops replaced, for Ctrl+Z (most recent last).
-    var documentsBeforeCrop: [Document] = []
-    var savedEditCount = 0
-    /// Which document is open (New and Open make another): a save that ends after the
-    /// document was replaced does not mark the new one saved or rename it.
-    var documentGeneration = 0
+    private let store: ArtworkStore
 
     public init(store: ArtworkStore, picturesFolder: String = PicturesFolder.resolve(environment: ProcessInfo.processInfo.environment)) {
-        saver = BackgroundSaver(store: store)
+        self.store = store
         self.picturesFolder = picturesFolder
         super.init()
     }
+
+    // The document's file and journal, and the commands, each in a type of its own.
+    public private(set) lazy var documentController = DocumentController(board: self, store: store)
+    lazy var reading = PictureReading(board: self)
+    lazy var fileCommands = FileCommands(board: self)
+    lazy var pen = PenController(board: self)
+    lazy var fullScreen = FullScreenBars(board: self)
+    lazy var selectionCommands = SelectionCommands(board: self)
+    lazy var pointer = PointerFollower(board: self)
 
     // MARK: - Lifecycle
 
@@ -80,37 +59,8 @@ public final class DrawingBoardViewController: ViewController {
     }
 
     public override func viewDidAppear() {
-        updateTitle()
-        guard !watchingShakes, let window = view.window else { return }
-        watchingShakes = true
-        window.addHoverObserver { [weak self] location, time in
-            guard let self, self.view.window != nil else { return }
-            if self.shake.add(x: location.x, at: time) { self.shakeToUndo() }
-            self.followPointer(to: location)
-        }
-        window.addLeaveObserver { [weak self] in
-            self?.canvas.brushOutlineCenter = nil
-            self?.bottomBarController.pointerPixel = nil
-        }
-        // The readout follows every motion, drags included.
-        window.addMotionObserver { [weak self] location in self?.showPointerPixel(at: location) }
-        window.addPressObserver { [weak self] _ in self?.shake.reset() }
-    }
-
-    /// The brush's outline follows the pointer while it is over the canvas itself (not a bar,
-    /// a panel or a photo being placed over it), and the bottom bar says where it is.
-    private func followPointer(to location: Point) {
-        guard let window = view.window else { return }
-        let overCanvas = window.hitTest(location) === canvas
-        canvas.brushOutlineCenter = overCanvas ? canvas.convert(location, from: nil) : nil
-    }
-
-    /// The document pixel under a window point, in the bottom bar (none off the canvas). A drag
-    /// stays over the canvas it began on, whatever lies on top.
-    func showPointerPixel(at location: Point) {
-        let inCanvas = canvas.convert(location, from: nil)
-        let overCanvas = canvas.bounds.contains(inCanvas) && (canvas.isDrawing || view.window?.hitTest(location) === canvas)
-        bottomBarController.pointerPixel = overCanvas ? canvas.documentPixel(at: inCanvas) : nil
+        documentController.updateTitle()
+        if let window = view.window { pointer.watch(window) }
     }
 
     public override func viewWillLayoutSubviews() {
@@ -131,51 +81,7 @@ public final class DrawingBoardViewController: ViewController {
     // MARK: - Keys
 
     public override func keyDown(_ event: KeyEvent) -> Bool {
-        // Until the last drawing is back, a change made now would be lost under it; a save asked
-        // for meanwhile runs once it is back (it would otherwise save an empty drawing).
-        guard !isRestoring else {
-            guard event.key == .character("s"), event.modifiers == .control else { return super.keyDown(event) }
-            saveWhenRestored = true
-            showStatus(tr("Saving once the last drawing is back…"))
-            return true
-        }
-        switch (event.key, event.modifiers) {
-        case (.character("z"), .control): undo()
-        case (.character("z"), [.control, .shift]), (.character("y"), .control): redo()
-        case (.character("s"), .control): save()
-        case (.character("s"), [.control, .shift]): chooseSaveAs()
-        case (.delete, []): if canvas.hasSelection { clearSelection() } else { clear() }
-        case (.character("a"), .control): selectAll()
-        case (.character("a"), [.control, .shift]): deselect()
-        case (.character("c"), .control): copySelection()
-        case (.character("x"), .control): cutSelection()
-        case (.character("x"), [.control, .shift]): cropToSelection()
-        case (.character("="), .control), (.character("="), [.control, .shift]), (.character("+"), .control),
-             (.character("+"), [.control, .shift]): canvas.zoomIn()
-        case (.character("-"), .control): canvas.zoomOut()
-        case (.character("0"), .control): canvas.zoomToFit()
-        case (.character("1"), []): canvas.setZoom(1)
-        // [ and ] (Ctrl+[ and Ctrl+] while typing, when the brackets are text, as LibreOffice
-        // does): the width, or the text's size with Text.
-        case (.character("["), []), (.character("["), .control): stepPenSize(by: -1)
-        case (.character("]"), []), (.character("]"), .control): stepPenSize(by: 1)
-        case (.escape, []):
-            if photoOpener.isOpening { cancelOpening() } else if photoPlacement != nil { cancelPhoto() } else if canvas.isDrawing {
-                canvas.cancelStroke()
-            } else if !panels.dismissOpenPanel() {
-                // Panels close first, as popovers do; then the selection goes.
-                deselect()
-            }
-        case (.enter, []) where photoPlacement != nil: bakePhoto()
-        case (.character("n"), .control): chooseNewDocument()
-        case (.character("o"), .control): chooseDocument()
-        case (.character("o"), [.control, .shift]): choosePhoto()
-        case (.character("v"), .control): pastePhoto()
-        case (.character(let key), []) where Self.tools.contains { $0.key == key }:
-            selectTool(at: Self.tools.firstIndex { $0.key == key }!)
-        default: return super.keyDown(event)
-        }
-        return true
+        BoardKeys.handle(event, on: self) || super.keyDown(event)
     }
 
     // MARK: - Actions
@@ -216,7 +122,7 @@ public final class DrawingBoardViewController: ViewController {
         if canvas.undo() {
             if let last { showStatus(tr("Undid %@ (Ctrl+Shift+Z puts it back)", last.userDescription)) }
         } else {
-            _ = undoCrop()
+            _ = documentController.undoCrop()
         }
     }
 
@@ -259,7 +165,7 @@ public final class DrawingBoardViewController: ViewController {
     func updateUndoAvailability() {
         toolbarController.show(canClear: canvas.document.hasVisibleDrawing,
                                canUndo: canvas.document.items.count > (canvas.document.format?.historyStart ?? 0) || photoPlacement != nil
-                                   || !documentsBeforeCrop.isEmpty,
+                                   || documentController.canUndoCrop,
                                canRedo: !canvas.redoItems.isEmpty && photoPlacement == nil)
     }
 
@@ -270,21 +176,27 @@ public final class DrawingBoardViewController: ViewController {
         canvas.strokeWidth = 6
         canvas.onDocumentChange = { [unowned self] in
             self.updateUndoAvailability()
-            self.documentChanged()
+            self.documentController.documentChanged()
         }
-        canvas.onDrawingBegan = { [unowned self] in self.drawingBegan() }
+        canvas.onDrawingBegan = { [unowned self] in
+            self.recorder?.drawingBegan()
+            self.fullScreen.drawingBegan()
+        }
         canvas.onViewportChange = { [unowned self] in
             self.bottomBarController.zoom = self.canvas.zoom
             // Zoomed or scrolled under a still pointer: another pixel is under it now.
-            if let location = self.view.window?.pointerLocation { self.showPointerPixel(at: location) }
+            if let location = self.view.window?.pointerLocation { self.pointer.showPointerPixel(at: location) }
         }
-        canvas.onDrawingEnded = { [unowned self] in self.drawingEnded() }
-        canvas.onColorPicked = { [unowned self] color in self.colorPicked(color) }
-        canvas.onLiftSelection = { [unowned self] in self.liftSelection() }
-        canvas.onDragLifted = { [unowned self] delta in self.photoController.moveLifted(by: delta) }
+        canvas.onDrawingEnded = { [unowned self] in
+            self.recorder?.drawingEnded()
+            self.fullScreen.drawingEnded()
+        }
+        canvas.eyedropper.onPicked = { [unowned self] color in self.pen.colorPicked(color) }
+        canvas.selectionTool.onLift = { [unowned self] in self.selectionCommands.liftSelection() }
+        canvas.selectionTool.onDragLifted = { [unowned self] delta in self.photoController.moveLifted(by: delta) }
         var hadSelection = false
-        canvas.onSelectionChange = { [unowned self] in
-            self.selectionChanged(hadSelection: hadSelection)
+        canvas.selectionTool.onChange = { [unowned self] in
+            self.selectionCommands.selectionChanged(hadSelection: hadSelection)
             hadSelection = self.canvas.hasSelection
         }
         return canvas
@@ -326,7 +238,7 @@ public final class DrawingBoardViewController: ViewController {
     /// The photo being placed and its commands.
     public private(set) lazy var photoController: PhotoPlacementController = {
         let controller = PhotoPlacementController(host: view, canvas: canvas, below: { [unowned self] in self.toolbar },
-                                                  maximumPixels: { [unowned self] in self.maximumPhotoPixels },
+                                                  maximumPixels: { [unowned self] in self.fileCommands.maximumPhotoPixels },
                                                   report: { [unowned self] text in self.showStatus(text) })
         controller.onChange = { [unowned self] in
             self.updateUndoAvailability()
@@ -361,7 +273,7 @@ public final class DrawingBoardViewController: ViewController {
     /// The Brush and Background panels.
     public private(set) lazy var panels: SettingsPanelsController = {
         let panels = SettingsPanelsController(host: view, canvas: canvas, home: { [unowned self] in self.home },
-                                              maximumPixels: { [unowned self] in self.maximumPhotoPixels },
+                                              maximumPixels: { [unowned self] in self.fileCommands.maximumPhotoPixels },
                                               deliver: { [unowned self] in self.postToUIThread })
         panels.onWidthChange = { [unowned self] width in self.setStrokeWidth(width) }
         panels.onColorChange = { [unowned self] color in self.setColor(color) }

@@ -1,0 +1,251 @@
+import Foundation
+
+/// The document's life beside the board that shows it: its name and unsaved mark (the window
+/// title), saving in the background, a question before unsaved changes would be replaced, the
+/// documents crops replaced, and crash recovery (the journal read at start beside the UI
+/// thread, then every change recorded). The board presents; this keeps the file and the
+/// journal. (The next step, a document controller per open document, builds on it.)
+public final class DocumentController {
+    /// The message about restoring shows only when it takes longer than this (no flash).
+    static let restoringMessageDelay = 0.15
+
+    let saver: BackgroundSaver
+    /// Crash recovery being read in the background (nil once the drawing is back).
+    private var restoring: DispatchGroup?
+    /// Ctrl+S was pressed while it was read: save once it is back.
+    var saveWhenRestored = false
+    public internal(set) var lastSavedPath: String?
+    /// Runs after each save, on the UI thread (tests, the demo).
+    public var onSaveFinished: ((Result<String, Error>) -> Void)?
+    /// Writes every change to the crash-recovery journal.
+    public private(set) var recorder: RecoveryRecorder?
+    /// The document's name (the file it was opened from; nil: untitled).
+    public internal(set) var documentName: String?
+    /// Changes made, and how many of them the last save held (the title's unsaved mark).
+    private var editCount = 0
+    private var savedEditCount = 0
+    /// The documents crops replaced, for Ctrl+Z (most recent last).
+    private(set) var documentsBeforeCrop: [Document] = []
+    /// Which document is open (New and Open make another): a save that ends after the
+    /// document was replaced does not mark the new one saved or rename it.
+    private var documentGeneration = 0
+    private unowned let board: DrawingBoardViewController
+
+    init(board: DrawingBoardViewController, store: ArtworkStore) {
+        self.board = board
+        saver = BackgroundSaver(store: store)
+    }
+
+    private var canvas: CanvasView { board.canvas }
+
+    // MARK: - Name and changes
+
+    /// Whether there are changes not yet in a saved file.
+    public var isModified: Bool { editCount != savedEditCount }
+
+    /// "name - X11Paint", with a star while there are unsaved changes.
+    public var windowTitle: String { (isModified ? "*" : "") + (documentName ?? tr("Untitled")) + " - X11Paint" }
+
+    func documentChanged() {
+        editCount += 1
+        updateTitle()
+    }
+
+    func updateTitle() { board.view.window?.title = windowTitle }
+
+    /// Whether Ctrl+Z can take something back that the canvas's history does not hold.
+    var canUndoCrop: Bool { !documentsBeforeCrop.isEmpty }
+
+    /// Puts `document` in place of the current one: a new history, the whole of it in view,
+    /// journaled as a new generation (what it replaced stays there until this moment).
+    func replaceDocument(with document: Document, name: String?) {
+        board.cancelPhoto()
+        // A new history: the crops of the old document cannot be taken back into it.
+        documentsBeforeCrop.removeAll()
+        swapDocument(for: document)
+        documentName = name
+        savedEditCount = editCount
+        updateTitle()
+    }
+
+    /// A crop: the document becomes `cropped`, and Ctrl+Z brings back the one it replaced.
+    func crop(to cropped: Document) {
+        documentsBeforeCrop.append(canvas.document)
+        swapDocument(for: cropped)
+    }
+
+    /// Ctrl+Z at the start of a cropped document's history: the document before the crop.
+    /// Returns whether there was one.
+    func undoCrop() -> Bool {
+        guard let before = documentsBeforeCrop.popLast() else { return false }
+        swapDocument(for: before)
+        board.showStatus(tr("Crop taken back"))
+        return true
+    }
+
+    /// Another document in place (journaled as a new generation); a crop keeps it an unsaved
+    /// edit of this one, opening a file also gives it a name (replaceDocument).
+    private func swapDocument(for document: Document) {
+        canvas.cancelStroke()
+        canvas.load(document)
+        documentGeneration += 1
+        recorder?.documentReplaced()
+    }
+
+    // MARK: - Saving
+
+    /// Saves into Pictures (nil), or to a file the user named (Save As; the document takes its
+    /// name), in the background: "Saving…" at once, drawing goes on, then "Saved to …" or why
+    /// it could not. What is drawn after this call is not in the file. `completion` hears
+    /// whether it worked, after the message (what waits for a save, such as "Save first"
+    /// before Open, goes on only when it did).
+    func save(to target: SaveAsTarget?, completion: ((Bool) -> Void)? = nil) {
+        // The file holds what the user sees: a background being chosen becomes a change, and
+        // a photo being placed is added to the drawing first (and the message says so).
+        canvas.settleBackgroundPreview()
+        canvas.commitText()
+        let bakedFirst = board.photoPlacement != nil
+        board.bakePhoto()
+        let editsSaved = editCount, generation = documentGeneration
+        board.showStatus(bakedFirst ? tr("Photo added to the drawing; saving…") : tr("Saving…"))
+        let finished: (Result<String, Error>) -> Void = { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let path):
+                self.lastSavedPath = path
+                if generation == self.documentGeneration {
+                    self.savedEditCount = editsSaved
+                    if let target { self.documentName = target.name }
+                    self.updateTitle()
+                }
+                Log.info("saved \(path)")
+                // A later save still running keeps its "Saving…" until it is done.
+                if self.saver.inFlight == 0 {
+                    self.board.showStatus(bakedFirst ? tr("Photo added and saved to %@ (Ctrl+Z takes the photo back)", path) : tr("Saved to %@", path))
+                }
+            case .failure(let error):
+                self.board.showStatus("\(error)", isError: true)
+                Log.warning("\(error)")
+            }
+            self.onSaveFinished?(result)
+            if case .success = result { completion?(true) } else { completion?(false) }
+        }
+        if let target {
+            saver.save(canvas.artworkSnapshot(), to: target, deliver: board.postToUIThread, completion: finished)
+        } else {
+            saver.save(canvas.artworkSnapshot(), deliver: board.postToUIThread, completion: finished)
+        }
+    }
+
+    /// The app is ending: saves still running are finished first, and their news delivered.
+    public func finishSaves() {
+        saver.waitUntilDone()
+        board.view.window?.application.tick()
+    }
+
+    /// Runs `action` at once when nothing is unsaved; else asks whether to save first.
+    func askToSaveChanges(before what: String, then action: @escaping () -> Void) {
+        guard isModified else { return action() }
+        let name = documentName ?? "the drawing"
+        board.ask(AlertViewController(title: tr("Save the changes to %@?", name),
+                                      message: tr("Before %@: if you don't save, your changes are lost.", what),
+                                      actions: [.init(tr("Save"), style: .preferred) { [unowned self] in
+                                                    // Only a save that worked lets the drawing go: a failed one
+                                                    // (its reason on screen) cancels what was asked, and whatever was
+                                                    // drawn while it ran is asked about again.
+                                                    self.save(to: nil) { saved in if saved { self.askToSaveChanges(before: what, then: action) } }
+                                                },
+                                                .init(tr("Don't save"), handler: action),
+                                                .init(tr("Cancel"), style: .cancel)]))
+    }
+
+    // MARK: - Restoring
+
+    /// Whether the last drawing is still being read.
+    public var isRestoring: Bool { restoring != nil }
+
+    /// Reads what the last session left in `stateFolder` in the background (until the drawing
+    /// is back the canvas and the bars take no input, so nothing drawn is lost under it), then
+    /// restores it and records from then on; `completion` gets the opening once it is in place.
+    /// `reader` reads the folder (tests slow it down).
+    func restore(fromStateFolder stateFolder: String, reader: @escaping (String) -> JournalOpening,
+                 completion: @escaping (JournalOpening) -> Void) {
+        guard restoring == nil else { return }
+        let group = DispatchGroup()
+        restoring = group
+        board.setInputEnabled(false)
+        let messageTimer = board.view.window?.application.scheduler.schedule(after: Self.restoringMessageDelay) { [weak self] in
+            self?.board.showStatus(tr("Restoring the last drawing…"))
+        }
+        let deliver = board.postToUIThread
+        group.enter()
+        DispatchQueue.global(qos: .userInitiated).async {
+            let opening = reader(stateFolder)
+            deliver { [weak self] in
+                messageTimer?.cancel()
+                if let self {
+                    self.restoring = nil
+                    self.board.setInputEnabled(true)
+                    if self.board.statusLabel.text == tr("Restoring the last drawing…") { self.board.messageLine.hide() }
+                    self.open(opening)
+                    if self.saveWhenRestored {
+                        self.saveWhenRestored = false
+                        self.save(to: nil)
+                    }
+                }
+                completion(opening)
+            }
+            group.leave()
+        }
+    }
+
+    /// Waits for the reading and puts the drawing in place (tests).
+    public func finishRestoring() {
+        restoring?.wait()
+        board.view.window?.application.tick()
+    }
+
+    /// Restores what the opening read, says what came back and what did not, and records from
+    /// now on when the journal could be opened.
+    public func open(_ opening: JournalOpening) {
+        let recovery = opening.recovery
+        var document = recovery.document
+        if let unfinished = recovery.unfinishedStroke, !unfinished.points.isEmpty { document.append(.stroke(unfinished)) }
+        // Words that were being typed, a selection that was floating: baked where they were.
+        if let pending = recovery.pendingItem { document.append(pending) }
+        let finished = recovery.unfinishedStroke == nil && recovery.pendingItem == nil
+        if !recovery.isEmpty { canvas.load(document, redo: finished ? recovery.redo : []) }
+        documentsBeforeCrop = recovery.documentsBeforeCrop
+        board.updateUndoAvailability()
+        if let message = RecoveryRecorder.startMessage(for: opening, restoredItems: document.items.count,
+                                                       canSave: opening.problem == nil || PicturesFolder.canWrite(board.picturesFolder)) {
+            board.showStatus(message.text, isError: message.isError)
+        }
+        guard let journal = opening.journal else { return }
+        let recorder = RecoveryRecorder(journal: journal, canvas: canvas, snapshot: { [unowned self] in self.journalSnapshot },
+                                        deliver: board.postToUIThread,
+                                        scheduler: { [weak board] in board?.view.window?.application.scheduler },
+                                        report: { [weak board] text, isError in board?.showStatus(text, isError: isError) })
+        self.recorder = recorder
+        canvas.onEdit = { [unowned recorder] edit in recorder.record(edit) }
+    }
+
+    /// The app is ending or the X server is going away: a floating selection is left where it
+    /// is (baked), and the stroke in progress is made durable now.
+    public func flushJournal() {
+        if board.photoController.isLifted { board.photoController.bake() }
+        recorder?.flush()
+    }
+
+    /// What the journal keeps: the document, its redo items, the item being made, the documents
+    /// crops replaced.
+    var journalSnapshot: DocumentJournal.Snapshot {
+        DocumentJournal.Snapshot(canvas.document, redo: canvas.redoItems, pending: itemBeingMade, documentsBeforeCrop: documentsBeforeCrop)
+    }
+
+    /// Words being typed, or a selection lifted and floating, as the item it becomes.
+    private var itemBeingMade: Document.Item? {
+        if let text = canvas.textInProgress, !text.text.allSatisfy(\.isWhitespace) { return .text(text) }
+        return board.photoController.liftedItem
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// The board's commands as the menu, the keys, the X11 adapter and the tests call them; each
+/// is carried out by the type that owns its state.
+extension DrawingBoardViewController {
+    // MARK: - The document
+
+    public func save() { documentController.save(to: nil) }
+    public func saveAs(_ target: SaveAsTarget) { fileCommands.saveAs(target) }
+    public func chooseSaveAs() { fileCommands.chooseSaveAs() }
+    public func chooseNewDocument() { fileCommands.chooseNewDocument() }
+    public func newDocument(width: Int, height: Int) { fileCommands.newDocument(width: width, height: height) }
+    public func chooseDocument() { fileCommands.chooseDocument() }
+    public func openDocument(path: String) { fileCommands.openDocument(path: path) }
+    public func openDroppedFiles(_ paths: [String]) { fileCommands.openDroppedFiles(paths) }
+    public func finishSaves() { documentController.finishSaves() }
+    public var lastSavedPath: String? { documentController.lastSavedPath }
+    public var onSaveFinished: ((Result<String, Error>) -> Void)? {
+        get { documentController.onSaveFinished }
+        set { documentController.onSaveFinished = newValue }
+    }
+    public var documentName: String? { documentController.documentName }
+    public var isModified: Bool { documentController.isModified }
+    public var windowTitle: String { documentController.windowTitle }
+
+    // MARK: - Recovery
+
+    public func restore(fromStateFolder stateFolder: String, reader: @escaping (String) -> JournalOpening = JournalOpening.open(stateFolder:),
+                        completion: @escaping (JournalOpening) -> Void = { _ in }) {
+        documentController.restore(fromStateFolder: stateFolder, reader: reader, completion: completion)
+    }
+    public var isRestoring: Bool { documentController.isRestoring }
+    public func finishRestoring() { documentController.finishRestoring() }
+    public func open(_ opening: JournalOpening) { documentController.open(opening) }
+    /// Restores what a previous session left and records every change from now on.
+    public func attach(_ journal: DocumentJournal, restoring recovery: DocumentJournal.Recovery) {
+        var opening = JournalOpening(folder: journal.folder)
+        opening.journal = journal
+        opening.recovery = recovery
+        open(opening)
+    }
+    public func flushJournal() { documentController.flushJournal() }
+    public var recorder: RecoveryRecorder? { documentController.recorder }
+    public var journal: DocumentJournal? { recorder?.journal }
+
+    // MARK: - Pictures
+
+    public func openPhoto(_ source: PhotoOpener.Source) { fileCommands.openPhoto(source) }
+    public func openPhoto(path: String) { fileCommands.openPhoto(.file(path)) }
+    public func choosePhoto() { fileCommands.choosePhoto() }
+    public func pastePhoto() { fileCommands.pastePhoto() }
+    public func cancelOpening() { reading.cancel() }
+    public func finishOpening() { reading.finish() }
+
+    // MARK: - The pen, the selection, full screen
+
+    public func toggleEraser() { pen.toggleEraser() }
+    public func selectTool(at index: Int) { pen.selectTool(at: index) }
+    public func selectColor(at index: Int) { pen.selectColor(at: index) }
+    public func setColor(_ color: Color) { pen.setColor(color) }
+    public func setStrokeWidth(_ width: Double) { pen.setStrokeWidth(width) }
+    public func stepPenSize(by steps: Double) { pen.stepPenSize(by: steps) }
+    public func selectAll() { selectionCommands.selectAll() }
+    public func deselect() { selectionCommands.deselect() }
+    public func clearSelection() { selectionCommands.clearSelection() }
+    public func copySelection() { selectionCommands.copySelection() }
+    public func cutSelection() { selectionCommands.cutSelection() }
+    public func cropToSelection() { selectionCommands.cropToSelection() }
+    public var isFullScreen: Bool { fullScreen.isFullScreen }
+    public func setFullScreen(_ on: Bool) { fullScreen.setFullScreen(on) }
+    public var barsHidden: Bool { fullScreen.barsHidden }
+
+    // MARK: - Questions
+
+    /// Shows a question over the board.
+    func ask(_ alert: AlertViewController) {
+        guard presentedViewController == nil else { return }
+        alert.dismissal = { [unowned self] in self.dismiss(animated: false) }
+        present(alert, animated: false)
+    }
+
+    /// The question showing now, if any (tests, the X11 adapter's keys).
+    public var presentedAlert: AlertViewController? { presentedViewController as? AlertViewController }
+
+    /// The canvas and both bars (a colour or a background chosen now would be replaced too).
+    func setInputEnabled(_ enabled: Bool) {
+        for view in [canvas, toolbar, bottomBar] { view.isUserInteractionEnabled = enabled }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// The commands that bring a document or a picture in, or send the drawing out under a new
+/// name: New (Ctrl+N), Open (Ctrl+O, a dropped file, the command line) at the file's own size,
+/// Save As (Ctrl+Shift+S), and photos from the picker, the clipboard or a path. Each asks
+/// before unsaved changes would be replaced; what is replaced stays in the recovery journal
+/// until then.
+final class FileCommands {
+    /// A photo is kept at most at this many times the canvas's pixels: more can never show,
+    /// and a 10000 x 10000 picture would cost 400 MB in memory and in every later start.
+    static let photoPixelsPerCanvasPixel = 4
+
+    private unowned let board: DrawingBoardViewController
+
+    init(board: DrawingBoardViewController) { self.board = board }
+
+    private var document: DocumentController { board.documentController }
+
+    // MARK: - New and Open
+
+    /// Asks for the size of a new document.
+    func chooseNewDocument() {
+        guard board.presentedViewController == nil else { return }
+        let chooser = NewDocumentViewController(screen: board.screenPixelSize)
+        chooser.onCancel = { [unowned board = self.board] in board.dismiss(animated: false) }
+        chooser.onFinish = { [unowned self] width, height in
+            self.board.dismiss(animated: false)
+            self.newDocument(width: width, height: height)
+        }
+        board.present(chooser, animated: false)
+    }
+
+    /// A new white document of `width` x `height` pixels; asks first about unsaved changes.
+    func newDocument(width: Int, height: Int) {
+        document.askToSaveChanges(before: tr("starting a new drawing")) { [unowned self] in
+            self.document.replaceDocument(with: Document(format: DocumentFormat(pixelWidth: width, pixelHeight: height)), name: nil)
+            self.board.showStatus(tr("New drawing, %d x %d pixels", width, height))
+        }
+    }
+
+    /// Presents the picker to choose a picture to open as the document.
+    func chooseDocument() {
+        guard board.presentedViewController == nil else { return }
+        let picker = PhotoPickerViewController(folder: board.picturesFolder, home: board.home)
+        picker.onCancel = { [unowned board = self.board] in board.dismiss() }
+        // The question about unsaved changes comes once the picker has gone.
+        picker.onPick = { [unowned self] path in self.board.dismiss { self.openDocument(path: path) } }
+        board.present(picker)
+    }
+
+    /// Opens a PNG or JPEG as the document, at the file's own size, upright by its EXIF
+    /// orientation; asks first when there are unsaved changes.
+    func openDocument(path: String) {
+        let expanded = HomeFolder.expandingTilde(in: path, home: board.home)
+        document.askToSaveChanges(before: tr("opening %@", DisplayPath.short((expanded as NSString).lastPathComponent, limit: 40))) { [unowned self] in
+            self.board.reading.read(.file(expanded), maximumPixels: DrawingBoardViewController.maximumDocumentPixels, upright: true, what: tr("the picture")) { [weak self] opened in
+                guard let self else { return }
+                let name = SystemPath.displayed((expanded as NSString).lastPathComponent)
+                self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: name)
+                let size = "\(opened.photo.asset.image.width)x\(opened.photo.asset.image.height)"
+                let reduced = opened.sourceWidth * opened.sourceHeight > DrawingBoardViewController.maximumDocumentPixels
+                self.board.showStatus(reduced ? tr("Opened %@ reduced to %@ of %dx%d", name, size, opened.sourceWidth, opened.sourceHeight)
+                                              : tr("Opened %@ (%@)", name, size))
+            }
+        }
+    }
+
+    /// Files dropped on the window: the first picture is opened as the document or placed as a
+    /// photo, as the user answers.
+    func openDroppedFiles(_ paths: [String]) {
+        let pictures = paths.filter { PhotoLibrary.pictureExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        guard let path = pictures.first ?? paths.first else { return }
+        let name = (path as NSString).lastPathComponent
+        board.ask(AlertViewController(title: tr("Open %@?", name), message: tr("Open it as the drawing, or place it over this drawing as a photo."),
+                                      actions: [.init(tr("Open"), style: .preferred) { [unowned self] in self.openDocument(path: path) },
+                                                .init(tr("Place as photo")) { [unowned self] in self.openPhoto(.file(path)) },
+                                                .init(tr("Cancel"), style: .cancel)]))
+    }
+
+    // MARK: - Save As
+
+    /// Asks where to save: a typed path, PNG or JPEG.
+    func chooseSaveAs() {
+        guard board.presentedViewController == nil else { return }
+        let stem = ((document.documentName ?? "Drawing") as NSString).deletingPathExtension
+        let chooser = SaveAsViewController(suggestedPath: board.picturesFolder + "/" + stem + ".png", home: board.home)
+        chooser.onCancel = { [unowned board = self.board] in board.dismiss(animated: false) }
+        chooser.onFinish = { [unowned self] target in
+            self.board.dismiss(animated: false)
+            self.saveAs(target)
+        }
+        board.present(chooser, animated: false)
+    }
+
+    /// Writes the drawing to `target`; a file there is replaced only when the user says so.
+    func saveAs(_ target: SaveAsTarget) {
+        guard target.exists else { return document.save(to: target) }
+        board.ask(AlertViewController(title: tr("Replace %@?", target.name),
+                                      message: tr("A file of that name is already there; replacing it loses what it holds."),
+                                      actions: [.init(tr("Replace")) { [unowned self] in self.document.save(to: target) },
+                                                .init(tr("Cancel"), style: .cancel)]))
+    }
+
+    // MARK: - Photos
+
+    /// Reads and decodes a picture beside the UI thread, then starts placing it.
+    func openPhoto(_ source: PhotoOpener.Source) {
+        board.reading.read(source, maximumPixels: maximumPhotoPixels, upright: false, what: tr("the photo")) { [weak board = self.board] opened in
+            board?.placePhoto(opened.photo, originalSize: (opened.sourceWidth, opened.sourceHeight))
+        }
+    }
+
+    /// Presents the photo picker over the board.
+    func choosePhoto() {
+        guard board.presentedViewController == nil else { return }
+        let picker = PhotoPickerViewController(folder: board.picturesFolder, home: board.home)
+        picker.onCancel = { [unowned board = self.board] in board.dismiss() }
+        picker.onPick = { [unowned self] path in
+            self.board.dismiss()
+            self.openPhoto(.file(path))
+        }
+        board.present(picker)
+    }
+
+    /// Places the picture on the clipboard, decoded in the background.
+    func pastePhoto() {
+        guard let pasteboard = board.pasteboard else { return board.showStatus(tr("There is no clipboard here"), isError: true) }
+        pasteboard.requestImage { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let bytes): self.openPhoto(.bytes(Data(bytes), name: tr("Pasted picture")))
+            case .failure(let error):
+                self.board.showStatus("\(error)", isError: true)
+                Log.warning("paste: \(error)")
+            }
+        }
+    }
+
+    /// The most pixels a photo is kept at here: 4x the canvas's (at least 640x480's).
+    var maximumPhotoPixels: Int {
+        let scale = board.view.window?.scale ?? 1
+        let canvasPixels = Int(board.canvas.bounds.width * board.canvas.bounds.height * scale * scale)
+        return max(canvasPixels, 640 * 480) * Self.photoPixelsPerCanvasPixel
+    }
+}

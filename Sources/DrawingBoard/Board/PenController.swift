@@ -1,0 +1,75 @@
+/// The pen: which tool, which colour, how wide. The bars show it; the eyedropper and the
+/// palette change it.
+final class PenController {
+    /// The text tool's sizes, in points (GNOME's and KolourPaint's range, about).
+    static let textSizes = 6.0...144.0
+
+    /// The tool to go back to after the eyedropper took a colour.
+    private var toolBeforeEyedropper = 0
+    private unowned let board: DrawingBoardViewController
+
+    init(board: DrawingBoardViewController) { self.board = board }
+
+    private var canvas: CanvasView { board.canvas }
+    private var selectedTool: Int { board.toolbarController.selectedTool }
+
+    /// The toolbar's Eraser button: the eraser, or back to the pencil.
+    func toggleEraser() {
+        selectTool(at: selectedTool == DrawingBoardViewController.eraserIndex ? 0 : DrawingBoardViewController.eraserIndex)
+    }
+
+    func selectTool(at index: Int) {
+        // The eyedropper hands back to the tool it was taken up from (KolourPaint's habit).
+        if index == DrawingBoardViewController.eyedropperIndex && selectedTool != index { toolBeforeEyedropper = selectedTool }
+        board.toolbarController.show(tool: index)
+        canvas.brush = DrawingBoardViewController.tools[index]
+        showPen()
+    }
+
+    func selectColor(at index: Int) {
+        setColor(DrawingBoardViewController.palette[index])
+        board.panels.noteColorUsed(DrawingBoardViewController.palette[index])
+    }
+
+    /// A new paint colour; picking a colour while erasing returns to the pencil.
+    func setColor(_ color: Color) {
+        canvas.strokeColor = color
+        if selectedTool == DrawingBoardViewController.eraserIndex { selectTool(at: 0) }
+        showPen()
+    }
+
+    /// A colour taken from the drawing: the pen's colour and a recent one; the eyedropper tool
+    /// goes back to the tool before it.
+    func colorPicked(_ color: Color) {
+        if selectedTool == DrawingBoardViewController.eyedropperIndex { selectTool(at: toolBeforeEyedropper) }
+        setColor(color)
+        board.panels.noteColorUsed(color)
+    }
+
+    /// Widths are whole points from 1 to 40, as the slider shows them. With the text tool the
+    /// slider (and [ and ]) set the text's size instead, from 6 to 144.
+    func setStrokeWidth(_ width: Double) {
+        if canvas.brush.placesText {
+            canvas.textSize = min(max(width, Self.textSizes.lowerBound), Self.textSizes.upperBound).rounded()
+        } else {
+            canvas.strokeWidth = min(max(width, 1), 40).rounded()
+        }
+        showPen()
+    }
+
+    /// One step smaller or larger: the width by a point, or with Text the text's size by two
+    /// (it was stepped from the pen's width, so ] with Text jumped to the width's size).
+    func stepPenSize(by steps: Double) {
+        setStrokeWidth(canvas.brush.placesText ? canvas.textSize + 2 * steps : canvas.strokeWidth + steps)
+    }
+
+    /// The bottom bar shows the pen as it is now.
+    func showPen() {
+        if canvas.brush.placesText {
+            board.bottomBarController.show(color: canvas.strokeColor, textSize: canvas.textSize, range: Self.textSizes)
+        } else {
+            board.bottomBarController.show(color: canvas.strokeColor, width: canvas.strokeWidth,
+                                           isEraser: selectedTool == DrawingBoardViewController.eraserIndex)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// The brush's outline at its real size around the pointer over the canvas, as GIMP, Krita and
+/// Pinta show it before and while drawing: a dark ring inside a light one, one device pixel
+/// each, so it shows on any colour.
+final class BrushOutline {
+    private unowned let canvas: CanvasView
+
+    init(canvas: CanvasView) { self.canvas = canvas }
+
+    /// Where it is shown (nil: hidden), in the canvas's points.
+    var center: Point? {
+        didSet {
+            guard center != oldValue else { return }
+            invalidate(at: oldValue)
+            invalidate(at: center)
+        }
+    }
+
+    /// The circle for the current width around `center`.
+    var rect: Rect? {
+        guard let center else { return nil }
+        let diameter = max(1, canvas.strokeWidth * canvas.viewport.scale)
+        return Rect(x: center.x - diameter / 2, y: center.y - diameter / 2, width: diameter, height: diameter)
+    }
+
+    /// The width changed from `oldWidth`: the larger of the two rings is drawn again.
+    func widthChanged(from oldWidth: Double) { invalidate(at: center, width: max(oldWidth, canvas.strokeWidth)) }
+
+    private func invalidate(at center: Point?, width: Double? = nil) {
+        guard let center else { return }
+        let reach = max(1, (width ?? canvas.strokeWidth) * canvas.viewport.scale) / 2 + 3
+        canvas.setNeedsDisplay(Rect(x: center.x - reach, y: center.y - reach, width: 2 * reach, height: 2 * reach))
+    }
+
+    func draw(in context: GraphicsContext) {
+        guard let circle = rect, circle.width >= 3 else { return }
+        let pixel = 1 / (canvas.window?.scale ?? 1)
+        context.save()
+        context.lineWidth = pixel
+        context.strokeColor = Color(r: 255, g: 255, b: 255, a: 200)
+        context.stroke(.ellipse(in: circle.insetBy(dx: -pixel * 1.5, dy: -pixel * 1.5)))
+        context.strokeColor = Color(r: 0, g: 0, b: 0, a: 200)
+        context.stroke(.ellipse(in: circle.insetBy(dx: -pixel / 2, dy: -pixel / 2)))
+        context.restore()
+    }
+}

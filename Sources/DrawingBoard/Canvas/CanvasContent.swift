@@ -1,0 +1,141 @@
+/// The document the canvas presents and edits: its items, the items undo took back, and the
+/// layer they render into, with a background being previewed over the document's own. Every
+/// change says which document pixels it touched (nil: all), so the canvas shows only those again.
+public final class CanvasContent {
+    public private(set) var document = Document()
+    /// Items taken back by undo, most recent last; a new item clears them.
+    public private(set) var redoItems: [Document.Item] = []
+    /// The document's pixels: background and items, and the stroke being drawn.
+    private(set) var drawing = DrawingLayer(width: 0, height: 0)
+    /// A background shown but not yet in the document: a settings panel previews its choice
+    /// live and the whole visit becomes one undoable change (`settleBackgroundPreview`).
+    public private(set) var backgroundPreview: Background?
+
+    /// What changed in the document, for the recovery journal.
+    public enum Edit {
+        case appended(Document.Item)
+        case undone
+        case redone
+    }
+
+    /// Document pixels changed (nil: all of them).
+    var onPixelsChanged: ((PixelRect?) -> Void)?
+    var onEdit: ((Edit) -> Void)?
+    var onDocumentChange: (() -> Void)?
+
+    // MARK: - Size
+
+    /// The first layout fixes the document's size: the canvas area, as the app starts.
+    func adoptFormatIfNone(_ format: @autoclosure () -> DocumentFormat) {
+        if document.format == nil { document.format = format() }
+    }
+
+    /// A layer of the document's size, when the one there is not (the stroke being drawn goes
+    /// on in the new layer: nothing drops it). Returns whether it made one.
+    func matchLayerToFormat() -> Bool {
+        guard let format = document.format,
+              format.pixelWidth != drawing.width || format.pixelHeight != drawing.height || format.pixelScale != drawing.scale
+        else { return false }
+        let inProgress = drawing.activeStroke
+        drawing = DrawingLayer(width: format.pixelWidth, height: format.pixelHeight, scale: format.pixelScale)
+        rebuildLayer()
+        if let inProgress { _ = drawing.begin(inProgress) }
+        return true
+    }
+
+    // MARK: - Changes
+
+    /// Adds an item (clearing the redo tail) and renders it onto the layer.
+    func append(_ item: Document.Item) {
+        document.append(item)
+        redoItems.removeAll()
+        drawing.append(item, itemCount: document.items.count)
+        onPixelsChanged?(nil)
+        onEdit?(.appended(item))
+        onDocumentChange?()
+    }
+
+    /// The freehand stroke in progress becomes an item. The screen already shows exactly its
+    /// pixels (the same blend, now in the layer): nothing to compose again, however large.
+    func commitStroke() {
+        guard let stroke = drawing.commit() else { return }
+        let item = Document.Item.stroke(stroke)
+        document.append(item)
+        redoItems.removeAll()
+        drawing.didCommit(item, itemCount: document.items.count)
+        onEdit?(.appended(item))
+        onDocumentChange?()
+    }
+
+    /// Takes back the last item; the history starts at the document as it was opened.
+    func undo() -> Bool {
+        guard document.items.count > (document.format?.historyStart ?? 0), let item = document.removeLast() else { return false }
+        redoItems.append(item)
+        rebuildLayer()
+        onEdit?(.undone)
+        onDocumentChange?()
+        return true
+    }
+
+    /// Puts back the last undone item.
+    func redo() -> Bool {
+        guard let item = redoItems.popLast() else { return false }
+        document.append(item)
+        rebuildLayer()
+        onEdit?(.redone)
+        onDocumentChange?()
+        return true
+    }
+
+    /// Shows `background` at once without changing the document (a slider being dragged).
+    func previewBackground(_ background: Background) {
+        backgroundPreview = background
+        drawing.showBackground(background)
+        onPixelsChanged?(nil)
+    }
+
+    /// Makes the previewed background one undoable change (nothing when it is the one the
+    /// document has already).
+    func settleBackgroundPreview() {
+        guard let preview = backgroundPreview else { return }
+        backgroundPreview = nil
+        if preview != document.background {
+            append(.background(preview))
+        } else {
+            drawing.showBackground(preview)
+            onPixelsChanged?(nil)
+        }
+    }
+
+    /// Replaces the document and its redo items; one without a size takes the current one.
+    /// Returns whether the size changed (the layer is then made again at the next layout).
+    func load(_ document: Document, redo: [Document.Item]) -> Bool {
+        backgroundPreview = nil
+        let previous = self.document.format
+        self.document = document
+        if self.document.format == nil { self.document.format = previous }
+        redoItems = redo
+        if self.document.format != previous {
+            drawing = DrawingLayer(width: 0, height: 0)
+            return true
+        }
+        rebuildLayer()
+        return false
+    }
+
+    private func rebuildLayer() {
+        drawing.rebuild(from: document)
+        if let backgroundPreview { drawing.showBackground(backgroundPreview) }
+        onPixelsChanged?(nil)
+    }
+
+    // MARK: - The stroke being drawn
+
+    func beginStroke(_ stroke: Stroke) { onPixelsChanged?(drawing.begin(stroke)) }
+
+    func extendStroke(to point: Point, width: Double?, opacity: Double?) {
+        onPixelsChanged?(drawing.extend(to: point, width: width, opacity: opacity))
+    }
+
+    func cancelStroke() { onPixelsChanged?(drawing.cancel()) }
+}

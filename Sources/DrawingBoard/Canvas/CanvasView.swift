@@ -1,0 +1,201 @@
+/// The drawing surface: shows the document (its own size, whatever the window) through a
+/// viewport that zooms and scrolls, and hands each press to the tool it belongs to (freehand,
+/// shapes, selection, text, the eyedropper), each of which keeps its own interaction state.
+/// The artwork comes from the content's DrawingLayer, so a motion event costs only the pixels
+/// it changes at any zoom.
+public final class CanvasView: View {
+    /// The document, its redo items and the layer they render into.
+    public let content = CanvasContent()
+    public var brush: Brush = PencilBrush() {
+        didSet { commitText() }
+    }
+    public var strokeColor: Color = .black {
+        didSet { textTool.update() }
+    }
+    /// The text tool's size in document units (the bottom bar's slider while it is chosen).
+    public var textSize = 24.0 {
+        didSet { textTool.update() }
+    }
+    /// How alike colours must be for the fill bucket to spread over them (0...1; Pinta's 50%).
+    public var fillTolerance = 0.5
+    public var strokeWidth: Double = 4 {
+        didSet { brushOutline.widthChanged(from: oldValue) }
+    }
+    /// Called after the document changes (a stroke ends, undo, clear, background).
+    public var onDocumentChange: (() -> Void)?
+    /// What changed in the document, for the recovery journal.
+    public typealias Edit = CanvasContent.Edit
+    public var onEdit: ((Edit) -> Void)?
+    /// Called when a drag starts drawing and when it has finished (full-screen drawing hides the bars).
+    public var onDrawingBegan: (() -> Void)?
+    public var onDrawingEnded: (() -> Void)?
+
+    // The tools' interaction state lives in the tools.
+    lazy var freehandTool = FreehandTool(content: content)
+    lazy var shapeTool = ShapeTool(canvas: self)
+    lazy var selectionTool = SelectionTool(canvas: self)
+    lazy var eyedropper = EyedropperTool(canvas: self)
+    lazy var textTool = TextTool(canvas: self)
+    lazy var brushOutline = BrushOutline(canvas: self)
+
+    /// The document's place in the view: zoom and scroll (see CanvasView+Viewport).
+    public internal(set) var viewport = ZoomViewport()
+    /// Told when the zoom or scroll changes (the bottom bar shows the zoom).
+    public var onViewportChange: (() -> Void)?
+    /// The view's origin in the window at the last layout: when the view moves (full screen),
+    /// the document stays where it was on screen.
+    private var lastWindowOrigin: Point?
+    /// Shows the document through the viewport, with the copies zooming out needs.
+    lazy var presenter = DocumentPresenter()
+    /// Two fingers zoom and scroll the document.
+    private lazy var pinchZoom = PinchZoom(canvas: self)
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        // Two fingers (or the mouse's simulated two) zoom and scroll the document.
+        isMultipleTouchEnabled = true
+        addGestureRecognizer(pinchZoom.recognizer)
+        // The text box and the loupe over a zoomed document never spill onto the bars.
+        clipsToBounds = true
+        content.onPixelsChanged = { [unowned self] in self.presenter.pixelsChanged($0, on: self) }
+        content.onEdit = { [unowned self] in self.onEdit?($0) }
+        content.onDocumentChange = { [unowned self] in self.onDocumentChange?() }
+    }
+
+    var drawing: DrawingLayer { content.drawing }
+    public var document: Document { content.document }
+    public var redoItems: [Document.Item] { content.redoItems }
+    public var isDrawing: Bool { drawing.activeStroke != nil || shapeTool.isDragging }
+    /// The freehand stroke being drawn, as far as it has got.
+    public var strokeInProgress: Stroke? { drawing.activeStroke }
+    public var shapeFill: ShapeFill {
+        get { shapeTool.shapeFill }
+        set { shapeTool.shapeFill = newValue }
+    }
+    /// Pressure curve, steadying and speed taper for freehand strokes.
+    public var penSettings: PenSettings {
+        get { freehandTool.penSettings }
+        set { freehandTool.penSettings = newValue }
+    }
+    /// The background in force (the last background item, white before any).
+    public var canvasBackground: Background { document.background }
+    /// Drawing is exact: a thin cross at the pointer, with the brush's outline drawn around it.
+    public override var pointerCursor: PointerCursor? { .crosshair }
+    /// The canvas paints every pixel opaquely (its backgrounds are opaque).
+    public override var isOpaque: Bool { true }
+
+    /// Where the brush's outline is shown (nil: hidden): the pointer over the canvas.
+    public var brushOutlineCenter: Point? {
+        get { brushOutline.center }
+        set { brushOutline.center = newValue }
+    }
+    /// The outline's circle for the current width, around `brushOutlineCenter`.
+    public var brushOutlineRect: Rect? { brushOutline.rect }
+
+    // MARK: - Layout
+
+    public override func layoutSubviews() {
+        let scale = window?.scale ?? 1
+        content.adoptFormatIfNone(.covering(bounds.size, scale: scale))
+        if content.matchLayerToFormat(), let format = document.format { viewport.contentSize = format.size }
+        // A resize or full screen never moves the document on screen or changes a pixel of it.
+        viewport.viewSize = bounds.size
+        let windowOrigin = window == nil ? nil : convert(Point.zero, to: nil)
+        if let windowOrigin, let last = lastWindowOrigin, windowOrigin != last {
+            viewport.shiftContent(by: Point(x: last.x - windowOrigin.x, y: last.y - windowOrigin.y))
+        }
+        lastWindowOrigin = windowOrigin
+        updateZoomLimits()
+        textTool.update()
+        setNeedsDisplay()
+    }
+
+    // MARK: - Touches
+
+    /// Where a touch is on the document, in its units.
+    func documentPoint(_ touch: Touch) -> Point { viewport.contentPoint(touch.location(in: self)) }
+
+    public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        // Two fingers landing together zoom; they never draw.
+        guard let touch = touches.first, !isDrawing, event.touches(for: self).count == 1 else { return }
+        settleBackgroundPreview()
+        // The stroke itself shows the brush while drawing; redrawing an outline on every motion
+        // event would cost more than the stroke (75 µs of 85 per event at 1080p).
+        brushOutlineCenter = nil
+        let point = documentPoint(touch), viewPoint = touch.location(in: self)
+        // A pen's eraser end erases, whatever tool is chosen: the press goes to the eraser.
+        let tool: Brush = touch.isEraser ? EraserBrush() : brush
+        if eyedropper.beginIfAsked(by: tool, at: viewPoint) { return }
+        if tool.selectsRegion { return selectionTool.begin(at: viewPoint, freeForm: tool.selectsFreeForm) }
+        if tool.placesText || isEditingText {
+            // A click elsewhere commits the box being typed in; with the text tool it opens
+            // another there (Pinta's habit).
+            return tool.placesText ? textTool.begin(at: point) : commitText()
+        }
+        if tool.fillsRegion {
+            // A click fills at once, as one undoable item, replayed against what lies below it.
+            return commit(.fill(Fill(seed: point, color: strokeColor, tolerance: fillTolerance)))
+        }
+        if tool.isFreehand {
+            freehandTool.begin(touch, with: tool, at: point, color: strokeColor, width: strokeWidth)
+        } else {
+            shapeTool.begin(at: point)
+        }
+        eyedropper.arm(at: viewPoint)
+        onDrawingBegan?()
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard let touch = touches.first else { return }
+        if eyedropper.isPicking { return eyedropper.move(to: touch.location(in: self)) }
+        if selectionTool.isDragging { return selectionTool.move(to: touch.location(in: self)) }
+        guard isDrawing else { return }
+        eyedropper.pointerMovedDuringPress(to: touch.location(in: self))
+        if shapeTool.isDragging { shapeTool.move(to: documentPoint(touch)) } else { freehandTool.extend(touch, to: documentPoint(touch)) }
+    }
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard let touch = touches.first else { return }
+        if eyedropper.isPicking { return eyedropper.end(at: touch.location(in: self)) }
+        if selectionTool.isDragging { return selectionTool.end(at: touch.location(in: self)) }
+        eyedropper.disarm()
+        guard isDrawing else { return }
+        touchesMoved([touch], with: event)
+        if shapeTool.isDragging {
+            if let shape = shapeTool.end() { commit(.shape(shape)) }
+        } else {
+            freehandTool.finish(touch, at: documentPoint(touch))
+            content.commitStroke()
+        }
+        brushOutlineCenter = touch.location(in: self)
+        onDrawingEnded?()
+    }
+
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        selectionTool.cancelDrag()
+        eyedropper.cancel()
+        cancelStroke()
+    }
+
+    /// The wheel scrolls the document (Shift+wheel sideways; Ctrl+wheel zooms through the pinch).
+    public override func scrollWheel(_ event: ScrollEvent) -> Bool {
+        scroll(by: event.delta)
+        return true
+    }
+
+    // MARK: - Drawing
+
+    public override func draw(_ rect: Rect, in context: GraphicsContext) {
+        let t = context.transform
+        if t.b == 0, t.c == 0, abs(t.a - t.d) < 1e-9, t.a > 0 {
+            presenter.draw(drawing, through: viewport, rect, in: context, deviceScale: t.a, application: window?.application)
+        } else {
+            // Drawn rotated (a snapshot of a transformed canvas): through the renderer.
+            context.fill(bounds, with: DocumentPresenter.pasteboardColor)
+            context.draw(Image(bitmap: renderArtwork()), in: viewport.contentFrame)
+        }
+        shapeTool.draw(in: context)
+        selectionTool.draw(in: context)
+        brushOutline.draw(in: context)
+    }
+}

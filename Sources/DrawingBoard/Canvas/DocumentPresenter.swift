@@ -1,0 +1,75 @@
+import Foundation
+
+/// Shows the document through the viewport into the dirty part of the screen: at 100% the
+/// layer's pixels as they are; zoomed out from reduced copies (kept up to date region by
+/// region); zoomed in from the composed copy once it is built, else composed for the frame.
+final class DocumentPresenter {
+    /// Around the document, where there is no document.
+    static let pasteboardColor = Color(r: 128, g: 128, b: 134)
+    /// The composed document at 1/2, 1/4, ... for showing it zoomed out.
+    let reducedCache = ReducedArtworkCache()
+    /// Document pixels composed before they are scaled to the screen (kept between frames).
+    private var zoomScratch: Bitmap?
+
+    /// The document's pixels changed (nil: all): the zoomed-out copies know, and the canvas
+    /// shows them again.
+    func pixelsChanged(_ pixels: PixelRect?, on canvas: CanvasView) {
+        guard let pixels else {
+            reducedCache.invalidateAll()
+            return canvas.setNeedsDisplay()
+        }
+        guard !pixels.isEmpty else { return }
+        reducedCache.invalidate(pixels)
+        canvas.setNeedsDisplay(Self.pointsRect(pixels, layerScale: canvas.layerScale, viewport: canvas.viewport))
+    }
+
+    /// Document pixels to this view's points (through the zoom and scroll), a point wider for
+    /// the rounding of a scaled view.
+    static func pointsRect(_ pixels: PixelRect, layerScale s: Double, viewport: ZoomViewport) -> Rect {
+        guard !pixels.isEmpty else { return .zero }
+        let units = Rect(x: Double(pixels.x0) / s, y: Double(pixels.y0) / s, width: Double(pixels.width) / s, height: Double(pixels.height) / s)
+        let view = viewport.viewRect(units)
+        return abs(viewport.scale - 1) < 1e-9 ? view : view.insetBy(dx: -1, dy: -1)
+    }
+
+    /// The document through the viewport into the dirty part of the screen; around it, the pasteboard.
+    func draw(_ drawing: DrawingLayer, through viewport: ZoomViewport, _ rect: Rect, in context: GraphicsContext, deviceScale: Double,
+              application: Application?) {
+        let t = context.transform
+        let target = context.bitmap
+        let dirty = PixelRect(covering: t.apply(to: rect), width: target.width, height: target.height).intersection(context.clip)
+        guard !dirty.isEmpty else { return }
+        let k = viewport.scale * deviceScale / drawing.scale
+        let originX = t.tx + viewport.origin.x * deviceScale, originY = t.ty + viewport.origin.y * deviceScale
+        let documentOnScreen = PixelRect(covering: Rect(x: originX, y: originY, width: Double(drawing.width) * k,
+                                                       height: Double(drawing.height) * k),
+                                         width: target.width, height: target.height)
+        let inside = dirty.intersection(documentOnScreen)
+        // The pasteboard: the dirty pixels outside the document.
+        let grey = Self.pasteboardColor.premultipliedPixel
+        for band in dirty.subtracting(inside) { target.fill(band, with: grey) }
+        guard !inside.isEmpty else { return }
+        let ox = originX.rounded(), oy = originY.rounded()
+        if abs(k - 1) < 1e-9, abs(originX - ox) < 1e-6, abs(originY - oy) < 1e-6 {
+            // 100%: the layer's pixels as they are, the fast path of drawing.
+            drawing.compose(inside.offsetBy(dx: -Int(ox), dy: -Int(oy)), into: target, atX: Int(ox), y: Int(oy),
+                            skipping: context.occludedRows)
+        } else if k < 1 {
+            // Zoomed out: from the reduced copy nearest above the zoom, the screen's pixels only.
+            let level = min(ReducedArtworkCache.deepest, max(0, Int(log2(1 / k).rounded(.down))))
+            let reduced = reducedCache.level(level, of: drawing)
+            ZoomedCompositor.show(reduced, zoom: k * Double(1 << level), originX: originX, originY: originY, area: inside, into: target)
+        } else if reducedCache.isBuilt {
+            // Zoomed in, with the composed copy up to date: no composing, only the screen's pixels.
+            ZoomedCompositor.show(reducedCache.level(0, of: drawing), zoom: k, originX: originX, originY: originY, area: inside, into: target)
+        } else {
+            ZoomedCompositor.compose(drawing, zoom: k, originX: originX, originY: originY, area: inside, into: target, scratch: &zoomScratch)
+            // A frame showing a quarter of the document or more (200% of a 4K drawing on a 4K
+            // screen) composes about what building the copy would; the copy is built beside
+            // the UI thread, and every later scroll step only shows it.
+            if Double(inside.width * inside.height) * 4 >= k * k * Double(drawing.width * drawing.height), let application {
+                reducedCache.buildBeside(drawing) { work in application.post(work) }
+            }
+        }
+    }
+}

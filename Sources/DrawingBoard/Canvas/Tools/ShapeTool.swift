@@ -1,0 +1,73 @@
+/// A figure dragged out with a shape brush (line, rectangle, ellipse...): shown while the press
+/// lasts, exactly as it will be committed (filled and outlined as the fill setting says), and
+/// one undoable item on release.
+final class ShapeTool {
+    /// How closed figures are drawn: outlined, filled, or both (the fill then in the background's colour).
+    var shapeFill = ShapeFill.outline
+    private var start: Point?
+    private(set) var previewShape: Shape?
+    private unowned let canvas: CanvasView
+
+    init(canvas: CanvasView) { self.canvas = canvas }
+
+    var isDragging: Bool { start != nil }
+
+    func begin(at point: Point) {
+        start = point
+        move(to: point)
+    }
+
+    func move(to point: Point) {
+        guard let start else { return }
+        invalidatePreview()
+        let brush = canvas.brush
+        let constrained = canvas.window?.modifierFlags.contains(.shift) ?? false
+        previewShape = brush.shape(from: start, to: point, constrained: constrained, color: canvas.strokeColor, width: canvas.strokeWidth)
+            .map { brush.drawsClosedFigures ? filled($0) : $0 }
+        invalidatePreview()
+    }
+
+    /// The figure as it stands, to commit (nil when it has no extent).
+    func end() -> Shape? {
+        let shape = previewShape
+        cancel()
+        guard let shape, !shape.path.bounds.isEmpty || shape.path.bounds.width > 0 || shape.path.bounds.height > 0 else { return nil }
+        return shape
+    }
+
+    func cancel() {
+        invalidatePreview()
+        previewShape = nil
+        start = nil
+    }
+
+    /// Filled and outlined as it will be committed, in the view's coordinates.
+    func draw(in context: GraphicsContext) {
+        guard let shape = previewShape else { return }
+        context.save()
+        context.concatenate(canvas.viewport.transform)
+        StrokeRenderer().draw(shape, in: context)
+        context.restore()
+    }
+
+    /// A closed figure as the fill setting wants it; the preview is exactly what is committed.
+    private func filled(_ shape: Shape) -> Shape {
+        var shape = shape
+        switch shapeFill {
+        case .outline: break
+        case .fill:
+            shape.fill = shape.color
+            shape.isOutlined = false
+        case .outlineAndFill:
+            if case .color(let background) = canvas.canvasBackground { shape.fill = background } else { shape.fill = .white }
+        }
+        return shape
+    }
+
+    private func invalidatePreview() {
+        guard let shape = previewShape else { return }
+        // Miter joins can reach a few widths out; be generous.
+        let reach = shape.style.width * max(2, shape.style.miterLimit / 2) + 2
+        canvas.setNeedsDisplay(canvas.viewport.viewRect(shape.path.bounds.insetBy(dx: -reach, dy: -reach)).insetBy(dx: -1, dy: -1))
+    }
+}
