@@ -122,7 +122,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RendererTests",
-            dependencies: ["DrawingBoard", "PaintGraphics", "CCairo"]
+            dependencies: ["DrawingBoard", "PaintToolkit", "PaintDocument", "PaintGraphics", "CCairo"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -54,7 +54,7 @@ open class GestureRecognizer {
     package var seenTouches: [Touch] = []
     /// A recognition waiting for the recognizers this one requires to fail.
     package var pendingRecognition: State?
-    package weak var arena: Window?
+    package weak var arena: TouchDispatcher?
 
     public init() {}
 
@@ -110,11 +110,11 @@ open class GestureRecognizer {
     package var lastLocation: Point?
 
     /// The time source of the window this recognizer works in.
-    public var clock: Clock? { (arena ?? view?.window)?.application.clock }
+    public var clock: Clock? { (arena?.window ?? view?.window)?.application.clock }
 
     /// Schedules work on the window's application timers (for time-based recognizers).
     public func schedule(after delay: Double, _ action: @escaping () -> Void) -> Scheduler.Timer? {
-        (arena ?? view?.window)?.application.scheduler.schedule(after: delay) { [weak self] in
+        (arena?.window ?? view?.window)?.application.scheduler.schedule(after: delay) { [weak self] in
             guard self != nil else { return }
             action()
             self?.arena?.gestureStateDidChange()

@@ -1,8 +1,22 @@
-/// Touch delivery: hit-testing at began, recognizers first, then the view (unless a
-/// recognizer took the touches or holds them back), actions after the pass.
-extension Window {
+/// Touch delivery for a window: hit-testing at began, recognizers first, then the view (unless
+/// a recognizer took the touches or holds them back), actions after the pass. The touches in
+/// flight and the recognizers working on them are its state (arbitration: TouchDispatcher+Arbitration).
+package final class TouchDispatcher {
+    package var touchesByIdentifier: [Int: Touch] = [:]
+    var currentEvent: TouchEvent?
+    package var arenaRecognizers: [GestureRecognizer] = []
+    var queuedActions: [GestureRecognizer] = []
+    var transformRecognizers: [GestureRecognizer] = []
+    /// Touches whose began or ended the view has not seen yet (delaysTouches...).
+    var heldTouches: [Touch] = []
+    /// The last touch that was a tap, for the next touch's tapCount.
+    private var lastTap: (location: Point, time: Double, count: Int)?
+    package unowned let window: Window
+
+    init(window: Window) { self.window = window }
+
     /// Delivers platform touch input. Touches that begin together reach a view in one call.
-    public func send(_ inputs: [TouchInput]) {
+    func send(_ inputs: [TouchInput]) {
         var changed: [(Touch, Touch.Phase)] = []
         for input in inputs {
             if input.phase == .began {
@@ -13,8 +27,8 @@ extension Window {
                 touch.isEraser = input.isEraser
                 touch.altitudeAngle = input.altitudeAngle ?? .pi / 2
                 touch.azimuthAngle = input.azimuthAngle ?? 0
-                touch.window = self
-                touch.view = hitTest(input.location)
+                touch.window = window
+                touch.view = window.hitTest(input.location)
                 if let view = touch.view, !view.isMultipleTouchEnabled,
                    touchesByIdentifier.values.contains(where: { $0.view === view }) {
                     continue // a single-touch view gets only its first touch
@@ -43,9 +57,9 @@ extension Window {
             }
         }
         guard let timestamp = inputs.last?.timestamp, !changed.isEmpty else { return }
-        if changed.contains(where: { $0.1 == .began }) { for observer in pressObservers { observer(timestamp) } }
+        if changed.contains(where: { $0.1 == .began }) { for observer in window.pressObservers { observer(timestamp) } }
         // A drag moves the pointer too (the first finger stands for it).
-        if let first = inputs.first, first.phase == .began || first.phase == .moved { pointerMoved(to: first.location) }
+        if let first = inputs.first, first.phase == .began || first.phase == .moved { window.pointerMoved(to: first.location) }
         let event = currentEvent ?? TouchEvent(timestamp: timestamp, touches: [])
         currentEvent = event
         event.timestamp = timestamp
@@ -170,7 +184,7 @@ extension Window {
     }
 
     /// Cancels every active touch (for example when the window loses the pointer grab).
-    public func cancelAllTouches(timestamp: Double) {
+    func cancelAllTouches(timestamp: Double) {
         let inputs = touchesByIdentifier.values.map {
             TouchInput(identifier: $0.identifier, phase: .cancelled, location: $0.locationInWindow, timestamp: timestamp)
         }
@@ -179,10 +193,10 @@ extension Window {
 
     /// Transform events (trackpad pinch and rotation, wheel zoom) go to the recognizers of the
     /// view under the location that accept them.
-    public func send(_ event: TransformEvent) {
+    func send(_ event: TransformEvent) {
         if event.phase == .began || transformRecognizers.isEmpty {
             transformRecognizers = []
-            var view = hitTest(event.location)
+            var view = window.hitTest(event.location)
             while let v = view {
                 transformRecognizers += v.gestureRecognizers.filter { $0.isEnabled && !$0.state.isFinished }
                 view = v.superview
@@ -197,19 +211,8 @@ extension Window {
         gestureStateDidChange()
     }
 
-    /// Scrolling goes to the view under the pointer and up its responder chain.
-    @discardableResult
-    public func send(_ event: ScrollEvent) -> Bool {
-        (hitTest(event.location) ?? self).scrollWheel(event)
-    }
-
-    /// A view left the tree: forget touches on it.
-    package func viewWasRemoved(_ view: View) {
-        // A first responder that left the window resigns (it would otherwise still get keys).
-        if let responder = firstResponder as? View, responder === view || responder.isDescendant(of: view) {
-            responder.resignFirstResponder()
-            if firstResponder === responder { firstResponder = nil }
-        }
+    /// A view left the tree: its touches reach it no more.
+    func viewWasRemoved(_ view: View) {
         for touch in touchesByIdentifier.values where touch.view?.isDescendant(of: view) ?? false {
             touch.isCancelledForView = true
         }

@@ -1,6 +1,6 @@
 /// Arbitration between gesture recognizers: who may recognize, who must wait for whom, who
 /// fails because another won, and what that means for the touches the view sees.
-extension Window {
+extension TouchDispatcher {
     package func joinArena(_ recognizer: GestureRecognizer) {
         recognizer.arena = self
         if !arenaRecognizers.contains(where: { $0 === recognizer }) { arenaRecognizers.append(recognizer) }
