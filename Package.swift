@@ -81,12 +81,12 @@ let package = Package(
         // The thin adapter between the X server and the toolkit: display, presentation, input.
         .target(
             name: "X11Adapter",
-            dependencies: ["DrawingBoard", "CX11Shim", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DrawingBoard", "PaintToolkit", "PaintDocument", "PaintGraphics", "CX11Shim", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The executable: options and main().
         .executableTarget(
             name: "X11Paint",
-            dependencies: ["X11Adapter", "DrawingBoard", "CX11Shim", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["X11Adapter", "DrawingBoard", "PaintToolkit", "PaintDocument", "PaintGraphics", "CX11Shim", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Input-to-pixels latency seen from outside any app (XTest in, XShmGetImage out): `make bench`.
         .executableTarget(
@@ -102,7 +102,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["DrawingBoard", "CCairo", "CImageCodecs"]
+            dependencies: ["DrawingBoard", "PaintToolkit", "PaintDocument", "PaintGraphics", "CCairo", "CImageCodecs"]
         ),
         // Helpers the tests share: temporary folders, scratch mounts, catalogs, pointer traces
         // (over the graphics layer), and touches driven through a window (over the toolkit).
@@ -118,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "X11AdapterTests",
-            dependencies: ["X11Adapter", "CX11Shim", "DrawingBoard"]
+            dependencies: ["X11Adapter", "CX11Shim", "DrawingBoard", "PaintToolkit", "PaintDocument", "PaintGraphics"]
         ),
         .testTarget(
             name: "RendererTests",
@@ -126,7 +126,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["DrawingBoard", "CX11Shim"]
+            dependencies: ["DrawingBoard", "PaintToolkit", "PaintDocument", "PaintGraphics", "CX11Shim"]
         ),
     ],
     swiftLanguageModes: [.v5]
