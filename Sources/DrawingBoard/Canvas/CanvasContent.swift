@@ -129,13 +129,13 @@ public final class CanvasContent {
         onPixelsChanged?(nil)
     }
 
-    // MARK: - The stroke being drawn
+    // MARK: - The stroke being drawn (each returns the pixels it changed: the hot path)
 
-    func beginStroke(_ stroke: Stroke) { onPixelsChanged?(drawing.begin(stroke)) }
+    func beginStroke(_ stroke: Stroke) -> PixelRect { drawing.begin(stroke) }
 
-    func extendStroke(to point: Point, width: Double?, opacity: Double?) {
-        onPixelsChanged?(drawing.extend(to: point, width: width, opacity: opacity))
+    func extendStroke(to point: Point, width: Double?, opacity: Double?) -> PixelRect {
+        drawing.extend(to: point, width: width, opacity: opacity)
     }
 
-    func cancelStroke() { onPixelsChanged?(drawing.cancel()) }
+    func cancelStroke() -> PixelRect { drawing.cancel() }
 }

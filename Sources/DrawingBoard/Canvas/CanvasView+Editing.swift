@@ -36,7 +36,7 @@ extension CanvasView {
     public func cancelStroke() {
         guard isDrawing else { return }
         shapeTool.cancel()
-        content.cancelStroke()
+        presenter.pixelsChanged(content.cancelStroke(), on: self)
         onDrawingEnded?()
     }
 

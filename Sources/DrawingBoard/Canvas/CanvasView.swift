@@ -31,7 +31,7 @@ public final class CanvasView: View {
     public var onDrawingEnded: (() -> Void)?
 
     // The tools' interaction state lives in the tools.
-    lazy var freehandTool = FreehandTool(content: content)
+    let freehandTool = FreehandTool()
     lazy var shapeTool = ShapeTool(canvas: self)
     lazy var selectionTool = SelectionTool(canvas: self)
     lazy var eyedropper = EyedropperTool(canvas: self)
@@ -46,7 +46,7 @@ public final class CanvasView: View {
     /// the document stays where it was on screen.
     private var lastWindowOrigin: Point?
     /// Shows the document through the viewport, with the copies zooming out needs.
-    lazy var presenter = DocumentPresenter()
+    let presenter = DocumentPresenter()
     /// Two fingers zoom and scroll the document.
     private lazy var pinchZoom = PinchZoom(canvas: self)
 
@@ -137,7 +137,7 @@ public final class CanvasView: View {
             return commit(.fill(Fill(seed: point, color: strokeColor, tolerance: fillTolerance)))
         }
         if tool.isFreehand {
-            freehandTool.begin(touch, with: tool, at: point, color: strokeColor, width: strokeWidth)
+            presenter.pixelsChanged(freehandTool.begin(touch, with: tool, at: point, color: strokeColor, width: strokeWidth, in: content), on: self)
         } else {
             shapeTool.begin(at: point)
         }
@@ -147,11 +147,14 @@ public final class CanvasView: View {
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let touch = touches.first else { return }
-        if eyedropper.isPicking { return eyedropper.move(to: touch.location(in: self)) }
-        if selectionTool.isDragging { return selectionTool.move(to: touch.location(in: self)) }
+        // Where the touch is, found once (it walks the view tree): every motion event asks.
+        let viewPoint = touch.location(in: self)
+        if eyedropper.isPicking { return eyedropper.move(to: viewPoint) }
+        if selectionTool.isDragging { return selectionTool.move(to: viewPoint) }
         guard isDrawing else { return }
-        eyedropper.pointerMovedDuringPress(to: touch.location(in: self))
-        if shapeTool.isDragging { shapeTool.move(to: documentPoint(touch)) } else { freehandTool.extend(touch, to: documentPoint(touch)) }
+        eyedropper.pointerMovedDuringPress(to: viewPoint)
+        let point = viewport.contentPoint(viewPoint)
+        if shapeTool.isDragging { shapeTool.move(to: point) } else { presenter.pixelsChanged(freehandTool.extend(touch, to: point, in: content), on: self) }
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
@@ -164,7 +167,7 @@ public final class CanvasView: View {
         if shapeTool.isDragging {
             if let shape = shapeTool.end() { commit(.shape(shape)) }
         } else {
-            freehandTool.finish(touch, at: documentPoint(touch))
+            presenter.pixelsChanged(freehandTool.finish(touch, at: documentPoint(touch), in: content), on: self)
             content.commitStroke()
         }
         brushOutlineCenter = touch.location(in: self)

@@ -3,20 +3,20 @@ public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
     public var x: Double
     public var y: Double
 
-    public init(x: Double, y: Double) {
+    @inlinable public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
     public static let zero = Point(x: 0, y: 0)
 
-    public func distance(to other: Point) -> Double {
+    @inlinable public func distance(to other: Point) -> Double {
         ((other.x - x) * (other.x - x) + (other.y - y) * (other.y - y)).squareRoot()
     }
 
-    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
-    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
-    public static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
+    @inlinable public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    @inlinable public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    @inlinable public static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
 
-    public var description: String { "(\(x), \(y))" }
+    @inlinable public var description: String { "(\(x), \(y))" }
 }

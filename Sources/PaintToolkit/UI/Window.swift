@@ -7,7 +7,7 @@ open class Window: View {
     private var dirtyRegions: [PixelRect] = []
     private static let maximumDirtyRegions = 16
     /// Paints the views into the backbuffer.
-    private lazy var renderer = WindowRenderer(window: self)
+    private let renderer = WindowRenderer()
 
     /// Touches in flight and the gesture recognizers working on them.
     package private(set) lazy var touchDispatcher = TouchDispatcher(window: self)
@@ -174,7 +174,7 @@ open class Window: View {
         layoutIfNeeded()
         let regions = dirtyRegions
         dirtyRegions = []
-        renderer.render(regions)
+        renderer.render(regions, in: self)
         return regions
     }
 
@@ -186,19 +186,19 @@ open class Window: View {
 
     /// Renders a view and its subviews into a new bitmap of its bounds' size, in its own
     /// coordinates (UIKit's renderInContext screenshot).
-    public func snapshot(of view: View) -> Bitmap { renderer.snapshot(of: view) }
+    public func snapshot(of view: View) -> Bitmap { renderer.snapshot(of: view, in: self) }
 
     // MARK: - Touches
 
     /// Delivers platform touch input. Touches that begin together reach a view in one call.
-    public func send(_ inputs: [TouchInput]) { touchDispatcher.send(inputs) }
+    public func send(_ inputs: [TouchInput]) { touchDispatcher.send(inputs, in: self) }
 
     /// Cancels every active touch (for example when the window loses the pointer grab).
     public func cancelAllTouches(timestamp: Double) { touchDispatcher.cancelAllTouches(timestamp: timestamp) }
 
     /// Transform events (trackpad pinch and rotation, wheel zoom) go to the recognizers of the
     /// view under the location that accept them.
-    public func send(_ event: TransformEvent) { touchDispatcher.send(event) }
+    public func send(_ event: TransformEvent) { touchDispatcher.send(event, in: self) }
 
     /// Scrolling goes to the view under the pointer and up its responder chain.
     @discardableResult

@@ -1,17 +1,15 @@
 /// Freehand strokes as the hand and the pen make them (the pencil, the eraser): the width from
 /// a pen's pressure (through the pressure curve) or, if asked for, from the mouse's speed; the
 /// line steadied by the pulled string. It keeps the stroke's state while the press lasts, so a
-/// motion event never copies the stroke out of the drawing layer.
+/// motion event never copies the stroke out of the drawing layer. Each step returns the
+/// document pixels it changed, for the canvas to show.
 final class FreehandTool {
     /// Pressure curve, steadying and speed taper.
     var penSettings = PenSettings()
     private var state: State?
-    private unowned let content: CanvasContent
-
-    init(content: CanvasContent) { self.content = content }
 
     /// A press starts a stroke of `tool` at a document point.
-    func begin(_ touch: Touch, with tool: Brush, at point: Point, color: Color, width chosen: Double) {
+    func begin(_ touch: Touch, with tool: Brush, at point: Point, color: Color, width chosen: Double, in content: CanvasContent) -> PixelRect {
         var stroke = tool.beginStroke(at: point, color: color, width: chosen)
         if let pressure = Self.pressure(of: touch) {
             if penSettings.pressureEffect.setsWidth { stroke.widths = [penSettings.width(forPressure: pressure, chosen: chosen)] }
@@ -22,25 +20,23 @@ final class FreehandTool {
         state = State(smoother: StrokeSmoother(start: point, stringLength: penSettings.smoothing.stringLength),
                       variableWidth: stroke.widths != nil ? stroke.width : nil, fadesWithPressure: stroke.opacities != nil,
                       lastDrawn: point, lastTime: touch.timestamp, speed: 0)
-        content.beginStroke(stroke)
+        return content.beginStroke(stroke)
     }
 
     /// The pointer moved to a document point: the line follows (when the string is taut).
-    func extend(_ touch: Touch, to point: Point) {
-        guard var state, let drawn = state.smoother.follow(point) else { return }
+    func extend(_ touch: Touch, to point: Point, in content: CanvasContent) -> PixelRect {
+        guard var state, let drawn = state.smoother.follow(point) else { return .empty }
         let width = self.width(for: touch, at: drawn, state: &state)
         self.state = state
-        content.extendStroke(to: drawn, width: width, opacity: opacity(for: touch, state: state))
+        return content.extendStroke(to: drawn, width: width, opacity: opacity(for: touch, state: state))
     }
 
     /// The pointer lifted at a document point: the line catches up to it.
-    func finish(_ touch: Touch, at point: Point) {
+    func finish(_ touch: Touch, at point: Point, in content: CanvasContent) -> PixelRect {
         defer { state = nil }
-        guard var state else { return }
-        if let drawn = state.smoother.finish(at: point) {
-            let width = self.width(for: touch, at: drawn, state: &state)
-            content.extendStroke(to: drawn, width: width, opacity: opacity(for: touch, state: state))
-        }
+        guard var state, let drawn = state.smoother.finish(at: point) else { return .empty }
+        let width = self.width(for: touch, at: drawn, state: &state)
+        return content.extendStroke(to: drawn, width: width, opacity: opacity(for: touch, state: state))
     }
 
     /// A pen's pressure, 0...1 (nil: not a pen, or one that cannot tell).

@@ -164,6 +164,8 @@ final class SelectionTool {
 
     /// Marching ants: a dashed line in black over white whose dashes move, and the handles.
     func draw(in context: GraphicsContext) {
+        // Nothing to draw (every frame of a stroke): not even a look at the window's scale.
+        guard area != nil || drag != nil else { return }
         let pixel = 1 / (canvas.window?.scale ?? 1)
         if case .lasso(let points)? = drag, points.count > 1 {
             drawAnts(along: Path.polyline(points.map(viewport.viewPoint)), pixel: pixel, in: context)
