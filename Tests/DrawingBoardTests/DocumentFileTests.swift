@@ -61,12 +61,58 @@ final class DocumentFileTests: XCTestCase {
         driver.drag(TouchDriver.line(from: from, to: to))
         XCTAssertEqual(board.canvas.renderArtwork().color(atX: 150, y: 100), .white)
         XCTAssertEqual(window.title, "*picture.png - X11Paint", "unsaved changes are marked")
-        // Save writes a new file of the picture's size, and the mark goes.
-        board.saveAndWait()
-        XCTAssertEqual(store.saved.last?.width, 300)
+        // Save writes that same file (the erasure is in it now), Pictures gains nothing, and
+        // the mark goes (issue 38).
+        XCTAssertEqual(board.saveAndWait(), path)
+        XCTAssertTrue(store.saved.isEmpty, "no new file")
+        let written = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: path)))
+        XCTAssertEqual(written.width, 300)
+        XCTAssertEqual(written.color(atX: 150, y: 100), .white)
         XCTAssertEqual(window.title, "picture.png - X11Paint")
+        // Nothing changed since: Ctrl+S writes nothing, and says so.
+        let fingerprint = FileFingerprint.of(path)
+        board.save()
+        board.finishSaves()
+        XCTAssertEqual(FileFingerprint.of(path), fingerprint, "the file was not written again")
+        XCTAssertTrue(board.statusLabel.text.contains("Nothing to save"), board.statusLabel.text)
         board.undo()
         XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: original), "undo back to the file, not past it")
+    }
+
+    /// Another program (or another window) changed the file since it was opened: Save asks
+    /// before writing over it, and Overwrite writes.
+    func testSavingOverAFileChangedOnDiskAsksFirst() throws {
+        let (path, _) = try writePicture()
+        open(path)
+        board.clear()
+        // The file is replaced behind the app's back (another size, another inode).
+        try PNGCodec.encode(Bitmap(width: 10, height: 10, color: .green)).write(to: URL(fileURLWithPath: path + ".new"))
+        XCTAssertEqual(rename(path + ".new", path), 0)
+        board.save()
+        board.finishSaves()
+        let alert = try XCTUnwrap(board.presentedAlert, "a question, not a silent overwrite")
+        XCTAssertEqual(alert.title, "picture.png changed on disk")
+        XCTAssertEqual(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: path))).width, 10, "nothing written yet")
+        alert.answer(tr("Overwrite"))
+        board.finishSaves()
+        XCTAssertEqual(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: path))).width, 300, "the drawing, once asked")
+        XCTAssertFalse(board.isModified)
+    }
+
+    /// An untitled drawing's first Save makes a new file in Pictures; from then on the document
+    /// is that file, and later Saves replace it instead of adding files.
+    func testAnUntitledDrawingBecomesTheFileItsFirstSaveMade() throws {
+        let (boardWindow, disk) = (window!, temp.path + "/Pictures")
+        let session = BoardSession(store: PicturesArtworkStore(environment: ["HOME": temp.path, "XDG_CONFIG_HOME": temp.path + "/none"]),
+                                   pictures: disk)
+        var driver = TouchDriver(window: session.window)
+        driver.drag(TouchDriver.line(from: Point(x: 100, y: 200), to: Point(x: 300, y: 200)))
+        let first = try XCTUnwrap(session.board.saveAndWait())
+        XCTAssertEqual(session.window.title, (first as NSString).lastPathComponent + " - X11Paint")
+        driver.drag(TouchDriver.line(from: Point(x: 100, y: 300), to: Point(x: 300, y: 300)))
+        XCTAssertEqual(session.board.saveAndWait(), first, "the same file")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk).filter { $0.hasSuffix(".png") }.count, 1)
+        _ = boardWindow
     }
 
     func testAJPEGOpensUprightByItsEXIFOrientation() throws {

@@ -76,8 +76,20 @@ final class SaveFaultTests: XCTestCase {
         let (_, board) = board(pictures: pictures)
         XCTAssertNotNil(board.saveAndWait())
         try FileManager.default.removeItem(atPath: pictures)
+        // A new, untitled drawing: its first Save makes Pictures again.
+        board.newDocument(width: 200, height: 100)
         let path = try XCTUnwrap(board.saveAndWait())
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+        // A drawing that is a file whose folder went: a message that says so and offers Save
+        // As, and the drawing stays, still marked unsaved (issue 38).
+        try FileManager.default.removeItem(atPath: pictures)
+        board.canvas.commit(.clear)
+        let before = board.canvas.renderArtwork()
+        XCTAssertNil(board.saveAndWait())
+        XCTAssertTrue(board.statusLabel.text.contains("does not exist"), board.statusLabel.text)
+        XCTAssertTrue(board.statusLabel.text.contains("Ctrl+Shift+S"), board.statusLabel.text)
+        XCTAssertTrue(board.isModified)
+        assertIntact(board, before)
     }
 
     func testASymlinkAtTheTargetNameIsNeverFollowed() throws {

@@ -19,8 +19,12 @@ public final class DocumentController {
     public var onSaveFinished: ((Result<String, Error>) -> Void)?
     /// Writes every change to the crash-recovery journal.
     public private(set) var recorder: RecoveryRecorder?
-    /// The document's name (the file it was opened from; nil: untitled).
+    /// The document's name (the file it was opened from or saved to; nil: untitled).
     public internal(set) var documentName: String?
+    /// The file the document is, and what it looked like when last read or written.
+    public private(set) var binding = DocumentBinding()
+    /// Saving into a lossy format says so once per document.
+    private var toldAboutLossyFormat = false
     /// Changes made, and how many of them the last save held (the title's unsaved mark).
     private var editCount = 0
     private var savedEditCount = 0
@@ -58,14 +62,18 @@ public final class DocumentController {
 
     /// Puts `document` in place of the current one: a new history, the whole of it in view,
     /// journaled as a new generation (what it replaced stays there until this moment).
-    func replaceDocument(with document: Document, name: String?) {
+    /// `file`: the file it was read from (it saves there); nil: untitled.
+    func replaceDocument(with document: Document, name: String?, file: String? = nil) {
         board.cancelPhoto()
         // A new history: the crops of the old document cannot be taken back into it.
         documentsBeforeCrop.removeAll()
+        binding = DocumentBinding(path: file)
+        toldAboutLossyFormat = false
         swapDocument(for: document)
         documentName = name
         savedEditCount = editCount
         updateTitle()
+        recorder?.bindingChanged()
     }
 
     /// A crop: the document becomes `cropped`, and Ctrl+Z brings back the one it replaced.
@@ -94,11 +102,13 @@ public final class DocumentController {
 
     // MARK: - Saving
 
-    /// Saves into Pictures (nil), or to a file the user named (Save As; the document takes its
-    /// name), in the background: "Saving…" at once, drawing goes on, then "Saved to …" or why
-    /// it could not. What is drawn after this call is not in the file. `completion` hears
-    /// whether it worked, after the message (what waits for a save, such as "Save first"
-    /// before Open, goes on only when it did).
+    /// Save (nil) or Save As, in the background: "Saving…" at once, drawing goes on, then
+    /// "Saved to …" or why it could not. Save writes the file the document is bound to (an
+    /// untitled one's first Save makes a new file in Pictures, which the document then is);
+    /// with nothing changed it writes nothing; when the file changed on disk since it was read
+    /// or written, it asks first. Save As binds the document to the file it names. What is
+    /// drawn after this call is not in the file. `completion` hears whether it worked, after
+    /// the message (what waits for a save, such as "Save first" before Open, goes on only then).
     func save(to target: SaveAsTarget?, completion: ((Bool) -> Void)? = nil) {
         // The file holds what the user sees: a background being chosen becomes a change, and
         // a photo being placed is added to the drawing first (and the message says so).
@@ -106,6 +116,34 @@ public final class DocumentController {
         canvas.commitText()
         let bakedFirst = board.photoPlacement != nil
         board.bakePhoto()
+        if let target { return write(.saveAs(target), bakedFirst: bakedFirst, completion: completion) }
+        switch binding.saveAction(isModified: isModified) {
+        case .writeNew: write(.newFile, bakedFirst: bakedFirst, completion: completion)
+        case .replace(let file): write(.replace(file), bakedFirst: bakedFirst, completion: completion)
+        case .nothingToSave:
+            board.showStatus(tr("Nothing to save: %@ already holds the drawing", documentName ?? binding.name ?? ""))
+            completion?(true)
+        case .askBeforeReplacingChangedFile(let file):
+            board.ask(AlertViewController(title: tr("%@ changed on disk", file.name),
+                                          message: tr("Another program changed or replaced it since it was opened or saved here."),
+                                          actions: [.init(tr("Overwrite")) { [unowned self] in
+                                                        self.write(.replace(file), bakedFirst: bakedFirst, completion: completion)
+                                                    },
+                                                    .init(tr("Save As…"), style: .preferred) { [unowned self] in
+                                                        self.board.chooseSaveAs()
+                                                        completion?(false)
+                                                    },
+                                                    .init(tr("Cancel"), style: .cancel) { completion?(false) }]))
+        }
+    }
+
+    private enum Destination {
+        case newFile
+        case replace(SaveAsTarget)
+        case saveAs(SaveAsTarget)
+    }
+
+    private func write(_ destination: Destination, bakedFirst: Bool, completion: ((Bool) -> Void)?) {
         let editsSaved = editCount, generation = documentGeneration
         board.showStatus(bakedFirst ? tr("Photo added to the drawing; saving…") : tr("Saving…"))
         let finished: (Result<String, Error>) -> Void = { [weak self] result in
@@ -113,27 +151,39 @@ public final class DocumentController {
             switch result {
             case .success(let path):
                 self.lastSavedPath = path
+                var note = ""
                 if generation == self.documentGeneration {
                     self.savedEditCount = editsSaved
-                    if let target { self.documentName = target.name }
+                    // From now on the document is that file.
+                    self.binding = DocumentBinding(path: path)
+                    if let name = self.binding.name { self.documentName = name }
                     self.updateTitle()
+                    self.recorder?.bindingChanged()
+                    if case .jpeg? = self.binding.file?.format, !self.toldAboutLossyFormat {
+                        self.toldAboutLossyFormat = true
+                        note = " " + tr("(JPEG loses a little detail at every save; Save As PNG keeps every pixel.)")
+                    }
                 }
                 Log.info("saved \(path)")
                 // A later save still running keeps its "Saving…" until it is done.
                 if self.saver.inFlight == 0 {
-                    self.board.showStatus(bakedFirst ? tr("Photo added and saved to %@ (Ctrl+Z takes the photo back)", path) : tr("Saved to %@", path))
+                    self.board.showStatus((bakedFirst ? tr("Photo added and saved to %@ (Ctrl+Z takes the photo back)", path) : tr("Saved to %@", path)) + note)
                 }
             case .failure(let error):
-                self.board.showStatus("\(error)", isError: true)
+                // The file's own place failed (its folder gone or read-only): the way out is another place.
+                var advice = ""
+                if case .replace = destination { advice = " " + tr("Save As (Ctrl+Shift+S) saves it somewhere else.") }
+                self.board.showStatus("\(error)" + advice, isError: true)
                 Log.warning("\(error)")
             }
             self.onSaveFinished?(result)
             if case .success = result { completion?(true) } else { completion?(false) }
         }
-        if let target {
-            saver.save(canvas.artworkSnapshot(), to: target, deliver: board.postToUIThread, completion: finished)
-        } else {
-            saver.save(canvas.artworkSnapshot(), deliver: board.postToUIThread, completion: finished)
+        let artwork = canvas.artworkSnapshot(), deliver = board.postToUIThread
+        switch destination {
+        case .newFile: saver.save(artwork, deliver: deliver, completion: finished)
+        case .replace(let file): saver.save(artwork, replacing: file, deliver: deliver, completion: finished)
+        case .saveAs(let target): saver.save(artwork, to: target, deliver: deliver, completion: finished)
         }
     }
 
@@ -214,7 +264,14 @@ public final class DocumentController {
         // Words that were being typed, a selection that was floating: baked where they were.
         if let pending = recovery.pendingItem { document.append(pending) }
         let finished = recovery.unfinishedStroke == nil && recovery.pendingItem == nil
-        if !recovery.isEmpty { canvas.load(document, redo: finished ? recovery.redo : []) }
+        if !recovery.isEmpty {
+            canvas.load(document, redo: finished ? recovery.redo : [])
+            // The file it was, and whether that file holds it as it came back.
+            binding = DocumentBinding(path: recovery.filePath)
+            documentName = binding.name
+            if recovery.isSaved && finished { savedEditCount = editCount }
+            updateTitle()
+        }
         documentsBeforeCrop = recovery.documentsBeforeCrop
         board.updateUndoAvailability()
         if let message = RecoveryRecorder.startMessage(for: opening, restoredItems: document.items.count,
@@ -240,7 +297,8 @@ public final class DocumentController {
     /// What the journal keeps: the document, its redo items, the item being made, the documents
     /// crops replaced.
     var journalSnapshot: DocumentJournal.Snapshot {
-        DocumentJournal.Snapshot(canvas.document, redo: canvas.redoItems, pending: itemBeingMade, documentsBeforeCrop: documentsBeforeCrop)
+        DocumentJournal.Snapshot(canvas.document, redo: canvas.redoItems, pending: itemBeingMade, documentsBeforeCrop: documentsBeforeCrop,
+                                 filePath: binding.path, isSaved: !isModified)
     }
 
     /// Words being typed, or a selection lifted and floating, as the item it becomes.

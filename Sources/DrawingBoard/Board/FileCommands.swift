@@ -56,7 +56,7 @@ final class FileCommands {
             self.board.reading.read(.file(expanded), maximumPixels: DrawingBoardViewController.maximumDocumentPixels, upright: true, what: tr("the picture")) { [weak self] opened in
                 guard let self else { return }
                 let name = SystemPath.displayed((expanded as NSString).lastPathComponent)
-                self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: name)
+                self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: name, file: expanded)
                 let size = "\(opened.photo.asset.image.width)x\(opened.photo.asset.image.height)"
                 let reduced = opened.sourceWidth * opened.sourceHeight > DrawingBoardViewController.maximumDocumentPixels
                 self.board.showStatus(reduced ? tr("Opened %@ reduced to %@ of %dx%d", name, size, opened.sourceWidth, opened.sourceHeight)

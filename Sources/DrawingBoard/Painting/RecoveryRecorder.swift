@@ -60,6 +60,13 @@ public final class RecoveryRecorder {
 
     func drawingBegan() { recordProgressPeriodically() }
 
+    /// The document was saved, or bound to another file: the journal keeps which file it is and
+    /// whether it holds the document as it is now.
+    func bindingChanged() {
+        let current = snapshot()
+        journal.write(.binding(path: current.filePath, saved: current.isSaved), current: current)
+    }
+
     /// An item began or stopped being made outside a stroke (a selection lifted, a photo
     /// dropped): the journal hears at once, and then every second while it lasts.
     func pendingChanged() {
@@ -132,7 +139,15 @@ public final class RecoveryRecorder {
         // One line on screen: short facts; the log has the file names.
         var parts: [String] = []
         let recovery = opening.recovery
-        if !recovery.isEmpty { parts.append(trn("Restored %d item from last time.", "Restored %d items from last time.", restoredItems)) }
+        if !recovery.isEmpty {
+            let unsaved = !recovery.isSaved || recovery.unfinishedStroke != nil || recovery.pendingItem != nil
+            if let path = recovery.filePath {
+                let name = DisplayPath.short(SystemPath.displayed((path as NSString).lastPathComponent), limit: 48)
+                parts.append(unsaved ? tr("Restored %@ with unsaved changes.", name) : tr("Restored %@.", name))
+            } else {
+                parts.append(trn("Restored %d item from last time.", "Restored %d items from last time.", restoredItems))
+            }
+        }
         if recovery.damagedStretches > 0 {
             let count = recovery.damagedStretches
             parts.append(trn("%d damaged part of the journal skipped (the old file is kept).", "%d damaged parts of the journal skipped (the old file is kept).", count))

@@ -2,7 +2,14 @@ import Foundation
 
 /// Somewhere finished artwork goes. Returns a path the user can find it at.
 public protocol ArtworkStore {
+    /// A new file for an untitled drawing.
     func save(_ artwork: Bitmap) throws -> String
+    /// Over the document's own file (atomically, keeping its permissions).
+    func replace(_ artwork: Bitmap, at target: SaveAsTarget) throws -> String
+}
+
+extension ArtworkStore {
+    public func replace(_ artwork: Bitmap, at target: SaveAsTarget) throws -> String { try target.write(artwork) }
 }
 
 /// Saves PNG files into the user's Pictures folder, never overwriting.

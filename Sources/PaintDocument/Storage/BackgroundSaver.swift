@@ -20,6 +20,13 @@ public final class BackgroundSaver {
         save(artwork, writer: { try store.save($0) }, deliver: deliver, completion: completion)
     }
 
+    /// The same over the document's own file.
+    public func save(_ artwork: @escaping @Sendable () -> Bitmap, replacing target: SaveAsTarget,
+                     deliver: @escaping (@escaping () -> Void) -> Void, completion: @escaping (Result<String, Error>) -> Void) {
+        let store = self.store
+        save(artwork, writer: { try store.replace($0, at: target) }, deliver: deliver, completion: completion)
+    }
+
     /// The same to a file the user named (Save As).
     public func save(_ artwork: @escaping @Sendable () -> Bitmap, to target: SaveAsTarget, deliver: @escaping (@escaping () -> Void) -> Void,
                      completion: @escaping (Result<String, Error>) -> Void) {

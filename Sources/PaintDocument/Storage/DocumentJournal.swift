@@ -42,6 +42,10 @@ public final class DocumentJournal {
         /// The document so far was cropped: it is kept for Ctrl+Z, and the records that follow
         /// make the cropped document (written only in generations).
         case cropped
+        /// The file the document is bound to (nil: untitled), and whether that file holds the
+        /// document as it is now. Written when either changes and at the end of every
+        /// generation; any later change to the document makes it unsaved again.
+        case binding(path: String?, saved: Bool)
     }
 
     /// The document after a change, handed to the writer with the change's record: a whole
@@ -54,12 +58,18 @@ public final class DocumentJournal {
         public var pending: Document.Item?
         /// The documents crops replaced, oldest first (Ctrl+Z brings them back, after a restart too).
         public var documentsBeforeCrop: [Document]
-        public init(_ document: Document, redo: [Document.Item], pending: Document.Item? = nil, documentsBeforeCrop: [Document] = []) {
+        /// The file the document is bound to, and whether it holds the document as it is.
+        public var filePath: String?
+        public var isSaved: Bool
+        public init(_ document: Document, redo: [Document.Item], pending: Document.Item? = nil, documentsBeforeCrop: [Document] = [],
+                    filePath: String? = nil, isSaved: Bool = false) {
             items = document.items
             self.redo = redo
             format = document.format
             self.pending = pending
             self.documentsBeforeCrop = documentsBeforeCrop
+            self.filePath = filePath
+            self.isSaved = isSaved
         }
 
         /// Every item that may name a picture: the pictures a generation needs.

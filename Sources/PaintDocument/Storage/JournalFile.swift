@@ -207,6 +207,7 @@ package final class JournalFile {
         }
         frames += try document(current.format, current.items, redo: current.redo)
         if let pending = current.pending { frames.append(try frame(.pending(pending))) }
+        frames.append(try frame(.binding(path: current.filePath, saved: current.isSaved)))
         return frames
     }
 

@@ -28,6 +28,10 @@ public enum JournalReader {
         public var missingPictures: [String] = []
         /// Why the journal could not be read at all (nil: it was read, or there was none).
         public var unreadable: String?
+        /// The file the document was bound to (nil: untitled), and whether that file held the
+        /// document as it was when the session ended.
+        public var filePath: String?
+        public var isSaved = false
 
         public var isEmpty: Bool { document.isEmpty && redo.isEmpty && unfinishedStroke == nil && pendingItem == nil && documentsBeforeCrop.isEmpty }
         /// Something was lost that a person might still salvage from the file: keep it aside.
@@ -147,9 +151,15 @@ public enum JournalReader {
             recovery.unfinishedStroke = nil
             recovery.pendingItem = nil
             recovery.documentsBeforeCrop = []
+            recovery.filePath = nil
+            recovery.isSaved = false
         case .format(let format):
             recovery.document.format = format
+        case .binding(let path, let saved):
+            recovery.filePath = path
+            recovery.isSaved = saved
         case .append(let item):
+            recovery.isSaved = false
             recovery.document.append(item)
             recovery.redo.removeAll()
             recovery.unfinishedStroke = nil
@@ -157,14 +167,17 @@ public enum JournalReader {
         case .redoable(let item):
             recovery.redo.append(item)
         case .undo:
+            recovery.isSaved = false
             if let item = recovery.document.removeLast() { recovery.redo.append(item) }
             recovery.pendingItem = nil
         case .redo:
+            recovery.isSaved = false
             if let item = recovery.redo.popLast() { recovery.document.append(item) }
             recovery.pendingItem = nil
         case .pending(let item):
             recovery.pendingItem = item
         case .cropped:
+            recovery.isSaved = false
             var before = recovery.document
             if before.format == nil { before.format = DocumentFormat.inferred(from: before.items) }
             recovery.documentsBeforeCrop.append(before)
