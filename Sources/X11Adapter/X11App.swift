@@ -88,6 +88,7 @@ public final class X11App {
 
     /// Runs until the window is closed (or the demo ends). Returns the exit status.
     public func run() -> Int32 {
+        board.onQuit = { [unowned self] in self.running = false }
         let application = window.application
         let termination = x11shim_install_termination_handler()
         var descriptors = [pollfd(fd: x11.fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -153,7 +154,10 @@ public final class X11App {
                 if key == .character(" ") { pointer.panKeyHeld = false }
             case .resize(let size): window.resize(to: size)
             case .expose(let rect): window.setNeedsDisplay(rect)
-            case .close: running = false
+            case .close:
+                // The question about unsaved changes is the drawing board's.
+                if board.isModified { scenes.show(.board) }
+                board.requestClose()
             case .none: break
             }
         }

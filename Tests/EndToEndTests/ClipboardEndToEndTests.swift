@@ -75,6 +75,9 @@ final class ClipboardEndToEndTests: XvfbTestCase {
         try app.key("ctrl+c")
         XCTAssertTrue(app.wait { ((try? String(decoding: self.readClipboard("TARGETS"), as: UTF8.self)) ?? "").contains("image/png") })
         XCTAssertNil(manager.saved, "nothing handed over while the app runs")
+        // Saved first: closing a saved drawing asks nothing (issue 38).
+        try app.key("ctrl+s")
+        XCTAssertTrue(app.wait { ((try? FileManager.default.contentsOfDirectory(atPath: home + "/Pictures")) ?? []).contains { $0.hasSuffix(".png") } })
         try X11TestClient(display: server.display).requestClose(window: UInt(app.windowID)!)
         XCTAssertTrue(app.wait { !app.process.isRunning }, "the app ends")
         let saved = try XCTUnwrap(manager.saved, "the manager was given the picture")

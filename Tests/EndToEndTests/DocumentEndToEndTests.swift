@@ -3,7 +3,8 @@ import DrawingBoard
 import XCTest
 
 /// A picture given on the command line is the document (issue 17): zoom with Ctrl+wheel, draw,
-/// save, and the file has the picture's size and pixels plus the stroke where it was drawn.
+/// save, and that file (issue 38: not a new one in Pictures) has the picture's size and pixels
+/// plus the stroke where it was drawn; closing with unsaved changes asks first.
 final class DocumentEndToEndTests: XCTestCase {
     func testOpenZoomDrawAndSaveAPictureFromTheCommandLine() throws {
         let server = try XvfbServer()
@@ -31,11 +32,14 @@ final class DocumentEndToEndTests: XCTestCase {
         // window x 400 +- 117.
         try app.drag([(283, 272), (400, 272), (517, 272)])
         try app.xdotool(["windowfocus", "--sync", app.windowID])
+        let opened = FileFingerprint.of(home + "/photo.png")
         try app.key("ctrl+s")
+        XCTAssertTrue(app.wait { FileFingerprint.of(home + "/photo.png") != opened }, "Ctrl+S writes the picture itself")
+        XCTAssertTrue(app.wait { String(decoding: client.property("_NET_WM_NAME", of: window), as: UTF8.self) == "photo.png - X11Paint" })
         let pictures = home + "/Pictures"
-        XCTAssertTrue(app.wait { ((try? FileManager.default.contentsOfDirectory(atPath: pictures)) ?? []).contains { $0.hasSuffix(".png") } })
-        let name = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: pictures).first { $0.hasSuffix(".png") })
-        let saved = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: pictures + "/" + name)))
+        XCTAssertFalse(((try? FileManager.default.contentsOfDirectory(atPath: pictures)) ?? []).contains { $0.hasSuffix(".png") },
+                       "and Pictures gains nothing")
+        let saved = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: home + "/photo.png")))
         XCTAssertEqual(saved.width, 400, "the picture's own size")
         XCTAssertEqual(saved.height, 300)
         let red = Color(premultipliedPixel: DrawingBoardViewController.palette[0].premultipliedPixel)
@@ -46,5 +50,20 @@ final class DocumentEndToEndTests: XCTestCase {
         for (x, y) in [(0, 0), (399, 0), (0, 299), (399, 299), (100, 50), (300, 250)] {
             XCTAssertEqual(saved[x, y], original[x, y], "the picture's pixels at (\(x), \(y))")
         }
+        // Nothing changed since: Ctrl+S again writes nothing.
+        let written = FileFingerprint.of(home + "/photo.png")
+        try app.key("ctrl+s")
+        usleep(500_000)
+        XCTAssertEqual(FileFingerprint.of(home + "/photo.png"), written)
+        // Another stroke, then the window's close button (WM_DELETE_WINDOW): the window stays
+        // with the question; Enter (Save) saves that file and then closes.
+        try app.drag([(283, 300), (400, 300), (517, 300)])
+        XCTAssertTrue(app.wait { String(decoding: client.property("_NET_WM_NAME", of: window), as: UTF8.self) == "*photo.png - X11Paint" })
+        client.requestClose(window: window)
+        usleep(800_000)
+        XCTAssertTrue(app.process.isRunning, "unsaved changes: the window stays and asks")
+        try app.key("Return")
+        XCTAssertTrue(app.wait(timeout: 10) { !app.process.isRunning }, "saved, then closed")
+        XCTAssertNotEqual(FileFingerprint.of(home + "/photo.png"), written, "the second stroke is in the file")
     }
 }

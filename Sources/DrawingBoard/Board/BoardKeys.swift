@@ -38,6 +38,7 @@ enum BoardKeys {
                 board.deselect()
             }
         case (.enter, []) where board.photoPlacement != nil: board.bakePhoto()
+        case (.character("w"), .control), (.character("q"), .control): board.requestClose()
         case (.character("n"), .control): board.chooseNewDocument()
         case (.character("o"), .control): board.chooseDocument()
         case (.character("o"), [.control, .shift]): board.choosePhoto()

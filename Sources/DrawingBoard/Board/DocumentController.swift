@@ -194,7 +194,8 @@ public final class DocumentController {
     }
 
     /// Runs `action` at once when nothing is unsaved; else asks whether to save first.
-    func askToSaveChanges(before what: String, then action: @escaping () -> Void) {
+    /// `discarding`: what "Don't save" does first (closing forgets the recovery copy too).
+    func askToSaveChanges(before what: String, discarding: @escaping () -> Void = {}, then action: @escaping () -> Void) {
         guard isModified else { return action() }
         let name = documentName ?? "the drawing"
         board.ask(AlertViewController(title: tr("Save the changes to %@?", name),
@@ -203,9 +204,14 @@ public final class DocumentController {
                                                     // Only a save that worked lets the drawing go: a failed one
                                                     // (its reason on screen) cancels what was asked, and whatever was
                                                     // drawn while it ran is asked about again.
-                                                    self.save(to: nil) { saved in if saved { self.askToSaveChanges(before: what, then: action) } }
+                                                    self.save(to: nil) { saved in
+                                                        if saved { self.askToSaveChanges(before: what, discarding: discarding, then: action) }
+                                                    }
                                                 },
-                                                .init(tr("Don't save"), handler: action),
+                                                .init(tr("Don't save")) {
+                                                    discarding()
+                                                    action()
+                                                },
                                                 .init(tr("Cancel"), style: .cancel)]))
     }
 
@@ -285,6 +291,16 @@ public final class DocumentController {
                                         report: { [weak board] text, isError in board?.showStatus(text, isError: isError) })
         self.recorder = recorder
         canvas.onEdit = { [unowned recorder] edit in recorder.record(edit) }
+    }
+
+    /// The user closed without saving: the recovery copy goes too (the next start is a new
+    /// drawing, as after "Don't save" in any editor), and nothing more is recorded.
+    func discardRecovery() {
+        guard let recorder else { return }
+        recorder.journal.compact(DocumentJournal.Snapshot(Document(), redo: []))
+        recorder.journal.flush()
+        self.recorder = nil
+        canvas.onEdit = nil
     }
 
     /// The app is ending or the X server is going away: a floating selection is left where it

@@ -70,6 +70,16 @@ extension DrawingBoardViewController {
     public func setFullScreen(_ on: Bool) { fullScreen.setFullScreen(on) }
     public var barsHidden: Bool { fullScreen.barsHidden }
 
+    // MARK: - Closing
+
+    /// The window's close button, Ctrl+W, Ctrl+Q: with unsaved changes, Save / Don't save /
+    /// Cancel first; a save that fails keeps the window open with its reason.
+    public func requestClose() {
+        documentController.askToSaveChanges(before: tr("closing"), discarding: { [unowned self] in
+            self.documentController.discardRecovery()
+        }, then: { [unowned self] in self.onQuit?() })
+    }
+
     // MARK: - Questions
 
     /// Shows a question over the board.

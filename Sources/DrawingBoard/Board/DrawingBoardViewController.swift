@@ -24,6 +24,8 @@ public final class DrawingBoardViewController: ViewController {
     public var home = HomeFolder.resolve()
     /// The photo being placed, if any.
     public var photoPlacement: PhotoPlacementView? { photoController.placement }
+    /// Ends the app (the platform sets it): after a close the user agreed to.
+    public var onQuit: (() -> Void)?
     /// The platform's clipboard, for Ctrl+V.
     public weak var pasteboard: Pasteboard?
     /// The screen's size in pixels (the platform tells it), offered by New.
