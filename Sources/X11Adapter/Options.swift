@@ -17,6 +17,8 @@ public struct Options {
     public var scene = Scene.board
     /// Pictures to open; the first becomes the document.
     public var files: [String] = []
+    /// Write the one picture given to this file, and end (no window).
+    public var export: String?
 
     public static let defaultSize = Size(width: 1024, height: 768)
     /// A window size must lie within these, in points.
@@ -54,6 +56,10 @@ public struct X11PaintCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(tr("The scene to start in.")))
     public var scene: Scene = .board
 
+    @Option(name: .long, help: ArgumentHelp(tr("Write FILE to OUT in the format OUT's ending names (.png, .jpg), without a window, and end."),
+                                            valueName: "OUT"))
+    public var export: String?
+
     @Flag(name: .long, help: ArgumentHelp(tr("Draw and save a demonstration on a throw-away drawing, then quit.")))
     public var demo = false
 
@@ -71,6 +77,7 @@ public struct X11PaintCommand: ParsableCommand {
     public mutating func validate() throws {
         guard preloadStrokes >= 0 else { throw ValidationError("--preload-strokes needs a count of 0 or more") }
         if let zoom, !(100.0 / 16...3200).contains(zoom) { throw ValidationError("--zoom is a percentage from 6.25 to 3200") }
+        if export != nil && files.count != 1 { throw ValidationError(tr("--export writes one picture: give exactly one FILE")) }
     }
 
     /// The options these arguments ask for.
@@ -78,6 +85,7 @@ public struct X11PaintCommand: ParsableCommand {
         var options = Options()
         options.size = size.size
         options.photo = photo
+        options.export = export
         options.files = files
         options.scene = scene
         options.demo = demo

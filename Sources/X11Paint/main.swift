@@ -13,6 +13,16 @@ Localization.start(catalogs: AppResources.localeFolder)
 // decodes them.
 let command = X11PaintCommand.parseOrExit(Array(SystemPath.arguments().dropFirst()))
 let options = command.options
+// --export OUT IN: no window, no X server; a one-line reason and exit 1 when it cannot.
+if let output = options.export, let input = options.files.first {
+    do {
+        try DocumentExport.export(input, to: output)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("x11paint: \(error)\n".utf8))
+        exit(1)
+    }
+}
 // Said here for scripts and terminals; the window says it too.
 for (what, path) in options.files.map({ ("the file", $0) }) + (options.photo.map { [("the photo", $0)] } ?? [])
 where SystemPath.withCString(path, { access($0, F_OK) }) != 0 {

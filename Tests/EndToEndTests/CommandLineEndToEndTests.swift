@@ -16,7 +16,7 @@ final class CommandLineEndToEndTests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: RunningApp.binaryPath)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
+        if display.isEmpty { environment["DISPLAY"] = nil } else { environment["DISPLAY"] = display }
         if let language {
             environment["LANG"] = language
             environment["LANGUAGE"] = nil
@@ -33,6 +33,33 @@ final class CommandLineEndToEndTests: XCTestCase {
         process.waitUntilExit()
         return Outcome(status: process.terminationStatus, output: String(decoding: outText, as: UTF8.self),
                        errors: String(decoding: errorText, as: UTF8.self))
+    }
+
+    /// `--export OUT IN` with no X server at all (issue 38): the picture in OUT's format, exit 0;
+    /// an ending it cannot write, a place it cannot write or a file it cannot read: one line, exit 1.
+    func testExportConvertsWithoutAWindowOrAnXServer() throws {
+        let folder = NSTemporaryDirectory() + "x11paint-export-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let picture = Bitmap(width: 64, height: 48)
+        for y in 0..<48 { for x in 0..<64 { picture[x, y] = Color(r: x * 4, g: y * 5, b: 120).premultipliedPixel } }
+        try PNGCodec.encode(picture).write(to: URL(fileURLWithPath: folder + "/in.png"))
+        let png = try run(["--export", folder + "/out.png", folder + "/in.png"], display: "")
+        XCTAssertEqual(png.status, 0, png.errors)
+        XCTAssertTrue(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/out.png"))).isEqual(to: picture), "every pixel")
+        let jpeg = try run(["--export", folder + "/out.jpg", folder + "/in.png"], display: "")
+        XCTAssertEqual(jpeg.status, 0, jpeg.errors)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: folder + "/out.jpg")).prefix(2), Data([0xFF, 0xD8]))
+        let unknown = try run(["--export", folder + "/out.xyz", folder + "/in.png"], display: "")
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.errors.contains("ending names no format"), unknown.errors)
+        let nowhere = try run(["--export", folder + "/gone/out.png", folder + "/in.png"], display: "")
+        XCTAssertEqual(nowhere.status, 1)
+        XCTAssertTrue(nowhere.errors.contains("does not exist"), nowhere.errors)
+        let missing = try run(["--export", folder + "/o.png", folder + "/none.png"], display: "")
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.errors.split(separator: "\n").count, 1, "one line: \(missing.errors)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/o.png"))
     }
 
     func testHelpGoesToStandardOutputAndSucceeds() throws {

@@ -17,7 +17,7 @@ public final class DrawingBoardViewController: ViewController {
     public static let eraserIndex = 5
     public static let eyedropperIndex = 6
     /// A document opened from a file larger than this is reduced while it is read (and says so).
-    public static let maximumDocumentPixels = 50_000_000
+    public static let maximumDocumentPixels = DocumentExport.maximumPixels
     /// Where the photo picker starts.
     public var picturesFolder: String
     /// `$HOME`: where a typed `~/` points.

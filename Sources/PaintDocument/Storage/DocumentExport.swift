@@ -1,0 +1,40 @@
+import Foundation
+
+/// `x11paint --export OUT IN`, as Krita and Inkscape export from the command line: IN is opened
+/// as the app opens a document (upright by its EXIF orientation, over the white page) and
+/// written to OUT in the format OUT's ending names, with no window and no X server. Later
+/// formats and layers go through here too.
+public enum DocumentExport {
+    public struct ExportError: Error, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The most pixels a document opened from a file has (larger ones are reduced in the app,
+    /// with a message; an export refuses them rather than write less than was asked).
+    public static let maximumPixels = 50_000_000
+
+    /// Writes `input` to `output`; throws a one-line reason.
+    public static func export(_ input: String, to output: String) throws {
+        let outputName = SystemPath.displayed(output)
+        guard let target = SaveAsTarget(path: output) else {
+            throw ExportError(tr("cannot write %@: its ending names no format X11Paint writes (.png, .jpg, .jpeg)", outputName))
+        }
+        let name = SystemPath.displayed((input as NSString).lastPathComponent)
+        let opened = try PhotoDecoder.open(try PhotoDecoder.read(input), name: name, maximumPixels: maximumPixels, job: nil)
+        let size = (opened.photo.asset.image.width, opened.photo.asset.image.height)
+        guard size == (opened.sourceWidth, opened.sourceHeight) else {
+            throw ExportError(tr("%@ is %dx%d, more than the %d megapixels X11Paint opens", name, opened.sourceWidth, opened.sourceHeight,
+                                 maximumPixels / 1_000_000))
+        }
+        let document = DocumentFormat.opening(opened.photo)
+        guard let format = document.format else { throw ExportError(tr("%@ has no size", name)) }
+        let layer = DrawingLayer(width: format.pixelWidth, height: format.pixelHeight, scale: format.pixelScale)
+        layer.rebuild(from: document)
+        do {
+            _ = try target.write(layer.renderArtwork())
+        } catch let error as SaveAsTarget.TargetError {
+            throw ExportError(error.description)
+        }
+    }
+}
