@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         // Logging, as Swift servers and tools do it: levels, one handler for the whole process.
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        // TOML for the settings file people can read and edit (TOMLKit over toml++).
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // C glue: Xlib macros and unions Swift cannot call, error handlers.
@@ -66,7 +68,7 @@ let package = Package(
         // without a window.
         .target(
             name: "PaintDocument",
-            dependencies: ["PaintGraphics", "CImageCodecs"],
+            dependencies: ["PaintGraphics", "CImageCodecs", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // The drawing board: the view controllers, the canvas and its compositor, the tools,

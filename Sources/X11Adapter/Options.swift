@@ -6,6 +6,8 @@ import DrawingBoard
 public struct Options {
     public var demo = false
     public var size = Options.defaultSize
+    /// Whether --size was given (else the size the last run had).
+    public var sizeGiven = false
     /// Diagnostics: start with this many synthetic strokes, and print input-to-screen latency on exit.
     public var preloadStrokes = 0
     public var reportLatency = false
@@ -45,7 +47,7 @@ public struct X11PaintCommand: ParsableCommand {
                                                                Int(Options.smallestSize.width), Int(Options.smallestSize.height),
                                                                Int(Options.largestSize.width), Int(Options.largestSize.height)),
                                             valueName: "WIDTHxHEIGHT"))
-    public var size: WindowSizeArgument = WindowSizeArgument(Options.defaultSize)
+    public var size: WindowSizeArgument?
 
     @Argument(help: ArgumentHelp(tr("A PNG or JPEG picture to open as the drawing, at its own size."), valueName: "FILE"))
     public var files: [String] = []
@@ -83,7 +85,8 @@ public struct X11PaintCommand: ParsableCommand {
     /// The options these arguments ask for.
     public var options: Options {
         var options = Options()
-        options.size = size.size
+        options.size = size?.size ?? Options.defaultSize
+        options.sizeGiven = size != nil
         options.photo = photo
         options.export = export
         options.files = files

@@ -21,6 +21,8 @@ public final class X11App {
     private let traceFrames = ProcessInfo.processInfo.environment["X11PAINT_TRACE_FRAMES"] != nil
     private let selections: X11Selections
     private var scenes: SceneCoordinator!
+    /// The pen, the palette and the window's size, kept between runs.
+    private let settingsFile = SettingsFile()
 
     // Before the loop runs (and when the last drawing is back), the views are laid out, never
     // rendered: a render here took the window's dirty regions without presenting them, and a
@@ -28,7 +30,14 @@ public final class X11App {
     // redrew them.
 
     public init(options: Options) throws {
-        x11 = try X11Display(size: options.size, minimumSize: DrawingBoardViewController.minimumSize, title: "X11Paint")
+        let remembered = settingsFile.load()
+        var size = options.size
+        if !options.sizeGiven, let width = remembered.settings.windowWidth, let height = remembered.settings.windowHeight,
+           width >= Options.smallestSize.width, height >= Options.smallestSize.height,
+           width <= Options.largestSize.width, height <= Options.largestSize.height {
+            size = Size(width: width.rounded(), height: height.rounded())
+        }
+        x11 = try X11Display(size: size, minimumSize: DrawingBoardViewController.minimumSize, title: "X11Paint")
         presenter = Presenter(x11: x11)
         translator = InputTranslator(deleteWindowAtom: x11.deleteWindowAtom, scale: x11.scale)
         window = Window(size: x11.size, scale: x11.scale)
@@ -39,6 +48,7 @@ public final class X11App {
         board = DrawingBoardViewController(store: PicturesArtworkStore())
         board.screenPixelSize = x11.screenPixels
         window.rootViewController = board
+        board.applySettings(remembered.settings, problem: remembered.problem)
         pointer = PointerTranslator(window: window)
         window.onCursorChange = { [x11] cursor in x11.setCursor(cursor) }
         window.onTitleChange = { [x11] title in x11.setTitle(title) }
@@ -124,6 +134,7 @@ public final class X11App {
         // finishes the saves still running.
         board.flushJournal()
         board.finishSaves()
+        if !isDemo { board.saveSettings(to: settingsFile, windowSize: window.frame.size) }
         // What was copied stays pasteable after the window goes, if a clipboard manager runs.
         selections.owner.handOverToClipboardManager()
         latency?.report()

@@ -70,6 +70,26 @@ extension DrawingBoardViewController {
     public func setFullScreen(_ on: Bool) { fullScreen.setFullScreen(on) }
     public var barsHidden: Bool { fullScreen.barsHidden }
 
+    // MARK: - Remembered settings
+
+    /// The pen and the palette as a previous run left them; a problem reading them is said once.
+    public func applySettings(_ settings: AppSettings, problem: String?) {
+        BoardSettings.apply(settings, to: self)
+        if let problem {
+            showStatus(problem, isError: true)
+            Log.warning(problem)
+        }
+    }
+
+    /// Keeps the pen and the palette (and the window's size) for the next run.
+    public func saveSettings(to file: SettingsFile, windowSize: Size?) {
+        do {
+            try file.save(BoardSettings.current(of: self, windowSize: windowSize))
+        } catch {
+            Log.warning("the settings could not be kept in \(file.path): \(error)")
+        }
+    }
+
     // MARK: - Closing
 
     /// The window's close button, Ctrl+W, Ctrl+Q: with unsaved changes, Save / Don't save /

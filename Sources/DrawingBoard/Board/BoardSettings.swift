@@ -1,0 +1,61 @@
+import Foundation
+
+/// The board's pen as the settings file keeps it: applied at start, read back at the end.
+enum BoardSettings {
+    /// Puts what was remembered in place; a value out of range or unknown is left at its default.
+    static func apply(_ settings: AppSettings, to board: DrawingBoardViewController) {
+        let canvas = board.canvas
+        if let key = settings.tool?.first, let index = DrawingBoardViewController.tools.firstIndex(where: { $0.key == key }) {
+            board.selectTool(at: index)
+        }
+        for hex in settings.recentColors.reversed() { if let color = color(hex) { board.panels.noteColorUsed(color) } }
+        if let color = settings.color.flatMap(color) { canvas.strokeColor = color }
+        if let width = settings.strokeWidth, (1...40).contains(width) { canvas.strokeWidth = width.rounded() }
+        if let size = settings.textSize, PenController.textSizes.contains(size) { canvas.textSize = size.rounded() }
+        if let fill = settings.shapeFill.flatMap({ named($0, in: ShapeFill.allCases) }) { canvas.shapeFill = fill }
+        if let tolerance = settings.fillTolerance, (0...1).contains(tolerance) { canvas.fillTolerance = tolerance }
+        var pen = canvas.penSettings
+        if let curve = settings.pressureCurve.flatMap({ named($0, in: PenSettings.PressureCurve.allCases) }) { pen.pressureCurve = curve }
+        if let effect = settings.pressureEffect.flatMap({ named($0, in: PenSettings.PressureEffect.allCases) }) { pen.pressureEffect = effect }
+        if let smoothing = settings.smoothing.flatMap({ named($0, in: PenSettings.Smoothing.allCases) }) { pen.smoothing = smoothing }
+        if let taper = settings.taperWithSpeed { pen.taperWithSpeed = taper }
+        canvas.penSettings = pen
+        board.pen.showPen()
+    }
+
+    /// The pen as it is now, and the window's size.
+    static func current(of board: DrawingBoardViewController, windowSize: Size?) -> AppSettings {
+        let canvas = board.canvas, pen = canvas.penSettings
+        var settings = AppSettings()
+        settings.tool = String(canvas.brush.key)
+        settings.color = hex(canvas.strokeColor)
+        settings.recentColors = board.panels.paletteView.recentColors.map(hex)
+        settings.strokeWidth = canvas.strokeWidth
+        settings.textSize = canvas.textSize
+        settings.shapeFill = "\(canvas.shapeFill)"
+        settings.fillTolerance = canvas.fillTolerance
+        settings.pressureCurve = "\(pen.pressureCurve)"
+        settings.pressureEffect = "\(pen.pressureEffect)"
+        settings.smoothing = "\(pen.smoothing)"
+        settings.taperWithSpeed = pen.taperWithSpeed
+        settings.windowWidth = windowSize?.width
+        settings.windowHeight = windowSize?.height
+        return settings
+    }
+
+    private static func named<T>(_ name: String, in cases: [T]) -> T? { cases.first { "\($0)" == name } }
+
+    static func hex(_ color: Color) -> String {
+        let parts = [color.red, color.green, color.blue, color.alpha].map { Int(($0 * 255).rounded()).clamped(to: 0...255) }
+        return "#" + parts.map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func color(_ hex: String) -> Color? {
+        guard hex.hasPrefix("#"), hex.count == 9, let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        return Color(r: Int(value >> 24), g: Int(value >> 16 & 0xFF), b: Int(value >> 8 & 0xFF), a: Int(value & 0xFF))
+    }
+}
+
+private extension Int {
+    func clamped(to range: ClosedRange<Int>) -> Int { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
+}
