@@ -48,7 +48,7 @@ public final class X11App {
         board = DrawingBoardViewController(store: PicturesArtworkStore())
         board.screenPixelSize = x11.screenPixels
         window.rootViewController = board
-        board.applySettings(remembered.settings, problem: remembered.problem)
+        BoardSettings.apply(remembered.settings, problem: remembered.problem, to: board)
         pointer = PointerTranslator(window: window)
         window.onCursorChange = { [x11] cursor in x11.setCursor(cursor) }
         window.onTitleChange = { [x11] title in x11.setTitle(title) }
@@ -134,7 +134,7 @@ public final class X11App {
         // finishes the saves still running.
         board.flushJournal()
         board.finishSaves()
-        if !isDemo { board.saveSettings(to: settingsFile, windowSize: window.frame.size) }
+        if !isDemo { BoardSettings.save(board, to: settingsFile, windowSize: window.frame.size) }
         // What was copied stays pasteable after the window goes, if a clipboard manager runs.
         selections.owner.handOverToClipboardManager()
         latency?.report()

@@ -115,6 +115,22 @@ final class DocumentFileTests: XCTestCase {
         _ = boardWindow
     }
 
+    /// Export (Ctrl+Shift+E) writes a copy; the document stays the file it is, as edited as it was.
+    func testExportWritesACopyAndTheDocumentStaysItsFile() throws {
+        let (path, _) = try writePicture()
+        open(path)
+        board.clear()
+        window.send(KeyEvent(.character("e"), modifiers: [.control, .shift]))
+        XCTAssertNotNil(board.presentedViewController as? SaveAsViewController, "the Export question")
+        board.dismiss(animated: false)
+        let copy = temp.path + "/copy.png"
+        board.export(to: try XCTUnwrap(SaveAsTarget(path: copy)))
+        board.finishSaves()
+        XCTAssertEqual(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: copy))).color(atX: 20, y: 20), .white, "the cleared drawing")
+        XCTAssertEqual(window.title, "*picture.png - X11Paint", "still that file, still unsaved")
+        XCTAssertEqual(board.saveAndWait(), path, "Save still writes it")
+    }
+
     func testAJPEGOpensUprightByItsEXIFOrientation() throws {
         let stored = Bitmap(width: 40, height: 80, color: .blue)
         stored.fill(PixelRect(x0: 0, y0: 0, x1: 40, y1: 40), with: Color.red.premultipliedPixel)

@@ -150,6 +150,15 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(offenders, [], "English shown without tr()")
     }
 
+    /// gettext ignores a fuzzy entry (msgmerge's guess from a similar message): it would show
+    /// English, or worse the guessed message's translation, so none may be left.
+    func testNoCatalogKeepsAFuzzyGuess() throws {
+        for language in ["zh_CN", "zh_TW"] {
+            let catalog = try String(contentsOfFile: "\(Self.repository)/po/\(language).po", encoding: .utf8)
+            XCTAssertFalse(catalog.contains("#, fuzzy"), "\(language).po has fuzzy entries: translate them")
+        }
+    }
+
     /// The modules whose sources hold what a user reads.
     static let interfaceModules = ["PaintGraphics", "PaintToolkit", "PaintDocument", "DrawingBoard", "X11Adapter"]
 }

@@ -15,6 +15,7 @@ enum BoardKeys {
         case (.character("z"), [.control, .shift]), (.character("y"), .control): board.redo()
         case (.character("s"), .control): board.save()
         case (.character("s"), [.control, .shift]): board.chooseSaveAs()
+        case (.character("e"), [.control, .shift]): board.chooseExport()
         case (.delete, []): if board.canvas.hasSelection { board.clearSelection() } else { board.clear() }
         case (.character("a"), .control): board.selectAll()
         case (.character("a"), [.control, .shift]): board.deselect()

@@ -1,7 +1,25 @@
 import Foundation
 
 /// The board's pen as the settings file keeps it: applied at start, read back at the end.
-enum BoardSettings {
+public enum BoardSettings {
+    /// The pen and the palette as a previous run left them; a problem reading them is said once.
+    public static func apply(_ settings: AppSettings, problem: String?, to board: DrawingBoardViewController) {
+        apply(settings, to: board)
+        if let problem {
+            board.showStatus(problem, isError: true)
+            Log.warning(problem)
+        }
+    }
+
+    /// Keeps the pen and the palette (and the window's size) for the next run.
+    public static func save(_ board: DrawingBoardViewController, to file: SettingsFile, windowSize: Size?) {
+        do {
+            try file.save(current(of: board, windowSize: windowSize))
+        } catch {
+            Log.warning("the settings could not be kept in \(file.path): \(error)")
+        }
+    }
+
     /// Puts what was remembered in place; a value out of range or unknown is left at its default.
     static func apply(_ settings: AppSettings, to board: DrawingBoardViewController) {
         let canvas = board.canvas

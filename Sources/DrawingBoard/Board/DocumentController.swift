@@ -137,6 +137,23 @@ public final class DocumentController {
         }
     }
 
+    /// Writes a copy to `target` (Export): the document stays bound, and as edited, as it was.
+    func export(to target: SaveAsTarget) {
+        canvas.settleBackgroundPreview()
+        canvas.commitText()
+        board.showStatus(tr("Exporting…"))
+        saver.save(canvas.artworkSnapshot(), to: target, deliver: board.postToUIThread) { [weak self] result in
+            switch result {
+            case .success(let path):
+                Log.info("exported \(path)")
+                self?.board.showStatus(tr("Exported a copy to %@", path))
+            case .failure(let error):
+                self?.board.showStatus("\(error)", isError: true)
+                Log.warning("\(error)")
+            }
+        }
+    }
+
     private enum Destination {
         case newFile
         case replace(SaveAsTarget)

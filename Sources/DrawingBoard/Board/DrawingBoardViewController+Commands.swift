@@ -8,6 +8,8 @@ extension DrawingBoardViewController {
     public func save() { documentController.save(to: nil) }
     public func saveAs(_ target: SaveAsTarget) { fileCommands.saveAs(target) }
     public func chooseSaveAs() { fileCommands.chooseSaveAs() }
+    public func chooseExport() { fileCommands.chooseExport() }
+    public func export(to target: SaveAsTarget) { fileCommands.saveAs(target, exporting: true) }
     public func chooseNewDocument() { fileCommands.chooseNewDocument() }
     public func newDocument(width: Int, height: Int) { fileCommands.newDocument(width: width, height: height) }
     public func chooseDocument() { fileCommands.chooseDocument() }
@@ -69,26 +71,6 @@ extension DrawingBoardViewController {
     public var isFullScreen: Bool { fullScreen.isFullScreen }
     public func setFullScreen(_ on: Bool) { fullScreen.setFullScreen(on) }
     public var barsHidden: Bool { fullScreen.barsHidden }
-
-    // MARK: - Remembered settings
-
-    /// The pen and the palette as a previous run left them; a problem reading them is said once.
-    public func applySettings(_ settings: AppSettings, problem: String?) {
-        BoardSettings.apply(settings, to: self)
-        if let problem {
-            showStatus(problem, isError: true)
-            Log.warning(problem)
-        }
-    }
-
-    /// Keeps the pen and the palette (and the window's size) for the next run.
-    public func saveSettings(to file: SettingsFile, windowSize: Size?) {
-        do {
-            try file.save(BoardSettings.current(of: self, windowSize: windowSize))
-        } catch {
-            Log.warning("the settings could not be kept in \(file.path): \(error)")
-        }
-    }
 
     // MARK: - Closing
 

@@ -93,12 +93,27 @@ final class FileCommands {
     }
 
     /// Writes the drawing to `target`; a file there is replaced only when the user says so.
-    func saveAs(_ target: SaveAsTarget) {
-        guard target.exists else { return document.save(to: target) }
+    /// `exporting`: a copy, and the document stays bound where it was (as GIMP's and Krita's Export).
+    func saveAs(_ target: SaveAsTarget, exporting: Bool = false) {
+        let write = { [unowned self] in exporting ? self.document.export(to: target) : self.document.save(to: target) }
+        guard target.exists else { return write() }
         board.ask(AlertViewController(title: tr("Replace %@?", target.name),
                                       message: tr("A file of that name is already there; replacing it loses what it holds."),
-                                      actions: [.init(tr("Replace")) { [unowned self] in self.document.save(to: target) },
+                                      actions: [.init(tr("Replace"), handler: write),
                                                 .init(tr("Cancel"), style: .cancel)]))
+    }
+
+    /// Asks where to write a copy (Ctrl+Shift+E); the document stays the file it is.
+    func chooseExport() {
+        guard board.presentedViewController == nil else { return }
+        let stem = ((document.documentName ?? "Drawing") as NSString).deletingPathExtension
+        let chooser = SaveAsViewController(suggestedPath: board.picturesFolder + "/" + stem + " (copy).png", home: board.home, isExport: true)
+        chooser.onCancel = { [unowned board = self.board] in board.dismiss(animated: false) }
+        chooser.onFinish = { [unowned self] target in
+            self.board.dismiss(animated: false)
+            self.saveAs(target, exporting: true)
+        }
+        board.present(chooser, animated: false)
     }
 
     // MARK: - Photos

@@ -7,10 +7,13 @@ public final class SaveAsViewController: ViewController {
     private let suggestedPath: String
     /// Where a typed `~/` points.
     private let home: String
+    /// Export (Ctrl+Shift+E): the same question for a copy the document is not bound to.
+    private let isExport: Bool
 
-    public init(suggestedPath: String, home: String) {
+    public init(suggestedPath: String, home: String, isExport: Bool = false) {
         self.suggestedPath = suggestedPath
         self.home = home
+        self.isExport = isExport
         super.init()
     }
 
@@ -62,13 +65,14 @@ public final class SaveAsViewController: ViewController {
     // MARK: - Subviews
 
     private lazy var box = DialogParts.box()
-    private lazy var titleLabel = DialogParts.title(tr("Save As (PNG, or JPEG by the name's ending)"))
+    private lazy var titleLabel = DialogParts.title(isExport ? tr("Export a copy (PNG, or JPEG by the name's ending)")
+                                                             : tr("Save As (PNG, or JPEG by the name's ending)"))
 
     public private(set) lazy var pathField = TextField(placeholder: "~/Pictures/drawing.png")
     private lazy var qualityLabel = Label(text: tr("JPEG quality"))
     public private(set) lazy var qualityField = TextField(placeholder: "90")
     public private(set) lazy var messageLabel = Label()
 
-    private lazy var saveButton = DialogParts.button(tr("Save")) { [unowned self] in self.finish() }
+    private lazy var saveButton = DialogParts.button(isExport ? tr("Export") : tr("Save")) { [unowned self] in self.finish() }
     private lazy var cancelButton = DialogParts.button(tr("Cancel")) { [unowned self] in self.onCancel?() }
 }
