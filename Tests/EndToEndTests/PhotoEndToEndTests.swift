@@ -75,9 +75,21 @@ final class PhotoEndToEndTests: XvfbTestCase {
         let path = home + "/green.png"
         let uri = "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "\r\n"
         XCTAssertTrue(client.dropFiles(uri, on: UInt(app.windowID)!, at: (400, 300)), "the app accepted the drop")
-        // Asked "Open or place as photo?": Return opens it as the drawing, at its own size.
+        // Asked "Open or place as photo?": Return opens it as the drawing: the drawing is that
+        // file now (issue 38), so its name is the title and an export has its size and pixels.
         usleep(300_000)
-        let saved = try keepAndSave(app)
+        try app.xdotool(["windowfocus", "--sync", app.windowID])
+        try app.key("Return")
+        let window = UInt(app.windowID)!
+        XCTAssertTrue(app.wait { String(decoding: client.property("_NET_WM_NAME", of: window), as: UTF8.self) == "green.png - X11Paint" })
+        // Export's suggestion: a copy beside it in Pictures.
+        let copy = home + "/Pictures/green (copy).png"
+        try FileManager.default.createDirectory(atPath: home + "/Pictures", withIntermediateDirectories: true)
+        try app.key("ctrl+shift+e")
+        usleep(300_000)
+        try app.key("Return")
+        XCTAssertTrue(app.wait { FileManager.default.fileExists(atPath: copy) })
+        let saved = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: copy)))
         XCTAssertEqual(saved.width, 300)
         XCTAssertEqual(saved.height, 200)
         XCTAssertEqual(saved.color(atX: 5, y: 5), green, "the dropped picture is the drawing")
