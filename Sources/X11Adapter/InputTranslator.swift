@@ -134,6 +134,7 @@ public struct InputTranslator {
         case XK_End, XK_KP_End: return .end
         case XK_KP_Add: return .character("+")
         case XK_KP_Subtract: return .character("-")
+        case XK_F1...XK_F12: return .function(Int(Int32(truncatingIfNeeded: keysym) - XK_F1) + 1)
         default:
             guard keysym >= 0x20, keysym < 0x7F, let scalar = Unicode.Scalar(UInt32(keysym)) else { return nil }
             return .character(Character(scalar).lowercased().first!)

@@ -131,6 +131,55 @@ final class DocumentFileTests: XCTestCase {
         XCTAssertEqual(board.saveAndWait(), path, "Save still writes it")
     }
 
+    /// Revert (F5) goes back to the file as it is on disk, after asking.
+    func testRevertGoesBackToTheFileAfterAsking() throws {
+        let (path, original) = try writePicture()
+        open(path)
+        board.clear()
+        window.send(KeyEvent(.function(5)))
+        let alert = try XCTUnwrap(board.presentedAlert)
+        XCTAssertEqual(alert.title, "Revert to the saved picture.png?")
+        alert.answer(tr("Revert"))
+        board.finishOpening()
+        XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: original), "the file's pixels")
+        XCTAssertFalse(board.isModified)
+        XCTAssertEqual(window.title, "picture.png - X11Paint")
+        // Untitled: nothing to revert to, and it says so.
+        board.newDocument(width: 100, height: 100)
+        board.revert()
+        XCTAssertNil(board.presentedAlert)
+        XCTAssertTrue(board.statusLabel.text.contains("Nothing to revert to"), board.statusLabel.text)
+        _ = path
+    }
+
+    /// Saving into JPEG says once per document that JPEG loses detail.
+    func testAJPEGSaveSaysOnceThatItLosesDetail() throws {
+        let path = temp.path + "/photo.jpg"
+        try JPEGCodec.encode(Bitmap(width: 80, height: 60, color: .white), quality: 90).write(to: URL(fileURLWithPath: path))
+        open(path)
+        board.clear()
+        board.canvas.commit(.clear)
+        XCTAssertEqual(board.saveAndWait(), path)
+        XCTAssertTrue(board.statusLabel.text.contains("JPEG loses a little detail"), board.statusLabel.text)
+        board.canvas.commit(.background(.color(.blue)))
+        XCTAssertEqual(board.saveAndWait(), path)
+        XCTAssertFalse(board.statusLabel.text.contains("JPEG"), "said once: \(board.statusLabel.text)")
+    }
+
+    /// The file replaced by a folder: the save says why, and nothing is lost.
+    func testAFileReplacedByAFolderGivesAMessageAndKeepsTheDrawing() throws {
+        let (path, _) = try writePicture()
+        open(path)
+        board.clear()
+        let drawn = board.canvas.renderArtwork()
+        XCTAssertEqual(unlink(path), 0)
+        XCTAssertEqual(mkdir(path, 0o700), 0)
+        XCTAssertNil(board.saveAndWait())
+        XCTAssertTrue(board.statusLabel.text.contains("Ctrl+Shift+S"), board.statusLabel.text)
+        XCTAssertTrue(board.isModified)
+        XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: drawn))
+    }
+
     func testAJPEGOpensUprightByItsEXIFOrientation() throws {
         let stored = Bitmap(width: 40, height: 80, color: .blue)
         stored.fill(PixelRect(x0: 0, y0: 0, x1: 40, y1: 40), with: Color.red.premultipliedPixel)

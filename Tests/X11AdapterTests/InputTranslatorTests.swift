@@ -29,6 +29,12 @@ final class InputTranslatorTests: XCTestCase {
     }
 
     /// Issue 20: what a key types, from its keysym, when no input method supplies the text.
+    func testFunctionKeysAreFunctionKeys() {
+        XCTAssertEqual(InputTranslator.key(for: KeySym(XK_F1)), .function(1))
+        XCTAssertEqual(InputTranslator.key(for: KeySym(XK_F5)), .function(5))
+        XCTAssertEqual(InputTranslator.key(for: KeySym(XK_F12)), .function(12))
+    }
+
     func testAKeysymOfAnyScriptTypesItsCharacter() {
         XCTAssertEqual(InputTranslator.text(forKeysym: 0x41), "A")
         XCTAssertEqual(InputTranslator.text(forKeysym: 0xE9), "é", "Latin-1 keysyms are their code points")

@@ -9,6 +9,7 @@ extension DrawingBoardViewController {
     public func saveAs(_ target: SaveAsTarget) { fileCommands.saveAs(target) }
     public func chooseSaveAs() { fileCommands.chooseSaveAs() }
     public func chooseExport() { fileCommands.chooseExport() }
+    public func revert() { fileCommands.revert() }
     public func export(to target: SaveAsTarget) { fileCommands.saveAs(target, exporting: true) }
     public func chooseNewDocument() { fileCommands.chooseNewDocument() }
     public func newDocument(width: Int, height: Int) { fileCommands.newDocument(width: width, height: height) }

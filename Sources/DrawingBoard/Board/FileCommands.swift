@@ -53,6 +53,25 @@ final class FileCommands {
     func openDocument(path: String) {
         let expanded = HomeFolder.expandingTilde(in: path, home: board.home)
         document.askToSaveChanges(before: tr("opening %@", DisplayPath.short((expanded as NSString).lastPathComponent, limit: 40))) { [unowned self] in
+            self.read(expanded)
+        }
+    }
+
+    /// Revert (F5, KolourPaint's Reload): back to the file as it is on disk, after asking; the
+    /// changes since go (the recovery journal lets them go too).
+    func revert() {
+        guard let file = document.binding.file, FileManager.default.fileExists(atPath: file.path) else {
+            return board.showStatus(tr("Nothing to revert to: the drawing is not a file on disk yet"))
+        }
+        guard document.isModified else { return board.showStatus(tr("%@ has no changes to revert", file.name)) }
+        board.ask(AlertViewController(title: tr("Revert to the saved %@?", file.name),
+                                      message: tr("The changes since it was saved are lost; Ctrl+Z cannot bring them back."),
+                                      actions: [.init(tr("Revert"), style: .preferred) { [unowned self] in self.read(file.path) },
+                                                .init(tr("Cancel"), style: .cancel)]))
+    }
+
+    /// Reads `expanded` and makes it the document, bound to it.
+    private func read(_ expanded: String) {
             self.board.reading.read(.file(expanded), maximumPixels: DrawingBoardViewController.maximumDocumentPixels, upright: true, what: tr("the picture")) { [weak self] opened in
                 guard let self else { return }
                 let name = SystemPath.displayed((expanded as NSString).lastPathComponent)
@@ -62,7 +81,6 @@ final class FileCommands {
                 self.board.showStatus(reduced ? tr("Opened %@ reduced to %@ of %dx%d", name, size, opened.sourceWidth, opened.sourceHeight)
                                               : tr("Opened %@ (%@)", name, size))
             }
-        }
     }
 
     /// Files dropped on the window: the first picture is opened as the document or placed as a

@@ -7,6 +7,8 @@ public struct KeyEvent: Sendable, Hashable {
         case left, right, up, down
         /// The start and the end of a line of text.
         case home, end
+        /// F1 to F12.
+        case function(Int)
     }
 
     public struct Modifiers: OptionSet, Sendable, Hashable {
