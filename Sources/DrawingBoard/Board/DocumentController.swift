@@ -19,20 +19,10 @@ public final class DocumentController {
     public var onSaveFinished: ((Result<String, Error>) -> Void)?
     /// Writes every change to the crash-recovery journal.
     public private(set) var recorder: RecoveryRecorder?
-    /// The document's name (the file it was opened from or saved to; nil: untitled).
-    public internal(set) var documentName: String?
-    /// The file the document is, and what it looked like when last read or written.
-    public private(set) var binding = DocumentBinding()
-    /// Saving into a lossy format says so once per document.
-    private var toldAboutLossyFormat = false
-    /// Changes made, and how many of them the last save held (the title's unsaved mark).
-    private var editCount = 0
-    private var savedEditCount = 0
-    /// The documents crops replaced, for Ctrl+Z (most recent last).
-    private(set) var documentsBeforeCrop: [Document] = []
-    /// Which document is open (New and Open make another): a save that ends after the
-    /// document was replaced does not mark the new one saved or rename it.
-    private var documentGeneration = 0
+    /// The file, the name, the unsaved mark and the crops' history (PaintDocument's, no view).
+    public private(set) var state = DocumentFileState()
+    public var documentName: String? { state.name }
+    public var binding: DocumentBinding { state.binding }
     private unowned let board: DrawingBoardViewController
 
     init(board: DrawingBoardViewController, store: ArtworkStore) {
@@ -45,47 +35,46 @@ public final class DocumentController {
     // MARK: - Name and changes
 
     /// Whether there are changes not yet in a saved file.
-    public var isModified: Bool { editCount != savedEditCount }
+    public var isModified: Bool { state.isModified }
 
     /// "name - X11Paint", with a star while there are unsaved changes.
-    public var windowTitle: String { (isModified ? "*" : "") + (documentName ?? tr("Untitled")) + " - X11Paint" }
+    public var windowTitle: String { state.windowTitle }
 
     func documentChanged() {
-        editCount += 1
+        state.changed()
         updateTitle()
     }
 
     func updateTitle() { board.view.window?.title = windowTitle }
 
     /// Whether Ctrl+Z can take something back that the canvas's history does not hold.
-    var canUndoCrop: Bool { !documentsBeforeCrop.isEmpty }
+    var canUndoCrop: Bool { !state.documentsBeforeCrop.isEmpty }
 
     /// Puts `document` in place of the current one: a new history, the whole of it in view,
     /// journaled as a new generation (what it replaced stays there until this moment).
     /// `file`: the file it was read from (it saves there); nil: untitled.
     func replaceDocument(with document: Document, name: String?, file: String? = nil) {
         board.cancelPhoto()
-        // A new history: the crops of the old document cannot be taken back into it.
-        documentsBeforeCrop.removeAll()
-        binding = DocumentBinding(path: file)
-        toldAboutLossyFormat = false
+        // A new history (the crops of the old document cannot be taken back into it), bound to
+        // its file before the journal's new generation is written.
+        state.opened(name: name, file: file)
         swapDocument(for: document)
-        documentName = name
-        savedEditCount = editCount
+        // Loading it counted as a change: the opened document has none.
+        state.opened(name: name, file: file)
         updateTitle()
         recorder?.bindingChanged()
     }
 
     /// A crop: the document becomes `cropped`, and Ctrl+Z brings back the one it replaced.
     func crop(to cropped: Document) {
-        documentsBeforeCrop.append(canvas.document)
+        state.documentsBeforeCrop.append(canvas.document)
         swapDocument(for: cropped)
     }
 
     /// Ctrl+Z at the start of a cropped document's history: the document before the crop.
     /// Returns whether there was one.
     func undoCrop() -> Bool {
-        guard let before = documentsBeforeCrop.popLast() else { return false }
+        guard let before = state.documentsBeforeCrop.popLast() else { return false }
         swapDocument(for: before)
         board.showStatus(tr("Crop taken back"))
         return true
@@ -96,7 +85,7 @@ public final class DocumentController {
     private func swapDocument(for document: Document) {
         canvas.cancelStroke()
         canvas.load(document)
-        documentGeneration += 1
+        state.swapped()
         recorder?.documentReplaced()
     }
 
@@ -117,7 +106,7 @@ public final class DocumentController {
         let bakedFirst = board.photoPlacement != nil
         board.bakePhoto()
         if let target { return write(.saveAs(target), bakedFirst: bakedFirst, completion: completion) }
-        switch binding.saveAction(isModified: isModified) {
+        switch state.saveAction {
         case .writeNew: write(.newFile, bakedFirst: bakedFirst, completion: completion)
         case .replace(let file): write(.replace(file), bakedFirst: bakedFirst, completion: completion)
         case .nothingToSave:
@@ -161,26 +150,19 @@ public final class DocumentController {
     }
 
     private func write(_ destination: Destination, bakedFirst: Bool, completion: ((Bool) -> Void)?) {
-        let editsSaved = editCount, generation = documentGeneration
+        let editsSaved = state.editCount, generation = state.generation
         board.showStatus(bakedFirst ? tr("Photo added to the drawing; saving…") : tr("Saving…"))
         let finished: (Result<String, Error>) -> Void = { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let path):
                 self.lastSavedPath = path
-                var note = ""
-                if generation == self.documentGeneration {
-                    self.savedEditCount = editsSaved
-                    // From now on the document is that file.
-                    self.binding = DocumentBinding(path: path)
-                    if let name = self.binding.name { self.documentName = name }
+                let outcome = self.state.saved(editsSaved: editsSaved, generation: generation, path: path)
+                if outcome.current {
                     self.updateTitle()
                     self.recorder?.bindingChanged()
-                    if case .jpeg? = self.binding.file?.format, !self.toldAboutLossyFormat {
-                        self.toldAboutLossyFormat = true
-                        note = " " + tr("(JPEG loses a little detail at every save; Save As PNG keeps every pixel.)")
-                    }
                 }
+                let note = outcome.mentionLossyFormat ? " " + tr("(JPEG loses a little detail at every save; Save As PNG keeps every pixel.)") : ""
                 Log.info("saved \(path)")
                 // A later save still running keeps its "Saving…" until it is done.
                 if self.saver.inFlight == 0 {
@@ -290,12 +272,10 @@ public final class DocumentController {
         if !recovery.isEmpty {
             canvas.load(document, redo: finished ? recovery.redo : [])
             // The file it was, and whether that file holds it as it came back.
-            binding = DocumentBinding(path: recovery.filePath)
-            documentName = binding.name
-            if recovery.isSaved && finished { savedEditCount = editCount }
+            state.restored(filePath: recovery.filePath, saved: recovery.isSaved && finished)
             updateTitle()
         }
-        documentsBeforeCrop = recovery.documentsBeforeCrop
+        state.documentsBeforeCrop = recovery.documentsBeforeCrop
         board.updateUndoAvailability()
         if let message = RecoveryRecorder.startMessage(for: opening, restoredItems: document.items.count,
                                                        canSave: opening.problem == nil || PicturesFolder.canWrite(board.picturesFolder)) {
@@ -330,8 +310,7 @@ public final class DocumentController {
     /// What the journal keeps: the document, its redo items, the item being made, the documents
     /// crops replaced.
     var journalSnapshot: DocumentJournal.Snapshot {
-        DocumentJournal.Snapshot(canvas.document, redo: canvas.redoItems, pending: itemBeingMade, documentsBeforeCrop: documentsBeforeCrop,
-                                 filePath: binding.path, isSaved: !isModified)
+        state.journalSnapshot(canvas.document, redo: canvas.redoItems, pending: itemBeingMade)
     }
 
     /// Words being typed, or a selection lifted and floating, as the item it becomes.

@@ -5,7 +5,7 @@
 /// it changes at any zoom.
 public final class CanvasView: View {
     /// The document, its redo items and the layer they render into.
-    public let content = CanvasContent()
+    public let content = DocumentContent()
     public var brush: Brush = PencilBrush() {
         didSet { commitText() }
     }
@@ -24,7 +24,7 @@ public final class CanvasView: View {
     /// Called after the document changes (a stroke ends, undo, clear, background).
     public var onDocumentChange: (() -> Void)?
     /// What changed in the document, for the recovery journal.
-    public typealias Edit = CanvasContent.Edit
+    public typealias Edit = DocumentContent.Edit
     public var onEdit: ((Edit) -> Void)?
     /// Called when a drag starts drawing and when it has finished (full-screen drawing hides the bars).
     public var onDrawingBegan: (() -> Void)?

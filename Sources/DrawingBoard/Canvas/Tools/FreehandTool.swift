@@ -9,7 +9,7 @@ final class FreehandTool {
     private var state: State?
 
     /// A press starts a stroke of `tool` at a document point.
-    func begin(_ touch: Touch, with tool: Brush, at point: Point, color: Color, width chosen: Double, in content: CanvasContent) -> PixelRect {
+    func begin(_ touch: Touch, with tool: Brush, at point: Point, color: Color, width chosen: Double, in content: DocumentContent) -> PixelRect {
         var stroke = tool.beginStroke(at: point, color: color, width: chosen)
         if let pressure = Self.pressure(of: touch) {
             if penSettings.pressureEffect.setsWidth { stroke.widths = [penSettings.width(forPressure: pressure, chosen: chosen)] }
@@ -24,7 +24,7 @@ final class FreehandTool {
     }
 
     /// The pointer moved to a document point: the line follows (when the string is taut).
-    func extend(_ touch: Touch, to point: Point, in content: CanvasContent) -> PixelRect {
+    func extend(_ touch: Touch, to point: Point, in content: DocumentContent) -> PixelRect {
         guard var state, let drawn = state.smoother.follow(point) else { return .empty }
         let width = self.width(for: touch, at: drawn, state: &state)
         self.state = state
@@ -32,7 +32,7 @@ final class FreehandTool {
     }
 
     /// The pointer lifted at a document point: the line catches up to it.
-    func finish(_ touch: Touch, at point: Point, in content: CanvasContent) -> PixelRect {
+    func finish(_ touch: Touch, at point: Point, in content: DocumentContent) -> PixelRect {
         defer { state = nil }
         guard var state, let drawn = state.smoother.finish(at: point) else { return .empty }
         let width = self.width(for: touch, at: drawn, state: &state)

@@ -1,12 +1,12 @@
-/// The document the canvas presents and edits: its items, the items undo took back, and the
-/// layer they render into, with a background being previewed over the document's own. Every
-/// change says which document pixels it touched (nil: all), so the canvas shows only those again.
-public final class CanvasContent {
+/// A document being edited, with no view: its items, the items undo took back, and the layer
+/// they render into, with a background being previewed over the document's own. Every change
+/// says which document pixels it touched (nil: all), so whatever shows it shows only those again.
+public final class DocumentContent {
     public private(set) var document = Document()
     /// Items taken back by undo, most recent last; a new item clears them.
     public private(set) var redoItems: [Document.Item] = []
     /// The document's pixels: background and items, and the stroke being drawn.
-    private(set) var drawing = DrawingLayer(width: 0, height: 0)
+    package private(set) var drawing = DrawingLayer(width: 0, height: 0)
     /// A background shown but not yet in the document: a settings panel previews its choice
     /// live and the whole visit becomes one undoable change (`settleBackgroundPreview`).
     public private(set) var backgroundPreview: Background?
@@ -19,20 +19,22 @@ public final class CanvasContent {
     }
 
     /// Document pixels changed (nil: all of them).
-    var onPixelsChanged: ((PixelRect?) -> Void)?
-    var onEdit: ((Edit) -> Void)?
-    var onDocumentChange: (() -> Void)?
+    public init() {}
+
+    package var onPixelsChanged: ((PixelRect?) -> Void)?
+    package var onEdit: ((Edit) -> Void)?
+    package var onDocumentChange: (() -> Void)?
 
     // MARK: - Size
 
     /// The first layout fixes the document's size: the canvas area, as the app starts.
-    func adoptFormatIfNone(_ format: @autoclosure () -> DocumentFormat) {
+    package func adoptFormatIfNone(_ format: @autoclosure () -> DocumentFormat) {
         if document.format == nil { document.format = format() }
     }
 
     /// A layer of the document's size, when the one there is not (the stroke being drawn goes
     /// on in the new layer: nothing drops it). Returns whether it made one.
-    func matchLayerToFormat() -> Bool {
+    package func matchLayerToFormat() -> Bool {
         guard let format = document.format,
               format.pixelWidth != drawing.width || format.pixelHeight != drawing.height || format.pixelScale != drawing.scale
         else { return false }
@@ -46,7 +48,7 @@ public final class CanvasContent {
     // MARK: - Changes
 
     /// Adds an item (clearing the redo tail) and renders it onto the layer.
-    func append(_ item: Document.Item) {
+    package func append(_ item: Document.Item) {
         document.append(item)
         redoItems.removeAll()
         drawing.append(item, itemCount: document.items.count)
@@ -57,7 +59,7 @@ public final class CanvasContent {
 
     /// The freehand stroke in progress becomes an item. The screen already shows exactly its
     /// pixels (the same blend, now in the layer): nothing to compose again, however large.
-    func commitStroke() {
+    package func commitStroke() {
         guard let stroke = drawing.commit() else { return }
         let item = Document.Item.stroke(stroke)
         document.append(item)
@@ -68,7 +70,7 @@ public final class CanvasContent {
     }
 
     /// Takes back the last item; the history starts at the document as it was opened.
-    func undo() -> Bool {
+    package func undo() -> Bool {
         guard document.items.count > (document.format?.historyStart ?? 0), let item = document.removeLast() else { return false }
         redoItems.append(item)
         rebuildLayer()
@@ -78,7 +80,7 @@ public final class CanvasContent {
     }
 
     /// Puts back the last undone item.
-    func redo() -> Bool {
+    package func redo() -> Bool {
         guard let item = redoItems.popLast() else { return false }
         document.append(item)
         rebuildLayer()
@@ -88,7 +90,7 @@ public final class CanvasContent {
     }
 
     /// Shows `background` at once without changing the document (a slider being dragged).
-    func previewBackground(_ background: Background) {
+    package func previewBackground(_ background: Background) {
         backgroundPreview = background
         drawing.showBackground(background)
         onPixelsChanged?(nil)
@@ -96,7 +98,7 @@ public final class CanvasContent {
 
     /// Makes the previewed background one undoable change (nothing when it is the one the
     /// document has already).
-    func settleBackgroundPreview() {
+    package func settleBackgroundPreview() {
         guard let preview = backgroundPreview else { return }
         backgroundPreview = nil
         if preview != document.background {
@@ -109,7 +111,7 @@ public final class CanvasContent {
 
     /// Replaces the document and its redo items; one without a size takes the current one.
     /// Returns whether the size changed (the layer is then made again at the next layout).
-    func load(_ document: Document, redo: [Document.Item]) -> Bool {
+    package func load(_ document: Document, redo: [Document.Item]) -> Bool {
         backgroundPreview = nil
         let previous = self.document.format
         self.document = document
@@ -131,11 +133,11 @@ public final class CanvasContent {
 
     // MARK: - The stroke being drawn (each returns the pixels it changed: the hot path)
 
-    func beginStroke(_ stroke: Stroke) -> PixelRect { drawing.begin(stroke) }
+    package func beginStroke(_ stroke: Stroke) -> PixelRect { drawing.begin(stroke) }
 
-    func extendStroke(to point: Point, width: Double?, opacity: Double?) -> PixelRect {
+    package func extendStroke(to point: Point, width: Double?, opacity: Double?) -> PixelRect {
         drawing.extend(to: point, width: width, opacity: opacity)
     }
 
-    func cancelStroke() -> PixelRect { drawing.cancel() }
+    package func cancelStroke() -> PixelRect { drawing.cancel() }
 }

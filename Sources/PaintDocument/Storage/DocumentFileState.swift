@@ -1,0 +1,72 @@
+/// What a document is beyond its content, kept without any view: the file it is bound to and
+/// its name, whether it has changes no saved file holds, the documents crops replaced (for
+/// Ctrl+Z), which document this is (a save that ends after another was opened neither marks
+/// nor renames the new one), and whether saving into a lossy format was mentioned. The board's
+/// DocumentController presents it and asks it what Save should do.
+public struct DocumentFileState: Sendable {
+    /// The file the document is, and what it looked like when last read or written.
+    public private(set) var binding = DocumentBinding()
+    /// The name shown (the file it was opened from or saved to; nil: untitled).
+    public private(set) var name: String?
+    /// Changes made, and how many of them the last save held.
+    public private(set) var editCount = 0
+    public private(set) var savedEditCount = 0
+    /// Which document is open; New, Open, a crop and its undo make another.
+    public private(set) var generation = 0
+    /// The documents crops replaced, most recent last.
+    public var documentsBeforeCrop: [Document] = []
+    /// Saving into a lossy format says so once per document.
+    public private(set) var toldAboutLossyFormat = false
+
+    public init() {}
+
+    /// Whether there are changes not yet in a saved file.
+    public var isModified: Bool { editCount != savedEditCount }
+
+    /// "name - X11Paint", with a star while there are unsaved changes.
+    public var windowTitle: String { (isModified ? "*" : "") + (name ?? tr("Untitled")) + " - X11Paint" }
+
+    /// What Ctrl+S should do now.
+    public var saveAction: DocumentBinding.SaveAction { binding.saveAction(isModified: isModified) }
+
+    public mutating func changed() { editCount += 1 }
+
+    /// Another document took this one's place (a crop, or its undo, keep the name and edits).
+    public mutating func swapped() { generation += 1 }
+
+    /// A new or opened document is in place: bound to `file` (nil: untitled), nothing unsaved.
+    public mutating func opened(name: String?, file: String?) {
+        documentsBeforeCrop.removeAll()
+        binding = DocumentBinding(path: file)
+        toldAboutLossyFormat = false
+        self.name = name
+        savedEditCount = editCount
+    }
+
+    /// A save of the document as it was at `editsSaved` changes, in generation `generation`,
+    /// wrote `path`. Returns whether it was this document (else nothing is marked) and whether
+    /// to mention now that the format loses detail.
+    public mutating func saved(editsSaved: Int, generation: Int, path: String) -> (current: Bool, mentionLossyFormat: Bool) {
+        guard generation == self.generation else { return (false, false) }
+        savedEditCount = editsSaved
+        // From now on the document is that file.
+        binding = DocumentBinding(path: path)
+        if let fileName = binding.name { name = fileName }
+        guard case .jpeg? = binding.file?.format, !toldAboutLossyFormat else { return (true, false) }
+        toldAboutLossyFormat = true
+        return (true, true)
+    }
+
+    /// A document came back from the journal: the file it was, and whether that file held it.
+    public mutating func restored(filePath: String?, saved: Bool) {
+        binding = DocumentBinding(path: filePath)
+        name = binding.name
+        if saved { savedEditCount = editCount }
+    }
+
+    /// What the journal keeps with the document: the file it is and whether it is saved.
+    public func journalSnapshot(_ document: Document, redo: [Document.Item], pending: Document.Item?) -> DocumentJournal.Snapshot {
+        DocumentJournal.Snapshot(document, redo: redo, pending: pending, documentsBeforeCrop: documentsBeforeCrop,
+                                 filePath: binding.path, isSaved: !isModified)
+    }
+}
