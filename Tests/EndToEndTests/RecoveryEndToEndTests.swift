@@ -102,3 +102,41 @@ final class OpenErrorLogEndToEndTests: XvfbTestCase {
         XCTAssertTrue(app.standardError.contains("is not a PNG or JPEG picture"), app.standardError)
     }
 }
+
+/// Two windows with one file open (issue 38): the second to save finds the file changed since
+/// it opened it and asks, instead of silently replacing the other's save.
+final class TwoWindowsOneFileEndToEndTests: XCTestCase {
+    func testTheSecondSaveAsksInsteadOfReplacingTheFirst() throws {
+        let home = NSTemporaryDirectory() + "x11paint-two-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let server = try XvfbServer()
+        let client = try X11TestClient(display: server.display)
+        let file = home + "/shared.png"
+        try PNGCodec.encode(Bitmap(width: 300, height: 200, color: .white)).write(to: URL(fileURLWithPath: file))
+        let first = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600", file])
+        let second = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600", file])
+        func title(_ app: RunningApp) -> String { String(decoding: client.property("_NET_WM_NAME", of: UInt(app.windowID)!), as: UTF8.self) }
+        for app in [first, second] { XCTAssertTrue(app.wait { title(app) == "shared.png - X11Paint" }) }
+        // The second window draws and saves: the file is its drawing now.
+        // The windows overlap (no window manager here): each is raised before it is drawn on.
+        try second.xdotool(["windowraise", second.windowID])
+        try second.drag([(300, 250), (500, 260)])
+        try second.xdotool(["windowfocus", "--sync", second.windowID])
+        try second.key("ctrl+s")
+        XCTAssertTrue(second.wait { title(second) == "shared.png - X11Paint" && FileFingerprint.of(file) != nil })
+        usleep(300_000)
+        let afterSecond = try Data(contentsOf: URL(fileURLWithPath: file))
+        // The first draws elsewhere and saves: it asks, and the file keeps the second's drawing.
+        try first.xdotool(["windowraise", first.windowID])
+        usleep(200_000)
+        try first.drag([(300, 350), (500, 360)])
+        try first.xdotool(["windowfocus", "--sync", first.windowID])
+        try first.key("ctrl+s")
+        usleep(800_000)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), afterSecond, "not replaced without asking")
+        XCTAssertEqual(title(first), "*shared.png - X11Paint", "still unsaved, the question showing")
+        first.stop()
+        second.stop()
+    }
+}
