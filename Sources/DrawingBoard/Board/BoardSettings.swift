@@ -37,6 +37,10 @@ public enum BoardSettings {
         if let effect = settings.pressureEffect.flatMap({ named($0, in: PenSettings.PressureEffect.allCases) }) { pen.pressureEffect = effect }
         if let smoothing = settings.smoothing.flatMap({ named($0, in: PenSettings.Smoothing.allCases) }) { pen.smoothing = smoothing }
         if let taper = settings.taperWithSpeed { pen.taperWithSpeed = taper }
+        var isFolder: ObjCBool = false
+        if let folder = settings.lastFolder, FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue {
+            board.documentController.lastFolder = folder
+        }
         canvas.penSettings = pen
         board.pen.showPen()
     }
@@ -58,6 +62,7 @@ public enum BoardSettings {
         settings.taperWithSpeed = pen.taperWithSpeed
         settings.windowWidth = windowSize?.width
         settings.windowHeight = windowSize?.height
+        settings.lastFolder = board.documentController.lastFolder
         return settings
     }
 

@@ -22,6 +22,13 @@ public final class DocumentController {
     /// The file, the name, the unsaved mark and the crops' history (PaintDocument's, no view).
     public private(set) var state = DocumentFileState()
     public var documentName: String? { state.name }
+    /// The folder of the last file opened or saved (kept between runs).
+    public var lastFolder: String?
+
+    /// Where Save As and Export suggest: the drawing's own folder, else the last one, else Pictures.
+    var suggestedFolder: String {
+        binding.path.map { ($0 as NSString).deletingLastPathComponent } ?? lastFolder ?? board.picturesFolder
+    }
     public var binding: DocumentBinding { state.binding }
     private unowned let board: DrawingBoardViewController
 
@@ -157,6 +164,7 @@ public final class DocumentController {
             switch result {
             case .success(let path):
                 self.lastSavedPath = path
+                self.lastFolder = (path as NSString).deletingLastPathComponent
                 let outcome = self.state.saved(editsSaved: editsSaved, generation: generation, path: path)
                 if outcome.current {
                     self.updateTitle()

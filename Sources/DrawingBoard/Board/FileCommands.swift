@@ -76,6 +76,7 @@ final class FileCommands {
                 guard let self else { return }
                 let name = SystemPath.displayed((expanded as NSString).lastPathComponent)
                 self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: name, file: expanded)
+                self.document.lastFolder = (expanded as NSString).deletingLastPathComponent
                 let size = "\(opened.photo.asset.image.width)x\(opened.photo.asset.image.height)"
                 let reduced = opened.sourceWidth * opened.sourceHeight > DrawingBoardViewController.maximumDocumentPixels
                 self.board.showStatus(reduced ? tr("Opened %@ reduced to %@ of %dx%d", name, size, opened.sourceWidth, opened.sourceHeight)
@@ -101,7 +102,7 @@ final class FileCommands {
     func chooseSaveAs() {
         guard board.presentedViewController == nil else { return }
         let stem = ((document.documentName ?? "Drawing") as NSString).deletingPathExtension
-        let chooser = SaveAsViewController(suggestedPath: board.picturesFolder + "/" + stem + ".png", home: board.home)
+        let chooser = SaveAsViewController(suggestedPath: document.suggestedFolder + "/" + stem + ".png", home: board.home)
         chooser.onCancel = { [unowned board = self.board] in board.dismiss(animated: false) }
         chooser.onFinish = { [unowned self] target in
             self.board.dismiss(animated: false)
@@ -125,7 +126,7 @@ final class FileCommands {
     func chooseExport() {
         guard board.presentedViewController == nil else { return }
         let stem = ((document.documentName ?? "Drawing") as NSString).deletingPathExtension
-        let chooser = SaveAsViewController(suggestedPath: board.picturesFolder + "/" + stem + " (copy).png", home: board.home, isExport: true)
+        let chooser = SaveAsViewController(suggestedPath: document.suggestedFolder + "/" + stem + " (copy).png", home: board.home, isExport: true)
         chooser.onCancel = { [unowned board = self.board] in board.dismiss(animated: false) }
         chooser.onFinish = { [unowned self] target in
             self.board.dismiss(animated: false)

@@ -19,6 +19,8 @@ public struct AppSettings: Equatable, Sendable {
     public var taperWithSpeed: Bool?
     public var windowWidth: Double?
     public var windowHeight: Double?
+    /// The folder of the last file opened or saved (where Save As and Export suggest next).
+    public var lastFolder: String?
 
     public init() {}
 }
@@ -69,6 +71,7 @@ public struct SettingsFile {
         settings.taperWithSpeed = value("taper_with_speed") { $0.bool }
         settings.windowWidth = value("window_width", number)
         settings.windowHeight = value("window_height", number)
+        settings.lastFolder = value("last_folder", text)
         let problem = wrong.isEmpty ? nil
             : tr("Some settings in %@ had the wrong kind of value (%@); their defaults are used.", DisplayPath.short(path), wrong.joined(separator: ", "))
         return (settings, problem)
@@ -91,6 +94,7 @@ public struct SettingsFile {
         put("taper_with_speed", settings.taperWithSpeed)
         put("window_width", settings.windowWidth)
         put("window_height", settings.windowHeight)
+        put("last_folder", settings.lastFolder)
         let text = "# X11Paint's settings: what it remembers between runs. Safe to edit; a value it\n"
             + "# cannot read is replaced by its default.\n" + table.convert(to: .toml) + "\n"
         let folder = (path as NSString).deletingLastPathComponent

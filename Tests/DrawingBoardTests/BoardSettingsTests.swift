@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+@testable import DrawingBoard
+@testable import PaintToolkit
+@testable import PaintDocument
+@testable import PaintGraphics
+import TestSupport
+import ToolkitTestSupport
+
+/// Remembered settings reach the board and come back from it unchanged (issue 38).
+final class BoardSettingsTests: XCTestCase {
+    private let temp = TemporaryDirectory()
+
+    func testWhatIsAppliedIsWhatIsKept() throws {
+        let session = BoardSession(pictures: temp.path)
+        var settings = AppSettings()
+        settings.tool = "r"
+        settings.color = "#1e64e6ff"
+        settings.recentColors = ["#1e64e6ff", "#112233ff"]
+        settings.strokeWidth = 9
+        settings.textSize = 30
+        settings.shapeFill = "fill"
+        settings.fillTolerance = 0.25
+        settings.pressureCurve = "firm"
+        settings.pressureEffect = "both"
+        settings.smoothing = "strong"
+        settings.taperWithSpeed = true
+        settings.lastFolder = temp.path
+        BoardSettings.apply(settings, problem: nil, to: session.board)
+        XCTAssertEqual(session.board.canvas.brush.key, "r")
+        XCTAssertEqual(session.board.canvas.strokeWidth, 9)
+        var kept = BoardSettings.current(of: session.board, windowSize: nil)
+        // The remembered recent colours come first, then the one the board starts with (red).
+        XCTAssertEqual(kept.recentColors, settings.recentColors + ["#e62828ff"])
+        kept.recentColors = settings.recentColors
+        XCTAssertEqual(kept, settings)
+        // Save As then suggests the last folder for an untitled drawing.
+        XCTAssertEqual(session.board.documentController.suggestedFolder, temp.path)
+    }
+
+    func testValuesOutOfRangeOrUnknownKeepTheDefaults() throws {
+        let session = BoardSession(pictures: temp.path)
+        var settings = AppSettings()
+        settings.tool = "?"
+        settings.color = "blue"
+        settings.strokeWidth = 400
+        settings.smoothing = "extreme"
+        settings.lastFolder = temp.path + "/gone"
+        BoardSettings.apply(settings, problem: "a message", to: session.board)
+        XCTAssertEqual(session.board.canvas.brush.key, "p")
+        XCTAssertEqual(session.board.canvas.strokeWidth, 6)
+        XCTAssertEqual(session.board.canvas.penSettings.smoothing, .off)
+        XCTAssertNil(session.board.documentController.lastFolder)
+        XCTAssertEqual(session.board.statusLabel.text, "a message")
+    }
+}
