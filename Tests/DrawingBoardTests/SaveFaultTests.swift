@@ -71,6 +71,30 @@ final class SaveFaultTests: XCTestCase {
         assertIntact(board, before)
     }
 
+    /// The drawing's own file in a folder that became read-only: the reason, Save As offered,
+    /// the file as it was, and nothing lost (issue 38).
+    func testTheFilesFolderMadeReadOnlyOffersSaveAs() throws {
+        let folder = temp.path + "/work"
+        try mounts.tmpfs(at: folder, options: "size=4m")
+        let path = folder + "/picture.png"
+        try PNGCodec.encode(Bitmap(width: 120, height: 80, color: .white)).write(to: URL(fileURLWithPath: path))
+        let (window, board) = board(pictures: temp.path + "/Pictures")
+        board.openDocument(path: path)
+        board.presentedAlert?.answer(tr("Don't save")) // the stroke the helper drew
+        board.finishOpening()
+        window.render()
+        XCTAssertEqual(board.documentName, "picture.png")
+        board.canvas.commit(.background(.color(.blue)))
+        XCTAssertTrue(mounts.remount(folder, options: "remount,ro"))
+        let before = board.canvas.renderArtwork()
+        let file = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertNil(board.saveAndWait())
+        XCTAssertTrue(board.statusLabel.text.contains("Ctrl+Shift+S"), board.statusLabel.text)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), file, "the file as it was")
+        XCTAssertTrue(board.isModified)
+        assertIntact(board, before)
+    }
+
     func testThePicturesFolderDeletedWhileRunningIsMadeAgain() throws {
         let pictures = temp.path + "/Pictures"
         let (_, board) = board(pictures: pictures)
