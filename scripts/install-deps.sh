@@ -18,7 +18,7 @@ case "$purpose" in
   # hb-shape (libharfbuzz-bin): the reference the text layout is checked against.
   # desktop-file-validate, appstreamcli and rsvg-convert: the install and packaging tests.
   test) packages+=(xvfb xdotool x11-utils xclip libcairo2-dev libxtst-dev fonts-droid-fallback libharfbuzz-bin
-                   desktop-file-utils appstream librsvg2-bin) ;;
+                   desktop-file-utils appstream librsvg2-bin libglib2.0-dev) ;;
   # rsvg-convert draws the app's icon at the sizes the hicolor theme keeps.
   install) packages+=(librsvg2-bin) ;;
   bench) packages+=(libcairo2-dev xvfb xdotool libxtst-dev mtpaint) ;;

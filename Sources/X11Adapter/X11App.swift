@@ -49,6 +49,7 @@ public final class X11App {
         board.screenPixelSize = x11.screenPixels
         window.rootViewController = board
         BoardSettings.apply(remembered.settings, problem: remembered.problem, to: board)
+        board.documentController.recentlyUsed = RecentlyUsed()
         pointer = PointerTranslator(window: window)
         window.onCursorChange = { [x11] cursor in x11.setCursor(cursor) }
         window.onTitleChange = { [x11] title in x11.setTitle(title) }

@@ -50,6 +50,10 @@ final class DocumentEndToEndTests: XCTestCase {
         for (x, y) in [(0, 0), (399, 0), (0, 299), (399, 299), (100, 50), (300, 250)] {
             XCTAssertEqual(saved[x, y], original[x, y], "the picture's pixels at (\(x), \(y))")
         }
+        // The desktop's Recent list has it (issue 39), as GLib writes it.
+        let recent = home + "/.local/share/recently-used.xbel"
+        XCTAssertTrue(app.wait { (try? String(contentsOfFile: recent, encoding: .utf8))?.contains("photo.png") ?? false })
+        XCTAssertEqual(RecentlyUsed(path: recent).files(), [home + "/photo.png"])
         // Nothing changed since: Ctrl+S again writes nothing.
         let written = FileFingerprint.of(home + "/photo.png")
         try app.key("ctrl+s")

@@ -24,6 +24,18 @@ public final class DocumentController {
     public var documentName: String? { state.name }
     /// The folder of the last file opened or saved (kept between runs).
     public var lastFolder: String?
+    /// The desktop's recently-used list, told of each file opened or saved (the platform sets
+    /// it; nil: none, as in tests).
+    public var recentlyUsed: RecentlyUsed?
+
+    /// Records `path` in the recently-used list beside the UI thread (the list can be large).
+    func noteUsed(_ path: String) {
+        lastFolder = (path as NSString).deletingLastPathComponent
+        guard let recentlyUsed else { return }
+        DispatchQueue.global(qos: .utility).async {
+            do { try recentlyUsed.add(path) } catch { Log.warning("recently used: \(error)") }
+        }
+    }
 
     /// Where Save As and Export suggest: the drawing's own folder, else the last one, else Pictures.
     var suggestedFolder: String {
@@ -164,7 +176,7 @@ public final class DocumentController {
             switch result {
             case .success(let path):
                 self.lastSavedPath = path
-                self.lastFolder = (path as NSString).deletingLastPathComponent
+                self.noteUsed(path)
                 let outcome = self.state.saved(editsSaved: editsSaved, generation: generation, path: path)
                 if outcome.current {
                     self.updateTitle()

@@ -76,7 +76,7 @@ final class FileCommands {
                 guard let self else { return }
                 let name = SystemPath.displayed((expanded as NSString).lastPathComponent)
                 self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: name, file: expanded)
-                self.document.lastFolder = (expanded as NSString).deletingLastPathComponent
+                self.document.noteUsed(expanded)
                 let size = "\(opened.photo.asset.image.width)x\(opened.photo.asset.image.height)"
                 let reduced = opened.sourceWidth * opened.sourceHeight > DrawingBoardViewController.maximumDocumentPixels
                 self.board.showStatus(reduced ? tr("Opened %@ reduced to %@ of %dx%d", name, size, opened.sourceWidth, opened.sourceHeight)

@@ -24,6 +24,8 @@ final class RunningApp {
         environment["DISPLAY"] = display
         environment["HOME"] = home
         environment["XDG_CONFIG_HOME"] = home + "/config"
+        // The desktop's lists (recently used) go into the test's home, never the runner's.
+        environment["XDG_DATA_HOME"] = home + "/.local/share"
         let ready = NSTemporaryDirectory() + "x11paint-ready-" + UUID().uuidString
         environment["X11PAINT_READY_FILE"] = ready
         environment.merge(extraEnvironment) { $1 }

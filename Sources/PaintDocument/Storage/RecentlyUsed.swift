@@ -1,0 +1,155 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The desktop's recently-used list, `$XDG_DATA_HOME/recently-used.xbel` (the XBEL file GLib's
+/// GBookmarkFile reads and writes, which GNOME's and KDE's Recent show): opening or saving a
+/// file records it with the app's name and the file's MIME type. Other applications' entries
+/// are kept as they are; the file is replaced whole (a temporary file, renamed), and a file
+/// that cannot be read is left alone rather than overwritten.
+public struct RecentlyUsed {
+    public let path: String
+    /// The app as the list names it, and how to run it on a file (GLib's `exec` with `%u`).
+    public static let applicationName = "X11Paint"
+    public static let exec = "'x11paint %u'"
+
+    public struct RecentError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? HomeFolder.resolve(environment: environment) + "/.local/share"
+        path = data + "/recently-used.xbel"
+    }
+
+    public init(path: String) { self.path = path }
+
+    /// Records `file` (an absolute path) as used by X11Paint now.
+    public func add(_ file: String, now: Date = Date()) throws {
+        let document: XMLDocument
+        if access(path, F_OK) == 0 {
+            do {
+                let data = try FileReader.read(path, limit: 64 << 20)
+                // libxml2 would recover a torn file; the strict parser says whether it is whole.
+                let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                guard text.hasSuffix("</xbel>"), XMLParser(data: data).parse() else {
+                    throw RecentError(description: "it is not a whole XBEL file")
+                }
+                document = try XMLDocument(data: data, options: [.nodePreserveAll])
+            } catch {
+                throw RecentError(description: "\(path) could not be read, so it is left as it is: \(error)")
+            }
+        } else {
+            document = try XMLDocument(xmlString: Self.emptyList, options: [.nodePreserveAll])
+        }
+        guard let root = document.rootElement(), root.name == "xbel" else {
+            throw RecentError(description: "\(path) is not an XBEL file, so it is left as it is")
+        }
+        let stamp = Self.timestamp(now)
+        let href = Self.uri(for: file)
+        let bookmark = root.elements(forName: "bookmark").first { $0.attribute(forName: "href")?.stringValue == href }
+            ?? Self.newBookmark(href: href, mimeType: Self.mimeType(of: file), added: stamp, in: root)
+        for name in ["modified", "visited"] { Self.set(name, to: stamp, on: bookmark) }
+        Self.noteApplication(in: bookmark, at: stamp)
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        _ = try AtomicFileWriter.replaceFile(document.xmlData(options: [.nodePrettyPrint]), at: path, mode: 0o600)
+    }
+
+    /// The files X11Paint recorded, most recent first (File → Open Recent).
+    public func files() -> [String] {
+        guard let data = try? FileReader.read(path, limit: 64 << 20),
+              let document = try? XMLDocument(data: data), let root = document.rootElement() else { return [] }
+        let ours = root.elements(forName: "bookmark").filter { bookmark in
+            Self.descendants(of: bookmark, named: "application").contains { $0.attribute(forName: "name")?.stringValue == Self.applicationName }
+        }
+        return ours.sorted { ($0.attribute(forName: "modified")?.stringValue ?? "") > ($1.attribute(forName: "modified")?.stringValue ?? "") }
+            .compactMap { $0.attribute(forName: "href")?.stringValue.flatMap { URL(string: $0)?.path } }
+    }
+
+    // MARK: - XBEL
+
+    private static let emptyList = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <xbel version="1.0" xmlns:bookmark="http://www.freedesktop.org/standards/desktop-bookmarks" \
+        xmlns:mime="http://www.freedesktop.org/standards/shared-mime-info"></xbel>
+        """
+
+    private static func newBookmark(href: String, mimeType: String, added: String, in root: XMLElement) -> XMLElement {
+        let bookmark = XMLElement(name: "bookmark")
+        set("href", to: href, on: bookmark)
+        set("added", to: added, on: bookmark)
+        let metadata = XMLElement(name: "metadata")
+        set("owner", to: "http://freedesktop.org", on: metadata)
+        let mime = XMLElement(name: "mime:mime-type")
+        set("type", to: mimeType, on: mime)
+        metadata.addChild(mime)
+        metadata.addChild(XMLElement(name: "bookmark:applications"))
+        let info = XMLElement(name: "info")
+        info.addChild(metadata)
+        bookmark.addChild(info)
+        root.addChild(bookmark)
+        return bookmark
+    }
+
+    /// X11Paint's <bookmark:application> in the bookmark: its count goes up, its time is now.
+    private static func noteApplication(in bookmark: XMLElement, at stamp: String) {
+        guard let applications = descendants(of: bookmark, named: "applications").first else { return }
+        let ours = descendants(of: applications, named: "application").first { $0.attribute(forName: "name")?.stringValue == applicationName }
+        let application = ours ?? XMLElement(name: "bookmark:application")
+        if ours == nil {
+            set("name", to: applicationName, on: application)
+            set("exec", to: exec, on: application)
+            applications.addChild(application)
+        }
+        set("modified", to: stamp, on: application)
+        let count = Int(application.attribute(forName: "count")?.stringValue ?? "0") ?? 0
+        set("count", to: String(count + 1), on: application)
+    }
+
+    /// Elements below `element` whose name, without its namespace prefix, is `name` (parsed
+    /// ones carry their namespace, ones made here only the prefixed name).
+    private static func descendants(of element: XMLElement, named name: String) -> [XMLElement] {
+        (element.children ?? []).compactMap { $0 as? XMLElement }.flatMap { child -> [XMLElement] in
+            let local = child.localName ?? child.name ?? ""
+            let matches = local == name || local.hasSuffix(":" + name)
+            return (matches ? [child] : []) + descendants(of: child, named: name)
+        }
+    }
+
+    private static func set(_ name: String, to value: String, on element: XMLElement) {
+        if let attribute = element.attribute(forName: name) {
+            attribute.stringValue = value
+        } else {
+            element.addAttribute(XMLNode.attribute(withName: name, stringValue: value) as! XMLNode)
+        }
+    }
+
+    /// GLib's form: ISO 8601 in UTC with microseconds.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'"
+        return formatter.string(from: date)
+    }
+
+    /// A file URI, its bytes percent-escaped as GLib's g_filename_to_uri does.
+    static func uri(for file: String) -> String {
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/!$&'()*+,;=:@")
+        return "file://" + SystemPath.bytes(of: file).map { byte in
+            let scalar = Unicode.Scalar(byte)
+            return byte < 0x80 && allowed.contains(scalar) ? String(Character(scalar)) : String(format: "%%%02X", byte)
+        }.joined()
+    }
+
+    static func mimeType(of file: String) -> String {
+        switch (file as NSString).pathExtension.lowercased() {
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        default: return "application/octet-stream"
+        }
+    }
+}
