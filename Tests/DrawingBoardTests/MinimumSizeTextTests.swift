@@ -74,7 +74,9 @@ final class MinimumSizeTextTests: XCTestCase {
                 let dialogs: [(String, () -> Void)] = [
                     ("New", board.chooseNewDocument),
                     ("Save As", board.chooseSaveAs),
+                    ("Export", board.chooseExport),
                     ("the question before New", { board.newDocument(width: 100, height: 100) }),
+                    ("the question before closing", board.requestClose),
                     ("the photo picker", board.choosePhoto),
                 ]
                 for (name, present) in dialogs {
