@@ -129,6 +129,12 @@ final class DocumentFileTests: XCTestCase {
         XCTAssertEqual(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: copy))).color(atX: 20, y: 20), .white, "the cleared drawing")
         XCTAssertEqual(window.title, "*picture.png - X11Paint", "still that file, still unsaved")
         XCTAssertEqual(board.saveAndWait(), path, "Save still writes it")
+        // Into Pictures, which is not there yet: made, as the first Save makes it.
+        let pictures = temp.path + "/NewPictures"
+        board.picturesFolder = pictures
+        board.export(to: try XCTUnwrap(SaveAsTarget(path: pictures + "/copy.png")))
+        board.finishSaves()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: pictures + "/copy.png"), board.statusLabel.text)
     }
 
     /// Revert (F5) goes back to the file as it is on disk, after asking.

@@ -114,6 +114,10 @@ final class FileCommands {
     /// Writes the drawing to `target`; a file there is replaced only when the user says so.
     /// `exporting`: a copy, and the document stays bound where it was (as GIMP's and Krita's Export).
     func saveAs(_ target: SaveAsTarget, exporting: Bool = false) {
+        // Pictures is the app's own place (the first Save makes it too); any other folder must be there.
+        if (target.path as NSString).deletingLastPathComponent == board.picturesFolder {
+            try? FileManager.default.createDirectory(atPath: board.picturesFolder, withIntermediateDirectories: true)
+        }
         let write = { [unowned self] in exporting ? self.document.export(to: target) : self.document.save(to: target) }
         guard target.exists else { return write() }
         board.ask(AlertViewController(title: tr("Replace %@?", target.name),
