@@ -41,6 +41,7 @@ enum BoardKeys {
         case (.enter, []) where board.photoPlacement != nil: board.bakePhoto()
         case (.character("w"), .control), (.character("q"), .control): board.requestClose()
         case (.function(5), []): board.revert()
+        case (.function(1), []), (.character("?"), [.control, .shift]), (.character("/"), [.control, .shift]): board.showShortcuts()
         case (.character("n"), .control): board.chooseNewDocument()
         case (.character("o"), .control): board.chooseDocument()
         case (.character("o"), [.control, .shift]): board.choosePhoto()

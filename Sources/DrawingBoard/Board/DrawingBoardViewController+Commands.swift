@@ -10,6 +10,8 @@ extension DrawingBoardViewController {
     public func chooseSaveAs() { fileCommands.chooseSaveAs() }
     public func chooseExport() { fileCommands.chooseExport() }
     public func revert() { fileCommands.revert() }
+
+    public func showShortcuts() { ShortcutsViewController.present(over: self) }
     public func export(to target: SaveAsTarget) { fileCommands.saveAs(target, exporting: true) }
     public func chooseNewDocument() { fileCommands.chooseNewDocument() }
     public func newDocument(width: Int, height: Int) { fileCommands.newDocument(width: width, height: height) }

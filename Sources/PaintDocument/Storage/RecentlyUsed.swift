@@ -71,11 +71,9 @@ public struct RecentlyUsed {
 
     // MARK: - XBEL
 
-    private static let emptyList = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <xbel version="1.0" xmlns:bookmark="http://www.freedesktop.org/standards/desktop-bookmarks" \
-        xmlns:mime="http://www.freedesktop.org/standards/shared-mime-info"></xbel>
-        """
+    private static let emptyList = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xbel version=\"1.0\""
+        + " xmlns:bookmark=\"http://www.freedesktop.org/standards/desktop-bookmarks\""
+        + " xmlns:mime=\"http://www.freedesktop.org/standards/shared-mime-info\"></xbel>"
 
     private static func newBookmark(href: String, mimeType: String, added: String, in root: XMLElement) -> XMLElement {
         let bookmark = XMLElement(name: "bookmark")
