@@ -5,9 +5,7 @@ public struct UnlockPatternStore {
     public let path: String
 
     public init(environment: [String: String]) {
-        let home = HomeFolder.resolve(environment: environment)
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        path = config + "/x11paint/unlock-pattern"
+        path = BaseDirectory.config.path(environment: environment) + "/x11paint/unlock-pattern"
     }
 
     public init(path: String) { self.path = path }

@@ -32,9 +32,7 @@ public struct SettingsFile {
     public let path: String
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? HomeFolder.resolve(environment: environment) + "/.config"
-        path = config + "/x11paint/settings.toml"
+        path = BaseDirectory.config.path(environment: environment) + "/x11paint/settings.toml"
     }
 
     public init(path: String) { self.path = path }

@@ -105,9 +105,7 @@ public final class DocumentJournal {
 
     /// `$XDG_STATE_HOME/x11paint`, else `~/.local/state/x11paint`.
     public static func stateFolder(environment: [String: String]) -> String {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/x11paint" }
-        let home = HomeFolder.resolve(environment: environment)
-        return home + "/.local/state/x11paint"
+        BaseDirectory.state.path(environment: environment) + "/x11paint"
     }
 
     public static func recover(folder: String) -> Recovery { JournalReader.recover(folder: folder) }

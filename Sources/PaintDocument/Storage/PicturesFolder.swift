@@ -5,7 +5,7 @@ public enum PicturesFolder {
     /// Resolves the folder from an environment (HOME, XDG_CONFIG_HOME) without creating it.
     public static func resolve(environment: [String: String]) -> String {
         let home = HomeFolder.resolve(environment: environment)
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        let configHome = BaseDirectory.config.path(environment: environment)
         let fallback = home + "/Pictures"
         guard let contents = FileReader.text(configHome + "/user-dirs.dirs") else {
             return fallback

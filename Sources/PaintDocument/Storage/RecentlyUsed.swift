@@ -19,9 +19,7 @@ public struct RecentlyUsed {
     }
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? HomeFolder.resolve(environment: environment) + "/.local/share"
-        path = data + "/recently-used.xbel"
+        path = BaseDirectory.data.path(environment: environment) + "/recently-used.xbel"
     }
 
     public init(path: String) { self.path = path }

@@ -56,7 +56,7 @@ public enum AppResources {
     package static var defaultScratch: String {
         let environment = ProcessInfo.processInfo.environment
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return runtime + "/x11paint-locale" }
-        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? HomeFolder.resolve(environment: environment) + "/.cache"
+        let cache = BaseDirectory.cache.path(environment: environment)
         return cache + "/x11paint/locale"
     }
 
