@@ -15,8 +15,8 @@ final class BoardSettingsTests: XCTestCase {
         let session = BoardSession(pictures: temp.path)
         var settings = AppSettings()
         settings.tool = "r"
-        settings.color = "#1e64e6ff"
-        settings.recentColors = ["#1e64e6ff", "#112233ff"]
+        settings.color = "#1E64E6FF"
+        settings.recentColors = ["#1E64E6FF", "#112233FF"]
         settings.strokeWidth = 9
         settings.textSize = 30
         settings.shapeFill = "fill"
@@ -31,7 +31,7 @@ final class BoardSettingsTests: XCTestCase {
         XCTAssertEqual(session.board.canvas.strokeWidth, 9)
         var kept = BoardSettings.current(of: session.board, windowSize: nil)
         // The remembered recent colours come first, then the one the board starts with (red).
-        XCTAssertEqual(kept.recentColors, settings.recentColors + ["#e62828ff"])
+        XCTAssertEqual(kept.recentColors, settings.recentColors + ["#E62828FF"])
         kept.recentColors = settings.recentColors
         XCTAssertEqual(kept, settings)
         // Save As then suggests the last folder for an untitled drawing.

@@ -26,8 +26,8 @@ public enum BoardSettings {
         if let key = settings.tool?.first, let index = DrawingBoardViewController.tools.firstIndex(where: { $0.key == key }) {
             board.selectTool(at: index)
         }
-        for hex in settings.recentColors.reversed() { if let color = color(hex) { board.panels.noteColorUsed(color) } }
-        if let color = settings.color.flatMap(color) { canvas.strokeColor = color }
+        for hex in settings.recentColors.reversed() { if let color = Color(hex: hex) { board.panels.noteColorUsed(color) } }
+        if let color = settings.color.flatMap(Color.init(hex:)) { canvas.strokeColor = color }
         if let width = settings.strokeWidth, (1...40).contains(width) { canvas.strokeWidth = width.rounded() }
         if let size = settings.textSize, PenController.textSizes.contains(size) { canvas.textSize = size.rounded() }
         if let fill = settings.shapeFill.flatMap({ named($0, in: ShapeFill.allCases) }) { canvas.shapeFill = fill }
@@ -50,8 +50,8 @@ public enum BoardSettings {
         let canvas = board.canvas, pen = canvas.penSettings
         var settings = AppSettings()
         settings.tool = String(canvas.brush.key)
-        settings.color = hex(canvas.strokeColor)
-        settings.recentColors = board.panels.paletteView.recentColors.map(hex)
+        settings.color = canvas.strokeColor.hexStringWithAlpha
+        settings.recentColors = board.panels.paletteView.recentColors.map(\.hexStringWithAlpha)
         settings.strokeWidth = canvas.strokeWidth
         settings.textSize = canvas.textSize
         settings.shapeFill = "\(canvas.shapeFill)"
@@ -67,18 +67,4 @@ public enum BoardSettings {
     }
 
     private static func named<T>(_ name: String, in cases: [T]) -> T? { cases.first { "\($0)" == name } }
-
-    static func hex(_ color: Color) -> String {
-        let parts = [color.red, color.green, color.blue, color.alpha].map { Int(($0 * 255).rounded()).clamped(to: 0...255) }
-        return "#" + parts.map { String(format: "%02x", $0) }.joined()
-    }
-
-    static func color(_ hex: String) -> Color? {
-        guard hex.hasPrefix("#"), hex.count == 9, let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
-        return Color(r: Int(value >> 24), g: Int(value >> 16 & 0xFF), b: Int(value >> 8 & 0xFF), a: Int(value & 0xFF))
-    }
-}
-
-private extension Int {
-    func clamped(to range: ClosedRange<Int>) -> Int { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
 }

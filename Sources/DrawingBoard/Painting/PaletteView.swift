@@ -96,7 +96,7 @@ public final class PaletteView: View {
     public private(set) lazy var hexField: TextField = {
         let field = TextField(placeholder: "#RRGGBB")
         field.onSubmit = { [unowned self] text in
-            if let color = Color(hex: text) { self.choose(color) } else { self.hexField.text = self.picker.color.hexString }
+            if let color = Color(hex: text), color.alpha == 1 { self.choose(color) } else { self.hexField.text = self.picker.color.hexString }
         }
         return field
     }()

@@ -1,13 +1,15 @@
 import Foundation
 
 extension Color {
-    /// "#RRGGBB" (or "RRGGBB", "#RGB"), as web pages and GIMP write colours; nil if it is not one.
+    /// "#RRGGBB" (or "RRGGBB", "#RGB"), as web pages and GIMP write colours, or "#RRGGBBAA"
+    /// with the alpha last (CSS's order); nil if it is not one.
     public init?(hex: String) {
         var digits = hex.trimmingCharacters(in: .whitespaces)
         if digits.hasPrefix("#") { digits.removeFirst() }
         if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
-        guard digits.count == 6, let value = Int(digits, radix: 16) else { return nil }
-        self.init(r: (value >> 16) & 0xFF, g: (value >> 8) & 0xFF, b: value & 0xFF)
+        if digits.count == 6 { digits += "FF" }
+        guard digits.count == 8, let value = Int(digits, radix: 16) else { return nil }
+        self.init(r: (value >> 24) & 0xFF, g: (value >> 16) & 0xFF, b: (value >> 8) & 0xFF, a: value & 0xFF)
     }
 
     /// The colour after a round trip through an 8-bit premultiplied pixel (what the artwork keeps).
@@ -17,9 +19,13 @@ extension Color {
     public var luminance: Double { 0.2126 * red + 0.7152 * green + 0.0722 * blue }
 
     /// "#RRGGBB" of the colour's 8-bit channels.
-    public var hexString: String {
-        let channels = [red, green, blue].map { Int(($0 * 255).rounded()) }
-        return "#" + channels.map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined()
+    public var hexString: String { Self.hex([red, green, blue]) }
+
+    /// "#RRGGBBAA": the same with the alpha, as the settings file keeps colours.
+    public var hexStringWithAlpha: String { Self.hex([red, green, blue, alpha]) }
+
+    private static func hex(_ channels: [Double]) -> String {
+        "#" + channels.map { String(Int(($0 * 255).rounded()), radix: 16, uppercase: true).leftPadded(to: 2) }.joined()
     }
 }
 
