@@ -7,8 +7,8 @@ extension DrawingBoardViewController {
 
     public func save() { documentController.save(to: nil) }
     public func saveAs(_ target: SaveAsTarget) { fileCommands.saveAs(target) }
-    public func chooseSaveAs() { fileCommands.chooseSaveAs() }
-    public func chooseExport() { fileCommands.chooseExport() }
+    public func chooseSaveAs() { fileCommands.chooseTarget(exporting: false) }
+    public func chooseExport() { fileCommands.chooseTarget(exporting: true) }
     public func revert() { fileCommands.revert() }
 
     public func showShortcuts() { ShortcutsViewController.present(over: self) }

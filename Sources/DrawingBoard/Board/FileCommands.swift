@@ -53,7 +53,7 @@ final class FileCommands {
     func openDocument(path: String) {
         let expanded = HomeFolder.expandingTilde(in: path, home: board.home)
         document.askToSaveChanges(before: tr("opening %@", DisplayPath.short((expanded as NSString).lastPathComponent, limit: 40))) { [unowned self] in
-            self.read(expanded)
+            self.openFile(expanded)
         }
     }
 
@@ -66,22 +66,22 @@ final class FileCommands {
         guard document.isModified else { return board.showStatus(tr("%@ has no changes to revert", file.name)) }
         board.ask(AlertViewController(title: tr("Revert to the saved %@?", file.name),
                                       message: tr("The changes since it was saved are lost; Ctrl+Z cannot bring them back."),
-                                      actions: [.init(tr("Revert"), style: .preferred) { [unowned self] in self.read(file.path) },
+                                      actions: [.init(tr("Revert"), style: .preferred) { [unowned self] in self.openFile(file.path) },
                                                 .init(tr("Cancel"), style: .cancel)]))
     }
 
-    /// Reads `expanded` and makes it the document, bound to it.
-    private func read(_ expanded: String) {
-            self.board.reading.read(.file(expanded), maximumPixels: DrawingBoardViewController.maximumDocumentPixels, upright: true, what: tr("the picture")) { [weak self] opened in
-                guard let self else { return }
-                let name = SystemPath.displayed((expanded as NSString).lastPathComponent)
-                self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: name, file: expanded)
-                self.document.noteUsed(expanded)
-                let size = "\(opened.photo.asset.image.width)x\(opened.photo.asset.image.height)"
-                let reduced = opened.sourceWidth * opened.sourceHeight > DrawingBoardViewController.maximumDocumentPixels
-                self.board.showStatus(reduced ? tr("Opened %@ reduced to %@ of %dx%d", name, size, opened.sourceWidth, opened.sourceHeight)
-                                              : tr("Opened %@ (%@)", name, size))
-            }
+    /// Reads `path` beside the UI thread and makes it the document, bound to it.
+    private func openFile(_ path: String) {
+        board.reading.read(.file(path), maximumPixels: DrawingBoardViewController.maximumDocumentPixels, upright: true, what: tr("the picture")) { [weak self] opened in
+            guard let self else { return }
+            let name = SystemPath.displayed((path as NSString).lastPathComponent)
+            self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: name, file: path)
+            self.document.noteUsed(path)
+            let size = "\(opened.photo.asset.image.width)x\(opened.photo.asset.image.height)"
+            let reduced = opened.sourceWidth * opened.sourceHeight > DrawingBoardViewController.maximumDocumentPixels
+            self.board.showStatus(reduced ? tr("Opened %@ reduced to %@ of %dx%d", name, size, opened.sourceWidth, opened.sourceHeight)
+                                          : tr("Opened %@ (%@)", name, size))
+        }
     }
 
     /// Files dropped on the window: the first picture is opened as the document or placed as a
@@ -98,15 +98,17 @@ final class FileCommands {
 
     // MARK: - Save As
 
-    /// Asks where to save: a typed path, PNG or JPEG.
-    func chooseSaveAs() {
+    /// Asks where to save (Save As: the drawing becomes that file) or, `exporting`, where to
+    /// write a copy (Ctrl+Shift+E: the drawing stays the file it is): a typed path, PNG or JPEG.
+    func chooseTarget(exporting: Bool) {
         guard board.presentedViewController == nil else { return }
         let stem = ((document.documentName ?? "Drawing") as NSString).deletingPathExtension
-        let chooser = SaveAsViewController(suggestedPath: document.suggestedFolder + "/" + stem + ".png", home: board.home)
+        let chooser = SaveAsViewController(suggestedPath: document.suggestedFolder + "/" + stem + (exporting ? " (copy).png" : ".png"),
+                                           home: board.home, isExport: exporting)
         chooser.onCancel = { [unowned board = self.board] in board.dismiss(animated: false) }
         chooser.onFinish = { [unowned self] target in
             self.board.dismiss(animated: false)
-            self.saveAs(target)
+            self.saveAs(target, exporting: exporting)
         }
         board.present(chooser, animated: false)
     }
@@ -124,19 +126,6 @@ final class FileCommands {
                                       message: tr("A file of that name is already there; replacing it loses what it holds."),
                                       actions: [.init(tr("Replace"), handler: write),
                                                 .init(tr("Cancel"), style: .cancel)]))
-    }
-
-    /// Asks where to write a copy (Ctrl+Shift+E); the document stays the file it is.
-    func chooseExport() {
-        guard board.presentedViewController == nil else { return }
-        let stem = ((document.documentName ?? "Drawing") as NSString).deletingPathExtension
-        let chooser = SaveAsViewController(suggestedPath: document.suggestedFolder + "/" + stem + " (copy).png", home: board.home, isExport: true)
-        chooser.onCancel = { [unowned board = self.board] in board.dismiss(animated: false) }
-        chooser.onFinish = { [unowned self] target in
-            self.board.dismiss(animated: false)
-            self.saveAs(target, exporting: true)
-        }
-        board.present(chooser, animated: false)
     }
 
     // MARK: - Photos
