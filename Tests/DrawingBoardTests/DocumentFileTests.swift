@@ -186,6 +186,21 @@ final class DocumentFileTests: XCTestCase {
         XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: drawn))
     }
 
+    /// A photo being placed is in the exported copy, as it is in a saved file: the copy holds
+    /// what the user sees.
+    func testExportAddsAPhotoBeingPlacedFirstAsSaveDoes() throws {
+        let (path, _) = try writePicture()
+        open(path)
+        board.placePhoto(Photo(asset: ImageAsset(bitmap: Bitmap(width: 300, height: 200, color: .green), name: "green")))
+        let copy = temp.path + "/with-photo.png"
+        board.export(to: try XCTUnwrap(SaveAsTarget(path: copy)))
+        board.finishSaves()
+        XCTAssertNil(board.photoPlacement, "baked")
+        let exported = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: copy)))
+        XCTAssertEqual(exported.color(atX: 150, y: 100), Color.green.roundedTo8Bit, "the photo is in the copy")
+        XCTAssertTrue(board.canvas.renderArtwork().isEqual(to: exported), "the copy is what the canvas shows")
+    }
+
     func testAJPEGOpensUprightByItsEXIFOrientation() throws {
         let stored = Bitmap(width: 40, height: 80, color: .blue)
         stored.fill(PixelRect(x0: 0, y0: 0, x1: 40, y1: 40), with: Color.red.premultipliedPixel)

@@ -79,7 +79,7 @@ public final class DocumentController {
         state.opened(name: name, file: file)
         swapDocument(for: document)
         // Loading it counted as a change: the opened document has none.
-        state.opened(name: name, file: file)
+        state.settled()
         updateTitle()
         recorder?.bindingChanged()
     }
@@ -118,12 +118,7 @@ public final class DocumentController {
     /// drawn after this call is not in the file. `completion` hears whether it worked, after
     /// the message (what waits for a save, such as "Save first" before Open, goes on only then).
     func save(to target: SaveAsTarget?, completion: ((Bool) -> Void)? = nil) {
-        // The file holds what the user sees: a background being chosen becomes a change, and
-        // a photo being placed is added to the drawing first (and the message says so).
-        canvas.settleBackgroundPreview()
-        canvas.commitText()
-        let bakedFirst = board.photoPlacement != nil
-        board.bakePhoto()
+        let bakedFirst = settleWhatIsShown()
         if let target { return write(.saveAs(target), bakedFirst: bakedFirst, completion: completion) }
         switch state.saveAction {
         case .writeNew: write(.newFile, bakedFirst: bakedFirst, completion: completion)
@@ -145,11 +140,21 @@ public final class DocumentController {
         }
     }
 
-    /// Writes a copy to `target` (Export): the document stays bound, and as edited, as it was.
-    func export(to target: SaveAsTarget) {
+    /// The file holds what the user sees: a background being chosen becomes a change, words
+    /// being typed are committed, and a photo being placed is added to the drawing first
+    /// (returns whether one was, for the message).
+    private func settleWhatIsShown() -> Bool {
         canvas.settleBackgroundPreview()
         canvas.commitText()
-        board.showStatus(tr("Exporting…"))
+        let bakedFirst = board.photoPlacement != nil
+        board.bakePhoto()
+        return bakedFirst
+    }
+
+    /// Writes a copy to `target` (Export): the document stays bound, and as edited, as it was.
+    func export(to target: SaveAsTarget) {
+        let bakedFirst = settleWhatIsShown()
+        board.showStatus(bakedFirst ? tr("Photo added to the drawing; exporting…") : tr("Exporting…"))
         saver.save(canvas.artworkSnapshot(), to: target, deliver: board.postToUIThread) { [weak self] result in
             switch result {
             case .success(let path):

@@ -34,14 +34,19 @@ public struct DocumentFileState: Sendable {
     /// Another document took this one's place (a crop, or its undo, keep the name and edits).
     public mutating func swapped() { generation += 1 }
 
-    /// A new or opened document is in place: bound to `file` (nil: untitled), nothing unsaved.
+    /// A new or opened document takes the place of this one: bound to `file` (nil: untitled),
+    /// with a history of its own (the crops of the old one cannot be taken back into it).
     public mutating func opened(name: String?, file: String?) {
         documentsBeforeCrop.removeAll()
         binding = DocumentBinding(path: file)
         toldAboutLossyFormat = false
         self.name = name
-        savedEditCount = editCount
+        settled()
     }
+
+    /// The document as it is now has no unsaved changes (it was just opened, or came back as
+    /// its file holds it).
+    public mutating func settled() { savedEditCount = editCount }
 
     /// A save of the document as it was at `editsSaved` changes, in generation `generation`,
     /// wrote `path`. Returns whether it was this document (else nothing is marked) and whether
@@ -61,7 +66,7 @@ public struct DocumentFileState: Sendable {
     public mutating func restored(filePath: String?, saved: Bool) {
         binding = DocumentBinding(path: filePath)
         name = binding.name
-        if saved { savedEditCount = editCount }
+        if saved { settled() }
     }
 
     /// What the journal keeps with the document: the file it is and whether it is saved.
