@@ -34,7 +34,7 @@ public struct Options {
 /// swift-argument-parser: it writes --help to stdout and exits 0, prints --version, and says
 /// what is wrong with a bad value (and what is allowed) on stderr with exit status 64.
 public struct X11PaintCommand: ParsableCommand {
-    public static let version = "0.8.0"
+    public static let version = AppInfo.version
 
     public static let configuration = CommandConfiguration(
         commandName: "x11paint",

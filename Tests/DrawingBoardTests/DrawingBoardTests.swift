@@ -45,10 +45,12 @@ final class DrawingBoardTests: XCTestCase {
         XCTAssertEqual(palette.minY, frames[0].minY)
         XCTAssertEqual(100 - frames[0].maxY, 20, "20 px from the bottom")
         let titles = board.toolbar.subviews.compactMap { ($0 as? Button)?.title }
-        XCTAssertEqual(titles, ["Clear", "Undo", "Redo", "Eraser", "Photo", "Save"])
+        XCTAssertEqual(titles, ["Clear", "Undo", "Redo", "Eraser", "Photo", "Save", "Menu"], "seed 000's buttons, and the main menu at the end (issue 39)")
         XCTAssertEqual(board.toolPicker.items, ["Pencil", "Line", "Dashes", "Rect", "Ellipse", "Eraser", "Picker", "Bucket", "Text", "Select", "Lasso"], "seed 003's tools and issue 21 and 22's")
         XCTAssertLessThanOrEqual(board.saveButton.frame.maxX, 800, "everything fits")
-        XCTAssertEqual(board.saveButton.frame.maxX, 800 - board.toolbar.margin, "Save sits at the far right")
+        let menu = board.toolbarController.menuButton.frame
+        XCTAssertEqual(menu.maxX, 800 - board.toolbar.margin, "the menu button ends the bar, as in GNOME's header bars")
+        XCTAssertEqual(menu.minX - board.saveButton.frame.maxX, board.toolbar.spacing, accuracy: 1e-9, "Save sits just before it, at the right")
         XCTAssertTrue(board.photoButton.isEnabled, "Photo opens the picker")
     }
 

@@ -78,7 +78,7 @@ final class MinimumSizeTextTests: XCTestCase {
                     ("the question before New", { board.newDocument(width: 100, height: 100) }),
                     ("the question before closing", board.requestClose),
                     ("the photo picker", board.choosePhoto),
-                ] + BoardShortcuts.groups.indices.map { group in
+                ] + BoardShortcuts.groups(for: board).indices.map { group in
                     ("Keyboard Shortcuts, group \(group)", {
                         board.showShortcuts()
                         (board.presentedViewController as? ShortcutsViewController)?.showGroup(group)

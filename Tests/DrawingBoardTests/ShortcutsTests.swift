@@ -17,10 +17,12 @@ final class ShortcutsTests: XCTestCase {
             let session = BoardSession(pictures: temp.path, size: DrawingBoardViewController.minimumSize)
             session.window.send(key)
             let shortcuts = try XCTUnwrap(session.board.presentedViewController as? ShortcutsViewController, "\(key)")
-            for group in BoardShortcuts.groups.indices {
+            let groups = BoardShortcuts.groups(for: session.board)
+            XCTAssertEqual(groups.map(\.title), ["File", "Edit", "View", "Image", "Tools", "Help", "Photo"])
+            for group in groups.indices {
                 shortcuts.showGroup(group)
                 session.window.layoutIfNeeded()
-                XCTAssertEqual(shortcuts.shownRows.count, BoardShortcuts.groups[group].rows.count)
+                XCTAssertEqual(shortcuts.shownRows.count, groups[group].rows.count)
                 let close = try XCTUnwrap(shortcuts.view.subviews.first?.subviews.compactMap { $0 as? Button }.first)
                 let lowest = shortcuts.view.subviews.first!.subviews.compactMap { $0 as? Label }.map(\.frame.maxY).max() ?? 0
                 XCTAssertLessThanOrEqual(lowest, close.frame.minY, "group \(group): the rows stay above Close at 480x360")
@@ -31,20 +33,32 @@ final class ShortcutsTests: XCTestCase {
         }
     }
 
-    func testEveryKeyItListsIsOneTheBoardAnswers() throws {
-        for (title, rows) in BoardShortcuts.groups {
+    /// Each key goes through the window as a real key press would (the scenes' keys are the
+    /// window's, the rest the board's).
+    func testEveryKeyItListsIsOneTheWindowAnswers() throws {
+        for (title, rows) in BoardShortcuts.groups(for: BoardSession(pictures: temp.path).board) {
             for row in rows {
                 for key in row.keys {
                     let session = BoardSession(pictures: temp.path)
+                    let scenes = SceneCoordinator.attach(to: session)
                     session.board.onQuit = {}
                     if title == tr("Photo") {
                         session.board.placePhoto(Photo(asset: ImageAsset(bitmap: Bitmap(width: 40, height: 30, color: .green), name: "green")))
                     }
-                    XCTAssertTrue(BoardKeys.handle(key, on: session.board), "\(title): \(row.action) (\(BoardShortcuts.label(key)))")
+                    withExtendedLifetime(scenes) { XCTAssertTrue(session.window.send(key), "\(title): \(row.action) (\(key.shortcutLabel))") }
                 }
             }
         }
-        XCTAssertEqual(BoardShortcuts.label(KeyEvent(.character("s"), modifiers: [.control, .shift])), "Ctrl+Shift+S")
-        XCTAssertEqual(BoardShortcuts.label(KeyEvent(.character("?"), modifiers: [.control, .shift])), "Ctrl+?")
+        XCTAssertEqual(KeyEvent(.character("s"), modifiers: [.control, .shift]).shortcutLabel, "Ctrl+Shift+S")
+        XCTAssertEqual(KeyEvent(.character("?"), modifiers: [.control, .shift]).shortcutLabel, "Ctrl+?")
+        XCTAssertEqual(BoardShortcuts.Row("Zoom in", [KeyEvent(.character("+"), modifiers: .control), KeyEvent(.character("="), modifiers: .control)]).keyLabel,
+                       "Ctrl++", "a shifted twin is not repeated")
+    }
+}
+
+private extension SceneCoordinator {
+    /// Gives the session's window the scenes' keys, as the app does.
+    static func attach(to session: BoardSession) -> SceneCoordinator {
+        SceneCoordinator(window: session.window, board: session.board, environment: [:])
     }
 }

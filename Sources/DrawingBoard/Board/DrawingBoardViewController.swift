@@ -26,6 +26,8 @@ public final class DrawingBoardViewController: ViewController {
     public var photoPlacement: PhotoPlacementView? { photoController.placement }
     /// Ends the app (the platform sets it): after a close the user agreed to.
     public var onQuit: (() -> Void)?
+    /// Shows another scene (View's menu; the scenes' coordinator sets it).
+    public var onShowScene: ((Scene) -> Void)?
     /// The platform's clipboard, for Ctrl+V.
     public weak var pasteboard: Pasteboard?
     /// The screen's size in pixels (the platform tells it), offered by New.
@@ -46,6 +48,7 @@ public final class DrawingBoardViewController: ViewController {
     lazy var fullScreen = FullScreenBars(board: self)
     lazy var selectionCommands = SelectionCommands(board: self)
     lazy var pointer = PointerFollower(board: self)
+    lazy var mainMenu = MainMenuController(board: self)
 
     // MARK: - Lifecycle
 
@@ -214,6 +217,7 @@ public final class DrawingBoardViewController: ViewController {
         bar.onPhoto = { [unowned self] in self.choosePhoto() }
         bar.onSave = { [unowned self] in self.save() }
         bar.onTool = { [unowned self] index in self.selectTool(at: index) }
+        bar.onMenu = { [unowned self] in self.mainMenu.show(byKey: false) }
         return bar
     }()
 

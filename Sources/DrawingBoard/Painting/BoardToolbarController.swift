@@ -9,6 +9,7 @@ public final class BoardToolbarController {
     public var onPhoto: (() -> Void)?
     public var onSave: (() -> Void)?
     public var onTool: ((Int) -> Void)?
+    public var onMenu: (() -> Void)?
 
     init() {}
 
@@ -36,6 +37,15 @@ public final class BoardToolbarController {
     public private(set) lazy var eraserButton = Button(title: tr("Eraser"), toolTip: tr("Eraser (X)")) { [unowned self] in self.onEraser?() }
     public private(set) lazy var photoButton = Button(title: tr("Photo"), toolTip: tr("Place a photo (Ctrl+Shift+O)")) { [unowned self] in self.onPhoto?() }
     public private(set) lazy var saveButton = Button(title: tr("Save"), toolTip: tr("Save to Pictures (Ctrl+S)")) { [unowned self] in self.onSave?() }
+
+    /// The main menu (File, Edit, View, Image, Tools, Help) at the bar's end: an icon only, as
+    /// GNOME's header bars have it.
+    public private(set) lazy var menuButton: Button = {
+        let button = Button(title: tr("Menu"), toolTip: tr("Main menu (F10)")) { [unowned self] in self.onMenu?() }
+        button.iconName = "open-menu"
+        button.showsTitle = false
+        return button
+    }()
 
     public private(set) lazy var toolPicker: SegmentedControl = {
         let picker = SegmentedControl(items: DrawingBoardViewController.tools.map(\.name))
@@ -66,7 +76,7 @@ public final class BoardToolbarController {
         toolbar.items = [.button(clearButton), .button(undoButton), .button(redoButton), .button(eraserButton), .button(photoButton),
                          .flexibleSpace,
                          .adaptive(toolPicker, width: toolPicker.intrinsicWidth, compact: toolPopUp, compactWidth: toolPopUp.intrinsicWidth),
-                         .flexibleSpace, .button(saveButton)]
+                         .flexibleSpace, .button(saveButton), .view(menuButton, width: 44)]
         return toolbar
     }()
 }

@@ -1,13 +1,19 @@
 /// Help's Keyboard Shortcuts window (F1, Ctrl+?, as GNOME's apps have it): every shortcut, a
-/// group at a time (File, Edit, View, Tools, Photo), from the table the board answers by.
+/// group at a time (the main menu's menus, then Photo), from the menu the board answers keys by.
 public final class ShortcutsViewController: ViewController {
     public var onClose: (() -> Void)?
-    private let groups = BoardShortcuts.groups
+    private let groups: [(title: String, rows: [BoardShortcuts.Row])]
 
-    /// Shows the window over `presenter` (nothing when another dialog is up).
-    static func present(over presenter: ViewController) {
-        guard presenter.presentedViewController == nil else { return }
-        let shortcuts = ShortcutsViewController()
+    init(groups: [(title: String, rows: [BoardShortcuts.Row])]) {
+        self.groups = groups
+        super.init()
+    }
+
+    /// Shows the board's shortcuts over it (nothing when another dialog is up).
+    static func present(over board: DrawingBoardViewController) {
+        guard board.presentedViewController == nil else { return }
+        let shortcuts = ShortcutsViewController(groups: BoardShortcuts.groups(for: board))
+        let presenter: ViewController = board
         shortcuts.onClose = { [unowned presenter] in presenter.dismiss(animated: false) }
         presenter.present(shortcuts, animated: false)
     }
@@ -28,10 +34,12 @@ public final class ShortcutsViewController: ViewController {
         let width = box.frame.width
         titleLabel.frame = Rect(x: 16, y: 10, width: width - 32, height: 22)
         groupPicker.frame = Rect(x: 16, y: 38, width: width - 32, height: 26)
+        // A long group (Tools) packs its rows closer rather than reach under Close.
+        let rowHeight = min(Self.rowHeight, ((box.frame.height - 42 - 72) / Double(max(1, rows.count))).rounded(.down))
         for (index, row) in rows.enumerated() {
-            let y = 72 + Double(index) * Self.rowHeight
-            row.keys.frame = Rect(x: 16, y: y, width: Self.keyColumn, height: Self.rowHeight)
-            row.action.frame = Rect(x: 16 + Self.keyColumn + 8, y: y, width: width - 40 - Self.keyColumn, height: Self.rowHeight)
+            let y = 72 + Double(index) * rowHeight
+            row.keys.frame = Rect(x: 16, y: y, width: Self.keyColumn, height: rowHeight)
+            row.action.frame = Rect(x: 16 + Self.keyColumn + 8, y: y, width: width - 40 - Self.keyColumn, height: rowHeight)
         }
         closeButton.frame = Rect(x: width - 12 - closeButton.intrinsicWidth, y: box.frame.height - 42, width: closeButton.intrinsicWidth, height: 32)
     }

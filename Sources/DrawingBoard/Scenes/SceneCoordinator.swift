@@ -5,6 +5,26 @@ import Foundation
 /// with Ctrl+1, Ctrl+2 and Ctrl+3.
 public enum Scene: String, CaseIterable, Sendable {
     case board, unlock, touches, gestures
+
+    /// Ctrl and this key shows the scene from every scene.
+    public var key: Character? {
+        switch self {
+        case .board: nil
+        case .unlock: "1"
+        case .touches: "2"
+        case .gestures: "3"
+        }
+    }
+
+    /// Its name in View's menu.
+    public var title: String {
+        switch self {
+        case .board: tr("Drawing Board")
+        case .unlock: tr("Gesture Unlock")
+        case .touches: tr("Touch Trails")
+        case .gestures: tr("Gesture Lab")
+        }
+    }
 }
 
 public final class SceneCoordinator {
@@ -18,8 +38,10 @@ public final class SceneCoordinator {
         self.board = board
         self.environment = environment
         // From every scene, the board included: Ctrl+1, Ctrl+2, Ctrl+3.
-        let shortcuts: [(Character, Scene)] = [("1", .unlock), ("2", .touches), ("3", .gestures)]
-        window.keyCommands += shortcuts.map { key, scene in KeyCommand(.character(key), modifiers: .control) { [unowned self] in self.show(scene) } }
+        window.keyCommands += Scene.allCases.compactMap { scene in
+            scene.key.map { key in KeyCommand(.character(key), modifiers: .control) { [unowned self] in self.show(scene) } }
+        }
+        board.onShowScene = { [unowned self] scene in self.show(scene) }
     }
 
     public func show(_ scene: Scene) {

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The board's main menu (File, Edit, View, Image, Tools, Help): every command the board has,
+/// with its keys and whether it can run now. The keys come from here too (BoardKeys asks the
+/// menu which command a key does, and the shortcuts window lists the menu), so the menu, the
+/// keys and the shortcuts window cannot disagree.
+enum BoardMenu {
+    static func key(_ character: Character, _ modifiers: KeyEvent.Modifiers = []) -> KeyEvent { KeyEvent(.character(character), modifiers: modifiers) }
+    /// How many recent files File → Open Recent lists (GTK's recent menus show ten).
+    static let recentLimit = 10
+
+    static func menu(for board: DrawingBoardViewController) -> Menu {
+        Menu(tr("Menu"), children: [file(board), edit(board), view(board), image(board), tools(board), help(board)].map { .menu($0) })
+    }
+
+    private static func inline(_ commands: [Command]) -> Menu.Element { .menu(Menu(options: .displayInline, children: commands.map { .command($0) })) }
+
+    private static func file(_ board: DrawingBoardViewController) -> Menu {
+        let ctrl: KeyEvent.Modifiers = .control, ctrlShift: KeyEvent.Modifiers = [.control, .shift]
+        return Menu(tr("File"), children: [
+            .menu(Menu(options: .displayInline, children: [
+                .command(Command(tr("New Drawing…"), keys: [key("n", ctrl)]) { [unowned board] in board.chooseNewDocument() }),
+                .command(Command(tr("Open…"), keys: [key("o", ctrl)]) { [unowned board] in board.chooseDocument() }),
+                .menu(Menu(tr("Open Recent"), children: [.deferred { [unowned board] in recentFiles(board) }])),
+            ])),
+            inline([Command(tr("Place a Photo…"), keys: [key("o", ctrlShift)]) { [unowned board] in board.choosePhoto() }]),
+            inline([Command(tr("Save"), keys: [key("s", ctrl)]) { [unowned board] in board.save() },
+                    Command(tr("Save As…"), keys: [key("s", ctrlShift)]) { [unowned board] in board.chooseSaveAs() },
+                    Command(tr("Export…"), keys: [key("e", ctrlShift)]) { [unowned board] in board.chooseExport() },
+                    Command(tr("Revert"), keys: [KeyEvent(.function(5))]) { [unowned board] in board.revert() }]),
+            inline([Command(tr("Close"), keys: [key("w", ctrl), key("q", ctrl)]) { [unowned board] in board.requestClose() }]),
+        ])
+    }
+
+    /// The files X11Paint opened or saved lately that are still there, newest first.
+    private static func recentFiles(_ board: DrawingBoardViewController) -> [Menu.Element] {
+        let files = (board.documentController.recentlyUsed?.files() ?? []).filter { FileManager.default.fileExists(atPath: $0) }.prefix(recentLimit)
+        guard !files.isEmpty else { return [.command(Command(tr("No Recent Files"), isEnabled: { false }) {})] }
+        return files.map { path in .command(Command(DisplayPath.short((path as NSString).lastPathComponent, limit: 48)) { [unowned board] in board.openDocument(path: path) }) }
+    }
+
+    private static func edit(_ board: DrawingBoardViewController) -> Menu {
+        let ctrl: KeyEvent.Modifiers = .control, ctrlShift: KeyEvent.Modifiers = [.control, .shift]
+        let selected = { [unowned board] in board.canvas.hasSelection }
+        return Menu(tr("Edit"), children: [
+            inline([Command(tr("Undo"), keys: [key("z", ctrl)], isEnabled: { [unowned board] in board.undoButton.isEnabled }) { [unowned board] in board.undo() },
+                    Command(tr("Redo"), keys: [key("z", ctrlShift), key("y", ctrl)], isEnabled: { [unowned board] in board.redoButton.isEnabled }) { [unowned board] in board.redo() }]),
+            inline([Command(tr("Cut"), keys: [key("x", ctrl)], isEnabled: selected) { [unowned board] in board.cutSelection() },
+                    Command(tr("Copy"), keys: [key("c", ctrl)], isEnabled: selected) { [unowned board] in board.copySelection() },
+                    Command(tr("Paste"), keys: [key("v", ctrl)]) { [unowned board] in board.pastePhoto() },
+                    Command(tr("Delete"), keys: [KeyEvent(.delete)], isEnabled: { [unowned board] in board.canvas.hasSelection || board.clearButton.isEnabled }) { [unowned board] in
+                        if board.canvas.hasSelection { board.clearSelection() } else { board.clear() }
+                    }]),
+            inline([Command(tr("Select All"), keys: [key("a", ctrl)]) { [unowned board] in board.selectAll() },
+                    Command(tr("Select None"), keys: [key("a", ctrlShift)], isEnabled: selected) { [unowned board] in board.deselect() }]),
+        ])
+    }
+
+    private static func view(_ board: DrawingBoardViewController) -> Menu {
+        let ctrl: KeyEvent.Modifiers = .control, ctrlShift: KeyEvent.Modifiers = [.control, .shift]
+        return Menu(tr("View"), children: [
+            inline([Command(tr("Zoom In"), keys: [key("+", ctrl), key("=", ctrl), key("+", ctrlShift), key("=", ctrlShift)]) { [unowned board] in board.canvas.zoomIn() },
+                    Command(tr("Zoom Out"), keys: [key("-", ctrl)]) { [unowned board] in board.canvas.zoomOut() },
+                    Command(tr("Best Fit"), keys: [key("0", ctrl)]) { [unowned board] in board.canvas.zoomToFit() },
+                    Command(tr("Actual Size"), keys: [key("1")]) { [unowned board] in board.canvas.setZoom(1) }]),
+            inline([Command(tr("Full Screen"), keys: [KeyEvent(.function(11))], state: { [unowned board] in board.isFullScreen ? .on : .off }) { [unowned board] in
+                board.setFullScreen(!board.isFullScreen)
+            }]),
+            // The other scenes answer Ctrl+1 to Ctrl+3 from the window (SceneCoordinator).
+            inline(Scene.allCases.compactMap { scene in
+                scene.key.map { letter in Command(scene.title, keys: [key(letter, ctrl)]) { [unowned board] in board.onShowScene?(scene) } }
+            }),
+        ])
+    }
+
+    private static func image(_ board: DrawingBoardViewController) -> Menu {
+        Menu(tr("Image"), children: [
+            inline([Command(tr("Crop to Selection"), keys: [key("x", [.control, .shift])], isEnabled: { [unowned board] in board.canvas.hasSelection }) { [unowned board] in
+                board.cropToSelection()
+            }]),
+            inline([Command(tr("Clear"), isEnabled: { [unowned board] in board.clearButton.isEnabled }) { [unowned board] in board.clear() },
+                    Command(tr("Background…")) { [unowned board] in board.showBackgroundSettings() }]),
+        ])
+    }
+
+    private static func tools(_ board: DrawingBoardViewController) -> Menu {
+        let tools = DrawingBoardViewController.tools.enumerated().map { index, tool in
+            Command(tool.longName, keys: [key(tool.key)], state: { [unowned board] in board.toolPicker.selectedSegmentIndex == index ? .on : .off }) { [unowned board] in
+                board.selectTool(at: index)
+            }
+        }
+        return Menu(tr("Tools"), children: [
+            inline(tools),
+            inline([Command(tr("Thinner"), keys: [key("["), key("[", .control)]) { [unowned board] in board.stepPenSize(by: -1) },
+                    Command(tr("Thicker"), keys: [key("]"), key("]", .control)]) { [unowned board] in board.stepPenSize(by: 1) },
+                    Command(tr("Brush…")) { [unowned board] in board.showBrushSettings() },
+                    Command(tr("Palette…")) { [unowned board] in board.showPalette() }]),
+        ])
+    }
+
+    private static func help(_ board: DrawingBoardViewController) -> Menu {
+        Menu(tr("Help"), children: [
+            inline([Command(tr("Keyboard Shortcuts"), keys: [KeyEvent(.function(1)), key("?", [.control, .shift]), key("/", [.control, .shift])]) { [unowned board] in
+                board.showShortcuts()
+            },
+                    Command(tr("About X11Paint")) { [unowned board] in board.mainMenu.showAbout() }]),
+        ])
+    }
+}
