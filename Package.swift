@@ -36,6 +36,10 @@ let package = Package(
         ),
         // librsvg (and cairo under it) for SVG icons; from the Debian package the setup installs.
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // libdbus (the reference D-Bus library, Debian's libdbus-1-dev) for the desktop portal,
+        // and C glue over it that never blocks: the run loop polls its socket.
+        .systemLibrary(name: "CLibDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .target(name: "CDBus", dependencies: ["CLibDBus"]),
         // glibc's gettext (libintl.h): the interface's translations.
         .systemLibrary(name: "CGettext"),
         // The lowest layer: geometry, bitmaps, paths, rasterizers and their kernels, image
@@ -78,12 +82,19 @@ let package = Package(
             dependencies: ["PaintToolkit", "PaintDocument", "PaintGraphics"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
+        // The desktop's services over D-Bus: the portal's file chooser. Asked through the
+        // toolkit's interfaces, so the board never knows whether a portal answered.
+        .target(
+            name: "DesktopPortal",
+            dependencies: ["CDBus", "PaintToolkit", "PaintGraphics"]
+        ),
         // msgfmt over po/*.po at build time (GNU gettext's tool, from Debian's gettext package).
         .plugin(name: "CompileCatalogs", capability: .buildTool()),
         // The thin adapter between the X server and the toolkit: display, presentation, input.
         .target(
             name: "X11Adapter",
-            dependencies: ["DrawingBoard", "PaintToolkit", "PaintDocument", "PaintGraphics", "CX11Shim", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DrawingBoard", "DesktopPortal", "PaintToolkit", "PaintDocument", "PaintGraphics", "CX11Shim",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The executable: options and main().
         .executableTarget(
@@ -114,6 +125,7 @@ let package = Package(
         .testTarget(name: "PaintGraphicsTests", dependencies: ["PaintGraphics"]),
         .testTarget(name: "PaintToolkitTests", dependencies: ["PaintToolkit", "TestSupport", "ToolkitTestSupport"]),
         .testTarget(name: "PaintDocumentTests", dependencies: ["PaintDocument", "TestSupport"]),
+        .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal", "PaintToolkit", "PaintGraphics", "TestSupport"]),
         .testTarget(
             name: "DrawingBoardTests",
             dependencies: ["DrawingBoard", "PaintToolkit", "PaintDocument", "PaintGraphics", "TestSupport", "ToolkitTestSupport"]
@@ -128,7 +140,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["DrawingBoard", "PaintToolkit", "PaintDocument", "PaintGraphics", "CX11Shim"]
+            dependencies: ["DrawingBoard", "PaintToolkit", "PaintDocument", "PaintGraphics", "CX11Shim", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v5]

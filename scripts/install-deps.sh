@@ -7,8 +7,9 @@ set -euo pipefail
 purpose=${1:-run}
 # librsvg draws the SVG icons of the desktop's icon theme (Adwaita, hicolor) and the app's own.
 # HarfBuzz shapes text (kerning, ligatures, Arabic joining) and FriBidi orders right-to-left runs.
+# libdbus talks to the desktop's portal (its file chooser) on the session bus.
 packages=(pkg-config libx11-dev libxext-dev libxi-dev libpng-dev libjpeg62-turbo-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
-          librsvg2-dev adwaita-icon-theme hicolor-icon-theme gettext libharfbuzz-dev libfribidi-dev)
+          librsvg2-dev adwaita-icon-theme hicolor-icon-theme gettext libharfbuzz-dev libfribidi-dev libdbus-1-dev)
 case "$purpose" in
   run)
     # A headless machine gets the demo on a private X server.
@@ -17,8 +18,10 @@ case "$purpose" in
   # Droid Sans Fallback: the CJK font a Chinese Debian desktop has (the locale test needs it).
   # hb-shape (libharfbuzz-bin): the reference the text layout is checked against.
   # desktop-file-validate, appstreamcli and rsvg-convert: the install and packaging tests.
+  # dbus-daemon, python3-dbus and python3-gi: a private session bus with a stand-in file chooser
+  # portal (the portal tests), and GLib's own reader of the recently-used list.
   test) packages+=(xvfb xdotool x11-utils xclip libcairo2-dev libxtst-dev fonts-droid-fallback libharfbuzz-bin
-                   desktop-file-utils appstream librsvg2-bin libglib2.0-dev) ;;
+                   desktop-file-utils appstream librsvg2-bin libglib2.0-dev dbus-daemon python3-dbus python3-gi gir1.2-glib-2.0) ;;
   # rsvg-convert draws the app's icon at the sizes the hicolor theme keeps.
   install) packages+=(librsvg2-bin) ;;
   bench) packages+=(libcairo2-dev xvfb xdotool libxtst-dev mtpaint) ;;

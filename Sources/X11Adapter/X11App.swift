@@ -1,5 +1,6 @@
 import CX11Shim
 import Foundation
+import DesktopPortal
 import DrawingBoard
 
 /// Wires the X connection to the toolkit's window and runs the event loop on the connection's fd.
@@ -21,6 +22,8 @@ public final class X11App {
     private let traceFrames = ProcessInfo.processInfo.environment["X11PAINT_TRACE_FRAMES"] != nil
     private let selections: X11Selections
     private var scenes: SceneCoordinator!
+    /// The desktop's file dialog through the XDG portal, on the session bus this loop polls.
+    private let portal: PortalFileChooser
     /// The pen, the palette and the window's size, kept between runs.
     private let settingsFile = SettingsFile()
 
@@ -56,6 +59,10 @@ public final class X11App {
         x11.setTitle(window.title)
         selections = X11Selections(display: x11.display, window: x11.window, scheduler: window.application.scheduler)
         board.pasteboard = selections
+        portal = PortalFileChooser(address: PortalFileChooser.sessionBusAddress(environment: ProcessInfo.processInfo.environment),
+                                   schedule: { [scheduler = window.application.scheduler] delay, action in _ = scheduler.schedule(after: delay, action) })
+        portal.parentWindow = "x11:" + String(x11.window, radix: 16)
+        board.fileDialogs.desktop = portal
         selections.onDrop = { [board] paths in board.openDroppedFiles(paths) }
         // Touchscreens, touchpad gestures and smooth scrolling when the server has XInput 2.2 /
         // 2.4; else the core pointer.
@@ -104,8 +111,11 @@ public final class X11App {
         let termination = x11shim_install_termination_handler()
         var descriptors = [pollfd(fd: x11.fileDescriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: application.wakeFileDescriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: termination, events: Int16(POLLIN), revents: 0)]
+                           pollfd(fd: termination, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: -1, events: 0, revents: 0)]
         while running {
+            // The session bus's socket, while there is one (poll skips a negative descriptor).
+            descriptors[3] = pollfd(fd: portal.fileDescriptor ?? -1, events: Int16(POLLIN) | (portal.wantsWrite ? Int16(POLLOUT) : 0), revents: 0)
             if x11shim_termination_requested() != 0 { break }
             drainEvents()
             if !running { break }
@@ -121,15 +131,16 @@ public final class X11App {
             if isDemo {
                 if demoSteps.isEmpty { return finishDemo() }
                 window.send(demoSteps.removeFirst())
-                _ = poll(&descriptors, 3, 8)
+                _ = poll(&descriptors, 4, 8)
             } else if XPending(x11.display) == 0 {
                 // Sleep until input, the next timer or the next animation frame; idle is 0% CPU.
                 var timeout: Int32 = -1
                 if let wakeUp = application.nextWakeUp() {
                     timeout = Int32(max(0, min(1000, ((wakeUp - application.clock.now) * 1000).rounded(.up))))
                 }
-                _ = poll(&descriptors, 3, timeout)
+                _ = poll(&descriptors, 4, timeout)
             }
+            if descriptors[3].revents != 0 { portal.pump() }
         }
         // Every orderly end (a signal, the window closed) keeps the stroke in progress and
         // finishes the saves still running.

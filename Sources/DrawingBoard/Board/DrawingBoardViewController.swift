@@ -49,6 +49,7 @@ public final class DrawingBoardViewController: ViewController {
     lazy var selectionCommands = SelectionCommands(board: self)
     lazy var pointer = PointerFollower(board: self)
     lazy var mainMenu = MainMenuController(board: self)
+    public private(set) lazy var fileDialogs = FileDialogs(board: self)
 
     // MARK: - Lifecycle
 

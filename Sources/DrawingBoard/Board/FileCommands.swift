@@ -38,14 +38,18 @@ final class FileCommands {
         }
     }
 
-    /// Presents the picker to choose a picture to open as the document.
+    /// Asks which picture to open as the document: the desktop's dialog, else the picker.
     func chooseDocument() {
-        guard board.presentedViewController == nil else { return }
-        let picker = PhotoPickerViewController(folder: board.picturesFolder, home: board.home)
-        picker.onCancel = { [unowned board = self.board] in board.dismiss() }
-        // The question about unsaved changes comes once the picker has gone.
-        picker.onPick = { [unowned self] path in self.board.dismiss { self.openDocument(path: path) } }
-        board.present(picker)
+        let request = FileChooserRequest(kind: .open, title: tr("Open a Picture"), acceptLabel: tr("Open"),
+                                         currentFolder: document.suggestedFolder, filters: FileDialogs.pictureFilters, currentFilter: 0)
+        board.fileDialogs.ask(request, builtIn: { [unowned self] in
+            guard self.board.presentedViewController == nil else { return }
+            let picker = PhotoPickerViewController(folder: self.board.picturesFolder, home: self.board.home)
+            picker.onCancel = { [unowned board = self.board] in board.dismiss() }
+            // The question about unsaved changes comes once the picker has gone.
+            picker.onPick = { [unowned self] path in self.board.dismiss { self.openDocument(path: path) } }
+            self.board.present(picker)
+        }, chosen: { [unowned self] path, _ in self.openDocument(path: path) })
     }
 
     /// Opens a PNG or JPEG as the document, at the file's own size, upright by its EXIF
@@ -101,27 +105,38 @@ final class FileCommands {
     /// Asks where to save (Save As: the drawing becomes that file) or, `exporting`, where to
     /// write a copy (Ctrl+Shift+E: the drawing stays the file it is): a typed path, PNG or JPEG.
     func chooseTarget(exporting: Bool) {
-        guard board.presentedViewController == nil else { return }
         let stem = ((document.documentName ?? "Drawing") as NSString).deletingPathExtension
-        let chooser = SaveAsViewController(suggestedPath: document.suggestedFolder + "/" + stem + (exporting ? " (copy).png" : ".png"),
-                                           home: board.home, isExport: exporting)
-        chooser.onCancel = { [unowned board = self.board] in board.dismiss(animated: false) }
-        chooser.onFinish = { [unowned self] target in
-            self.board.dismiss(animated: false)
-            self.saveAs(target, exporting: exporting)
-        }
-        board.present(chooser, animated: false)
+        let name = stem + (exporting ? " (copy).png" : ".png")
+        let request = FileChooserRequest(kind: .save, title: exporting ? tr("Export a Copy") : tr("Save As"), acceptLabel: exporting ? tr("Export") : tr("Save"),
+                                         currentName: name, currentFolder: document.suggestedFolder, filters: FileDialogs.saveFilters, currentFilter: 0)
+        board.fileDialogs.ask(request, builtIn: { [unowned self] in
+            guard self.board.presentedViewController == nil else { return }
+            let chooser = SaveAsViewController(suggestedPath: self.document.suggestedFolder + "/" + name, home: self.board.home, isExport: exporting)
+            chooser.onCancel = { [unowned board = self.board] in board.dismiss(animated: false) }
+            chooser.onFinish = { [unowned self] target in
+                self.board.dismiss(animated: false)
+                self.saveAs(target, exporting: exporting)
+            }
+            self.board.present(chooser, animated: false)
+        }, chosen: { [unowned self] path, filter in
+            // A name typed without an ending gets the chosen filter's; the desktop's dialog has
+            // asked about replacing a file already.
+            let ending = (path as NSString).pathExtension.lowercased()
+            let named = ["png", "jpg", "jpeg"].contains(ending) ? path : path + (filter == tr("JPEG image") ? ".jpg" : ".png")
+            guard let target = SaveAsTarget(path: named) else { return }
+            self.saveAs(target, exporting: exporting, replacingAsked: named == path)
+        })
     }
 
     /// Writes the drawing to `target`; a file there is replaced only when the user says so.
     /// `exporting`: a copy, and the document stays bound where it was (as GIMP's and Krita's Export).
-    func saveAs(_ target: SaveAsTarget, exporting: Bool = false) {
+    func saveAs(_ target: SaveAsTarget, exporting: Bool = false, replacingAsked: Bool = false) {
         // Pictures is the app's own place (the first Save makes it too); any other folder must be there.
         if (target.path as NSString).deletingLastPathComponent == board.picturesFolder {
             try? FileManager.default.createDirectory(atPath: board.picturesFolder, withIntermediateDirectories: true)
         }
         let write = { [unowned self] in exporting ? self.document.export(to: target) : self.document.save(to: target) }
-        guard target.exists else { return write() }
+        guard target.exists, !replacingAsked else { return write() }
         board.ask(AlertViewController(title: tr("Replace %@?", target.name),
                                       message: tr("A file of that name is already there; replacing it loses what it holds."),
                                       actions: [.init(tr("Replace"), handler: write),
@@ -137,16 +152,20 @@ final class FileCommands {
         }
     }
 
-    /// Presents the photo picker over the board.
+    /// Asks which photo to place: the desktop's dialog, else the photo picker.
     func choosePhoto() {
-        guard board.presentedViewController == nil else { return }
-        let picker = PhotoPickerViewController(folder: board.picturesFolder, home: board.home)
-        picker.onCancel = { [unowned board = self.board] in board.dismiss() }
-        picker.onPick = { [unowned self] path in
-            self.board.dismiss()
-            self.openPhoto(.file(path))
-        }
-        board.present(picker)
+        let request = FileChooserRequest(kind: .open, title: tr("Place a Photo"), acceptLabel: tr("Place"),
+                                         currentFolder: board.picturesFolder, filters: FileDialogs.pictureFilters, currentFilter: 0)
+        board.fileDialogs.ask(request, builtIn: { [unowned self] in
+            guard self.board.presentedViewController == nil else { return }
+            let picker = PhotoPickerViewController(folder: self.board.picturesFolder, home: self.board.home)
+            picker.onCancel = { [unowned board = self.board] in board.dismiss() }
+            picker.onPick = { [unowned self] path in
+                self.board.dismiss()
+                self.openPhoto(.file(path))
+            }
+            self.board.present(picker)
+        }, chosen: { [unowned self] path, _ in self.openPhoto(.file(path)) })
     }
 
     /// Places the picture on the clipboard, decoded in the background.

@@ -26,6 +26,9 @@ final class RunningApp {
         environment["XDG_CONFIG_HOME"] = home + "/config"
         // The desktop's lists (recently used) go into the test's home, never the runner's.
         environment["XDG_DATA_HOME"] = home + "/.local/share"
+        // No session bus unless the test gives one (a test's own private bus): the runner's bus
+        // may have a real portal whose dialogs nobody would answer.
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/x11paint-tests-have-no-session-bus"
         let ready = NSTemporaryDirectory() + "x11paint-ready-" + UUID().uuidString
         environment["X11PAINT_READY_FILE"] = ready
         environment.merge(extraEnvironment) { $1 }
