@@ -49,6 +49,7 @@ public final class DrawingBoardViewController: ViewController {
     lazy var selectionCommands = SelectionCommands(board: self)
     lazy var pointer = PointerFollower(board: self)
     lazy var mainMenu = MainMenuController(board: self)
+    lazy var history = HistoryCommands(board: self)
     public private(set) lazy var fileDialogs = FileDialogs(board: self)
 
     // MARK: - Lifecycle
@@ -108,36 +109,11 @@ public final class DrawingBoardViewController: ViewController {
 
     public func toggleCircleFrame() { photoController.toggleCircleFrame() }
 
-    /// The desktop 摇一摇: a shake of the pointer undoes the last change, and says so.
-    public func shakeToUndo() {
-        guard photoPlacement == nil, let last = canvas.document.items.last else { return }
-        if canvas.undo() { showStatus(tr("Shaken: undid %@ (Ctrl+Shift+Z puts it back)", last.userDescription)) }
-    }
-
-    public func clear() {
-        if canvas.clear() { showStatus(tr("Cleared (Ctrl+Z brings it back)")) }
-    }
-
-    /// While a photo is being placed, Ctrl+Z works on it (its last move, scale, turn, crop or
-    /// frame, then the photo itself), never on the drawing underneath.
-    /// Each says what it did: the message about the change it takes back ("Cleared …") must
-    /// not stay on screen as if it still held.
-    public func undo() {
-        if photoController.undo() { return }
-        let last = canvas.document.items.last
-        if canvas.undo() {
-            if let last { showStatus(tr("Undid %@ (Ctrl+Shift+Z puts it back)", last.userDescription)) }
-        } else {
-            _ = documentController.undoCrop()
-        }
-    }
-
-    /// Redo waits while a photo is being placed (the drawing's redo would go under it).
-    public func redo() {
-        guard photoPlacement == nil else { return }
-        let next = canvas.redoItems.last
-        if canvas.redo(), let next { showStatus(tr("Redid %@", next.userDescription)) }
-    }
+    // Undo, redo, clear and the shake: HistoryCommands says what each did.
+    public func shakeToUndo() { history.shakeToUndo() }
+    public func clear() { history.clear() }
+    public func undo() { history.undo() }
+    public func redo() { history.redo() }
 
     public func showBrushSettings() { panels.showBrush() }
 
@@ -286,6 +262,7 @@ public final class DrawingBoardViewController: ViewController {
         panels.onColorChange = { [unowned self] color in self.setColor(color) }
         panels.onShapeFillChange = { [unowned self] fill in self.canvas.shapeFill = fill }
         panels.onFillToleranceChange = { [unowned self] tolerance in self.canvas.fillTolerance = tolerance }
+        panels.onChooseBackground = { [unowned self] in self.fileCommands.chooseBackground() }
         return panels
     }()
 

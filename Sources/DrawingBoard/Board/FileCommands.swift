@@ -42,14 +42,9 @@ final class FileCommands {
     func chooseDocument() {
         let request = FileChooserRequest(kind: .open, title: tr("Open a Picture"), acceptLabel: tr("Open"),
                                          currentFolder: document.suggestedFolder, filters: FileDialogs.pictureFilters, currentFilter: 0)
-        board.fileDialogs.ask(request, builtIn: { [unowned self] in
-            guard self.board.presentedViewController == nil else { return }
-            let picker = PhotoPickerViewController(folder: self.board.picturesFolder, home: self.board.home)
-            picker.onCancel = { [unowned board = self.board] in board.dismiss() }
-            // The question about unsaved changes comes once the picker has gone.
-            picker.onPick = { [unowned self] path in self.board.dismiss { self.openDocument(path: path) } }
-            self.board.present(picker)
-        }, chosen: { [unowned self] path, _ in self.openDocument(path: path) })
+        // The question about unsaved changes comes once the picker has gone.
+        board.fileDialogs.ask(request, builtIn: { [unowned self] in self.presentPicker { path in self.board.dismiss { self.openDocument(path: path) } } },
+                              chosen: { [unowned self] path, _ in self.openDocument(path: path) })
     }
 
     /// Opens a PNG or JPEG as the document, at the file's own size, upright by its EXIF
@@ -157,15 +152,33 @@ final class FileCommands {
         let request = FileChooserRequest(kind: .open, title: tr("Place a Photo"), acceptLabel: tr("Place"),
                                          currentFolder: board.picturesFolder, filters: FileDialogs.pictureFilters, currentFilter: 0)
         board.fileDialogs.ask(request, builtIn: { [unowned self] in
-            guard self.board.presentedViewController == nil else { return }
-            let picker = PhotoPickerViewController(folder: self.board.picturesFolder, home: self.board.home)
-            picker.onCancel = { [unowned board = self.board] in board.dismiss() }
-            picker.onPick = { [unowned self] path in
+            self.presentPicker { path in
                 self.board.dismiss()
                 self.openPhoto(.file(path))
             }
-            self.board.present(picker)
         }, chosen: { [unowned self] path, _ in self.openPhoto(.file(path)) })
+    }
+
+    /// Asks which picture to use as the background (the Background panel's Choose…).
+    func chooseBackground() {
+        let request = FileChooserRequest(kind: .open, title: tr("Choose a Background"), acceptLabel: tr("Use picture"),
+                                         currentFolder: board.picturesFolder, filters: FileDialogs.pictureFilters, currentFilter: 0)
+        board.fileDialogs.ask(request, builtIn: { [unowned self] in
+            self.presentPicker { path in
+                self.board.dismiss()
+                self.board.setBackgroundImage(path: path)
+            }
+        }, chosen: { [unowned self] path, _ in self.board.setBackgroundImage(path: path) })
+    }
+
+    /// The app's own picker (Pictures as a grid, or a typed path) over the board; `picked`
+    /// gets the path and dismisses it.
+    private func presentPicker(picked: @escaping (String) -> Void) {
+        guard board.presentedViewController == nil else { return }
+        let picker = PhotoPickerViewController(folder: board.picturesFolder, home: board.home)
+        picker.onCancel = { [unowned board = self.board] in board.dismiss() }
+        picker.onPick = picked
+        board.present(picker)
     }
 
     /// Places the picture on the clipboard, decoded in the background.

@@ -1,14 +1,17 @@
 import Foundation
 
-/// The background settings (背景设置): a colour through the same picker, or a picture from a
-/// file path, scaled to fill.
+/// The background settings (背景设置): a colour through the same picker, or a picture (chosen
+/// with a file dialog, or a typed path), scaled to fill.
 public final class BackgroundSettingsView: View {
     public var onColor: ((Color) -> Void)?
     public var onImagePath: ((String) -> Void)?
+    /// Choose… asks for a picture with a file dialog.
+    public var onChoose: (() -> Void)?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         addSubview(colorPicker)
+        addSubview(chooseButton)
         addSubview(pathField)
         addSubview(useImageButton)
         addSubview(messageLabel)
@@ -22,7 +25,8 @@ public final class BackgroundSettingsView: View {
     public override func layoutSubviews() {
         colorPicker.frame = Rect(x: 0, y: 0, width: bounds.width, height: 92)
         useImageButton.frame = Rect(x: bounds.width - useImageButton.intrinsicWidth, y: 100, width: useImageButton.intrinsicWidth, height: 28)
-        pathField.frame = Rect(x: 0, y: 100, width: max(0, useImageButton.frame.minX - 8), height: 28)
+        chooseButton.frame = Rect(x: 0, y: 100, width: chooseButton.intrinsicWidth, height: 28)
+        pathField.frame = Rect(x: chooseButton.frame.maxX + 8, y: 100, width: max(0, useImageButton.frame.minX - 16 - chooseButton.frame.maxX), height: 28)
         messageLabel.frame = Rect(x: 0, y: 130, width: bounds.width, height: 24)
     }
 
@@ -37,6 +41,10 @@ public final class BackgroundSettingsView: View {
         field.onSubmit = { [unowned self] path in self.onImagePath?(path) }
         return field
     }()
+
+    public private(set) lazy var chooseButton = Button(title: tr("Choose…"), toolTip: tr("Choose a picture for the background")) { [unowned self] in
+        self.onChoose?()
+    }
 
     public private(set) lazy var useImageButton: Button = {
         let button = Button(title: tr("Use picture"))

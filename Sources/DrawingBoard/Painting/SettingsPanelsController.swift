@@ -12,6 +12,8 @@ public final class SettingsPanelsController {
     var onColorChange: ((Color) -> Void)?
     var onShapeFillChange: ((ShapeFill) -> Void)?
     var onFillToleranceChange: ((Double) -> Void)?
+    /// The Background panel's Choose… (a file dialog the board shows).
+    var onChooseBackground: (() -> Void)?
     /// Where a typed `~/` points, the most pixels a picture is kept at, the UI thread.
     private let home: () -> String
     private let maximumPixels: () -> Int
@@ -138,6 +140,7 @@ public final class SettingsPanelsController {
         let settings = BackgroundSettingsView()
         settings.onColor = { [unowned self] color in self.canvas.previewBackground(.color(color)) }
         settings.onImagePath = { [unowned self] path in self.setBackgroundImage(path: path) }
+        settings.onChoose = { [unowned self] in self.onChooseBackground?() }
         return settings
     }()
 

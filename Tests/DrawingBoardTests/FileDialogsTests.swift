@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+@testable import DrawingBoard
+@testable import PaintToolkit
+@testable import PaintDocument
+@testable import PaintGraphics
+import TestSupport
+import ToolkitTestSupport
+
+/// Open, Place a Photo, Save As, Export and the background's Choose… ask the desktop's file
+/// dialog when the platform has one (issue 39), and the app's own chooser when it does not answer.
+final class FileDialogsTests: XCTestCase {
+    /// A desktop dialog the test answers by hand.
+    private final class FakeDesktopChooser: FileChooser {
+        var requests: [FileChooserRequest] = []
+        var answers: [(FileChooserAnswer) -> Void] = []
+        func choose(_ request: FileChooserRequest, answer: @escaping (FileChooserAnswer) -> Void) {
+            requests.append(request)
+            answers.append(answer)
+        }
+    }
+
+    private let temp = TemporaryDirectory()
+    private let desktop = FakeDesktopChooser()
+
+    private func session() -> BoardSession {
+        let session = BoardSession(pictures: temp.path)
+        session.board.fileDialogs.desktop = desktop
+        return session
+    }
+
+    private func picture(_ name: String, _ color: Color, width: Int = 40) throws -> String {
+        let path = temp.path + "/" + name
+        try PNGCodec.encode(Bitmap(width: width, height: 30, color: color)).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func testOpenTakesTheFileTheDesktopDialogChose() throws {
+        let session = session()
+        let path = try picture("field.png", .green, width: 64)
+        session.board.chooseDocument()
+        XCTAssertNil(session.board.presentedViewController, "the desktop's dialog, not the app's picker")
+        let request = try XCTUnwrap(desktop.requests.first)
+        XCTAssertEqual(request.kind, .open)
+        XCTAssertEqual(request.filters.first?.name, "Pictures")
+        XCTAssertTrue(request.filters.first?.patterns.contains("*.png") ?? false)
+        session.board.chooseDocument()
+        XCTAssertEqual(desktop.requests.count, 1, "one question at a time")
+        desktop.answers[0](.chosen(path: path, filter: nil))
+        session.board.finishOpening()
+        XCTAssertEqual(session.board.documentName, "field.png")
+        XCTAssertEqual(session.board.canvas.document.format?.pixelWidth, 64)
+    }
+
+    func testCancellingDoesNothingAndNoAnswerShowsTheAppsOwnPicker() throws {
+        let session = session()
+        session.board.choosePhoto()
+        desktop.answers[0](.cancelled)
+        XCTAssertNil(session.board.presentedViewController)
+        XCTAssertNil(session.board.photoPlacement)
+        session.board.choosePhoto()
+        desktop.answers[1](.unavailable("no portal"))
+        XCTAssertTrue(session.board.presentedViewController is PhotoPickerViewController, "the app's own picker instead")
+    }
+
+    func testAnAnswerTheAppCannotUseIsSaid() throws {
+        let session = session()
+        session.board.chooseDocument()
+        desktop.answers[0](.unusable("The chosen file is not on this computer"))
+        XCTAssertEqual(session.board.statusLabel.text, "The chosen file is not on this computer")
+        XCTAssertNil(session.board.presentedViewController)
+    }
+
+    func testSaveAsOffersTheNameAndTheFilterNamesAFileWithoutAnEnding() throws {
+        let session = session()
+        session.drag(y: 100)
+        session.board.chooseSaveAs()
+        let request = try XCTUnwrap(desktop.requests.first)
+        XCTAssertEqual(request.kind, .save)
+        XCTAssertEqual(request.currentName, "Drawing.png")
+        XCTAssertEqual(request.currentFolder, temp.path)
+        XCTAssertEqual(request.filters.map(\.name), ["PNG image", "JPEG image"])
+        desktop.answers[0](.chosen(path: temp.path + "/sunset", filter: "JPEG image"))
+        session.board.finishSaves()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: temp.path + "/sunset.jpg"), "JPEG chosen: .jpg added")
+        XCTAssertEqual(session.board.documentName, "sunset.jpg")
+    }
+
+    func testAFileTheDesktopDialogAlreadyAskedToReplaceIsNotAskedAbout() throws {
+        let session = session()
+        session.drag(y: 100)
+        let path = try picture("old.png", .blue)
+        session.board.chooseExport()
+        XCTAssertEqual(desktop.requests.first?.currentName, "Drawing (copy).png")
+        desktop.answers[0](.chosen(path: path, filter: "PNG image"))
+        session.board.finishSaves()
+        XCTAssertNil(session.board.presentedAlert, "the desktop's dialog asked already")
+        XCTAssertNotEqual(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: path))).width, 40, "the drawing replaced it")
+    }
+
+    func testTheBackgroundsChooseButtonAsksToo() throws {
+        let session = session()
+        let path = try picture("paper.png", Color(r: 250, g: 240, b: 200))
+        session.board.showBackgroundSettings()
+        session.board.backgroundSettings.chooseButton.sendActions(for: .touchUpInside)
+        XCTAssertEqual(desktop.requests.first?.title, "Choose a Background")
+        desktop.answers[0](.chosen(path: path, filter: nil))
+        session.board.finishOpeningBackground()
+        XCTAssertEqual(session.board.backgroundSettings.messageLabel.text, "Background: paper.png", "previewed until the panel closes")
+    }
+}
