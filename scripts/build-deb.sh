@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 output=${1:-.}
-version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/X11Adapter/Options.swift)
+version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/DrawingBoard/Board/AppInfo.swift)
 architecture=$(dpkg --print-architecture)
 if [ -z "${BINARY:-}" ]; then
   swift build -c release --static-swift-stdlib --scratch-path .build-deb --product x11paint 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]|^Building|^Write' || true

@@ -7,9 +7,10 @@ set -euo pipefail
 purpose=${1:-run}
 # librsvg draws the SVG icons of the desktop's icon theme (Adwaita, hicolor) and the app's own.
 # HarfBuzz shapes text (kerning, ligatures, Arabic joining) and FriBidi orders right-to-left runs.
-# libdbus talks to the desktop's portal (its file chooser) on the session bus.
+# libdbus talks to the desktop's portal (its file chooser) on the session bus; libcrypto's MD5
+# names the thumbnail cache's files.
 packages=(pkg-config libx11-dev libxext-dev libxi-dev libpng-dev libjpeg62-turbo-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
-          librsvg2-dev adwaita-icon-theme hicolor-icon-theme gettext libharfbuzz-dev libfribidi-dev libdbus-1-dev)
+          librsvg2-dev adwaita-icon-theme hicolor-icon-theme gettext libharfbuzz-dev libfribidi-dev libdbus-1-dev libssl-dev)
 case "$purpose" in
   run)
     # A headless machine gets the demo on a private X server.

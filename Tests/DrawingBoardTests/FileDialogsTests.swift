@@ -109,3 +109,23 @@ final class FileDialogsTests: XCTestCase {
         XCTAssertEqual(session.board.backgroundSettings.messageLabel.text, "Background: paper.png", "previewed until the panel closes")
     }
 }
+
+/// The pickers' thumbnails come from the desktop's thumbnail cache and go into it (issue 39).
+final class ThumbnailLoaderCacheTests: XCTestCase {
+    private let temp = TemporaryDirectory()
+
+    func testAFreshEntryIsUsedAndAMissingOneIsMade() throws {
+        let cache = ThumbnailCache(folder: temp.path + "/thumbnails/normal")
+        let path = temp.path + "/big.png"
+        try PNGCodec.encode(Bitmap(width: 400, height: 200, color: .blue)).write(to: URL(fileURLWithPath: path))
+        let first = try ThumbnailLoader.thumbnail(for: path, cache: cache)
+        XCTAssertEqual(first.width, ThumbnailLoader.size, "fitted to the tile")
+        let made = try XCTUnwrap(cache.thumbnail(for: path), "the decoded thumbnail was kept for the file manager")
+        XCTAssertEqual(made.width, ThumbnailCache.normalSize)
+        XCTAssertEqual(made.height, 64)
+        // An entry the file manager made (here: green, so it shows which was used) is taken as is.
+        try cache.store(Bitmap(width: 128, height: 64, color: .green), for: path)
+        let reused = try ThumbnailLoader.thumbnail(for: path, cache: cache)
+        XCTAssertEqual(reused.bitmap.color(atX: 50, y: 20), .green)
+    }
+}

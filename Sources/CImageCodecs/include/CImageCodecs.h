@@ -89,4 +89,13 @@ uint32_t codecs_crc32(const uint8_t *data, size_t length);
 void codecs_free_buffer(codecs_buffer *buffer);
 void codecs_free_image(codecs_image *image);
 
+/// Copies a PNG with tEXt chunks (key, Latin-1 value) inserted after its header. Returns 0,
+/// or -1 when the bytes do not start as a PNG or a key is empty or over 79 bytes.
+int codecs_png_add_text(const uint8_t *png, size_t length, const char *const *keys, const char *const *values, int count,
+                        codecs_buffer *out);
+
+/// The value of the tEXt chunk `key` before the image data, into `value` (cut to its size).
+/// Returns 0, or -1 when there is none (or the bytes are not a PNG).
+int codecs_png_text(const uint8_t *png, size_t length, const char *key, char *value, size_t value_size);
+
 #endif

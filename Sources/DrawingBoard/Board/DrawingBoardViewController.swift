@@ -30,6 +30,8 @@ public final class DrawingBoardViewController: ViewController {
     public var onShowScene: ((Scene) -> Void)?
     /// The platform's clipboard, for Ctrl+V.
     public weak var pasteboard: Pasteboard?
+    /// The desktop's thumbnail cache the choosers read and add to.
+    public var thumbnailCache: ThumbnailCache? = ThumbnailCache()
     /// The screen's size in pixels (the platform tells it), offered by New.
     public var screenPixelSize: (width: Int, height: Int)?
     private let store: ArtworkStore

@@ -176,6 +176,7 @@ final class FileCommands {
     private func presentPicker(picked: @escaping (String) -> Void) {
         guard board.presentedViewController == nil else { return }
         let picker = PhotoPickerViewController(folder: board.picturesFolder, home: board.home)
+        picker.thumbnailCache = board.thumbnailCache
         picker.onCancel = { [unowned board = self.board] in board.dismiss() }
         picker.onPick = picked
         board.present(picker)

@@ -10,6 +10,8 @@ public final class PhotoPickerViewController: ViewController {
     public private(set) var entries: [PhotoLibrary.Entry] = []
     public var onPick: ((String) -> Void)?
     public var onCancel: (() -> Void)?
+    /// Where thumbnails are found and kept (the desktop's cache; nil: none).
+    public var thumbnailCache: ThumbnailCache? = ThumbnailCache()
     private var loader: ThumbnailLoader?
     public private(set) var thumbnailsLoaded = 0
     private var picturesToLoad = 0
@@ -72,7 +74,7 @@ public final class PhotoPickerViewController: ViewController {
         thumbnailsLoaded = 0
         updateProgress()
         guard let application = view.window?.application else { return }
-        if loader == nil { loader = ThumbnailLoader(application: application) }
+        if loader == nil { loader = ThumbnailLoader(application: application, cache: thumbnailCache) }
         loader?.load(pictures.map(\.path)) { [weak self] path, image in
             guard let self, let index = self.entries.firstIndex(where: { $0.path == path }) else { return }
             (self.grid.tiles[index] as? ThumbnailTile)?.setThumbnail(image)

@@ -19,6 +19,8 @@ struct BoardSession {
         self.clock = clock
         window = Window(size: size, application: Application(clock: clock))
         board = DrawingBoardViewController(store: store, picturesFolder: pictures)
+        // Thumbnails go to a cache of the test's own, never the runner's ~/.cache.
+        board.thumbnailCache = ThumbnailCache(folder: NSTemporaryDirectory() + "x11paint-test-thumbnails")
         window.rootViewController = board
         window.render()
         if let stateFolder {
