@@ -31,8 +31,8 @@ final class DialogKeysAndFocusTests: XCTestCase {
     func testEnterInSaveAsSavesWhileTheFieldHasTheKeys() throws {
         BoardSession(window: window, board: board).drag(y: 100)
         key(.character("s"), [.control, .shift])
-        let chooser = try XCTUnwrap(board.presentedViewController as? SaveAsViewController)
-        XCTAssertTrue(chooser.pathField.isEditing, "typing goes to the path")
+        let chooser = try XCTUnwrap(board.presentedViewController as? FileChooserViewController)
+        XCTAssertTrue(chooser.locationField.isEditing, "typing goes to the name")
         XCTAssertEqual(chooser.defaultButton?.title, "Save")
         XCTAssertTrue(chooser.defaultButton?.isDefault == true, "drawn as the default")
         for _ in 0..<"Drawing.png".count { key(.backspace) }
@@ -43,7 +43,7 @@ final class DialogKeysAndFocusTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: temp.path + "/sketch.png"))
         // Escape cancels, from the field too.
         key(.character("s"), [.control, .shift])
-        XCTAssertNotNil(board.presentedViewController as? SaveAsViewController)
+        XCTAssertNotNil(board.presentedViewController as? FileChooserViewController)
         key(.escape)
         XCTAssertNil(board.presentedViewController)
     }

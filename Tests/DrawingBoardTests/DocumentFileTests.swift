@@ -121,7 +121,7 @@ final class DocumentFileTests: XCTestCase {
         open(path)
         board.clear()
         window.send(KeyEvent(.character("e"), modifiers: [.control, .shift]))
-        XCTAssertNotNil(board.presentedViewController as? SaveAsViewController, "the Export question")
+        XCTAssertEqual((board.presentedViewController as? FileChooserViewController)?.mode, .save, "the Export question")
         board.dismiss(animated: false)
         let copy = temp.path + "/copy.png"
         board.export(to: try XCTUnwrap(SaveAsTarget(path: copy)))
@@ -367,13 +367,15 @@ final class SaveAsTests: XCTestCase {
         window.render()
         BoardSession(window: window, board: board).drag(y: 100)
         XCTAssertTrue(window.send(KeyEvent(.character("s"), modifiers: [.control, .shift])))
-        let chooser = try XCTUnwrap(board.presentedViewController as? SaveAsViewController)
-        XCTAssertEqual(chooser.pathField.text, temp.path + "/Drawing.png")
-        chooser.pathField.text = temp.path + "/sketch.gif"
-        chooser.finish()
+        let chooser = try XCTUnwrap(board.presentedViewController as? FileChooserViewController)
+        XCTAssertEqual(chooser.folder, temp.path)
+        XCTAssertEqual(chooser.locationField.text, "Drawing.png")
+        chooser.locationField.text = temp.path + "/sketch.gif"
+        chooser.submit()
         XCTAssertTrue(chooser.messageLabel.text.contains(".png, .jpg or .jpeg"), chooser.messageLabel.text)
-        chooser.pathField.text = temp.path + "/sketch.png"
-        chooser.finish()
+        XCTAssertTrue(board.presentedViewController === chooser, "the chooser stays up to say so")
+        chooser.locationField.text = "sketch.png"
+        chooser.submit()
         board.finishSaves()
         let png = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: temp.path + "/sketch.png")))
         XCTAssertTrue(png.isEqual(to: board.canvas.renderArtwork()), "the whole drawing, losslessly")

@@ -73,6 +73,7 @@ final class MinimumSizeTextTests: XCTestCase {
                 session.drag(y: 100)
                 let dialogs: [(String, () -> Void)] = [
                     ("New", board.chooseNewDocument),
+                    ("Open", board.chooseDocument),
                     ("Save As", board.chooseSaveAs),
                     ("Export", board.chooseExport),
                     ("the question before New", { board.newDocument(width: 100, height: 100) }),

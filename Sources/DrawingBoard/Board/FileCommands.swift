@@ -42,9 +42,13 @@ final class FileCommands {
     func chooseDocument() {
         let request = FileChooserRequest(kind: .open, title: tr("Open a Picture"), acceptLabel: tr("Open"),
                                          currentFolder: document.suggestedFolder, filters: FileDialogs.pictureFilters, currentFilter: 0)
-        // The question about unsaved changes comes once the picker has gone.
-        board.fileDialogs.ask(request, builtIn: { [unowned self] in self.presentPicker { path in self.board.dismiss { self.openDocument(path: path) } } },
-                              chosen: { [unowned self] path, _ in self.openDocument(path: path) })
+        // The question about unsaved changes comes once the chooser has gone.
+        board.fileDialogs.ask(request, builtIn: { [unowned self] in
+            self.presentChooser(request) { path, _ in
+                self.board.dismiss(animated: false)
+                self.openDocument(path: path)
+            }
+        }, chosen: { [unowned self] path, _ in self.openDocument(path: path) })
     }
 
     /// Opens a PNG or JPEG as the document, at the file's own size, upright by its EXIF
@@ -105,14 +109,15 @@ final class FileCommands {
         let request = FileChooserRequest(kind: .save, title: exporting ? tr("Export a Copy") : tr("Save As"), acceptLabel: exporting ? tr("Export") : tr("Save"),
                                          currentName: name, currentFolder: document.suggestedFolder, filters: FileDialogs.saveFilters, currentFilter: 0)
         board.fileDialogs.ask(request, builtIn: { [unowned self] in
-            guard self.board.presentedViewController == nil else { return }
-            let chooser = SaveAsViewController(suggestedPath: self.document.suggestedFolder + "/" + name, home: self.board.home, isExport: exporting)
-            chooser.onCancel = { [unowned board = self.board] in board.dismiss(animated: false) }
-            chooser.onFinish = { [unowned self] target in
+            self.presentChooser(request) { [unowned self] path, quality in
+                // The name must say the format; the chooser stays up to say so.
+                guard let target = SaveAsTarget(path: path, jpegQuality: quality) else {
+                    (self.board.presentedViewController as? FileChooserViewController)?.show(message: tr("The name must end in .png, .jpg or .jpeg"))
+                    return
+                }
                 self.board.dismiss(animated: false)
                 self.saveAs(target, exporting: exporting)
             }
-            self.board.present(chooser, animated: false)
         }, chosen: { [unowned self] path, filter in
             // A name typed without an ending gets the chosen filter's; the desktop's dialog has
             // asked about replacing a file already.
@@ -164,11 +169,24 @@ final class FileCommands {
         let request = FileChooserRequest(kind: .open, title: tr("Choose a Background"), acceptLabel: tr("Use picture"),
                                          currentFolder: board.picturesFolder, filters: FileDialogs.pictureFilters, currentFilter: 0)
         board.fileDialogs.ask(request, builtIn: { [unowned self] in
-            self.presentPicker { path in
-                self.board.dismiss()
+            self.presentChooser(request) { path, _ in
+                self.board.dismiss(animated: false)
                 self.board.setBackgroundImage(path: path)
             }
         }, chosen: { [unowned self] path, _ in self.board.setBackgroundImage(path: path) })
+    }
+
+    /// The app's own chooser for `request` (no desktop dialog answered); `chosen` gets the path
+    /// and the JPEG quality, and dismisses it.
+    private func presentChooser(_ request: FileChooserRequest, chosen: @escaping (String, Int) -> Void) {
+        guard board.presentedViewController == nil else { return }
+        let chooser = FileChooserViewController(mode: request.kind == .open ? .open : .save, title: request.title,
+                                                folder: request.currentFolder ?? board.picturesFolder, name: request.currentName ?? "",
+                                                home: board.home, places: Place.forUser(home: board.home),
+                                                recentFiles: { [weak document] in document?.recentlyUsed?.files() ?? [] }, thumbnails: board.thumbnailCache)
+        chooser.onCancel = { [unowned board = self.board] in board.dismiss(animated: false) }
+        chooser.onFinish = chosen
+        board.present(chooser, animated: false)
     }
 
     /// The app's own picker (Pictures as a grid, or a typed path) over the board; `picked`

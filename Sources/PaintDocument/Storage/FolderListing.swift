@@ -11,6 +11,14 @@ public struct FolderListing: Sendable {
         public let isFolder: Bool
         public let size: Int64
         public let modified: Date
+
+        public init(name: String, path: String, isFolder: Bool, size: Int64, modified: Date) {
+            self.name = name
+            self.path = path
+            self.isFolder = isFolder
+            self.size = size
+            self.modified = modified
+        }
     }
 
     public enum SortKey: Sendable { case name, size, modified }

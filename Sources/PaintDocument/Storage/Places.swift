@@ -15,6 +15,14 @@ public struct Place: Equatable, Sendable {
         self.kind = kind
     }
 
+    /// The user's places: the user folders from `user-dirs.dirs` and the bookmarks from
+    /// `gtk-3.0/bookmarks`, both in the XDG config folder.
+    public static func forUser(home: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> [Place] {
+        let config = BaseDirectory.config.path(environment: environment)
+        let folders = FileReader.text(config + "/user-dirs.dirs").map { UserDirectories.parse($0, home: home) } ?? [:]
+        return standard(home: home, userDirectories: folders, bookmarks: FileReader.text(config + "/gtk-3.0/bookmarks"))
+    }
+
     /// The places for `home`, its user folders (`userDirectories` keyed "XDG_PICTURES_DIR" and
     /// so on) and bookmarks file; folders that are not there are left out.
     public static func standard(home: String, userDirectories: [String: String], bookmarks: String?) -> [Place] {

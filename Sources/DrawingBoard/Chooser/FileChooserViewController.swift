@@ -1,0 +1,267 @@
+import Foundation
+
+/// The app's own file chooser, for a desktop without a portal (a bare window manager, no
+/// session bus): places (Home, Desktop, Pictures, Documents, Recent, the GTK bookmarks), the
+/// folder's pictures with their size and date, sortable by each, a preview of the selected
+/// picture, and a location field that takes a name or a path (Tab completes it). Keys: Up,
+/// Down, Page Up, Page Down move in the list, Enter opens a folder or chooses, Alt+Up or
+/// Backspace in an empty field goes to the parent folder, Ctrl+H shows hidden files, Escape
+/// cancels. Saving asks for a name in the folder, and the JPEG quality.
+public final class FileChooserViewController: ViewController {
+    public enum Mode { case open, save }
+
+    /// The path chosen (and, saving, the JPEG quality).
+    public var onFinish: ((String, Int) -> Void)?
+    public var onCancel: (() -> Void)?
+    public let mode: Mode
+    public private(set) var folder: String
+    /// Recent's list instead of a folder.
+    public private(set) var showsRecent = false
+    public private(set) var showsHidden = false
+    private let home: String
+    private let places: [Place]
+    private let recentFiles: () -> [String]
+    private let thumbnails: ThumbnailCache?
+    private var listing: FolderListing?
+    private let title: String
+
+    public init(mode: Mode, title: String, folder: String, name: String = "", home: String, places: [Place],
+                recentFiles: @escaping () -> [String], thumbnails: ThumbnailCache?) {
+        self.mode = mode
+        self.title = title
+        self.folder = folder
+        self.home = home
+        self.places = places
+        self.recentFiles = recentFiles
+        self.thumbnails = thumbnails
+        super.init()
+        locationField.text = name
+    }
+
+    // MARK: - Lifecycle
+
+    public override func viewDidLoad() {
+        view.backgroundColor = DialogParts.dimming
+        view.addSubview(box)
+        for subview in [titleLabel, locationField, upButton, folderLabel, placesView, list, preview, previewLabel, previewSizeLabel, hiddenBox, qualityLabel, qualityField,
+                        messageLabel, chooseButton, cancelButton] as [View] {
+            box.addSubview(subview)
+        }
+        qualityField.text = "90"
+        qualityLabel.isHidden = mode == .open
+        qualityField.isHidden = mode == .open
+        placesView.places = places
+        isModal = true
+        defaultButton = chooseButton
+        escapeButton = cancelButton
+        show(folder: folder)
+    }
+
+    public override func viewDidAppear() { locationField.beginEditing() }
+
+    public override func viewWillLayoutSubviews() {
+        let area = view.bounds.insetBy(dx: min(40, view.bounds.width * 0.04), dy: min(30, view.bounds.height * 0.04))
+        box.frame = DialogParts.centered(Size(width: min(area.width, 900), height: min(area.height, 640)), in: view.bounds)
+        let width = box.frame.width, height = box.frame.height
+        titleLabel.frame = Rect(x: 16, y: 8, width: width - 32, height: 24)
+        locationField.frame = Rect(x: 16, y: 36, width: width - 32, height: 28)
+        upButton.frame = Rect(x: 12, y: 68, width: upButton.intrinsicWidth, height: 26)
+        folderLabel.frame = Rect(x: upButton.frame.maxX + 6, y: 68, width: width - upButton.frame.maxX - 22, height: 26)
+        let top = 98.0, bottom = height - 44 - (mode == .save || width < 560 ? 30 : 0)
+        let placesWidth = width < 560 ? 96.0 : 132.0
+        // The preview goes where there is room beside the list.
+        let previewWidth = width >= 680 ? 168.0 : 0
+        placesView.frame = Rect(x: 12, y: top, width: placesWidth, height: max(0, bottom - top))
+        list.frame = Rect(x: placesView.frame.maxX + 6, y: top, width: max(0, width - placesWidth - 30 - (previewWidth > 0 ? previewWidth + 6 : 0)),
+                          height: max(0, bottom - top))
+        preview.isHidden = previewWidth == 0
+        previewLabel.isHidden = previewWidth == 0
+        previewSizeLabel.isHidden = previewWidth == 0
+        preview.frame = Rect(x: width - 12 - previewWidth, y: top, width: previewWidth, height: min(previewWidth, max(0, bottom - top - 40)))
+        previewLabel.frame = Rect(x: preview.frame.minX, y: preview.frame.maxY + 4, width: previewWidth, height: 20)
+        previewSizeLabel.frame = previewLabel.frame.offsetBy(dx: 0, dy: 20)
+        let buttonsY = height - 40
+        cancelButton.frame = Rect(x: width - 12 - cancelButton.intrinsicWidth, y: buttonsY, width: cancelButton.intrinsicWidth, height: 32)
+        chooseButton.frame = Rect(x: cancelButton.frame.minX - 8 - chooseButton.intrinsicWidth, y: buttonsY, width: chooseButton.intrinsicWidth, height: 32)
+        // Narrow, or saving: the hidden-files box, the quality and the message take a row of their own.
+        let extrasY = mode == .save || width < 560 ? bottom + 2 : buttonsY
+        hiddenBox.frame = Rect(x: 12, y: extrasY, width: hiddenBox.intrinsicWidth, height: 28)
+        qualityLabel.frame = Rect(x: hiddenBox.frame.maxX + 12, y: extrasY, width: qualityLabel.font.width(of: qualityLabel.text) + 4, height: 28)
+        qualityField.frame = Rect(x: qualityLabel.frame.maxX + 4, y: extrasY, width: 48, height: 28)
+        let messageX = mode == .save ? qualityField.frame.maxX + 12 : hiddenBox.frame.maxX + 12
+        let messageEnd = extrasY == buttonsY ? chooseButton.frame.minX - 8 : width - 12
+        messageLabel.frame = Rect(x: messageX, y: extrasY, width: max(0, messageEnd - messageX), height: 28)
+        if extrasY == bottom + 2, mode == .open { messageLabel.frame = Rect(x: 12, y: buttonsY, width: max(0, chooseButton.frame.minX - 20), height: 32) }
+    }
+
+    // MARK: - Keys
+
+    public override func keyDown(_ event: KeyEvent) -> Bool {
+        switch (event.key, event.modifiers) {
+        case (.up, []): list.moveSelection(by: -1)
+        case (.down, []): list.moveSelection(by: 1)
+        case (.up, .alt): goUp()
+        case (.character("h"), .control): setShowsHidden(!showsHidden)
+        case (.enter, []): submit()
+        default: return super.keyDown(event)
+        }
+        return true
+    }
+
+    // MARK: - Actions
+
+    /// Lists `folder` (a message says why when it cannot be read, and the list stays as it was).
+    public func show(folder path: String) {
+        do {
+            var listing = try FolderListing(folder: path, showingHidden: showsHidden, extensions: mode == .open ? PhotoLibrary.pictureExtensions : nil)
+            listing.sort(by: list.sortKey, ascending: list.ascending)
+            self.listing = listing
+            folder = path
+            showsRecent = false
+            list.entries = listing.entries
+            folderLabel.text = SystemPath.displayed(path)
+            placesView.current = places.firstIndex { $0.kind == .folder && $0.path == path }
+            messageLabel.text = ""
+        } catch {
+            messageLabel.text = tr("Cannot open the folder %@", SystemPath.displayed(path))
+        }
+        showPreview(of: nil)
+    }
+
+    /// Recent: the files opened and saved lately, newest first.
+    public func showRecent() {
+        listing = nil
+        showsRecent = true
+        list.entries = recentFiles().compactMap { path in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            return FolderListing.Entry(name: (path as NSString).lastPathComponent, path: path, isFolder: false, size: Int64(info.st_size),
+                                       modified: Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec)))
+        }
+        folderLabel.text = tr("Recent")
+        placesView.current = places.firstIndex { $0.kind == .recent }
+        showPreview(of: nil)
+    }
+
+    public func setShowsHidden(_ on: Bool) {
+        showsHidden = on
+        hiddenBox.isOn = on
+        if !showsRecent { show(folder: folder) }
+    }
+
+    public func goUp() {
+        guard !showsRecent, folder != "/" else { return }
+        show(folder: (folder as NSString).deletingLastPathComponent)
+    }
+
+    /// Enter or the Open/Save button: the typed name or path when there is one, else the
+    /// selected entry; a folder is opened, a file chosen.
+    public func submit() {
+        let typed = locationField.text.trimmingCharacters(in: .whitespaces)
+        guard !typed.isEmpty else {
+            guard let entry = list.selected.map({ list.entries[$0] }) else {
+                messageLabel.text = mode == .open ? tr("Choose a picture, or type its path") : tr("Type a name for the file")
+                return
+            }
+            return activate(entry)
+        }
+        let expanded = HomeFolder.expandingTilde(in: typed, home: home)
+        let path = expanded.hasPrefix("/") ? expanded : ((showsRecent ? home : folder) as NSString).appendingPathComponent(expanded)
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        if exists && isFolder.boolValue {
+            locationField.text = ""
+            return show(folder: path)
+        }
+        guard mode == .save || exists else {
+            messageLabel.text = tr("There is no file %@", SystemPath.displayed(path))
+            return
+        }
+        finish(path)
+    }
+
+    private func activate(_ entry: FolderListing.Entry) {
+        if entry.isFolder {
+            locationField.text = ""
+            show(folder: entry.path)
+        } else {
+            finish(entry.path)
+        }
+    }
+
+    private func finish(_ path: String) {
+        guard let quality = Int(qualityField.text.trimmingCharacters(in: .whitespaces)), (1...100).contains(quality) else {
+            messageLabel.text = tr("The JPEG quality is a number from 1 to 100")
+            return
+        }
+        onFinish?(path, quality)
+    }
+
+    /// Says why the chosen name cannot be used (the board checks it).
+    public func show(message: String) { messageLabel.text = message }
+
+    private func showPreview(of entry: FolderListing.Entry?) {
+        preview.image = nil
+        previewLabel.text = ""
+        previewSizeLabel.text = ""
+        guard let entry, !entry.isFolder, PhotoLibrary.pictureExtensions.contains((entry.name as NSString).pathExtension.lowercased()),
+              let application = view.window?.application else { return }
+        let name = FileListView.elidingMiddle(entry.name, toFit: previewLabel.bounds.width, font: previewLabel.font)
+        previewLabel.text = name
+        previewSizeLabel.text = ByteCountFormatter.string(fromByteCount: entry.size, countStyle: .file)
+        let loader = previewLoader ?? ThumbnailLoader(application: application, cache: thumbnails)
+        previewLoader = loader
+        loader.load([entry.path]) { [weak self] path, image in
+            guard let self, self.list.selected.map({ self.list.entries[$0].path }) == path else { return }
+            self.preview.image = image
+        }
+    }
+
+    private var previewLoader: ThumbnailLoader?
+
+    // MARK: - Subviews
+
+    private lazy var box = DialogParts.box()
+    private lazy var titleLabel = DialogParts.title(title)
+    private(set) lazy var locationField: PathField = {
+        let field = PathField(placeholder: mode == .open ? tr("Type a path; Tab completes it") : tr("Name"))
+        field.complete = { [unowned self] typed in PathCompletion.complete(typed, in: self.folder, home: self.home, showingHidden: self.showsHidden) }
+        field.onBackspaceWhenEmpty = { [unowned self] in self.goUp() }
+        return field
+    }()
+    private lazy var upButton = Button(title: "↑", toolTip: tr("The folder above (Alt+Up)")) { [unowned self] in self.goUp() }
+    public private(set) lazy var folderLabel = Label()
+    private(set) lazy var placesView: PlacesView = {
+        let view = PlacesView()
+        view.onChoose = { [unowned self] place in
+            if place.kind == .recent { self.showRecent() } else { self.show(folder: place.path) }
+        }
+        return view
+    }()
+    private(set) lazy var list: FileListView = {
+        let list = FileListView()
+        list.onSort = { [unowned self] key, ascending in
+            self.listing?.sort(by: key, ascending: ascending)
+            if let listing = self.listing { self.list.entries = listing.entries }
+        }
+        list.onSelect = { [unowned self] entry in
+            if let entry, !entry.isFolder { self.locationField.text = self.showsRecent ? entry.path : entry.name }
+            self.showPreview(of: entry)
+        }
+        list.onActivate = { [unowned self] entry in self.activate(entry) }
+        return list
+    }()
+    private lazy var preview = ImageView()
+    private lazy var previewLabel = Label()
+    private lazy var previewSizeLabel = Label()
+    public private(set) lazy var hiddenBox: CheckBox = {
+        let box = CheckBox(title: tr("Hidden files"), toolTip: tr("Show hidden files (Ctrl+H)"))
+        box.addAction(for: .valueChanged) { [unowned self] control in self.setShowsHidden((control as! CheckBox).isOn) }
+        return box
+    }()
+    private lazy var qualityLabel = Label(text: tr("JPEG quality"))
+    public private(set) lazy var qualityField = TextField(placeholder: "90")
+    public private(set) lazy var messageLabel = Label()
+    private lazy var chooseButton = DialogParts.button(mode == .open ? tr("Open") : tr("Save")) { [unowned self] in self.submit() }
+    private lazy var cancelButton = DialogParts.button(tr("Cancel")) { [unowned self] in self.onCancel?() }
+}

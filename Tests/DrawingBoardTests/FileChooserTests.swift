@@ -1,0 +1,133 @@
+import Foundation
+import XCTest
+@testable import DrawingBoard
+@testable import PaintToolkit
+@testable import PaintDocument
+@testable import PaintGraphics
+import TestSupport
+import ToolkitTestSupport
+
+/// The app's own file chooser (issue 39), where no desktop dialog answers: places, a folder's
+/// pictures sortable by name, size and date, a preview, the location field with Tab
+/// completion, Ctrl+H, and the keys.
+final class FileChooserTests: XCTestCase {
+    private let temp = TemporaryDirectory()
+    private var pictures: String { temp.path + "/Pictures" }
+
+    private func setUp(_ names: [(String, Int, Double)]) throws {
+        try FileManager.default.createDirectory(atPath: pictures + "/Trips", withIntermediateDirectories: true)
+        for (name, width, age) in names {
+            let path = pictures + "/" + name
+            try PNGCodec.encode(Bitmap(width: width, height: 20, color: .green)).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: path)
+        }
+    }
+
+    private func openChooser(_ session: BoardSession) throws -> FileChooserViewController {
+        session.board.home = temp.path
+        session.window.send(KeyEvent(.character("o"), modifiers: .control))
+        session.window.render()
+        return try XCTUnwrap(session.board.presentedViewController as? FileChooserViewController, "no desktop dialog: the app's own chooser")
+    }
+
+    private func key(_ session: BoardSession, _ key: KeyEvent.Key, _ modifiers: KeyEvent.Modifiers = [], text: String? = nil) {
+        session.window.send(KeyEvent(key, modifiers: modifiers, text: text))
+    }
+
+    func testTheKeysWalkTheListOpenAFolderComeBackAndOpenAPicture() throws {
+        try setUp([("b.png", 30, 10), ("a.png", 60, 20)])
+        let session = BoardSession(pictures: pictures)
+        let chooser = try openChooser(session)
+        XCTAssertEqual(chooser.folder, pictures)
+        XCTAssertEqual(chooser.list.entries.map(\.name), ["Trips", "a.png", "b.png"])
+        XCTAssertTrue(chooser.locationField.isEditing)
+        key(session, .down)
+        key(session, .enter)
+        XCTAssertEqual(chooser.folder, pictures + "/Trips", "Enter on a folder opens it")
+        key(session, .up, .alt)
+        XCTAssertEqual(chooser.folder, pictures, "Alt+Up: the folder above")
+        key(session, .down)
+        key(session, .down)
+        XCTAssertEqual(chooser.locationField.text, "a.png", "a picture selected names itself in the field")
+        key(session, .enter)
+        session.board.finishOpening()
+        XCTAssertNil(session.board.presentedViewController)
+        XCTAssertEqual(session.board.documentName, "a.png")
+        XCTAssertEqual(session.board.canvas.document.format?.pixelWidth, 60)
+    }
+
+    func testClickingAColumnSortsByItAndAgainTheOtherWay() throws {
+        try setUp([("small.png", 10, 5), ("big.png", 400, 100), ("middle.png", 100, 50)])
+        let session = BoardSession(pictures: pictures)
+        let chooser = try openChooser(session)
+        let list = chooser.list
+        var driver = TouchDriver(window: session.window)
+        let header = { (x: Double) in list.convert(Point(x: x, y: FileListView.headerHeight / 2), to: nil) }
+        driver.tap(header(list.bounds.width - list.dateColumn + 10))
+        XCTAssertEqual(list.entries.map(\.name), ["Trips", "big.png", "middle.png", "small.png"], "oldest first")
+        driver.time += 1
+        driver.tap(header(list.bounds.width - list.dateColumn + 10))
+        XCTAssertEqual(list.entries.map(\.name), ["Trips", "small.png", "middle.png", "big.png"], "again: newest first, folders still first")
+        driver.time += 1
+        driver.tap(header(list.bounds.width - list.dateColumn - list.sizeColumn + 10))
+        XCTAssertEqual(list.entries.map(\.name), ["Trips", "small.png", "middle.png", "big.png"], "by size, smallest first")
+        XCTAssertEqual(list.sortKey, .size)
+    }
+
+    func testTabCompletesCtrlHShowsHiddenFilesAndRecentListsRecentFiles() throws {
+        try setUp([("sunrise.png", 20, 1), (".hidden.png", 20, 1)])
+        let session = BoardSession(pictures: pictures)
+        let recent = RecentlyUsed(path: temp.path + "/recently-used.xbel")
+        session.board.documentController.recentlyUsed = recent
+        try recent.add(pictures + "/sunrise.png")
+        let chooser = try openChooser(session)
+        for character in "sun" { key(session, .character(character), text: String(character)) }
+        key(session, .tab)
+        XCTAssertEqual(chooser.locationField.text, "sunrise.png")
+        XCTAssertTrue(chooser.locationField.isEditing, "Tab completed and the field keeps the keys")
+        XCTAssertFalse(chooser.list.entries.contains { $0.name == ".hidden.png" })
+        key(session, .character("h"), .control)
+        XCTAssertTrue(chooser.list.entries.contains { $0.name == ".hidden.png" }, "Ctrl+H")
+        XCTAssertTrue(chooser.hiddenBox.isOn)
+        let recentPlace = try XCTUnwrap(chooser.placesView.places.firstIndex { $0.kind == .recent })
+        var driver = TouchDriver(window: session.window)
+        driver.tap(chooser.placesView.convert(Point(x: 20, y: 4 + (Double(recentPlace) + 0.5) * PlacesView.rowHeight), to: nil))
+        XCTAssertTrue(chooser.showsRecent)
+        XCTAssertEqual(chooser.list.entries.map(\.path), [pictures + "/sunrise.png"])
+    }
+
+    func testALongNameIsElidedInTheMiddleAndItsTooltipIsWhole() throws {
+        let long = "X11Paint drawing of the harbour at dawn with boats 2026-11-24 21-31-05.png"
+        try setUp([(long, 20, 1)])
+        let session = BoardSession(pictures: pictures, size: DrawingBoardViewController.minimumSize)
+        let chooser = try openChooser(session)
+        let font = Font.system(size: 13)
+        let shown = FileListView.elidingMiddle(long, toFit: 150, font: font)
+        XCTAssertTrue(shown.hasPrefix("X11") && shown.hasSuffix("21-31-05.png") && shown.contains("…"), shown)
+        XCTAssertLessThanOrEqual(font.width(of: shown), 150)
+        let row = FileListView.headerHeight + 1.5 * FileListView.rowHeight
+        XCTAssertEqual(chooser.list.toolTip(at: Point(x: 40, y: row)), long)
+        XCTAssertNil(chooser.list.toolTip(at: Point(x: 40, y: FileListView.headerHeight + 0.5 * FileListView.rowHeight)), "Trips fits")
+    }
+
+    func testSavingTakesANameInTheFolderAndAFolderNameOpensIt() throws {
+        try setUp([])
+        let session = BoardSession(pictures: pictures)
+        session.drag(y: 100)
+        session.board.chooseSaveAs()
+        let chooser = try XCTUnwrap(session.board.presentedViewController as? FileChooserViewController)
+        chooser.locationField.text = "Trips"
+        chooser.submit()
+        XCTAssertEqual(chooser.folder, pictures + "/Trips")
+        XCTAssertEqual(chooser.locationField.text, "")
+        chooser.locationField.text = "harbour.jpg"
+        chooser.qualityField.text = "300"
+        chooser.submit()
+        XCTAssertTrue(chooser.messageLabel.text.contains("1 to 100"), chooser.messageLabel.text)
+        chooser.qualityField.text = "75"
+        chooser.submit()
+        session.board.finishSaves()
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: pictures + "/Trips/harbour.jpg"))
+        XCTAssertEqual(Array(jpeg.prefix(2)), [0xFF, 0xD8])
+    }
+}
