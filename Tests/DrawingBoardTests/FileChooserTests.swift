@@ -130,4 +130,33 @@ final class FileChooserTests: XCTestCase {
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: pictures + "/Trips/harbour.jpg"))
         XCTAssertEqual(Array(jpeg.prefix(2)), [0xFF, 0xD8])
     }
+
+    func testADoubleClickOpensAFolderOrChoosesAPictureAndAltHomeGoesHome() throws {
+        try setUp([("sea.png", 44, 1)])
+        try PNGCodec.encode(Bitmap(width: 33, height: 20, color: .blue)).write(to: URL(fileURLWithPath: pictures + "/Trips/boat.png"))
+        let session = BoardSession(pictures: pictures)
+        let chooser = try openChooser(session)
+        let list = chooser.list
+        let row = { (index: Int) in list.convert(Point(x: 60, y: FileListView.headerHeight + (Double(index) + 0.5) * FileListView.rowHeight), to: nil) }
+        var driver = TouchDriver(window: session.window)
+        driver.tap(row(0))
+        XCTAssertEqual(chooser.folder, pictures, "one click selects")
+        XCTAssertEqual(list.selected, 0)
+        driver.tap(row(0))
+        XCTAssertEqual(chooser.folder, pictures + "/Trips", "a double click opens the folder")
+        key(session, .home, .alt)
+        XCTAssertEqual(chooser.folder, temp.path, "Alt+Home: the home folder")
+        key(session, .character("p"), text: "P")
+        XCTAssertEqual(chooser.locationField.text, "P", "letters go to the field")
+        key(session, .tab)
+        XCTAssertEqual(chooser.locationField.text, "Pictures/")
+        key(session, .enter)
+        XCTAssertEqual(chooser.folder, pictures, "a typed folder opens")
+        driver.time += 1
+        let sea = try XCTUnwrap(list.entries.firstIndex { $0.name == "sea.png" })
+        driver.tap(row(sea))
+        driver.tap(row(sea))
+        session.board.finishOpening()
+        XCTAssertEqual(session.board.documentName, "sea.png", "a double click on a picture opens it")
+    }
 }

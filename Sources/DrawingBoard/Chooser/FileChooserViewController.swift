@@ -4,9 +4,9 @@ import Foundation
 /// session bus): places (Home, Desktop, Pictures, Documents, Recent, the GTK bookmarks), the
 /// folder's pictures with their size and date, sortable by each, a preview of the selected
 /// picture, and a location field that takes a name or a path (Tab completes it). Keys: Up,
-/// Down, Page Up, Page Down move in the list, Enter opens a folder or chooses, Alt+Up or
-/// Backspace in an empty field goes to the parent folder, Ctrl+H shows hidden files, Escape
-/// cancels. Saving asks for a name in the folder, and the JPEG quality.
+/// Down move in the list, Enter opens a folder or chooses, Alt+Up or Backspace in an empty
+/// field goes to the parent folder and Alt+Home home (GTK's keys), Ctrl+H shows hidden files,
+/// Escape cancels. Saving asks for a name in the folder, and the JPEG quality.
 public final class FileChooserViewController: ViewController {
     public enum Mode { case open, save }
 
@@ -101,6 +101,7 @@ public final class FileChooserViewController: ViewController {
         case (.up, []): list.moveSelection(by: -1)
         case (.down, []): list.moveSelection(by: 1)
         case (.up, .alt): goUp()
+        case (.home, .alt): show(folder: home)
         case (.character("h"), .control): setShowsHidden(!showsHidden)
         case (.enter, []): submit()
         default: return super.keyDown(event)
@@ -166,7 +167,8 @@ public final class FileChooserViewController: ViewController {
             return activate(entry)
         }
         let expanded = HomeFolder.expandingTilde(in: typed, home: home)
-        let path = expanded.hasPrefix("/") ? expanded : ((showsRecent ? home : folder) as NSString).appendingPathComponent(expanded)
+        // "Pictures/" and "../Trips" name folders as "Pictures" and "/home/ann/Trips" do.
+        let path = ((expanded.hasPrefix("/") ? expanded : ((showsRecent ? home : folder) as NSString).appendingPathComponent(expanded)) as NSString).standardizingPath
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
         if exists && isFolder.boolValue {
