@@ -104,6 +104,21 @@ final class PortalFileChooserTests: XCTestCase {
         guard case .unavailable = answer else { return XCTFail("\(String(describing: answer))") }
     }
 
+    func testADialogThatShowsUpAfterTheTimeLimitIsClosed() throws {
+        let bus = try PrivateSessionBus()
+        try bus.startStandInPortal(mode: "late")
+        let chooser = chooser(on: bus)
+        var answer: FileChooserAnswer?
+        chooser.choose(openRequest) { answer = $0 }
+        pump(chooser, until: { !bus.calls.isEmpty })
+        timers.fireAll()
+        guard case .unavailable = answer else { return XCTFail("\(String(describing: answer))") }
+        // The portal takes the call late (its dialog opens): the app closes it, nobody would answer it.
+        pump(chooser, until: { bus.calls.contains { $0["method"] as? String == "Close" } }, seconds: 5)
+        let close = try XCTUnwrap(bus.calls.first { $0["method"] as? String == "Close" }, "Request.Close was called")
+        XCTAssertTrue((close["path"] as? String)?.hasPrefix("/org/freedesktop/portal/desktop/request/") ?? false)
+    }
+
     func testAPortalThatFailsOrIsMissingGivesWayAtOnce() throws {
         let bus = try PrivateSessionBus()
         // No portal on this bus: the bus itself says the name has no owner.

@@ -9,6 +9,8 @@ Response on that object, as the environment says:
   PORTAL_MODE=cancel   Response 1 (the user cancelled)
   PORTAL_MODE=never    never answers the call at all (a hung portal)
   PORTAL_MODE=fail     answers the call with an error
+  PORTAL_MODE=late     answers the call after PORTAL_REPLY_DELAY_MS and never responds (the
+                       dialog stays up until the app closes it through Request.Close)
 Each call is appended to RECORD_FILE as a JSON line (method, parent window, title, options).
 It prints "ready" once it owns the name.
 """
@@ -77,6 +79,9 @@ class Portal(dbus.service.Object):
         token = str(options.get("handle_token", "t"))
         path = "/org/freedesktop/portal/desktop/request/%s/%s" % (sender[1:].replace(".", "_"), token)
         request = Request(self.bus, path)
+        if mode == "late":
+            GLib.timeout_add(int(os.environ.get("PORTAL_REPLY_DELAY_MS", "300")), lambda: reply(dbus.ObjectPath(path)) and False)
+            return
         reply(dbus.ObjectPath(path))
 
         def respond():
