@@ -51,6 +51,7 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("photo", { ShapeWorkloads.photo(runs: runs) }),
     ("photo-4k", { PhotoAt4KWorkload.run(runs: quick ? 1 : 3) }),
     ("fill", { FillWorkload.run(runs: quick ? 1 : 3) }),
+    ("layers", { LayerStackWorkload.run(runs: quick ? 1 : 3) }),
     ("png", { PNGWorkload.run(runs: runs) }),
     ("history", { HistoryWorkload.run(runs: runs) }),
     ("huge-pictures", { HugePictureWorkload.run() }),
