@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         // TOML for the settings file people can read and edit (TOMLKit over toml++).
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        // ZIP for OpenRaster (.ora), the layered format painting apps exchange.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // C glue: Xlib macros and unions Swift cannot call, error handlers.
@@ -74,7 +76,8 @@ let package = Package(
         // without a window.
         .target(
             name: "PaintDocument",
-            dependencies: ["PaintGraphics", "CImageCodecs", "CLibCrypto", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["PaintGraphics", "CImageCodecs", "CLibCrypto", .product(name: "TOMLKit", package: "TOMLKit"),
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // The drawing board: the view controllers, the canvas and its compositor, the tools,

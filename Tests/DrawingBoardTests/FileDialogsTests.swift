@@ -79,7 +79,7 @@ final class FileDialogsTests: XCTestCase {
         XCTAssertEqual(request.kind, .save)
         XCTAssertEqual(request.currentName, "Drawing.png")
         XCTAssertEqual(request.currentFolder, temp.path)
-        XCTAssertEqual(request.filters.map(\.name), ["PNG image", "JPEG image"])
+        XCTAssertEqual(request.filters.map(\.name), ["PNG image", "JPEG image", "OpenRaster image"])
         desktop.answers[0](.chosen(path: temp.path + "/sunset", filter: "JPEG image"))
         session.board.finishSaves()
         XCTAssertTrue(FileManager.default.fileExists(atPath: temp.path + "/sunset.jpg"), "JPEG chosen: .jpg added")

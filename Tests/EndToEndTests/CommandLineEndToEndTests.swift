@@ -50,6 +50,12 @@ final class CommandLineEndToEndTests: XCTestCase {
         let jpeg = try run(["--export", folder + "/out.jpg", folder + "/in.png"], display: "")
         XCTAssertEqual(jpeg.status, 0, jpeg.errors)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: folder + "/out.jpg")).prefix(2), Data([0xFF, 0xD8]))
+        // To OpenRaster and back (issue 40): the same pixels.
+        let ora = try run(["--export", folder + "/out.ora", folder + "/in.png"], display: "")
+        XCTAssertEqual(ora.status, 0, ora.errors)
+        let back = try run(["--export", folder + "/back.png", folder + "/out.ora"], display: "")
+        XCTAssertEqual(back.status, 0, back.errors)
+        XCTAssertTrue(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/back.png"))).isEqual(to: picture), "through .ora, every pixel")
         let unknown = try run(["--export", folder + "/out.xyz", folder + "/in.png"], display: "")
         XCTAssertEqual(unknown.status, 1)
         XCTAssertTrue(unknown.errors.contains("ending names no format"), unknown.errors)

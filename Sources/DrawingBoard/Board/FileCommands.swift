@@ -78,6 +78,14 @@ final class FileCommands {
         board.reading.read(.file(path), maximumPixels: DrawingBoardViewController.maximumDocumentPixels, upright: true, what: tr("the picture")) { [weak self] opened in
             guard let self else { return }
             let name = SystemPath.displayed((path as NSString).lastPathComponent)
+            // An OpenRaster file opens flattened until the document keeps layers: it is not
+            // bound, so Ctrl+S writes a new file and never merges the file's layers into one.
+            guard (path as NSString).pathExtension.lowercased() != "ora" else {
+                let copy = tr("%@ (flattened)", (name as NSString).deletingPathExtension)
+                self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: copy, file: nil)
+                self.document.noteUsed(path)
+                return self.board.showStatus(tr("Opened %@ with its layers flattened; saving writes a new file, %@ stays as it is", name, name))
+            }
             self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: name, file: path)
             self.document.noteUsed(path)
             let size = "\(opened.photo.asset.image.width)x\(opened.photo.asset.image.height)"
@@ -112,7 +120,7 @@ final class FileCommands {
             self.presentChooser(request) { [unowned self] path, quality in
                 // The name must say the format; the chooser stays up to say so.
                 guard let target = SaveAsTarget(path: path, jpegQuality: quality) else {
-                    (self.board.presentedViewController as? FileChooserViewController)?.show(message: tr("The name must end in .png, .jpg or .jpeg"))
+                    (self.board.presentedViewController as? FileChooserViewController)?.show(message: tr("The name must end in .png, .jpg, .jpeg or .ora"))
                     return
                 }
                 self.board.dismiss(animated: false)
@@ -122,7 +130,8 @@ final class FileCommands {
             // A name typed without an ending gets the chosen filter's; the desktop's dialog has
             // asked about replacing a file already.
             let ending = (path as NSString).pathExtension.lowercased()
-            let named = ["png", "jpg", "jpeg"].contains(ending) ? path : path + (filter == tr("JPEG image") ? ".jpg" : ".png")
+            let named = ["png", "jpg", "jpeg", "ora"].contains(ending) ? path
+                : path + (filter == tr("JPEG image") ? ".jpg" : filter == tr("OpenRaster image") ? ".ora" : ".png")
             guard let target = SaveAsTarget(path: named) else { return }
             self.saveAs(target, exporting: exporting, replacingAsked: named == path)
         })

@@ -12,7 +12,8 @@ public final class FileDialogs {
     /// The filters a picture is opened with: every picture the app reads, then each format.
     static var pictureFilters: [FileChooserRequest.Filter] {
         [.init(tr("Pictures"), patterns: PhotoLibrary.pictureExtensions.sorted().flatMap { ["*.\($0)", "*.\($0.uppercased())"] }),
-         .init(tr("PNG image"), patterns: ["*.png", "*.PNG"]), .init(tr("JPEG image"), patterns: ["*.jpg", "*.jpeg", "*.JPG", "*.JPEG"])]
+         .init(tr("PNG image"), patterns: ["*.png", "*.PNG"]), .init(tr("JPEG image"), patterns: ["*.jpg", "*.jpeg", "*.JPG", "*.JPEG"]),
+         .init(tr("OpenRaster image"), patterns: ["*.ora", "*.ORA"])]
     }
 
     /// The filters a drawing is saved with, PNG first; the answer's filter names the format

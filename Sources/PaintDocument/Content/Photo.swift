@@ -61,6 +61,9 @@ public enum PhotoDecoder {
                               scaleDenominator: Int = 1) throws -> Photo {
         // Full-size decodes keep the file's bytes so the journal can keep the picture as it was.
         let keep = scaleDenominator == 1 ? data : nil
+        if let flattened = try openRaster(data, name: name, maximumPixels: Int(min(pixelLimit, UInt64(Int.max)))) {
+            return Photo(asset: ImageAsset(bitmap: flattened, name: name, encoded: nil))
+        }
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             return Photo(asset: ImageAsset(bitmap: try PNGCodec.decode(data, pixelLimit: pixelLimit), name: name, encoded: keep))
         }
@@ -82,6 +85,10 @@ public enum PhotoDecoder {
     }
 
     public static func open(_ data: Data, name: String, maximumPixels: Int, job: DecodeJob?) throws -> Opened {
+        if let flattened = try openRaster(data, name: name, maximumPixels: maximumPixels) {
+            return Opened(photo: Photo(asset: ImageAsset(bitmap: flattened, name: name, encoded: nil)),
+                          sourceWidth: flattened.width, sourceHeight: flattened.height)
+        }
         do {
             if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
                 let (bitmap, width, height) = try PNGCodec.decode(data, maximumPixels: maximumPixels, job: job)
@@ -105,6 +112,17 @@ public enum PhotoDecoder {
             throw PNGCodec.CodecError.cancelled
         } catch let error as PNGCodec.CodecError {
             throw DecodeError(description: "\(DisplayPath.short(name, limit: 48)): \(error)")
+        }
+    }
+
+    /// An OpenRaster file (a ZIP: "PK") flattened, until the document keeps layers; nil for any
+    /// other kind of file.
+    static func openRaster(_ data: Data, name: String, maximumPixels: Int) throws -> Bitmap? {
+        guard data.starts(with: [0x50, 0x4B, 0x03, 0x04]) else { return nil }
+        do {
+            return try OpenRaster.read(data, name: DisplayPath.short(name, limit: 48), maximumPixels: maximumPixels).flattened()
+        } catch let error as OpenRaster.FormatError {
+            throw DecodeError(description: error.description)
         }
     }
 

@@ -18,10 +18,23 @@ public enum DocumentExport {
     public static func export(_ input: String, to output: String) throws {
         let outputName = SystemPath.displayed(output)
         guard let target = SaveAsTarget(path: output) else {
-            throw ExportError(tr("cannot write %@: its ending names no format X11Paint writes (.png, .jpg, .jpeg)", outputName))
+            throw ExportError(tr("cannot write %@: its ending names no format X11Paint writes (.png, .jpg, .jpeg, .ora)", outputName))
         }
         let name = SystemPath.displayed((input as NSString).lastPathComponent)
-        let opened = try PhotoDecoder.open(try PhotoDecoder.read(input), name: name, maximumPixels: maximumPixels, job: nil)
+        // OpenRaster to OpenRaster keeps the layers as they are (names, opacity, modes, offsets).
+        let data = try PhotoDecoder.read(input)
+        if case .openRaster = target.format, data.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            do {
+                let stack = try OpenRaster.read(data, name: name, maximumPixels: maximumPixels)
+                _ = try AtomicFileWriter.replaceFile(try OpenRaster.encode(stack), at: output, mode: 0o644)
+                return
+            } catch let error as OpenRaster.FormatError {
+                throw ExportError(error.description)
+            } catch let error as AtomicFileWriter.WriteError {
+                throw ExportError(tr("Could not save: %@", error.description))
+            }
+        }
+        let opened = try PhotoDecoder.open(data, name: name, maximumPixels: maximumPixels, job: nil)
         let size = (opened.photo.asset.image.width, opened.photo.asset.image.height)
         guard size == (opened.sourceWidth, opened.sourceHeight) else {
             throw ExportError(tr("%@ is %dx%d, more than the %d megapixels X11Paint opens", name, opened.sourceWidth, opened.sourceHeight,

@@ -17,7 +17,7 @@ public struct PhotoLibrary {
         }
     }
 
-    public static let pictureExtensions: Set<String> = ["png", "jpg", "jpeg"]
+    public static let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "ora"]
 
     public static func entries(in folder: String) -> [Entry] {
         let manager = FileManager.default

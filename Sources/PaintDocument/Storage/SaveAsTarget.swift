@@ -7,6 +7,8 @@ public struct SaveAsTarget: Sendable, Equatable {
     public enum Format: Sendable, Equatable {
         case png
         case jpeg(quality: Int)
+        /// OpenRaster, the drawing as one layer (until the document has layers of its own).
+        case openRaster
     }
 
     public let path: String
@@ -14,11 +16,12 @@ public struct SaveAsTarget: Sendable, Equatable {
 
     public struct TargetError: Error, CustomStringConvertible { public let description: String }
 
-    /// nil when the name ends in neither .png nor .jpg/.jpeg.
+    /// nil when the name ends in none of .png, .jpg/.jpeg and .ora.
     public init?(path: String, jpegQuality: Int = 90) {
         switch (path as NSString).pathExtension.lowercased() {
         case "png": format = .png
         case "jpg", "jpeg": format = .jpeg(quality: min(max(jpegQuality, 1), 100))
+        case "ora": format = .openRaster
         default: return nil
         }
         self.path = path
@@ -38,6 +41,9 @@ public struct SaveAsTarget: Sendable, Equatable {
         switch format {
         case .png: data = try PNGCodec.encode(artwork)
         case .jpeg(let quality): data = try JPEGCodec.encode(artwork, quality: quality)
+        case .openRaster:
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            data = try OpenRaster.encode(LayerStack(width: artwork.width, height: artwork.height, layers: [LayerStack.Layer(name: name, pixels: artwork)]))
         }
         // An existing file keeps its permissions; a new one gets the usual ones (umask).
         var info = stat()
