@@ -145,6 +145,19 @@ final class MainMenuTests: XCTestCase {
         XCTAssertTrue(about.message.contains(AppInfo.version))
         XCTAssertTrue(about.message.contains("MIT"))
         XCTAssertTrue(about.message.contains(AppInfo.website))
+        // Its four lines each on a line of their own, above Close, at the smallest window too.
+        for size in [Size(width: 800, height: 600), DrawingBoardViewController.minimumSize] {
+            session.window.frame.size = size
+            session.window.layoutIfNeeded()
+            let box = try XCTUnwrap(about.view.subviews.first)
+            let message = try XCTUnwrap(box.subviews.compactMap { $0 as? WrappingLabel }.first)
+            let close = try XCTUnwrap(box.subviews.compactMap { $0 as? Button }.first)
+            let lines = message.lines(fitting: message.bounds.width)
+            XCTAssertEqual(lines.count, 4, "\(lines)")
+            XCTAssertFalse(lines.contains { $0.contains("\n") })
+            XCTAssertLessThanOrEqual(message.frame.minY + Double(lines.count) * message.font.lineHeight, close.frame.minY, "\(size)")
+            XCTAssertLessThanOrEqual(box.frame.maxY, session.window.bounds.maxY)
+        }
     }
 
     /// Every menu and submenu lies whole inside the smallest window, in English and Chinese.

@@ -41,14 +41,16 @@ public final class AlertViewController: ViewController {
     }
 
     public override func viewWillLayoutSubviews() {
-        box.frame = DialogParts.centered(Size(width: 440, height: 150), in: view.bounds)
+        // Three lines of message fit the usual box; a longer one (About) makes it taller.
+        let extra = max(0, Double(messageLabel.lines(fitting: min(440, view.bounds.width) - 40).count - 3)) * messageLabel.font.lineHeight
+        box.frame = DialogParts.centered(Size(width: 440, height: 150 + extra), in: view.bounds)
         let width = box.frame.width
         let buttonsWidth = buttons.reduce(0) { $0 + $1.intrinsicWidth + 8 }
         titleLabel.frame = Rect(x: 20, y: 14, width: width - 40, height: 24)
-        messageLabel.frame = Rect(x: 20, y: 42, width: width - 40, height: 48)
+        messageLabel.frame = Rect(x: 20, y: 42, width: width - 40, height: 48 + extra)
         var x = max(12, width - 12 - buttonsWidth)
         for button in buttons {
-            button.frame = Rect(x: x, y: 104, width: button.intrinsicWidth, height: 32)
+            button.frame = Rect(x: x, y: 104 + extra, width: button.intrinsicWidth, height: 32)
             x += button.intrinsicWidth + 8
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Text broken into lines that fit the width.
+/// Text broken into lines that fit the width; a "\n" starts a new line.
 public final class WrappingLabel: View {
     public var text = "" { didSet { setNeedsDisplay() } }
     public var font = Font.system(size: 13)
@@ -10,20 +10,27 @@ public final class WrappingLabel: View {
         isUserInteractionEnabled = false
     }
 
-    public override func draw(_ rect: Rect, in context: GraphicsContext) {
+    /// The lines the text takes at `width`.
+    public func lines(fitting width: Double) -> [String] {
         var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            let candidate = line.isEmpty ? word : line + " " + word
-            if font.width(of: candidate) > bounds.width && !line.isEmpty {
-                lines.append(line)
-                line = word
-            } else {
-                line = candidate
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+                let candidate = line.isEmpty ? word : line + " " + word
+                if font.width(of: candidate) > width && !line.isEmpty {
+                    lines.append(line)
+                    line = word
+                } else {
+                    line = candidate
+                }
             }
+            lines.append(line)
         }
-        lines.append(line)
-        for (index, text) in lines.enumerated() {
+        return lines
+    }
+
+    public override func draw(_ rect: Rect, in context: GraphicsContext) {
+        for (index, text) in lines(fitting: bounds.width).enumerated() {
             context.draw(text, at: Point(x: 0, y: 16 + Double(index) * font.lineHeight), font: font, color: Color(r: 40, g: 40, b: 44))
         }
     }
