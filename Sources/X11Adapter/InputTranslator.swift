@@ -132,6 +132,8 @@ public struct InputTranslator {
         case XK_Down: return .down
         case XK_Home, XK_KP_Home: return .home
         case XK_End, XK_KP_End: return .end
+        case XK_Prior, XK_KP_Prior: return .pageUp
+        case XK_Next, XK_KP_Next: return .pageDown
         case XK_KP_Add: return .character("+")
         case XK_KP_Subtract: return .character("-")
         case XK_F1...XK_F12: return .function(Int(Int32(truncatingIfNeeded: keysym) - XK_F1) + 1)

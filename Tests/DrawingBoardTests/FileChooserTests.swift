@@ -159,4 +159,25 @@ final class FileChooserTests: XCTestCase {
         session.board.finishOpening()
         XCTAssertEqual(session.board.documentName, "sea.png", "a double click on a picture opens it")
     }
+
+    func testPageDownAndPageUpMoveAPageInTheListAndToTheEndsOfAMenu() throws {
+        try setUp((0..<60).map { ("picture \($0).png", 10, Double($0)) })
+        let session = BoardSession(pictures: pictures)
+        let chooser = try openChooser(session)
+        let page = chooser.list.rowsPerPage
+        XCTAssertGreaterThan(page, 3)
+        key(session, .pageDown)
+        XCTAssertEqual(chooser.list.selected, page - 1, "from nothing selected, a page down")
+        key(session, .pageDown)
+        XCTAssertEqual(chooser.list.selected, 2 * page - 1)
+        key(session, .pageUp)
+        XCTAssertEqual(chooser.list.selected, page - 1)
+        key(session, .escape)
+        key(session, .function(10))
+        let menu = try XCTUnwrap(session.board.mainMenu.openMenu)
+        key(session, .pageDown)
+        XCTAssertEqual(menu.levels[0].highlighted, menu.levels[0].rows.count - 1, "Page Down: the last row")
+        key(session, .pageUp)
+        XCTAssertEqual(menu.levels[0].highlighted, 0)
+    }
 }

@@ -33,6 +33,8 @@ final class InputTranslatorTests: XCTestCase {
         XCTAssertEqual(InputTranslator.key(for: KeySym(XK_F1)), .function(1))
         XCTAssertEqual(InputTranslator.key(for: KeySym(XK_F5)), .function(5))
         XCTAssertEqual(InputTranslator.key(for: KeySym(XK_F12)), .function(12))
+        XCTAssertEqual(InputTranslator.key(for: KeySym(XK_Prior)), .pageUp)
+        XCTAssertEqual(InputTranslator.key(for: KeySym(XK_KP_Next)), .pageDown)
     }
 
     func testAKeysymOfAnyScriptTypesItsCharacter() {

@@ -4,7 +4,7 @@ import Foundation
 /// session bus): places (Home, Desktop, Pictures, Documents, Recent, the GTK bookmarks), the
 /// folder's pictures with their size and date, sortable by each, a preview of the selected
 /// picture, and a location field that takes a name or a path (Tab completes it). Keys: Up,
-/// Down move in the list, Enter opens a folder or chooses, Alt+Up or Backspace in an empty
+/// Down, Page Up and Page Down move in the list, Enter opens a folder or chooses, Alt+Up or Backspace in an empty
 /// field goes to the parent folder and Alt+Home home (GTK's keys), Ctrl+H shows hidden files,
 /// Escape cancels. Saving asks for a name in the folder, and the JPEG quality.
 public final class FileChooserViewController: ViewController {
@@ -100,6 +100,8 @@ public final class FileChooserViewController: ViewController {
         switch (event.key, event.modifiers) {
         case (.up, []): list.moveSelection(by: -1)
         case (.down, []): list.moveSelection(by: 1)
+        case (.pageUp, []): list.moveSelection(by: -list.rowsPerPage)
+        case (.pageDown, []): list.moveSelection(by: list.rowsPerPage)
         case (.up, .alt): goUp()
         case (.home, .alt): show(folder: home)
         case (.character("h"), .control): setShowsHidden(!showsHidden)

@@ -15,6 +15,8 @@ extension KeyEvent {
         case .backspace: parts.append(tr("Backspace"))
         case .tab: parts.append(tr("Tab"))
         case .left, .right, .up, .down, .home, .end: parts.append("\(key)".capitalized)
+        case .pageUp: parts.append(tr("Page Up"))
+        case .pageDown: parts.append(tr("Page Down"))
         }
         return parts.joined(separator: "+")
     }

@@ -7,6 +7,8 @@ public struct KeyEvent: Sendable, Hashable {
         case left, right, up, down
         /// The start and the end of a line of text.
         case home, end
+        /// A page up or down (a list, a menu).
+        case pageUp, pageDown
         /// F1 to F12.
         case function(Int)
     }

@@ -2,7 +2,7 @@
 /// else closes them without doing anything (as GTK's and Qt's menus do). Each level is a box of
 /// rows: the title, the shortcut at the right, a check for commands that are on, an arrow for
 /// submenus, greyed rows that cannot run now. Pointer: resting on a submenu's row opens it,
-/// a click runs a command. Keys: Up/Down/Home/End move (over separators and greyed rows),
+/// a click runs a command. Keys: Up/Down/Home/End/Page Up/Page Down move (over separators and greyed rows),
 /// Right or Enter opens a submenu, Left closes one, Enter or Space runs, Escape closes a level,
 /// F10 closes them all, a letter jumps to the next row starting with it. It keeps the keys
 /// while open and gives them back when it closes.
@@ -76,8 +76,9 @@ public final class MenuView: View {
         case .left: if levels.count > 1 { closeLevel() }
         case .up: moveHighlight(by: -1)
         case .down: moveHighlight(by: 1)
-        case .home: changing { levels[levels.count - 1].highlighted = nil }; moveHighlight(by: 1)
-        case .end: changing { levels[levels.count - 1].highlighted = nil }; moveHighlight(by: -1)
+        // Page Up and Page Down go to the ends too, as in GTK's menus.
+        case .home, .pageUp: changing { levels[levels.count - 1].highlighted = nil }; moveHighlight(by: 1)
+        case .end, .pageDown: changing { levels[levels.count - 1].highlighted = nil }; moveHighlight(by: -1)
         case .right, .enter, .character(" "):
             // A submenu the pointer opened has nothing lit yet: the keys start in it.
             guard let index = level.highlighted else { if levels.count > 1 { moveHighlight(by: 1) }; break }
