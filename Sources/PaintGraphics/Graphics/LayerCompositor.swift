@@ -31,4 +31,46 @@ public enum LayerCompositor {
             }
         }
     }
+
+    /// A layer kept in tiles: its empty tiles are skipped without being read.
+    public struct TiledLayer {
+        public let pixels: TiledBitmap
+        public let mode: LayerBlendMode
+        public let opacity: UInt32
+        public let isVisible: Bool
+
+        public init(pixels: TiledBitmap, mode: LayerBlendMode = .normal, opacity: UInt32 = 255, isVisible: Bool = true) {
+            self.pixels = pixels
+            self.mode = mode
+            self.opacity = opacity
+            self.isVisible = isVisible
+        }
+    }
+
+    /// Blends tiled `layers` over `target` within `area`, a band of tile rows on each core.
+    public static func compose(_ layers: [TiledLayer], into target: Bitmap, area: PixelRect) {
+        let shown = layers.filter { $0.isVisible && $0.opacity > 0 && $0.pixels.width == target.width && $0.pixels.height == target.height }
+        let area = area.intersection(target.bounds)
+        guard let first = shown.first, !area.isEmpty else { return }
+        let size = TiledBitmap.tileSize
+        let firstRow = area.y0 / size, lastRow = (area.y1 - 1) / size
+        let firstColumn = area.x0 / size, lastColumn = (area.x1 - 1) / size
+        // Bands of whole tile rows, so no two threads write the same target row.
+        RowBands.forEachBand(of: firstRow..<(lastRow + 1), pixels: area.width * area.height) { band in
+            for row in band {
+                for column in firstColumn...lastColumn {
+                    let cell = first.pixels.tileRect(column: column, row: row).intersection(area)
+                    for layer in shown {
+                        guard let tile = layer.pixels.tile(column: column, row: row) else { continue }
+                        let origin = layer.pixels.tileRect(column: column, row: row)
+                        for y in cell.y0..<cell.y1 {
+                            LayerBlender.blend(tile.pixels + (y - origin.y0) * tile.width + (cell.x0 - origin.x0),
+                                               over: target.pixels + y * target.width + cell.x0, count: cell.width,
+                                               mode: layer.mode, opacity: layer.opacity)
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -34,6 +34,18 @@ public enum RowBands {
         }
     }
 
+    /// Runs `body` for bands of `items` (tile rows, say) on the cores at once when the work
+    /// covers `pixels` pixels or more.
+    public static func forEachBand(of items: Range<Int>, pixels: Int, _ body: (Range<Int>) -> Void) {
+        let bands = min(count(forPixels: pixels), items.count)
+        guard bands > 1 else { return body(items) }
+        let perBand = (items.count + bands - 1) / bands
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            let start = items.lowerBound + band * perBand, end = min(items.upperBound, start + perBand)
+            if start < end { body(start..<end) }
+        }
+    }
+
     /// Runs `body` for each row of `area`, a big area's rows split between the cores.
     @inlinable
     public static func forEachRow(of area: PixelRect, _ body: (Int) -> Void) {
