@@ -180,4 +180,25 @@ final class FileChooserTests: XCTestCase {
         key(session, .pageUp)
         XCTAssertEqual(menu.levels[0].highlighted, 0)
     }
+
+    func testF6TakesTheKeysToThePlacesAndEnterGoesThere() throws {
+        try setUp([("a.png", 10, 1)])
+        let session = BoardSession(pictures: pictures)
+        let chooser = try openChooser(session)
+        let pictureIndex = try XCTUnwrap(chooser.placesView.current)
+        key(session, .function(6))
+        XCTAssertEqual(chooser.placesView.keyboardIndex, pictureIndex, "the keys start on the place shown")
+        key(session, .up)
+        key(session, .up)
+        XCTAssertEqual(chooser.placesView.keyboardIndex, max(0, pictureIndex - 2))
+        key(session, .enter)
+        XCTAssertEqual(chooser.folder, chooser.placesView.places[max(0, pictureIndex - 2)].path)
+        XCTAssertNil(chooser.placesView.keyboardIndex, "the list has the keys again")
+        XCTAssertNotNil(session.board.presentedViewController, "Enter went to the place, not to Open")
+        key(session, .function(6))
+        key(session, .escape)
+        XCTAssertNil(chooser.placesView.keyboardIndex)
+        XCTAssertNotNil(session.board.presentedViewController, "Escape in the places leaves the chooser open")
+        XCTAssertTrue(chooser.locationField.isEditing, "and typing goes to the field again")
+    }
 }

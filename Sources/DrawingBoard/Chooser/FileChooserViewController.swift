@@ -5,8 +5,8 @@ import Foundation
 /// folder's pictures with their size and date, sortable by each, a preview of the selected
 /// picture, and a location field that takes a name or a path (Tab completes it). Keys: Up,
 /// Down, Page Up and Page Down move in the list, Enter opens a folder or chooses, Alt+Up or Backspace in an empty
-/// field goes to the parent folder and Alt+Home home (GTK's keys), Ctrl+H shows hidden files,
-/// Escape cancels. Saving asks for a name in the folder, and the JPEG quality.
+/// field goes to the parent folder and Alt+Home home (GTK's keys), F6 takes the keys to the
+/// places and back, Ctrl+H shows hidden files, Escape cancels. Saving asks for a name in the folder, and the JPEG quality.
 public final class FileChooserViewController: ViewController {
     public enum Mode { case open, save }
 
@@ -97,6 +97,12 @@ public final class FileChooserViewController: ViewController {
     // MARK: - Keys
 
     public override func keyDown(_ event: KeyEvent) -> Bool {
+        // F6 moves the keys between the list and the places, as in GTK's chooser.
+        if event.key == .function(6), event.modifiers.isEmpty {
+            placesView.keyboardIndex = placesView.keyboardIndex == nil ? (placesView.current ?? 0) : nil
+            return true
+        }
+        if let index = placesView.keyboardIndex, placesKeyDown(event, at: index) { return true }
         switch (event.key, event.modifiers) {
         case (.up, []): list.moveSelection(by: -1)
         case (.down, []): list.moveSelection(by: 1)
@@ -107,6 +113,25 @@ public final class FileChooserViewController: ViewController {
         case (.character("h"), .control): setShowsHidden(!showsHidden)
         case (.enter, []): submit()
         default: return super.keyDown(event)
+        }
+        return true
+    }
+
+    /// Up and Down move between the places while they have the keys, Enter goes there and
+    /// gives the keys back to the list, Escape just gives them back.
+    private func placesKeyDown(_ event: KeyEvent, at index: Int) -> Bool {
+        guard event.modifiers.isEmpty else { return false }
+        switch event.key {
+        case .up: placesView.keyboardIndex = max(0, index - 1)
+        case .down: placesView.keyboardIndex = min(places.count - 1, index + 1)
+        case .enter:
+            placesView.keyboardIndex = nil
+            placesView.onChoose?(places[index])
+        case .escape:
+            // The field ended its editing on the way (its Escape); it takes the typing back.
+            placesView.keyboardIndex = nil
+            locationField.beginEditing()
+        default: return false
         }
         return true
     }

@@ -6,6 +6,8 @@ final class PlacesView: View {
     /// The place being shown, if the folder is one.
     var current: Int? { didSet { if current != oldValue { setNeedsDisplay() } } }
     var onChoose: ((Place) -> Void)?
+    /// The place the keys are on while the places have them (F6), ringed; nil: they do not.
+    var keyboardIndex: Int? { didSet { if keyboardIndex != oldValue { setNeedsDisplay() } } }
     private let font = Font.system(size: 13)
 
     override init(frame: Rect = .zero) {
@@ -33,6 +35,7 @@ final class PlacesView: View {
         for (index, place) in places.enumerated() {
             let frame = Rect(x: 0, y: 4 + Double(index) * Self.rowHeight, width: bounds.width, height: Self.rowHeight)
             if index == current { context.fill(frame.insetBy(dx: 4, dy: 1), with: Color(r: 0, g: 122, b: 255, a: 50)) }
+            if index == keyboardIndex { context.strokeBorder(frame.insetBy(dx: 4, dy: 1), width: 2, color: Color(r: 0, g: 122, b: 255)) }
             let baseline = (frame.midY + (font.ascender + font.descender) / 2).rounded()
             let name = FileListView.elidingMiddle(place.name, toFit: bounds.width - 20, font: font)
             context.draw(name, at: Point(x: 12, y: baseline), font: font, color: Color(r: 30, g: 30, b: 34))
