@@ -25,7 +25,7 @@ enum BoardKeys {
         default:
             // A key of a command that cannot run now (Copy with nothing selected) is still the
             // board's: it does nothing rather than reach something else.
-            guard let command = BoardMenu.menu(for: board).command(for: event) else { return false }
+            guard let command = board.mainMenu.menu.command(for: event) else { return false }
             command.run()
         }
         return true

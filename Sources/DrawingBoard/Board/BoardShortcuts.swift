@@ -16,7 +16,7 @@ enum BoardShortcuts {
     }
 
     static func groups(for board: DrawingBoardViewController) -> [(title: String, rows: [Row])] {
-        let menus = BoardMenu.menu(for: board).children.compactMap { child -> Menu? in if case .menu(let menu) = child { menu } else { nil } }
+        let menus = board.mainMenu.menu.children.compactMap { child -> Menu? in if case .menu(let menu) = child { menu } else { nil } }
         var groups = menus.map { menu in
             (title: menu.title, rows: menu.allCommands.filter { !$0.keys.isEmpty }.map { Row($0.title, $0.keys) })
         }

@@ -8,6 +8,10 @@ final class MainMenuController {
 
     init(board: DrawingBoardViewController) { self.board = board }
 
+    /// Made once: whether each command can run, and File → Open Recent's files, are asked when
+    /// the menu opens, so the same menu serves every opening and every key press.
+    private(set) lazy var menu = BoardMenu.menu(for: board)
+
     /// Opens the menu under the menu button; by a key (F10) with its first row lit. A second
     /// press closes it, as it does in GTK.
     func show(byKey: Bool) {
@@ -16,7 +20,7 @@ final class MainMenuController {
         let button = board.toolbarController.menuButton
         // With the bars hidden (full screen) the menu drops from the window's top right corner.
         let anchor = board.barsHidden ? Rect(x: window.bounds.maxX, y: 0, width: 0, height: 0) : button.convert(button.bounds, to: window)
-        let menu = MenuView.present(BoardMenu.menu(for: board), from: anchor, in: window, highlightingFirst: byKey)
+        let menu = MenuView.present(menu, from: anchor, in: window, highlightingFirst: byKey)
         button.isSelected = true
         menu.onClose = { [weak self, weak button] in
             button?.isSelected = false

@@ -54,7 +54,8 @@ public final class MenuView: View {
         let view = MenuView(font: Font.system(size: 13))
         view.frame = window.bounds
         window.addSubview(view)
-        view.open(menu, at: view.placement(for: menu, below: anchor), from: nil)
+        let rows = menu.rows
+        view.open(menu, rows: rows, at: view.placement(for: rows, below: anchor), from: nil)
         if highlightingFirst { view.moveHighlight(by: 1) }
         view.previousResponder = window.firstResponder
         view.becomeFirstResponder()
@@ -157,15 +158,17 @@ public final class MenuView: View {
     private func openSubmenu(ofRow index: Int) {
         guard let parent = levels.last, case .submenu(let menu) = parent.rows[index] else { return }
         let row = parent.frame(ofRow: index)
-        let size = self.size(of: menu)
+        // Once an opening: a deferred part (Open Recent) reads its files when asked.
+        let rows = menu.rows
+        let size = self.size(of: rows)
         var x = parent.frame.maxX - 2
         if x + size.width > bounds.maxX { x = max(bounds.minX, parent.frame.minX - size.width + 2) }
         let y = max(bounds.minY, min(row.minY - Self.padding, bounds.maxY - size.height))
-        open(menu, at: Rect(x: x, y: y, width: size.width, height: size.height), from: index)
+        open(menu, rows: rows, at: Rect(x: x, y: y, width: size.width, height: size.height), from: index)
     }
 
-    private func open(_ menu: Menu, at frame: Rect, from row: Int?) {
-        let rows = menu.rows, rowHeight = self.rowHeight(for: rows)
+    private func open(_ menu: Menu, rows: [Menu.Row], at frame: Rect, from row: Int?) {
+        let rowHeight = self.rowHeight(for: rows)
         var offsets: [Double] = [], y = 0.0
         for row in rows {
             offsets.append(y)
@@ -217,8 +220,7 @@ public final class MenuView: View {
         setNeedsDisplay(before.width == 0 ? after : before.union(after))
     }
 
-    private func size(of menu: Menu) -> Size {
-        let rows = menu.rows
+    private func size(of rows: [Menu.Row]) -> Size {
         let titles = rows.map { font.width(of: $0.title) }.max() ?? 0
         let keys = rows.map { row -> Double in if case .command(let command) = row { font.width(of: command.keyLabel) } else { 0 } }.max() ?? 0
         let rowHeight = self.rowHeight(for: rows)
@@ -229,8 +231,8 @@ public final class MenuView: View {
     static let checkColumn = 26.0
     static let arrowColumn = 24.0
 
-    private func placement(for menu: Menu, below anchor: Rect) -> Rect {
-        let size = self.size(of: menu)
+    private func placement(for rows: [Menu.Row], below anchor: Rect) -> Rect {
+        let size = self.size(of: rows)
         var x = anchor.minX
         if x + size.width > bounds.maxX { x = max(bounds.minX, anchor.maxX - size.width) }
         let y = anchor.maxY + size.height <= bounds.maxY ? anchor.maxY : max(bounds.minY, bounds.maxY - size.height)
