@@ -33,7 +33,7 @@ enum LayerStackWorkload {
     }
 
     /// The stack's pixels: the bottom a smooth opaque picture, the others 400 strokes each.
-    static func layers() -> [LayerCompositor.Layer] {
+    static func layers() -> [LayerCompositor.Layer<Bitmap>] {
         (0..<10).map { index in
             let bitmap: Bitmap
             if index == 0 {
@@ -90,7 +90,7 @@ enum LayerStackWorkload {
             }
         }
         // The same stack in tiles: empty tiles are neither kept nor read.
-        let tiledStack = stack.map { LayerCompositor.TiledLayer(pixels: TiledBitmap(copying: $0.pixels), mode: $0.mode, opacity: $0.opacity) }
+        let tiledStack = stack.map { LayerCompositor.Layer(pixels: TiledBitmap(copying: $0.pixels), mode: $0.mode, opacity: $0.opacity) }
         let tiled = Stopwatch.best(runs: runs, setup: { Bitmap(width: width, height: height, fill: white) }) { target in
             LayerCompositor.compose(tiledStack, into: target, area: target.bounds)
         }

@@ -35,14 +35,14 @@ final class TiledBitmapTests: XCTestCase {
         let whole = Bitmap(width: width, height: height, color: .white), tiled = Bitmap(width: width, height: height, color: .white)
         LayerCompositor.compose(zip(layers, zip(modes, opacities)).map { LayerCompositor.Layer(pixels: $0, mode: $1.0, opacity: $1.1) },
                                 into: whole, area: whole.bounds)
-        LayerCompositor.compose(zip(layers, zip(modes, opacities)).map { LayerCompositor.TiledLayer(pixels: TiledBitmap(copying: $0), mode: $1.0, opacity: $1.1) },
+        LayerCompositor.compose(zip(layers, zip(modes, opacities)).map { LayerCompositor.Layer(pixels: TiledBitmap(copying: $0), mode: $1.0, opacity: $1.1) },
                                 into: tiled, area: tiled.bounds)
         XCTAssertTrue(tiled.isEqual(to: whole))
         // A part of the target only (a dirty rectangle).
         let partWhole = Bitmap(width: width, height: height, color: .white), partTiled = Bitmap(width: width, height: height, color: .white)
         let area = PixelRect(x0: 33, y0: 70, x1: 401, y1: 333)
         LayerCompositor.compose([LayerCompositor.Layer(pixels: layers[1], mode: .screen)], into: partWhole, area: area)
-        LayerCompositor.compose([LayerCompositor.TiledLayer(pixels: TiledBitmap(copying: layers[1]), mode: .screen)], into: partTiled, area: area)
+        LayerCompositor.compose([LayerCompositor.Layer(pixels: TiledBitmap(copying: layers[1]), mode: .screen)], into: partTiled, area: area)
         XCTAssertTrue(partTiled.isEqual(to: partWhole))
     }
 }

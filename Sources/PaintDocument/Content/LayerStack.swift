@@ -39,7 +39,7 @@ public struct LayerStack {
     /// transparency (or `background`).
     public func flattened(background: UInt32 = 0) -> Bitmap {
         let result = Bitmap(width: width, height: height, fill: background)
-        let placed = layers.map { layer -> LayerCompositor.Layer in
+        let placed = layers.map { layer -> LayerCompositor.Layer<Bitmap> in
             // The compositor works on canvas-sized layers: an offset or smaller one is placed first.
             var pixels = layer.pixels
             if layer.x != 0 || layer.y != 0 || pixels.width != width || pixels.height != height {

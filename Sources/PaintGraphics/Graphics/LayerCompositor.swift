@@ -3,14 +3,15 @@
 /// row, every layer's row blended before the next row, so the target row stays in the cache;
 /// big areas in row bands on both cores.
 public enum LayerCompositor {
-    public struct Layer {
-        public let pixels: Bitmap
+    /// A layer's pixels with how it mixes: whole (a Bitmap) or in tiles (a TiledBitmap).
+    public struct Layer<Pixels: LayerPixels> {
+        public let pixels: Pixels
         public let mode: LayerBlendMode
         /// 0...255.
         public let opacity: UInt32
         public let isVisible: Bool
 
-        public init(pixels: Bitmap, mode: LayerBlendMode = .normal, opacity: UInt32 = 255, isVisible: Bool = true) {
+        public init(pixels: Pixels, mode: LayerBlendMode = .normal, opacity: UInt32 = 255, isVisible: Bool = true) {
             self.pixels = pixels
             self.mode = mode
             self.opacity = opacity
@@ -19,7 +20,7 @@ public enum LayerCompositor {
     }
 
     /// Blends `layers` over `target` within `area` (layers and target the same size).
-    public static func compose(_ layers: [Layer], into target: Bitmap, area: PixelRect) {
+    public static func compose(_ layers: [Layer<Bitmap>], into target: Bitmap, area: PixelRect) {
         let shown = layers.filter { $0.isVisible && $0.opacity > 0 && $0.pixels.width == target.width && $0.pixels.height == target.height }
         let area = area.intersection(target.bounds)
         guard !shown.isEmpty, !area.isEmpty else { return }
@@ -32,23 +33,8 @@ public enum LayerCompositor {
         }
     }
 
-    /// A layer kept in tiles: its empty tiles are skipped without being read.
-    public struct TiledLayer {
-        public let pixels: TiledBitmap
-        public let mode: LayerBlendMode
-        public let opacity: UInt32
-        public let isVisible: Bool
-
-        public init(pixels: TiledBitmap, mode: LayerBlendMode = .normal, opacity: UInt32 = 255, isVisible: Bool = true) {
-            self.pixels = pixels
-            self.mode = mode
-            self.opacity = opacity
-            self.isVisible = isVisible
-        }
-    }
-
     /// Blends tiled `layers` over `target` within `area`, a band of tile rows on each core.
-    public static func compose(_ layers: [TiledLayer], into target: Bitmap, area: PixelRect) {
+    public static func compose(_ layers: [Layer<TiledBitmap>], into target: Bitmap, area: PixelRect) {
         let shown = layers.filter { $0.isVisible && $0.opacity > 0 && $0.pixels.width == target.width && $0.pixels.height == target.height }
         let area = area.intersection(target.bounds)
         guard let first = shown.first, !area.isEmpty else { return }
@@ -74,3 +60,12 @@ public enum LayerCompositor {
         }
     }
 }
+
+/// What a layer's pixels are kept in (the compositor needs their size to match the target's).
+public protocol LayerPixels {
+    var width: Int { get }
+    var height: Int { get }
+}
+
+extension Bitmap: LayerPixels {}
+extension TiledBitmap: LayerPixels {}
