@@ -80,25 +80,24 @@ uint32_t cdbus_add_match(cdbus_connection *c, const char *rule) {
     return queue_message(c, m);
 }
 
-/* One a{sv} entry whose value is a string, a boolean or a byte string. */
-static int append_string_option(DBusMessageIter *dict, const char *key, const char *value) {
+/* One a{sv} entry whose value is of a basic type (`signature` "s" or "b", `type` the matching
+   DBUS_TYPE_*, `value` a pointer to it, as dbus_message_iter_append_basic takes it). */
+static int append_basic_option(DBusMessageIter *dict, const char *key, const char *signature, int type, const void *value) {
     DBusMessageIter entry, variant;
     return dbus_message_iter_open_container(dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry)
         && dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &key)
-        && dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "s", &variant)
-        && dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &value)
+        && dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, signature, &variant)
+        && dbus_message_iter_append_basic(&variant, type, value)
         && dbus_message_iter_close_container(&entry, &variant)
         && dbus_message_iter_close_container(dict, &entry);
 }
 
+static int append_string_option(DBusMessageIter *dict, const char *key, const char *value) {
+    return append_basic_option(dict, key, "s", DBUS_TYPE_STRING, &value);
+}
+
 static int append_bool_option(DBusMessageIter *dict, const char *key, dbus_bool_t value) {
-    DBusMessageIter entry, variant;
-    return dbus_message_iter_open_container(dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry)
-        && dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &key)
-        && dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "b", &variant)
-        && dbus_message_iter_append_basic(&variant, DBUS_TYPE_BOOLEAN, &value)
-        && dbus_message_iter_close_container(&entry, &variant)
-        && dbus_message_iter_close_container(dict, &entry);
+    return append_basic_option(dict, key, "b", DBUS_TYPE_BOOLEAN, &value);
 }
 
 /* current_folder is a NUL-terminated byte string (ay): a path need not be UTF-8. */
