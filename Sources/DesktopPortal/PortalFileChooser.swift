@@ -39,13 +39,15 @@ public final class PortalFileChooser: FileChooser {
         guard let address else { return }
         var error = [CChar](repeating: 0, count: 256)
         connection = cdbus_open(address, &error, error.count)
+        fileDescriptor = connection.map { cdbus_fd($0) }.flatMap { $0 >= 0 ? $0 : nil }
         if connection == nil { Log.info("no session bus at \(address): \(String(cString: error)); the app's own file chooser serves") }
     }
 
     deinit { cdbus_close(connection) }
 
-    /// The socket for the run loop to poll (nil: no bus).
-    public var fileDescriptor: Int32? { connection.map { cdbus_fd($0) }.flatMap { $0 >= 0 ? $0 : nil } }
+    /// The socket for the run loop to poll (nil: no bus), asked of libdbus once: the loop reads
+    /// it every time it goes to sleep.
+    public private(set) var fileDescriptor: Int32?
     /// Whether the run loop should wake when the socket can take more.
     public var wantsWrite: Bool { connection.map { cdbus_wants_write($0) != 0 } ?? false }
 
@@ -163,6 +165,7 @@ public final class PortalFileChooser: FileChooser {
     private func lose(_ reason: String) {
         cdbus_close(connection)
         connection = nil
+        fileDescriptor = nil
         let waiting = requests + beforeHello
         requests = []
         beforeHello = []
