@@ -11,17 +11,9 @@ final class OpenRasterTests: XCTestCase {
     private let temp = TemporaryDirectory()
 
     private func python(_ script: String, _ arguments: [String] = []) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, text)
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let result = try ExternalCommand.python(script, arguments)
+        XCTAssertEqual(result.status, 0, result.output)
+        return result.output
     }
 
     private func sampleStack() -> LayerStack {

@@ -23,16 +23,7 @@ final class RecentlyUsedTests: XCTestCase {
     }
 
     private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text.trimmingCharacters(in: .whitespacesAndNewlines))
+        try ExternalCommand.run(executable, arguments)
     }
 
     private static let program = """

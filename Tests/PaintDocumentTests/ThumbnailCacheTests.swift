@@ -10,16 +10,10 @@ import TestSupport
 final class ThumbnailCacheTests: XCTestCase {
     private let temp = TemporaryDirectory()
 
-    private func python(_ script: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    private func python(_ script: String, _ arguments: [String] = []) throws -> String {
+        let result = try ExternalCommand.python(script, arguments)
+        XCTAssertEqual(result.status, 0, result.output)
+        return result.output
     }
 
     func testAStoredThumbnailIsAValidEntryAndComesBackUntilTheFileChanges() throws {
