@@ -6,7 +6,7 @@ open class PopUpButton: Control {
     public var selectedIndex: Int { didSet { if selectedIndex != oldValue { setNeedsDisplay() } } }
     public var font = Font.system(size: 14) { didSet { setNeedsDisplay() } }
     /// The menu while it is open.
-    public private(set) var menu: PopUpMenu?
+    public private(set) var menu: MenuView?
 
     public init(items: [String], frame: Rect = .zero) {
         self.items = items
@@ -31,22 +31,20 @@ open class PopUpButton: Control {
         if bounds.contains(touch.location(in: self)) { openMenu() }
     }
 
-    /// Opens the menu below the button (above it when there is no room below).
+    /// Opens the menu below the button, the current choice lit and checked (the window's
+    /// menus' view: the same keys, pointer and look).
     public func openMenu() {
         guard let window, menu == nil else { return }
-        let menu = PopUpMenu(items: items, selectedIndex: selectedIndex, font: font)
-        menu.frame = window.bounds
-        let anchor = convert(bounds, to: window)
-        menu.place(below: anchor, within: window.bounds)
-        menu.onClose = { [weak self] index in
-            guard let self else { return }
-            self.menu = nil
-            guard let index, index != self.selectedIndex else { return }
-            self.selectedIndex = index
-            self.sendActions(for: .valueChanged)
+        let choices = items.indices.map { index in
+            Menu.Element.command(Command(items[index], state: { [weak self] in self?.selectedIndex == index ? .on : .off }) { [weak self] in
+                guard let self, index != self.selectedIndex else { return }
+                self.selectedIndex = index
+                self.sendActions(for: .valueChanged)
+            })
         }
-        window.addSubview(menu)
-        menu.takeKeys(from: window)
+        let anchor = convert(bounds, to: window)
+        let menu = MenuView.present(Menu(children: choices), from: anchor, in: window, highlighting: selectedIndex, minimumWidth: anchor.width, font: font)
+        menu.onClose = { [weak self] in self?.menu = nil }
         self.menu = menu
     }
 

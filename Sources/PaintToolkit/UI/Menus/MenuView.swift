@@ -37,7 +37,7 @@ public final class MenuView: View {
 
     public private(set) var levels: [Level] = []
     private let font: Font
-    /// Told when the menu has closed (after the chosen command, if any, has run).
+    /// Told when the menu has closed (before the chosen command, if any, runs).
     public var onClose: (() -> Void)?
     private weak var previousResponder: Responder?
 
@@ -48,15 +48,17 @@ public final class MenuView: View {
 
     /// Opens `menu` in `window` under `anchor` (a rectangle in the window: the button that opened
     /// it), its right edge on the anchor's when it would pass the window's right edge. With
-    /// `highlightingFirst` (opened by a key) the first row is lit.
+    /// `highlightingFirst` (opened by a key) the first row is lit; `highlighting` lights a given
+    /// one (a pop-up button's current choice). `minimumWidth`: as wide as the button at least.
     @discardableResult
-    public static func present(_ menu: Menu, from anchor: Rect, in window: Window, highlightingFirst: Bool = false) -> MenuView {
-        let view = MenuView(font: Font.system(size: 13))
+    public static func present(_ menu: Menu, from anchor: Rect, in window: Window, highlightingFirst: Bool = false, highlighting row: Int? = nil,
+                               minimumWidth: Double = 0, font: Font = Font.system(size: 13)) -> MenuView {
+        let view = MenuView(font: font)
         view.frame = window.bounds
         window.addSubview(view)
         let rows = menu.rows
-        view.open(menu, rows: rows, at: view.placement(for: rows, below: anchor), from: nil)
-        if highlightingFirst { view.moveHighlight(by: 1) }
+        view.open(menu, rows: rows, at: view.placement(for: rows, below: anchor, minimumWidth: minimumWidth), from: nil)
+        if let row, rows.indices.contains(row), rows[row].isSelectable { view.highlight(row) } else if highlightingFirst { view.moveHighlight(by: 1) }
         view.previousResponder = window.firstResponder
         view.becomeFirstResponder()
         return view
@@ -64,6 +66,10 @@ public final class MenuView: View {
 
     /// The titles of the open menus, outermost first (tests).
     public var openTitles: [String] { levels.map(\.menu.title) }
+    /// The outermost menu's lit row, its box and a row's place in it (a pop-up button's list).
+    public var highlighted: Int? { levels.first?.highlighted }
+    public var listFrame: Rect { levels.first?.frame ?? .zero }
+    public func frame(ofRow index: Int) -> Rect { levels[0].frame(ofRow: index) }
 
     // MARK: - Keys
 
@@ -231,8 +237,9 @@ public final class MenuView: View {
     static let checkColumn = 26.0
     static let arrowColumn = 24.0
 
-    private func placement(for rows: [Menu.Row], below anchor: Rect) -> Rect {
-        let size = self.size(of: rows)
+    private func placement(for rows: [Menu.Row], below anchor: Rect, minimumWidth: Double) -> Rect {
+        var size = self.size(of: rows)
+        size.width = max(size.width, minimumWidth.rounded(.up))
         var x = anchor.minX
         if x + size.width > bounds.maxX { x = max(bounds.minX, anchor.maxX - size.width) }
         let y = anchor.maxY + size.height <= bounds.maxY ? anchor.maxY : max(bounds.minY, bounds.maxY - size.height)
