@@ -121,8 +121,10 @@ final class OpenRasterTests: XCTestCase {
         try DocumentExport.export(input, to: temp.path + "/copy.ora")
         let copy = try OpenRaster.read(Data(contentsOf: URL(fileURLWithPath: temp.path + "/copy.ora")), name: "copy.ora")
         XCTAssertEqual(copy.layers.map(\.name), ["Photo", "草图 sketch", "Hidden", "Shade"], "ORA to ORA keeps the layers")
-        // A PNG to ORA: one layer.
+        // A PNG to ORA: the picture as one layer over the background (white) as the bottom one.
         try DocumentExport.export(temp.path + "/flat.png", to: temp.path + "/one.ora")
-        XCTAssertEqual(try OpenRaster.read(Data(contentsOf: URL(fileURLWithPath: temp.path + "/one.ora")), name: "one.ora").layers.count, 1)
+        let one = try OpenRaster.read(Data(contentsOf: URL(fileURLWithPath: temp.path + "/one.ora")), name: "one.ora")
+        XCTAssertEqual(one.layers.map(\.name), ["Background", "Layer 1"])
+        XCTAssertEqual(one.layers[0].pixels.color(atX: 3, y: 3), .white)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The board's main menu (File, Edit, View, Image, Tools, Help): every command the board has,
+/// The board's main menu (File, Edit, View, Image, Layers, Tools, Help): every command the board has,
 /// with its keys and whether it can run now. The keys come from here too (BoardKeys asks the
 /// menu which command a key does, and the shortcuts window lists the menu), so the menu, the
 /// keys and the shortcuts window cannot disagree.
@@ -10,7 +10,7 @@ enum BoardMenu {
     static let recentLimit = 10
 
     static func menu(for board: DrawingBoardViewController) -> Menu {
-        Menu(tr("Menu"), children: [file(board), edit(board), view(board), image(board), tools(board), help(board)].map { .menu($0) })
+        Menu(tr("Menu"), children: [file(board), edit(board), view(board), image(board), layers(board), tools(board), help(board)].map { .menu($0) })
     }
 
     private static func inline(_ commands: [Command]) -> Menu.Element { .menu(Menu(options: .displayInline, children: commands.map { .command($0) })) }
@@ -48,6 +48,7 @@ enum BoardMenu {
             inline([Command(tr("Cut"), keys: [key("x", ctrl)], isEnabled: selected) { [unowned board] in board.cutSelection() },
                     Command(tr("Copy"), keys: [key("c", ctrl)], isEnabled: selected) { [unowned board] in board.copySelection() },
                     Command(tr("Paste"), keys: [key("v", ctrl)]) { [unowned board] in board.pastePhoto() },
+                    Command(tr("Paste Into New Layer"), keys: [key("v", ctrlShift)]) { [unowned board] in board.layerCommands.pasteIntoNewLayer() },
                     Command(tr("Delete"), keys: [KeyEvent(.delete)], isEnabled: { [unowned board] in board.canvas.hasSelection || board.clearButton.isEnabled }) { [unowned board] in
                         if board.canvas.hasSelection { board.clearSelection() } else { board.clear() }
                     }]),
@@ -65,6 +66,9 @@ enum BoardMenu {
                     Command(tr("Actual Size"), keys: [key("1")]) { [unowned board] in board.canvas.setZoom(1) }]),
             inline([Command(tr("Full Screen"), keys: [KeyEvent(.function(11))], state: { [unowned board] in board.isFullScreen ? .on : .off }) { [unowned board] in
                 board.setFullScreen(!board.isFullScreen)
+            },
+                    Command(tr("Layers Panel"), keys: [KeyEvent(.function(7))], state: { [unowned board] in board.layersPanel.isShown ? .on : .off }) { [unowned board] in
+                board.layersPanel.toggle()
             }]),
             // The other scenes answer Ctrl+1 to Ctrl+3 from the window (SceneCoordinator).
             inline(Scene.allCases.compactMap { scene in
@@ -80,6 +84,22 @@ enum BoardMenu {
             }]),
             inline([Command(tr("Clear"), isEnabled: { [unowned board] in board.clearButton.isEnabled }) { [unowned board] in board.clear() },
                     Command(tr("Background…")) { [unowned board] in board.showBackgroundSettings() }]),
+        ])
+    }
+
+    /// Pinta's layer commands and keys.
+    private static func layers(_ board: DrawingBoardViewController) -> Menu {
+        let ctrlShift: KeyEvent.Modifiers = [.control, .shift], commands = board.layerCommands
+        let several = { [unowned board] in board.canvas.content.layers.count > 1 }
+        return Menu(tr("Layers"), children: [
+            inline([Command(tr("Add New Layer"), keys: [key("n", ctrlShift)]) { commands.addLayer() },
+                    Command(tr("Duplicate Layer"), keys: [key("d", ctrlShift)]) { commands.duplicateLayer() },
+                    Command(tr("Delete Layer"), keys: [KeyEvent(.delete, modifiers: ctrlShift)], isEnabled: several) { commands.deleteLayer() }]),
+            inline([Command(tr("Move Layer Up"), keys: [KeyEvent(.pageUp, modifiers: ctrlShift)]) { commands.moveLayer(up: true) },
+                    Command(tr("Move Layer Down"), keys: [KeyEvent(.pageDown, modifiers: ctrlShift)]) { commands.moveLayer(up: false) }]),
+            inline([Command(tr("Merge Layer Down"), keys: [key("m", .control)]) { commands.mergeDown() },
+                    Command(tr("Flatten"), keys: [key("f", ctrlShift)], isEnabled: several) { commands.flatten() }]),
+            inline([Command(tr("Layer Properties…")) { [unowned board] in board.layersPanel.openCurrentProperties() }]),
         ])
     }
 

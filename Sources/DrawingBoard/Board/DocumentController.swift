@@ -155,11 +155,13 @@ public final class DocumentController {
     func export(to target: SaveAsTarget) {
         let bakedFirst = settleWhatIsShown()
         board.showStatus(bakedFirst ? tr("Photo added to the drawing; exporting…") : tr("Exporting…"))
-        saver.save(canvas.artworkSnapshot(), to: target, deliver: board.postToUIThread) { [weak self] result in
+        let artwork = canvas.artworkSnapshot(), flattened = artwork.layerCount > 1 && !target.keepsLayers
+        saver.save(artwork, to: target, deliver: board.postToUIThread) { [weak self] result in
             switch result {
             case .success(let path):
                 Log.info("exported \(path)")
-                self?.board.showStatus(tr("Exported a copy to %@", path))
+                let note = flattened ? " " + tr("The file has the layers flattened; the drawing keeps them (Save As .ora keeps layers).") : ""
+                self?.board.showStatus(tr("Exported a copy to %@", path) + note)
             case .failure(let error):
                 self?.board.showStatus("\(error)", isError: true)
                 Log.warning("\(error)")
@@ -175,6 +177,14 @@ public final class DocumentController {
 
     private func write(_ destination: Destination, bakedFirst: Bool, completion: ((Bool) -> Void)?) {
         let editsSaved = state.editCount, generation = state.generation
+        let artwork = canvas.artworkSnapshot(), deliver = board.postToUIThread
+        // PNG and JPEG hold one picture: the file gets the layers flattened, the drawing keeps them.
+        let keepsLayers: Bool
+        switch destination {
+        case .newFile: keepsLayers = false
+        case .replace(let target), .saveAs(let target): keepsLayers = target.keepsLayers
+        }
+        let flattened = artwork.layerCount > 1 && !keepsLayers
         board.showStatus(bakedFirst ? tr("Photo added to the drawing; saving…") : tr("Saving…"))
         let finished: (Result<String, Error>) -> Void = { [weak self] result in
             guard let self else { return }
@@ -187,7 +197,8 @@ public final class DocumentController {
                     self.updateTitle()
                     self.recorder?.bindingChanged()
                 }
-                let note = outcome.mentionLossyFormat ? " " + tr("(JPEG loses a little detail at every save; Save As PNG keeps every pixel.)") : ""
+                var note = outcome.mentionLossyFormat ? " " + tr("(JPEG loses a little detail at every save; Save As PNG keeps every pixel.)") : ""
+                if flattened { note += " " + tr("The file has the layers flattened; the drawing keeps them (Save As .ora keeps layers).") }
                 Log.info("saved \(path)")
                 // A later save still running keeps its "Saving…" until it is done.
                 if self.saver.inFlight == 0 {
@@ -203,7 +214,6 @@ public final class DocumentController {
             self.onSaveFinished?(result)
             if case .success = result { completion?(true) } else { completion?(false) }
         }
-        let artwork = canvas.artworkSnapshot(), deliver = board.postToUIThread
         switch destination {
         case .newFile: saver.save(artwork, deliver: deliver, completion: finished)
         case .replace(let file): saver.save(artwork, replacing: file, deliver: deliver, completion: finished)
@@ -290,12 +300,15 @@ public final class DocumentController {
     public func open(_ opening: JournalOpening) {
         let recovery = opening.recovery
         var document = recovery.document
-        if let unfinished = recovery.unfinishedStroke, !unfinished.points.isEmpty { document.append(.stroke(unfinished)) }
+        // The stroke was being drawn on the layer that was current.
+        if let unfinished = recovery.unfinishedStroke, !unfinished.points.isEmpty {
+            document.append(recovery.currentLayerID == 0 ? .stroke(unfinished) : .onLayer(recovery.currentLayerID, .stroke(unfinished)))
+        }
         // Words that were being typed, a selection that was floating: baked where they were.
         if let pending = recovery.pendingItem { document.append(pending) }
         let finished = recovery.unfinishedStroke == nil && recovery.pendingItem == nil
         if !recovery.isEmpty {
-            canvas.load(document, redo: finished ? recovery.redo : [])
+            canvas.load(document, redo: finished ? recovery.redo : [], currentLayer: recovery.currentLayerID)
             // The file it was, and whether that file holds it as it came back.
             state.restored(filePath: recovery.filePath, saved: recovery.isSaved && finished)
             updateTitle()
@@ -335,7 +348,8 @@ public final class DocumentController {
     /// What the journal keeps: the document, its redo items, the item being made, the documents
     /// crops replaced.
     var journalSnapshot: DocumentJournal.Snapshot {
-        state.journalSnapshot(canvas.document, redo: canvas.redoItems, pending: itemBeingMade)
+        state.journalSnapshot(canvas.document, redo: canvas.redoItems, pending: itemBeingMade.map(canvas.content.onCurrentLayer),
+                              currentLayerID: canvas.content.currentLayerID)
     }
 
     /// Words being typed, or a selection lifted and floating, as the item it becomes.

@@ -45,6 +45,7 @@ public final class DrawingBoardViewController: ViewController {
     // The document's file and journal, and the commands, each in a type of its own.
     public private(set) lazy var documentController = DocumentController(board: self, store: store)
     lazy var reading = PictureReading(board: self)
+    lazy var layeredReading = LayeredFileReading(board: self)
     lazy var fileCommands = FileCommands(board: self)
     lazy var pen = PenController(board: self)
     lazy var fullScreen = FullScreenBars(board: self)
@@ -52,6 +53,8 @@ public final class DrawingBoardViewController: ViewController {
     lazy var pointer = PointerFollower(board: self)
     lazy var mainMenu = MainMenuController(board: self)
     lazy var history = HistoryCommands(board: self)
+    lazy var layerCommands = LayerCommands(board: self)
+    lazy var layersPanel = LayersPanelController(board: self, commands: layerCommands)
     public private(set) lazy var fileDialogs = FileDialogs(board: self)
 
     // MARK: - Lifecycle
@@ -85,6 +88,7 @@ public final class DrawingBoardViewController: ViewController {
         photoController.layout()
         messageLine.frame = Rect(x: 0, y: bounds.height - Self.bottomBarHeight - 44, width: bounds.width, height: 44)
         panels.layout()
+        layersPanel.layout()
     }
 
     // MARK: - Keys
@@ -161,7 +165,9 @@ public final class DrawingBoardViewController: ViewController {
         canvas.onDocumentChange = { [unowned self] in
             self.updateUndoAvailability()
             self.documentController.documentChanged()
+            self.layersPanel.documentChanged()
         }
+        canvas.content.onLockedLayer = { [unowned self] in self.layerCommands.lockedLayerTouched() }
         canvas.onDrawingBegan = { [unowned self] in
             self.recorder?.drawingBegan()
             self.fullScreen.drawingBegan()

@@ -75,17 +75,11 @@ final class FileCommands {
 
     /// Reads `path` beside the UI thread and makes it the document, bound to it.
     private func openFile(_ path: String) {
+        // An OpenRaster file opens with its layers (names, opacity, modes, visibility, offsets).
+        if (path as NSString).pathExtension.lowercased() == "ora" { return board.layeredReading.open(path) }
         board.reading.read(.file(path), maximumPixels: DrawingBoardViewController.maximumDocumentPixels, upright: true, what: tr("the picture")) { [weak self] opened in
             guard let self else { return }
             let name = SystemPath.displayed((path as NSString).lastPathComponent)
-            // An OpenRaster file opens flattened until the document keeps layers: it is not
-            // bound, so Ctrl+S writes a new file and never merges the file's layers into one.
-            guard (path as NSString).pathExtension.lowercased() != "ora" else {
-                let copy = tr("%@ (flattened)", (name as NSString).deletingPathExtension)
-                self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: copy, file: nil)
-                self.document.noteUsed(path)
-                return self.board.showStatus(tr("Opened %@ with its layers flattened; saving writes a new file, %@ stays as it is", name, name))
-            }
             self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: name, file: path)
             self.document.noteUsed(path)
             let size = "\(opened.photo.asset.image.width)x\(opened.photo.asset.image.height)"

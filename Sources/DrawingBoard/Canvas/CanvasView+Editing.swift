@@ -64,11 +64,12 @@ extension CanvasView {
     public func settleBackgroundPreview() { content.settleBackgroundPreview() }
 
     /// Replaces the document, for example with one restored from disk, with its redo items.
-    /// A document without a size (a journal from before documents had one) takes the current one.
-    public func load(_ document: Document, redo: [Document.Item] = []) {
+    /// A document without a size (a journal from before documents had one) takes the current
+    /// one. Painting goes on `currentLayer` (nil: the top layer).
+    public func load(_ document: Document, redo: [Document.Item] = [], currentLayer: Int? = nil) {
         cancelText()
         setSelection(nil)
-        if content.load(document, redo: redo) {
+        if content.load(document, redo: redo, currentLayer: currentLayer) {
             // Another size: a new layer at this layout, the whole document in view.
             layoutSubviews()
             showWholeDocument()
@@ -83,7 +84,7 @@ extension CanvasView {
     public func renderArtwork() -> Bitmap { drawing.renderArtwork() }
 
     /// The same, rendered later on any thread (for a save in the background).
-    public func artworkSnapshot() -> @Sendable () -> Bitmap { drawing.artworkSnapshot() }
+    public func artworkSnapshot() -> ArtworkSnapshot { drawing.artworkSnapshot() }
 
     /// Layer pixels per document unit (for placing lifted pixels back where they were).
     public var layerScale: Double { drawing.scale }

@@ -52,6 +52,7 @@ public final class RecoveryRecorder {
             progressRecorded = false // the stroke is in the journal whole now
         case .undone: journal.write(.undo, current: current)
         case .redone: journal.write(.redo, current: current)
+        case .selectedLayer(let id): journal.write(.currentLayer(id), current: current)
         }
         // The record ended any item being made there; one still being made is written again.
         journaledPending = nil

@@ -20,6 +20,19 @@ public struct Document: Sendable, Equatable, Codable {
         case text(TextBlock)
         /// A selection cleared (Delete, Cut, or lifted to be moved): the background shows there.
         case clearArea(SelectionArea)
+        /// A change to the layer stack (a new, deleted, moved or merged layer, its properties).
+        case layer(LayerChange)
+        /// An item painted on a layer other than the first (items without it are on layer 0,
+        /// as every document before layers was).
+        indirect case onLayer(Int, Item)
+
+        /// Whether it changes the layer stack or the background rather than painting a layer.
+        public var changesStackOrBackground: Bool {
+            switch self {
+            case .layer, .background: return true
+            default: return false
+            }
+        }
 
         /// What a message calls this change ("Shaken: undid the last stroke").
         public var userDescription: String {
@@ -32,6 +45,8 @@ public struct Document: Sendable, Equatable, Codable {
             case .fill: return tr("the fill")
             case .text: return tr("the text")
             case .clearArea: return tr("the cleared selection")
+            case .layer(let change): return change.userDescription
+            case .onLayer(_, let item): return item.userDescription
             }
         }
     }
@@ -67,6 +82,9 @@ public struct Document: Sendable, Equatable, Codable {
     }
 
     public mutating func append(_ item: Item) { items.append(item) }
+
+    /// The layers the items leave.
+    public var layers: LayerList { LayerList(self) }
 
     /// Removes and returns the last item, or nil when there is nothing to undo.
     @discardableResult
@@ -112,11 +130,26 @@ public struct Fill: Sendable, Equatable, Codable {
     public var color: Color
     /// 0 (the exact colour) to 1 (everything).
     public var tolerance: Double
+    /// Whether the region is found on the layer alone (Pinta's "layer" sampling) rather than
+    /// in the picture as it shows under and on the layer.
+    public var samplesLayerOnly: Bool
 
-    public init(seed: Point, color: Color, tolerance: Double) {
+    public init(seed: Point, color: Color, tolerance: Double, samplesLayerOnly: Bool = false) {
         self.seed = seed
         self.color = color
         self.tolerance = tolerance
+        self.samplesLayerOnly = samplesLayerOnly
+    }
+
+    private enum CodingKeys: String, CodingKey { case seed, color, tolerance, samplesLayerOnly }
+
+    /// Fills from before layers read the picture as it shows.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        seed = try container.decode(Point.self, forKey: .seed)
+        color = try container.decode(Color.self, forKey: .color)
+        tolerance = try container.decode(Double.self, forKey: .tolerance)
+        samplesLayerOnly = try container.decodeIfPresent(Bool.self, forKey: .samplesLayerOnly) ?? false
     }
 }
 

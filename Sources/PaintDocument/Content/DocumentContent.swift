@@ -16,7 +16,14 @@ public final class DocumentContent {
         case appended(Document.Item)
         case undone
         case redone
+        /// Painting goes to another layer now.
+        case selectedLayer(Int)
     }
+
+    /// The layers the document has now (ids, names, properties), bottom first.
+    public private(set) var layers = LayerList()
+    /// The layer painting goes to; always one of `layers`.
+    public private(set) var currentLayerID = 0
 
     /// Document pixels changed (nil: all of them).
     public init() {}
@@ -41,6 +48,7 @@ public final class DocumentContent {
         let inProgress = drawing.activeStroke
         drawing = DrawingLayer(width: format.pixelWidth, height: format.pixelHeight, scale: format.pixelScale)
         rebuildLayer()
+        drawing.selectLayer(currentLayerID)
         if let inProgress { _ = drawing.begin(inProgress) }
         return true
     }
@@ -49,19 +57,58 @@ public final class DocumentContent {
 
     /// Adds an item (clearing the redo tail) and renders it onto the layer.
     package func append(_ item: Document.Item) {
+        let item = onCurrentLayer(item)
+        // A locked layer takes no painting, from any tool (the user hears why).
+        if isCurrentLayerLocked && !item.changesStackOrBackground { return onLockedLayer?() ?? () }
         document.append(item)
         redoItems.removeAll()
         drawing.append(item, itemCount: document.items.count)
+        if case .layer = item { layersChanged() }
         onPixelsChanged?(nil)
         onEdit?(.appended(item))
         onDocumentChange?()
+    }
+
+    /// An item as painted now: on the current layer (items on the first layer are kept as
+    /// documents without layers had them).
+    package func onCurrentLayer(_ item: Document.Item) -> Document.Item {
+        switch item {
+        case .layer, .background, .onLayer: return item
+        default: return currentLayerID == 0 ? item : .onLayer(currentLayerID, item)
+        }
+    }
+
+    /// Whether the current layer takes no painting.
+    public var isCurrentLayerLocked: Bool { layers.entry(currentLayerID)?.properties.isLocked ?? false }
+    /// Told when painting was refused because the current layer is locked.
+    public var onLockedLayer: (() -> Void)?
+
+    /// Painting goes to layer `id` (recorded, so the stroke in progress comes back on it).
+    package func selectLayer(_ id: Int) {
+        guard id != currentLayerID, layers.contains(id) else { return }
+        currentLayerID = id
+        drawing.selectLayer(id)
+        onPixelsChanged?(nil)
+        onEdit?(.selectedLayer(id))
+        onDocumentChange?()
+    }
+
+    /// The stack after a change: a current layer that went gives way to the one that was under it.
+    private func layersChanged() {
+        let previousIndex = layers.index(of: currentLayerID) ?? 0
+        layers = document.layers
+        if !layers.contains(currentLayerID) {
+            currentLayerID = layers.entries[max(0, min(previousIndex - 1, layers.count - 1))].id
+            onEdit?(.selectedLayer(currentLayerID))
+        }
+        drawing.selectLayer(currentLayerID)
     }
 
     /// The freehand stroke in progress becomes an item. The screen already shows exactly its
     /// pixels (the same blend, now in the layer): nothing to compose again, however large.
     package func commitStroke() {
         guard let stroke = drawing.commit() else { return }
-        let item = Document.Item.stroke(stroke)
+        let item = onCurrentLayer(.stroke(stroke))
         document.append(item)
         redoItems.removeAll()
         drawing.didCommit(item, itemCount: document.items.count)
@@ -75,6 +122,7 @@ public final class DocumentContent {
         redoItems.append(item)
         rebuildLayer()
         onEdit?(.undone)
+        if case .layer = item { layersChanged() }
         onDocumentChange?()
         return true
     }
@@ -85,6 +133,7 @@ public final class DocumentContent {
         document.append(item)
         rebuildLayer()
         onEdit?(.redone)
+        if case .layer = item { layersChanged() }
         onDocumentChange?()
         return true
     }
@@ -111,12 +160,15 @@ public final class DocumentContent {
 
     /// Replaces the document and its redo items; one without a size takes the current one.
     /// Returns whether the size changed (the layer is then made again at the next layout).
-    package func load(_ document: Document, redo: [Document.Item]) -> Bool {
+    /// `currentLayer`: the layer painting goes to (nil or gone: the top one).
+    package func load(_ document: Document, redo: [Document.Item], currentLayer: Int? = nil) -> Bool {
         backgroundPreview = nil
         let previous = self.document.format
         self.document = document
         if self.document.format == nil { self.document.format = previous }
         redoItems = redo
+        layers = self.document.layers
+        currentLayerID = currentLayer.flatMap { layers.contains($0) ? $0 : nil } ?? layers.entries.last!.id
         if self.document.format != previous {
             drawing = DrawingLayer(width: 0, height: 0)
             return true
@@ -126,14 +178,29 @@ public final class DocumentContent {
     }
 
     private func rebuildLayer() {
+        drawing.selectLayer(currentLayerID)
         drawing.rebuild(from: document)
+        drawing.selectLayer(currentLayerID)
         if let backgroundPreview { drawing.showBackground(backgroundPreview) }
+        onPixelsChanged?(nil)
+    }
+
+    /// Shows layer `id` with `properties` without changing the document (its dialog's sliders);
+    /// nil: as the document has it.
+    package func previewLayerProperties(_ properties: LayerProperties?, of id: Int) {
+        drawing.previewProperties(properties, of: id)
         onPixelsChanged?(nil)
     }
 
     // MARK: - The stroke being drawn (each returns the pixels it changed: the hot path)
 
-    package func beginStroke(_ stroke: Stroke) -> PixelRect { drawing.begin(stroke) }
+    package func beginStroke(_ stroke: Stroke) -> PixelRect {
+        guard !isCurrentLayerLocked else {
+            onLockedLayer?()
+            return .empty
+        }
+        return drawing.begin(stroke)
+    }
 
     package func extendStroke(to point: Point, width: Double?, opacity: Double?) -> PixelRect {
         drawing.extend(to: point, width: width, opacity: opacity)

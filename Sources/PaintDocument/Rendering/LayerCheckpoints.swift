@@ -1,15 +1,18 @@
-/// Snapshots of the drawing layer after every K-th item, so undo and redo replay at most K
-/// items instead of the whole document. Their number is capped: when there are too many, every
-/// other one of the older half goes (recent history stays dense, old history gets sparse).
+/// Snapshots of the layers after every K-th item, so undo and redo replay at most K items
+/// instead of the whole document. Their number is capped by memory (eight single-layer
+/// documents' worth: a ten-layer document keeps fewer): when there are too many, every other
+/// one of the older half goes (recent history stays dense, old history gets sparse).
 package final class LayerCheckpoints {
     package struct Checkpoint {
         package let itemCount: Int
         /// The item before the snapshot, to check the document still matches it.
         package let lastItem: Document.Item
-        package let pixels: Bitmap
+        package let layers: (layers: [LayerPixelStack.Layer], list: LayerList)
+        package let bytes: Int
     }
 
     package let interval: Int
+    /// How many single-layer snapshots' worth of pixels are kept at most.
     package let capacity: Int
     private(set) var checkpoints: [Checkpoint] = []
 
@@ -27,15 +30,16 @@ package final class LayerCheckpoints {
         count > 0 && count % interval == 0 && !checkpoints.contains { $0.itemCount == count }
     }
 
-    package func store(_ layer: Bitmap, itemCount: Int, lastItem: Document.Item) {
+    package func store(_ stack: LayerPixelStack, itemCount: Int, lastItem: Document.Item) {
         checkpoints.removeAll { $0.itemCount == itemCount }
-        let copy = Bitmap(width: layer.width, height: layer.height)
-        copy.copy(layer.bounds, from: layer, toX: 0, y: 0)
-        checkpoints.append(Checkpoint(itemCount: itemCount, lastItem: lastItem, pixels: copy))
+        checkpoints.append(Checkpoint(itemCount: itemCount, lastItem: lastItem, layers: stack.snapshot(), bytes: stack.snapshotBytes))
         checkpoints.sort { $0.itemCount < $1.itemCount }
-        if checkpoints.count > capacity {
-            let older = checkpoints.count / 2
-            checkpoints = checkpoints.enumerated().filter { $0.offset >= older || $0.offset % 2 == 0 }.map(\.element)
+        let budget = capacity * stack.width * stack.height * 4
+        while checkpoints.count > 1 && checkpoints.reduce(0, { $0 + $1.bytes }) > budget {
+            let older = max(1, checkpoints.count / 2)
+            let thinned = checkpoints.enumerated().filter { $0.offset >= older || $0.offset % 2 == 0 }.map(\.element)
+            // Nothing left to thin among the older half: the oldest goes.
+            checkpoints = thinned.count < checkpoints.count ? thinned : Array(checkpoints.dropFirst())
         }
     }
 

@@ -110,7 +110,8 @@ public struct StrokeRenderer {
         case .text(let block): render(block, onto: layer)
         case .clearArea(let area): area.clear(layer, atScale: scale)
         case .clear: layer.fill(with: 0)
-        case .background: break // the background lives under the layer
+        case .background, .layer: break // the background lives under the layers; stack changes are the stack's
+        case .onLayer(_, let item): apply(item, onto: layer, scratch: scratch, underlay: underlay)
         case .photo(let placed) where placed.isPixelAligned(atScale: scale):
             // An opened picture lies pixel on pixel: copied (over what is there), not resampled.
             let image = placed.photo.asset.image.bitmap

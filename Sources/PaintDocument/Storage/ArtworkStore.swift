@@ -5,11 +5,11 @@ public protocol ArtworkStore {
     /// A new file for an untitled drawing.
     func save(_ artwork: Bitmap) throws -> String
     /// Over the document's own file (atomically, keeping its permissions).
-    func replace(_ artwork: Bitmap, at target: SaveAsTarget) throws -> String
+    func replace(_ artwork: ArtworkSnapshot, at target: SaveAsTarget) throws -> String
 }
 
 extension ArtworkStore {
-    public func replace(_ artwork: Bitmap, at target: SaveAsTarget) throws -> String { try target.write(artwork) }
+    public func replace(_ artwork: ArtworkSnapshot, at target: SaveAsTarget) throws -> String { try target.write(artwork) }
 }
 
 /// Saves PNG files into the user's Pictures folder, never overwriting.

@@ -14,31 +14,31 @@ public final class BackgroundSaver {
 
     /// Renders and saves `artwork` in the background; `completion` runs through `deliver` (the
     /// UI thread) with the path written or the reason it could not be.
-    public func save(_ artwork: @escaping @Sendable () -> Bitmap, deliver: @escaping (@escaping () -> Void) -> Void,
+    public func save(_ artwork: ArtworkSnapshot, deliver: @escaping (@escaping () -> Void) -> Void,
                      completion: @escaping (Result<String, Error>) -> Void) {
         let store = self.store
-        save(artwork, writer: { try store.save($0) }, deliver: deliver, completion: completion)
+        save(artwork, writer: { try store.save($0()) }, deliver: deliver, completion: completion)
     }
 
     /// The same over the document's own file.
-    public func save(_ artwork: @escaping @Sendable () -> Bitmap, replacing target: SaveAsTarget,
+    public func save(_ artwork: ArtworkSnapshot, replacing target: SaveAsTarget,
                      deliver: @escaping (@escaping () -> Void) -> Void, completion: @escaping (Result<String, Error>) -> Void) {
         let store = self.store
         save(artwork, writer: { try store.replace($0, at: target) }, deliver: deliver, completion: completion)
     }
 
     /// The same to a file the user named (Save As).
-    public func save(_ artwork: @escaping @Sendable () -> Bitmap, to target: SaveAsTarget, deliver: @escaping (@escaping () -> Void) -> Void,
+    public func save(_ artwork: ArtworkSnapshot, to target: SaveAsTarget, deliver: @escaping (@escaping () -> Void) -> Void,
                      completion: @escaping (Result<String, Error>) -> Void) {
         save(artwork, writer: { try target.write($0) }, deliver: deliver, completion: completion)
     }
 
-    private func save(_ artwork: @escaping @Sendable () -> Bitmap, writer: @escaping (Bitmap) throws -> String,
+    private func save(_ artwork: ArtworkSnapshot, writer: @escaping (ArtworkSnapshot) throws -> String,
                       deliver: @escaping (@escaping () -> Void) -> Void, completion: @escaping (Result<String, Error>) -> Void) {
         inFlight += 1
         group.enter()
         queue.async { [group] in
-            let result = Result { try writer(artwork()) }
+            let result = Result { try writer(artwork) }
             deliver {
                 self.inFlight -= 1
                 completion(result)

@@ -45,7 +45,7 @@ public enum DocumentExport {
         let layer = DrawingLayer(width: format.pixelWidth, height: format.pixelHeight, scale: format.pixelScale)
         layer.rebuild(from: document)
         do {
-            _ = try target.write(layer.renderArtwork())
+            _ = try target.write(layer.artworkSnapshot())
         } catch let error as SaveAsTarget.TargetError {
             throw ExportError(error.description)
         }

@@ -70,8 +70,8 @@ public struct DocumentFileState: Sendable {
     }
 
     /// What the journal keeps with the document: the file it is and whether it is saved.
-    public func journalSnapshot(_ document: Document, redo: [Document.Item], pending: Document.Item?) -> DocumentJournal.Snapshot {
+    public func journalSnapshot(_ document: Document, redo: [Document.Item], pending: Document.Item?, currentLayerID: Int = 0) -> DocumentJournal.Snapshot {
         DocumentJournal.Snapshot(document, redo: redo, pending: pending, documentsBeforeCrop: documentsBeforeCrop,
-                                 filePath: binding.path, isSaved: !isModified)
+                                 filePath: binding.path, isSaved: !isModified, currentLayerID: currentLayerID)
     }
 }

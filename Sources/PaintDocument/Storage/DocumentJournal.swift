@@ -46,6 +46,9 @@ public final class DocumentJournal {
         /// document as it is now. Written when either changes and at the end of every
         /// generation; any later change to the document makes it unsaved again.
         case binding(path: String?, saved: Bool)
+        /// The layer painting goes to (the stroke in progress and the item being made are on
+        /// it); written when it changes and in every generation that has layers.
+        case currentLayer(Int)
     }
 
     /// The document after a change, handed to the writer with the change's record: a whole
@@ -61,8 +64,10 @@ public final class DocumentJournal {
         /// The file the document is bound to, and whether it holds the document as it is.
         public var filePath: String?
         public var isSaved: Bool
+        /// The layer painting goes to.
+        public var currentLayerID: Int
         public init(_ document: Document, redo: [Document.Item], pending: Document.Item? = nil, documentsBeforeCrop: [Document] = [],
-                    filePath: String? = nil, isSaved: Bool = false) {
+                    filePath: String? = nil, isSaved: Bool = false, currentLayerID: Int = 0) {
             items = document.items
             self.redo = redo
             format = document.format
@@ -70,6 +75,7 @@ public final class DocumentJournal {
             self.documentsBeforeCrop = documentsBeforeCrop
             self.filePath = filePath
             self.isSaved = isSaved
+            self.currentLayerID = currentLayerID
         }
 
         /// Every item that may name a picture: the pictures a generation needs.

@@ -206,6 +206,7 @@ package final class JournalFile {
             frames += try document(before.format, before.items, redo: []) + [try frame(.cropped)]
         }
         frames += try document(current.format, current.items, redo: current.redo)
+        if current.currentLayerID != 0 { frames.append(try frame(.currentLayer(current.currentLayerID))) }
         if let pending = current.pending { frames.append(try frame(.pending(pending))) }
         frames.append(try frame(.binding(path: current.filePath, saved: current.isSaved)))
         return frames
@@ -288,7 +289,7 @@ package final class JournalFile {
     package static func assets(in items: [Document.Item]) -> [ImageAsset] {
         items.compactMap { item in
             switch item {
-            case .photo(let placed): return placed.photo.asset
+            case .photo(let placed), .onLayer(_, .photo(let placed)): return placed.photo.asset
             case .background(.image(let asset)): return asset
             default: return nil
             }

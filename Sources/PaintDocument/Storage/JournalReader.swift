@@ -32,6 +32,8 @@ public enum JournalReader {
         /// document as it was when the session ended.
         public var filePath: String?
         public var isSaved = false
+        /// The layer painting went to: the unfinished stroke is on it, and painting goes on there.
+        public var currentLayerID = 0
 
         public var isEmpty: Bool { document.isEmpty && redo.isEmpty && unfinishedStroke == nil && pendingItem == nil && documentsBeforeCrop.isEmpty }
         /// Something was lost that a person might still salvage from the file: keep it aside.
@@ -153,6 +155,7 @@ public enum JournalReader {
             recovery.documentsBeforeCrop = []
             recovery.filePath = nil
             recovery.isSaved = false
+            recovery.currentLayerID = 0
         case .format(let format):
             recovery.document.format = format
         case .binding(let path, let saved):
@@ -176,6 +179,8 @@ public enum JournalReader {
             recovery.pendingItem = nil
         case .pending(let item):
             recovery.pendingItem = item
+        case .currentLayer(let id):
+            recovery.currentLayerID = id
         case .cropped:
             recovery.isSaved = false
             var before = recovery.document

@@ -7,7 +7,7 @@ public struct SaveAsTarget: Sendable, Equatable {
     public enum Format: Sendable, Equatable {
         case png
         case jpeg(quality: Int)
-        /// OpenRaster, the drawing as one layer (until the document has layers of its own).
+        /// OpenRaster: the layers as they are, the background as the bottom one.
         case openRaster
     }
 
@@ -30,8 +30,11 @@ public struct SaveAsTarget: Sendable, Equatable {
     public var exists: Bool { FileManager.default.fileExists(atPath: path) }
     public var name: String { (path as NSString).lastPathComponent }
 
-    /// Encodes and writes the artwork; returns the path.
-    public func write(_ artwork: Bitmap) throws -> String {
+    /// Whether the format keeps layers (the others flatten them).
+    public var keepsLayers: Bool { format == .openRaster }
+
+    /// Encodes and writes the artwork (flattened but for OpenRaster); returns the path.
+    public func write(_ artwork: ArtworkSnapshot) throws -> String {
         let folder = (path as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
@@ -39,11 +42,9 @@ public struct SaveAsTarget: Sendable, Equatable {
         }
         let data: Data
         switch format {
-        case .png: data = try PNGCodec.encode(artwork)
-        case .jpeg(let quality): data = try JPEGCodec.encode(artwork, quality: quality)
-        case .openRaster:
-            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            data = try OpenRaster.encode(LayerStack(width: artwork.width, height: artwork.height, layers: [LayerStack.Layer(name: name, pixels: artwork)]))
+        case .png: data = try PNGCodec.encode(artwork())
+        case .jpeg(let quality): data = try JPEGCodec.encode(artwork(), quality: quality)
+        case .openRaster: data = try OpenRaster.encode(artwork.stack())
         }
         // An existing file keeps its permissions; a new one gets the usual ones (umask).
         var info = stat()

@@ -1,0 +1,38 @@
+/// The artwork as it was at one moment, for work beside the UI thread (a save, the zoomed-out
+/// copies): layer copies no one changes any more. Called, it composes the picture as shown;
+/// `layers()` gives the stack for a format that keeps layers, the background as its bottom layer.
+public struct ArtworkSnapshot: @unchecked Sendable {
+    let background: UInt32
+    let backgroundImage: Bitmap?
+    let layers: [LayerCompositor.Layer<Bitmap>]
+    let names: [String]
+    public let width: Int
+    public let height: Int
+
+    /// How many layers the document has (the background not counted).
+    public var layerCount: Int { layers.count }
+
+    /// The picture as shown: the background and every visible layer.
+    public func callAsFunction() -> Bitmap {
+        let image = Bitmap(width: width, height: height, fill: background)
+        if let backgroundImage { image.copy(backgroundImage.bounds, from: backgroundImage, toX: 0, y: 0) }
+        LayerCompositor.compose(layers, into: image, area: image.bounds)
+        return image
+    }
+
+    /// The name of the bottom layer that holds the background in a layered file (read back as
+    /// the background, not as a layer).
+    public static let backgroundLayerName = "Background"
+
+    /// The layers bottom first, under them the background as an opaque layer of its own.
+    public func stack() -> LayerStack {
+        let under = Bitmap(width: width, height: height, fill: background)
+        if let backgroundImage { under.copy(backgroundImage.bounds, from: backgroundImage, toX: 0, y: 0) }
+        var stacked = [LayerStack.Layer(name: Self.backgroundLayerName, pixels: under)]
+        for (layer, name) in zip(layers, names) {
+            stacked.append(LayerStack.Layer(name: name, pixels: layer.pixels, opacity: Double(layer.opacity) / 255,
+                                            isVisible: layer.isVisible, mode: layer.mode))
+        }
+        return LayerStack(width: width, height: height, layers: stacked)
+    }
+}

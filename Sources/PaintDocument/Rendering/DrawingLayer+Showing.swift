@@ -1,0 +1,97 @@
+extension DrawingLayer {
+    /// Paints go to layer `id` from now on (the Layers panel's choice).
+    public func selectLayer(_ id: Int) {
+        guard id != currentLayerID, stack.list.contains(id) else { return }
+        currentLayerID = id
+        invalidateBelow()
+    }
+
+    /// The composite under the current layer is stale (a layer under it changed, or the stack).
+    func invalidateBelow() { belowCache = nil }
+
+    /// Whether the document is one plain layer over the background: shown by the single-layer
+    /// path, the fastest there is.
+    private var isSinglePlainLayer: Bool {
+        guard stack.layers.count == 1 else { return false }
+        let properties = stack.layers[0].properties
+        return properties.mode == .normal && properties.opacity255 == 255 && properties.isVisible
+    }
+
+    private var currentIndex: Int { stack.layers.firstIndex { $0.id == currentLayerID } ?? stack.layers.count - 1 }
+
+    /// The background and the layers under the current one, composed once for every stroke on it.
+    private func composedBelow() -> Bitmap {
+        if let belowCache { return belowCache }
+        let below = backgroundImage?.cropped(to: backgroundImage!.bounds) ?? Bitmap(width: width, height: height, fill: backgroundPixel)
+        stack.compose(0..<currentIndex, into: below, area: below.bounds)
+        belowCache = below
+        return below
+    }
+
+    // MARK: - Showing
+
+    /// Composes background, layers and stroke in progress for `area` (layer pixels) into
+    /// `target`, with the layer's origin at (dx, dy) in the target.
+    /// Target pixels in `occluded` rows are left alone (a photo in front covers them).
+    public func compose(_ area: PixelRect, into target: Bitmap, atX dx: Int, y dy: Int, skipping occluded: OccludedRows? = nil) {
+        if isSinglePlainLayer {
+            CanvasCompositor.compose(background: backgroundPixel, backgroundImage: backgroundImage, layer: layer,
+                                     active: activePaint, area: area, into: target, atX: dx, y: dy, skipping: occluded)
+            return
+        }
+        let index = currentIndex, current = stack.layers[index]
+        StackCompositor.compose(below: composedBelow(),
+                                current: StackCompositor.Current(pixels: current.pixels, mode: current.properties.mode,
+                                                                 opacity: current.properties.opacity255, isVisible: current.properties.isVisible),
+                                active: activePaint, above: stack.layers[(index + 1)...].map(\.composed),
+                                area: area, into: target, atX: dx, y: dy, skipping: occluded)
+    }
+
+    /// The document's pixels in `area` as the user sees them (the background under the
+    /// drawing), outside the document transparent: what the eyedropper reads and its loupe shows.
+    public func renderArtwork(in area: PixelRect) -> Bitmap {
+        let image = Bitmap(width: area.width, height: area.height)
+        Self.composeArtwork(background: backgroundPixel, image: backgroundImage, layers: stack.layers.map(\.composed),
+                            area: area, into: image, atX: -area.x0, y: -area.y0)
+        return image
+    }
+
+    /// The artwork as saved: background and layers, without the stroke in progress.
+    public func renderArtwork() -> Bitmap { renderArtwork(in: PixelRect(x0: 0, y0: 0, x1: width, y1: height)) }
+
+    /// The current layer's own pixels in `area` (transparent where nothing is painted): what a
+    /// selection cuts and copies.
+    public func renderCurrentLayer(in area: PixelRect) -> Bitmap { layer.cropped(to: area.intersection(layer.bounds)) }
+
+    /// The artwork as it is now, for a thread beside the UI: the layers are copied (one memcpy
+    /// each, about a millisecond at 1920x1080) so drawing can go on while a save composes and
+    /// encodes; the background picture is never changed in place, only replaced.
+    public func artworkSnapshot() -> ArtworkSnapshot {
+        let copies = stack.layers.map { LayerCompositor.Layer(pixels: $0.pixels.cropped(to: $0.pixels.bounds), mode: $0.properties.mode,
+                                                              opacity: $0.properties.opacity255, isVisible: $0.properties.isVisible) }
+        return ArtworkSnapshot(background: backgroundPixel, backgroundImage: backgroundImage, layers: copies,
+                               names: stack.layers.map { stack.list.displayName(of: $0.id) }, width: width, height: height)
+    }
+
+    /// Background and layers within `area` (layer pixels) into `target` at (dx, dy).
+    private static func composeArtwork(background: UInt32, image: Bitmap?, layers: [LayerCompositor.Layer<Bitmap>],
+                                       area: PixelRect, into target: Bitmap, atX dx: Int, y dy: Int) {
+        guard let first = layers.first else { return }
+        let area = area.intersection(first.pixels.bounds)
+        let destination = area.offsetBy(dx: dx, dy: dy).intersection(target.bounds)
+        guard !destination.isEmpty else { return }
+        if destination == target.bounds, dx == 0, dy == 0 {
+            // The whole document (a save): straight into the target, no copies.
+            target.fill(with: background)
+            if let image { target.copy(image.bounds, from: image, toX: 0, y: 0) }
+            return LayerCompositor.compose(layers, into: target, area: target.bounds)
+        }
+        // The background first, then every layer over it, in a canvas-sized frame of reference.
+        let under = Bitmap(width: destination.width, height: destination.height, fill: background)
+        if let image { under.copy(destination.offsetBy(dx: -dx, dy: -dy), from: image, toX: 0, y: 0) }
+        let source = destination.offsetBy(dx: -dx, dy: -dy)
+        let cropped = layers.map { LayerCompositor.Layer(pixels: $0.pixels.cropped(to: source), mode: $0.mode, opacity: $0.opacity, isVisible: $0.isVisible) }
+        LayerCompositor.compose(cropped, into: under, area: under.bounds)
+        target.copy(under.bounds, from: under, toX: destination.x0, y: destination.y0)
+    }
+}
