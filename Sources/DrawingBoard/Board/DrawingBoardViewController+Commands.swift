@@ -55,7 +55,10 @@ extension DrawingBoardViewController {
     public func choosePhoto() { fileCommands.choosePhoto() }
     public func pastePhoto() { fileCommands.pastePhoto() }
     public func cancelOpening() { reading.cancel() }
-    public func finishOpening() { reading.finish() }
+    public func finishOpening() {
+        reading.finish()
+        layeredReading.finish()
+    }
 
     // MARK: - The pen, the selection, full screen
 

@@ -34,7 +34,8 @@ final class SelectionCommands {
     /// `cutting`: the message says Cut (the pixels are cleared after the copy is taken).
     private func copySelection(cutting: Bool) {
         guard let pasteboard = board.pasteboard else { return board.showStatus(tr("There is no clipboard here"), isError: true) }
-        guard let pixels = canvas.selectionTool.selectedArtwork() else {
+        // With layers, the current layer's pixels (Pinta's Copy); a single layer as it shows.
+        guard let pixels = canvas.content.layers.count > 1 ? canvas.selectionTool.selectedDrawing() : canvas.selectionTool.selectedArtwork() else {
             return board.showStatus(tr("Select something first (S, or Ctrl+A for all)"))
         }
         let deliver = board.postToUIThread
@@ -75,11 +76,21 @@ final class SelectionCommands {
         canvas.commitText()
         board.photoController.bake()
         let scale = canvas.layerScale
-        let format = DocumentFormat(pixelWidth: pixels.width, pixelHeight: pixels.height, pixelScale: scale, historyStart: 1)
-        let picture = Photo(asset: ImageAsset(bitmap: pixels, name: tr("Cropped drawing")))
-        let cropped = Document(items: [.photo(PlacedPhoto(photo: picture, placement: AffineTransform(scaleX: 1 / scale, y: 1 / scale)))],
-                               format: format)
-        board.documentController.crop(to: cropped)
+        if canvas.content.layers.count > 1 {
+            // Every layer cut to the selection, with its properties; the background stays one.
+            let area = canvas.selectionArea!.pixels(atScale: scale)
+            var stack = canvas.artworkSnapshot().stack()
+            stack.width = area.width
+            stack.height = area.height
+            for index in stack.layers.indices { stack.layers[index].pixels = stack.layers[index].pixels.cropped(to: area) }
+            board.documentController.crop(to: DocumentFormat.opening(stack, pixelScale: scale))
+        } else {
+            let format = DocumentFormat(pixelWidth: pixels.width, pixelHeight: pixels.height, pixelScale: scale, historyStart: 1)
+            let picture = Photo(asset: ImageAsset(bitmap: pixels, name: tr("Cropped drawing")))
+            let cropped = Document(items: [.photo(PlacedPhoto(photo: picture, placement: AffineTransform(scaleX: 1 / scale, y: 1 / scale)))],
+                                   format: format)
+            board.documentController.crop(to: cropped)
+        }
         board.showStatus(tr("Cropped to %dx%d (Ctrl+Z takes it back)", Int(rect.width.rounded()), Int(rect.height.rounded())))
     }
 

@@ -35,7 +35,8 @@ public enum LayerChange: Sendable, Equatable, Codable {
     case properties(id: Int, LayerProperties)
     /// The layer is composed onto the one below (with its mode and opacity) and goes.
     case mergeDown(id: Int)
-    /// Every visible layer composed into one (keeping the bottom layer's id), hidden ones dropped.
+    /// The picture as it shows (the background and every visible layer) as one layer, keeping
+    /// the bottom layer's id; hidden layers go.
     case flatten
 
     /// What a message calls this change ("Undid the new layer").

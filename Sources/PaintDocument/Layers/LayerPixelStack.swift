@@ -39,8 +39,9 @@ package final class LayerPixelStack {
     }
 
     /// Applies a layer change to the pixels and the shape; returns whether it applied.
+    /// `background`: what flattening composes the layers over (the picture as it shows).
     @discardableResult
-    package func apply(_ change: LayerChange) -> Bool {
+    package func apply(_ change: LayerChange, background: () -> StrokeRenderer.Underlay = { .white }) -> Bool {
         guard list.allows(change) else { return false }
         list.apply(change)
         switch change {
@@ -62,8 +63,10 @@ package final class LayerPixelStack {
             let upper = layers.remove(at: at)
             LayerCompositor.compose([upper.composed], into: layers[at - 1].pixels, area: upper.pixels.bounds)
         case .flatten:
-            let bottom = layers[0]
-            let flat = Bitmap(width: width, height: height)
+            // Over the background, so the one layer looks exactly as the stack did (a mode
+            // mixes with what is under it, and under the stack is the background).
+            let bottom = layers[0], under = background()
+            let flat = under.image?.cropped(to: under.image!.bounds) ?? Bitmap(width: width, height: height, fill: under.pixel)
             LayerCompositor.compose(layers.map(\.composed), into: flat, area: flat.bounds)
             layers = [Layer(id: bottom.id, properties: list.entries[0].properties, pixels: flat)]
         }

@@ -128,7 +128,7 @@ public final class DrawingLayer {
     private func apply(_ item: Document.Item, background: () -> StrokeRenderer.Underlay) {
         switch item {
         case .layer(let change):
-            stack.apply(change)
+            stack.apply(change, background: background)
             invalidateBelow()
         case .background:
             break // the background lives under the layers
