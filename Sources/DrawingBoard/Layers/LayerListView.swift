@@ -82,6 +82,8 @@ final class LayerListView: View {
     }
 
     override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        // Where the button came up counts (a quick flick has no move in between).
+        touchesMoved(touches, with: event)
         defer {
             drag = nil
             setNeedsDisplay()

@@ -31,7 +31,7 @@ final class LayeredFileReading {
             board.documentController.replaceDocument(with: document, name: name, file: path)
             board.documentController.noteUsed(path)
             let layers = document.layers.count, size = document.format.map { "\($0.pixelWidth)x\($0.pixelHeight)" } ?? ""
-            board.showStatus(trn("Opened %@ (%@, %d layer)", "Opened %@ (%@, %d layers)", layers, name, size, layers))
+            board.showStatus(trn("Opened %2$@ (%3$@, %1$d layer)", "Opened %2$@ (%3$@, %1$d layers)", layers, name, size))
         case .failure(let error):
             board.showStatus(tr("Cannot open %@: %@", name, "\(error)"), isError: true)
             Log.warning("cannot open \(SystemPath.displayed(path)): \(error)")
