@@ -77,7 +77,7 @@ final class LocalizationTests: XCTestCase {
             try FileManager.default.subpathsOfDirectory(atPath: "\(Self.repository)/Sources/\(target)")
                 .filter { $0.hasSuffix(".swift") }.map { "\(Self.repository)/Sources/\(target)/\($0)" }
         }
-        XCTAssertEqual(Self.run("/usr/bin/xgettext", ["--language=C", "--from-code=UTF-8", "--keyword=tr", "--keyword=trn:1,2",
+        XCTAssertEqual(Self.run("/usr/bin/xgettext", ["--language=C", "--from-code=UTF-8", "--keyword=tr", "--keyword=trn:1,2", "--keyword=trc:1c,2",
                                                       "-o", "\(fresh.path)/now.pot"] + sources), 0)
         let extracted = Self.messageIDs(try String(contentsOfFile: "\(fresh.path)/now.pot", encoding: .utf8))
         XCTAssertGreaterThan(extracted.count, 100)

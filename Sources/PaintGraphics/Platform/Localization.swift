@@ -65,6 +65,14 @@ public func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments:
     return String(format: chosen, arguments: [count] + arguments)
 }
 
+/// A message whose translation depends on where it is used (gettext's pgettext: "Screen" the
+/// blend mode is not "Screen" the display; xgettext extracts it with `--keyword=trc:1c,2`).
+public func trc(_ context: String, _ message: String) -> String {
+    let key = context + "\u{4}" + message
+    let translated = Localization.translate(key)
+    return translated == key ? message : translated
+}
+
 /// A translated message with arguments: `%@` strings and `%d` numbers, in the translation's
 /// order when it uses `%1$@`, `%2$d`.
 public func tr(_ format: String, _ arguments: CVarArg...) -> String {
