@@ -64,8 +64,7 @@ extension CanvasView {
     public func settleBackgroundPreview() { content.settleBackgroundPreview() }
 
     /// Replaces the document, for example with one restored from disk, with its redo items.
-    /// A document without a size (a journal from before documents had one) takes the current
-    /// one. Painting goes on `currentLayer` (nil: the top layer).
+    /// One without a size takes the current one; painting goes on `currentLayer` (nil: the top).
     public func load(_ document: Document, redo: [Document.Item] = [], currentLayer: Int? = nil) {
         cancelText()
         setSelection(nil)

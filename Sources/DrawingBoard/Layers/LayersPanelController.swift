@@ -18,7 +18,8 @@ final class LayersPanelController {
 
     func show() {
         guard !isShown else { return }
-        board.view.addSubview(panel)
+        // Over the canvas, under the message line (its toasts stay readable over the panel).
+        board.view.insertSubview(panel, at: board.view.subviews.firstIndex { $0 === board.messageLine } ?? board.view.subviews.count)
         layout()
         documentChanged()
     }
