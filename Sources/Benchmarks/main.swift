@@ -19,6 +19,7 @@ if let index = arguments.firstIndex(of: "--showcase"), index + 1 < arguments.cou
 if let index = arguments.firstIndex(of: "--write-photo"), index + 1 < arguments.count {
     SyntheticPhoto.write(to: arguments[index + 1])
 }
+if arguments.contains("--probe-layers") { LayerMemoryWorkload.probe() }
 if let index = arguments.firstIndex(of: "--probe-open"), index + 1 < arguments.count {
     HugePictureWorkload.probe(path: arguments[index + 1])
 }
@@ -52,6 +53,8 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("photo-4k", { PhotoAt4KWorkload.run(runs: quick ? 1 : 3) }),
     ("fill", { FillWorkload.run(runs: quick ? 1 : 3) }),
     ("layers", { LayerStackWorkload.run(runs: quick ? 1 : 3) }),
+    ("layered-drawing", { LayeredDrawingWorkload.run(quick: quick) }),
+    ("layer-memory", { LayerMemoryWorkload.run() }),
     ("png", { PNGWorkload.run(runs: runs) }),
     ("history", { HistoryWorkload.run(runs: runs) }),
     ("huge-pictures", { HugePictureWorkload.run() }),

@@ -162,6 +162,23 @@ final class LayerDocumentTests: XCTestCase {
         XCTAssertEqual(maximumDifference(drawing.renderArtwork(), stack.flattened()), 0, "the same picture as the stack shows")
     }
 
+    func testHistorySnapshotsShareTheLayersThatDidNotChange() {
+        let stack = LayerPixelStack(width: 200, height: 100)
+        stack.apply(.add(id: 1, index: 1, properties: LayerProperties(name: "Top")))
+        stack.layer(1)!.pixels.fill(PixelRect(x0: 0, y0: 0, x1: 50, y1: 50), with: 0xFF00_00FF)
+        stack.touch(1)
+        let first = stack.snapshot()
+        stack.layer(0)!.pixels.fill(PixelRect(x0: 0, y0: 0, x1: 10, y1: 10), with: 0xFFFF_0000)
+        stack.touch(0)
+        let second = stack.snapshot(sharing: [first])
+        XCTAssertTrue(second.layers[1].pixels === first.layers[1].pixels, "the unchanged layer is shared, not copied")
+        XCTAssertFalse(second.layers[0].pixels === first.layers[0].pixels)
+        XCTAssertLessThan(second.bytes, 200 * 100 * 4, "only the changed layer's painted pages were copied")
+        stack.restore(first)
+        XCTAssertEqual(stack.layer(0)!.pixels[5, 5], 0, "back to before the red square")
+        XCTAssertEqual(stack.layer(1)!.pixels[5, 5], 0xFF00_00FF)
+    }
+
     private func maximumDifference(_ a: Bitmap, _ b: Bitmap) -> Int {
         var worst = 0
         for i in 0..<(a.width * a.height) {

@@ -3,6 +3,7 @@ extension DrawingLayer {
     public func selectLayer(_ id: Int) {
         guard id != currentLayerID, stack.list.contains(id) else { return }
         currentLayerID = id
+        stack.makeDense(only: id)
         invalidateBelow()
     }
 

@@ -76,6 +76,7 @@ public final class DrawingLayer {
     public func commit() -> Stroke? {
         guard let stroke = activeStroke else { return nil }
         MaskCompositor.apply(activeMask, color: stroke.color, mode: stroke.blendMode, in: activeMask.touched, to: layer)
+        stack.touch(currentLayerID)
         activeMask.clear()
         activeStroke = nil
         activePaint = nil
@@ -112,6 +113,7 @@ public final class DrawingLayer {
             }
         }
         setBackground(document.background)
+        stack.makeDense(only: currentLayerID)
         invalidateBelow()
     }
 
@@ -129,16 +131,19 @@ public final class DrawingLayer {
         switch item {
         case .layer(let change):
             stack.apply(change, background: background)
+            stack.makeDense(only: currentLayerID)
             invalidateBelow()
         case .background:
             break // the background lives under the layers
         case .onLayer(let id, let item):
             guard let pixels = stack.pixels(of: id) else { return } // a damaged journal's: nothing to paint on
             if id != currentLayerID { invalidateBelow() }
+            stack.touch(id)
             renderer.apply(item, onto: pixels, scratch: scratch) { self.fillUnderlay(for: item, on: id, background: background) }
         default:
             guard let pixels = stack.pixels(of: 0) else { return }
             if currentLayerID != 0 { invalidateBelow() }
+            stack.touch(0)
             renderer.apply(item, onto: pixels, scratch: scratch) { self.fillUnderlay(for: item, on: 0, background: background) }
         }
     }

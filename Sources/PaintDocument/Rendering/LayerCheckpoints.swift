@@ -1,14 +1,14 @@
 /// Snapshots of the layers after every K-th item, so undo and redo replay at most K items
-/// instead of the whole document. Their number is capped by memory (eight single-layer
-/// documents' worth: a ten-layer document keeps fewer): when there are too many, every other
-/// one of the older half goes (recent history stays dense, old history gets sparse).
+/// instead of the whole document. A snapshot copies only the painted pages of the layers that
+/// changed since an earlier one (the others are shared). Their memory is capped (eight whole
+/// layers' worth): when they hold more, every other one of the older half goes (recent
+/// history stays dense, old history gets sparse), and one that alone is over goes too.
 package final class LayerCheckpoints {
     package struct Checkpoint {
         package let itemCount: Int
         /// The item before the snapshot, to check the document still matches it.
         package let lastItem: Document.Item
-        package let layers: (layers: [LayerPixelStack.Layer], list: LayerList)
-        package let bytes: Int
+        package let layers: LayerPixelStack.Snapshot
     }
 
     package let interval: Int
@@ -32,13 +32,13 @@ package final class LayerCheckpoints {
 
     package func store(_ stack: LayerPixelStack, itemCount: Int, lastItem: Document.Item) {
         checkpoints.removeAll { $0.itemCount == itemCount }
-        checkpoints.append(Checkpoint(itemCount: itemCount, lastItem: lastItem, layers: stack.snapshot(), bytes: stack.snapshotBytes))
+        checkpoints.append(Checkpoint(itemCount: itemCount, lastItem: lastItem, layers: stack.snapshot(sharing: checkpoints.map(\.layers))))
         checkpoints.sort { $0.itemCount < $1.itemCount }
         let budget = capacity * stack.width * stack.height * 4
-        while checkpoints.count > 1 && checkpoints.reduce(0, { $0 + $1.bytes }) > budget {
+        while !checkpoints.isEmpty && checkpoints.reduce(0, { $0 + $1.layers.bytes }) > budget {
             let older = max(1, checkpoints.count / 2)
             let thinned = checkpoints.enumerated().filter { $0.offset >= older || $0.offset % 2 == 0 }.map(\.element)
-            // Nothing left to thin among the older half: the oldest goes.
+            // Nothing left to thin among the older half: the oldest goes (a lone one too big, too).
             checkpoints = thinned.count < checkpoints.count ? thinned : Array(checkpoints.dropFirst())
         }
     }

@@ -109,7 +109,7 @@ public struct StrokeRenderer {
         case .shape(let shape): render(shape, onto: layer)
         case .text(let block): render(block, onto: layer)
         case .clearArea(let area): area.clear(layer, atScale: scale)
-        case .clear: layer.fill(with: 0)
+        case .clear: layer.clear()
         case .background, .layer: break // the background lives under the layers; stack changes are the stack's
         case .onLayer(_, let item): apply(item, onto: layer, scratch: scratch, underlay: underlay)
         case .photo(let placed) where placed.isPixelAligned(atScale: scale):

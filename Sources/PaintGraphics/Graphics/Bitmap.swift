@@ -31,6 +31,57 @@ public final class Bitmap {
         pixels.initialize(repeating: fill, count: width * height)
     }
 
+    /// A transparent bitmap whose memory is taken page by page as pixels are written (a layer
+    /// with a few strokes costs the pages they cross, not the whole canvas). Falls back to
+    /// ordinary memory when the kernel refuses.
+    public init(sparseWidth width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0, "negative bitmap size")
+        self.width = width
+        self.height = height
+        let bytes = max(1, width * height) * 4
+        if let memory = PixelMemory.allocateSparse(bytes: bytes) {
+            pixels = memory.bindMemory(to: UInt32.self, capacity: max(1, width * height))
+            releaseWrapped = { PixelMemory.freeSparse(memory, bytes: bytes) }
+            isSparse = true
+        } else {
+            pixels = PixelMemory.allocate(UInt32.self, count: width * height)
+            pixels.initialize(repeating: 0, count: max(1, width * height))
+            releaseWrapped = nil
+        }
+    }
+
+    /// Whether the memory is taken page by page (see `init(sparseWidth:height:)`).
+    public private(set) var isSparse = false
+
+    /// Every pixel transparent; a sparse bitmap gives its pages back.
+    public func clear() {
+        if isSparse { PixelMemory.zeroSparse(UnsafeMutableRawPointer(pixels), bytes: max(1, width * height) * 4) } else { fill(with: 0) }
+    }
+
+    /// A copy in sparse memory that writes only the source's pages holding something (a page
+    /// of transparent pixels stays untouched, and costs nothing). Returns the copy and the bytes
+    /// it wrote.
+    public func sparseCopy() -> (copy: Bitmap, bytes: Int) {
+        let copy = Bitmap(sparseWidth: width, height: height)
+        let count = width * height, chunk = max(1, PixelMemory.pageSize / 4)
+        var written = 0, start = 0
+        while start < count {
+            let length = min(chunk, count - start)
+            let source = pixels + start
+            var empty = true
+            for i in 0..<length where source[i] != 0 {
+                empty = false
+                break
+            }
+            if !empty {
+                (copy.pixels + start).update(from: source, count: length)
+                written += length * 4
+            }
+            start += length
+        }
+        return (copy, written)
+    }
+
     deinit {
         if let releaseWrapped {
             releaseWrapped()

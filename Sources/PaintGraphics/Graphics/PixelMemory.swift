@@ -21,6 +21,27 @@ package enum PixelMemory {
         return UnsafeMutablePointer<T>.allocate(capacity: max(1, count))
     }
 
+    /// Zeroed memory the kernel backs page by page as it is written (4 KiB pages, never huge
+    /// ones): a layer costs memory only where something was painted; reading an untouched
+    /// page maps the kernel's shared zero page. Given back with `freeSparse`.
+    package static func allocateSparse(bytes: Int) -> UnsafeMutableRawPointer? {
+        let length = max(pageSize, (bytes + pageSize - 1) / pageSize * pageSize)
+        guard let memory = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), memory != MAP_FAILED else { return nil }
+        _ = madvise(memory, length, 15 /* MADV_NOHUGEPAGE */)
+        return memory
+    }
+
+    package static func freeSparse(_ memory: UnsafeMutableRawPointer, bytes: Int) {
+        munmap(memory, max(pageSize, (bytes + pageSize - 1) / pageSize * pageSize))
+    }
+
+    /// Gives sparse memory's pages back to the kernel: they read as zeros again and cost nothing.
+    package static func zeroSparse(_ memory: UnsafeMutableRawPointer, bytes: Int) {
+        _ = madvise(memory, max(pageSize, (bytes + pageSize - 1) / pageSize * pageSize), 4 /* MADV_DONTNEED */)
+    }
+
+    package static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
     package static func free<T>(_ pointer: UnsafeMutablePointer<T>, count: Int) {
         let bytes = max(1, count) * MemoryLayout<T>.stride
         if bytes >= hugePageSize {
