@@ -199,6 +199,23 @@ final class LayersTests: XCTestCase {
         XCTAssertEqual(content.layers.count, 2)
     }
 
+    func testTheBucketReadsThePictureOrTheLayerAlone() {
+        // A wall on the first layer from top to bottom; the fills go on a new layer.
+        stroke(.black, [(300, 1), (300, 455)], width: 12)
+        key("n")
+        board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0.fillsRegion }!)
+        board.setColor(.blue)
+        driver.tap(w(100, 200))
+        let layer = content.drawing.stack.pixels(of: 1)!
+        XCTAssertEqual(layer.color(atX: 100, y: 200), .blue)
+        XCTAssertEqual(layer.color(atX: 500, y: 200).alpha, 0, "the picture's wall stopped it")
+        board.undo()
+        canvas.samplesCurrentLayer = true
+        driver.tap(w(100, 200))
+        XCTAssertEqual(content.drawing.stack.pixels(of: 1)!.color(atX: 500, y: 200), .blue, "the layer alone has no wall")
+        XCTAssertEqual(content.drawing.stack.pixels(of: 1)!.color(atX: 300, y: 200), .blue, "under the wall too")
+    }
+
     private func countPainted(_ bitmap: Bitmap) -> Int { (0..<(bitmap.width * bitmap.height)).filter { bitmap.pixels[$0] >> 24 != 0 }.count }
 
     private func maximumDifference(_ a: Bitmap, _ b: Bitmap) -> Int {

@@ -1,8 +1,7 @@
 /// The drawing surface: shows the document (its own size, whatever the window) through a
 /// viewport that zooms and scrolls, and hands each press to the tool it belongs to (freehand,
-/// shapes, selection, text, the eyedropper), each of which keeps its own interaction state.
-/// The artwork comes from the content's DrawingLayer, so a motion event costs only the pixels
-/// it changes at any zoom.
+/// shapes, selection, text, the eyedropper), each keeping its own interaction state. The artwork
+/// comes from the content's DrawingLayer: a motion event costs only the pixels it changes.
 public final class CanvasView: View {
     /// The document, its redo items and the layer they render into.
     public let content = DocumentContent()
@@ -18,6 +17,8 @@ public final class CanvasView: View {
     }
     /// How alike colours must be for the fill bucket to spread over them (0...1; Pinta's 50%).
     public var fillTolerance = 0.5
+    /// Whether the fill and the eyedropper read the current layer alone (Pinta's Layer sampling).
+    public var samplesCurrentLayer = false
     public var strokeWidth: Double = 4 {
         didSet { brushOutline.widthChanged(from: oldValue) }
     }
@@ -66,7 +67,6 @@ public final class CanvasView: View {
     public var document: Document { content.document }
     public var redoItems: [Document.Item] { content.redoItems }
     public var isDrawing: Bool { drawing.activeStroke != nil || shapeTool.isDragging }
-    /// The freehand stroke being drawn, as far as it has got.
     public var strokeInProgress: Stroke? { drawing.activeStroke }
     public var shapeFill: ShapeFill {
         get { shapeTool.shapeFill }
@@ -134,7 +134,7 @@ public final class CanvasView: View {
         }
         if tool.fillsRegion {
             // A click fills at once, as one undoable item, replayed against what lies below it.
-            return commit(.fill(Fill(seed: point, color: strokeColor, tolerance: fillTolerance)))
+            return commit(.fill(Fill(seed: point, color: strokeColor, tolerance: fillTolerance, samplesLayerOnly: samplesCurrentLayer)))
         }
         if tool.isFreehand {
             presenter.pixelsChanged(freehandTool.begin(touch, with: tool, at: point, color: strokeColor, width: strokeWidth, in: content), on: self)

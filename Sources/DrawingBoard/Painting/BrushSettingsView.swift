@@ -5,6 +5,8 @@ public final class BrushSettingsView: View {
     public var onShapeFillChange: ((ShapeFill) -> Void)?
     public var onFillToleranceChange: ((Double) -> Void)?
     public var onPenSettingsChange: ((PenSettings) -> Void)?
+    /// Whether the bucket and the eyedropper read the current layer only.
+    public var onSamplingChange: ((Bool) -> Void)?
     /// The pen's settings as last shown or chosen.
     public private(set) var penSettings = PenSettings()
 
@@ -19,6 +21,7 @@ public final class BrushSettingsView: View {
         addSubview(toleranceTitle)
         addSubview(toleranceSlider)
         addSubview(toleranceValue)
+        addSubview(layerOnlyBox)
         addSubview(penTitle)
         addSubview(pressurePicker)
         addSubview(effectTitle)
@@ -28,8 +31,10 @@ public final class BrushSettingsView: View {
         addSubview(smoothingPicker)
     }
 
-    public func show(width: Double, color: Color, shapeFill: ShapeFill = .outline, fillTolerance: Double = 0.5, pen: PenSettings = PenSettings()) {
+    public func show(width: Double, color: Color, shapeFill: ShapeFill = .outline, fillTolerance: Double = 0.5, pen: PenSettings = PenSettings(),
+                     samplesCurrentLayer: Bool = false) {
         penSettings = pen
+        layerOnlyBox.isOn = samplesCurrentLayer
         pressurePicker.selectedSegmentIndex = pen.pressureCurve.rawValue
         effectPicker.selectedSegmentIndex = pen.pressureEffect.rawValue
         smoothingPicker.selectedSegmentIndex = pen.smoothing.rawValue
@@ -49,8 +54,12 @@ public final class BrushSettingsView: View {
         shapesTitle.frame = Rect(x: 0, y: 34, width: 50, height: 28)
         shapeFillPicker.frame = Rect(x: 52, y: 34, width: min(max(0, bounds.width - 52), max(300, shapeFillPicker.intrinsicWidth)), height: 28)
         toleranceTitle.frame = Rect(x: 0, y: 68, width: 50, height: 30)
-        toleranceSlider.frame = Rect(x: 52, y: 68, width: max(0, bounds.width - 52 - 104), height: 30)
+        // The layer-only box beside the bucket's tolerance when there is room, else it goes.
+        let box = layerOnlyBox.intrinsicWidth, boxFits = bounds.width - 52 - 104 - box - 8 >= 120
+        toleranceSlider.frame = Rect(x: 52, y: 68, width: max(0, bounds.width - 52 - 104 - (boxFits ? box + 8 : 0)), height: 30)
         toleranceValue.frame = Rect(x: toleranceSlider.frame.maxX + 4, y: 68, width: 44, height: 30)
+        layerOnlyBox.frame = Rect(x: toleranceValue.frame.maxX + 8, y: 68, width: box, height: 30)
+        layerOnlyBox.isHidden = !boxFits
         // Pen: the pressure curve; Sets: what pressure sets; Steady: the smoothing, and the mouse's taper.
         let pickerWidth = min(max(0, bounds.width - 52), 300)
         penTitle.frame = Rect(x: 0, y: 104, width: 50, height: 28)
@@ -67,6 +76,13 @@ public final class BrushSettingsView: View {
     }
 
     private lazy var toleranceTitle = Label(text: tr("Bucket"))
+
+    /// The bucket and the eyedropper read the current layer alone (Pinta's Layer sampling).
+    public private(set) lazy var layerOnlyBox: CheckBox = {
+        let box = CheckBox(title: tr("This layer"), toolTip: tr("The bucket and the colour picker read the current layer only, not the picture as it shows"))
+        box.addAction(for: .valueChanged) { [unowned self] control in self.onSamplingChange?((control as! CheckBox).isOn) }
+        return box
+    }()
 
     /// How alike the colours the fill bucket spreads over must be, 0-100%.
     public private(set) lazy var toleranceSlider: Slider = {

@@ -41,7 +41,7 @@ public final class SettingsPanelsController {
         dismissAll(but: brushPanel)
         guard !brushPanel.isPresented else { return }
         brushSettings.show(width: canvas.strokeWidth, color: canvas.strokeColor, shapeFill: canvas.shapeFill, fillTolerance: canvas.fillTolerance,
-                           pen: canvas.penSettings)
+                           pen: canvas.penSettings, samplesCurrentLayer: canvas.samplesCurrentLayer)
         brushPanel.present(in: host)
     }
 
@@ -109,6 +109,7 @@ public final class SettingsPanelsController {
         settings.onShapeFillChange = { [unowned self] fill in self.onShapeFillChange?(fill) }
         settings.onFillToleranceChange = { [unowned self] tolerance in self.onFillToleranceChange?(tolerance) }
         settings.onPenSettingsChange = { [unowned self] pen in self.canvas.penSettings = pen }
+        settings.onSamplingChange = { [unowned self] layerOnly in self.canvas.samplesCurrentLayer = layerOnly }
         return settings
     }()
 

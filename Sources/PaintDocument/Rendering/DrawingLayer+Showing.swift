@@ -62,7 +62,11 @@ extension DrawingLayer {
 
     /// The current layer's own pixels in `area` (transparent where nothing is painted): what a
     /// selection cuts and copies.
-    public func renderCurrentLayer(in area: PixelRect) -> Bitmap { layer.cropped(to: area.intersection(layer.bounds)) }
+    public func renderCurrentLayer(in area: PixelRect) -> Bitmap {
+        let image = Bitmap(width: area.width, height: area.height)
+        image.copy(area, from: layer, toX: -area.x0, y: -area.y0)
+        return image
+    }
 
     /// The artwork as it is now, for a thread beside the UI: the layers are copied (one memcpy
     /// each, about a millisecond at 1920x1080) so drawing can go on while a save composes and

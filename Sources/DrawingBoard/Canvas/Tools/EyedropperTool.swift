@@ -96,7 +96,7 @@ final class EyedropperTool {
     private func pixels(around point: Point, span: Int) -> Bitmap {
         let drawing = canvas.drawing, scale = drawing.scale
         let x = Int((point.x * scale).rounded(.down)), y = Int((point.y * scale).rounded(.down))
-        let half = span / 2
-        return drawing.renderArtwork(in: PixelRect(x0: x - half, y0: y - half, x1: x + half + 1, y1: y + half + 1))
+        let half = span / 2, area = PixelRect(x0: x - half, y0: y - half, x1: x + half + 1, y1: y + half + 1)
+        return canvas.samplesCurrentLayer ? drawing.renderCurrentLayer(in: area) : drawing.renderArtwork(in: area)
     }
 }
