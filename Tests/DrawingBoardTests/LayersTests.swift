@@ -199,6 +199,21 @@ final class LayersTests: XCTestCase {
         XCTAssertEqual(content.layers.count, 2)
     }
 
+    func testADamagedOpenRasterFileSaysWhyAndLeavesTheDrawingAlone() throws {
+        stroke(.red, [(100, 100), (400, 300)])
+        let saved = board.saveAndWait() // nothing unsaved: opening asks nothing first
+        let before = canvas.document
+        for (name, bytes) in [("fake.ora", Data("not a zip at all".utf8)), ("empty.ora", Data())] {
+            let path = temp.path + "/" + name
+            try bytes.write(to: URL(fileURLWithPath: path))
+            board.openDocument(path: path)
+            board.finishOpening()
+            XCTAssertTrue(board.statusLabel.text.contains("Cannot open"), board.statusLabel.text)
+            XCTAssertEqual(canvas.document, before, "\(name): the drawing as it was")
+            XCTAssertEqual(board.documentController.binding.path, saved, "still its own file")
+        }
+    }
+
     func testTheBucketReadsThePictureOrTheLayerAlone() {
         // A wall on the first layer from top to bottom; the fills go on a new layer.
         stroke(.black, [(300, 1), (300, 455)], width: 12)
