@@ -33,21 +33,7 @@ enum LayeredDrawingWorkload {
         canvas.load(document, currentLayer: layer)
         canvas.setZoom(1)
         window.render()
-        var generator = Scribble(seed: 7)
-        let shown = canvas.viewport.contentFrame.intersection(canvas.bounds)
-        let points = generator.points(count: events + 1, step: 3, width: shown.width, height: shown.height)
-            .map { Point(x: $0.x + shown.minX, y: $0.y + shown.minY) }
-        var times: [Double] = []
-        window.send([TouchInput(identifier: 1, phase: .began, location: points[0], timestamp: 0)])
-        window.render()
-        for (index, p) in points.dropFirst().enumerated() {
-            let start = Stopwatch.now()
-            window.send([TouchInput(identifier: 1, phase: .moved, location: p, timestamp: Double(index) * 0.008)])
-            window.render()
-            times.append(Stopwatch.now() - start)
-        }
-        window.send([TouchInput(identifier: 1, phase: .ended, location: points[points.count - 1], timestamp: 100)])
-        return times
+        return ViewportWorkload.drawScribble(events: events, on: canvas, in: window)
     }
 
     static func run(quick: Bool) -> [BenchmarkResult] {

@@ -66,21 +66,7 @@ enum ViewportWorkload {
         for zoom in [0.25, 1, 8] {
             canvas.setZoom(zoom)
             window.render()
-            // Over the document where it shows (at 25% it covers only part of the window).
-            var generator = Scribble(seed: 7)
-            let shown = canvas.viewport.contentFrame.intersection(canvas.bounds)
-            let points = generator.points(count: quick ? 300 : 1500, step: 3, width: shown.width, height: shown.height)
-                .map { Point(x: $0.x + shown.minX, y: $0.y + shown.minY) }
-            var times: [Double] = []
-            window.send([TouchInput(identifier: 1, phase: .began, location: points[0], timestamp: 0)])
-            window.render()
-            for (index, p) in points.dropFirst().enumerated() {
-                let start = Stopwatch.now()
-                window.send([TouchInput(identifier: 1, phase: .moved, location: p, timestamp: Double(index) * 0.008)])
-                window.render()
-                times.append(Stopwatch.now() - start)
-            }
-            window.send([TouchInput(identifier: 1, phase: .ended, location: points[points.count - 1], timestamp: 100)])
+            let times = drawScribble(events: quick ? 299 : 1499, on: canvas, in: window)
             window.render()
             canvas.undo()
             results.append(BenchmarkResult(name: "a motion event while drawing at \(Int(zoom * 100))% (input to composed pixels, p99 of \(times.count))",
@@ -90,6 +76,27 @@ enum ViewportWorkload {
         results.append(openBigJPEG(into: canvas, window: window))
         results.append(save4K(canvas))
         return results
+    }
+
+    /// Draws a scribble of `events` motion events over the document where it shows (at 25% it
+    /// covers only part of the window), each sent through the toolkit and composed by the
+    /// window; returns each event's time.
+    static func drawScribble(events: Int, on canvas: CanvasView, in window: PaintToolkit.Window) -> [Double] {
+        var generator = Scribble(seed: 7)
+        let shown = canvas.viewport.contentFrame.intersection(canvas.bounds)
+        let points = generator.points(count: events + 1, step: 3, width: shown.width, height: shown.height)
+            .map { Point(x: $0.x + shown.minX, y: $0.y + shown.minY) }
+        var times: [Double] = []
+        window.send([TouchInput(identifier: 1, phase: .began, location: points[0], timestamp: 0)])
+        window.render()
+        for (index, p) in points.dropFirst().enumerated() {
+            let start = Stopwatch.now()
+            window.send([TouchInput(identifier: 1, phase: .moved, location: p, timestamp: Double(index) * 0.008)])
+            window.render()
+            times.append(Stopwatch.now() - start)
+        }
+        window.send([TouchInput(identifier: 1, phase: .ended, location: points[points.count - 1], timestamp: 100)])
+        return times
     }
 
     /// A 6000x4000 JPEG read, decoded at full size and shown as the document.

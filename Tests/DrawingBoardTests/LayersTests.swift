@@ -10,30 +10,12 @@ import ToolkitTestSupport
 /// Issue 40 as a user meets it: Pinta's layer keys, the Layers panel (rows, eye, drag, the
 /// properties dialog with its live preview), painting on the current layer, a locked layer,
 /// a crash in the middle of a stroke on a layer, OpenRaster opened and saved with its layers.
-final class LayersTests: XCTestCase {
-    private var temp: TemporaryDirectory!
-    private var state: String { temp.path + "/state" }
-    private var session: BoardSession!
-    private var board: DrawingBoardViewController { session.board }
-    private var canvas: CanvasView { board.canvas }
+final class LayersTests: RestartingBoardTestCase {
     private var content: DocumentContent { canvas.content }
-    private var driver: TouchDriver!
-
-    override func setUp() {
-        temp = TemporaryDirectory()
-        start()
-    }
-
-    private func start() {
-        session = BoardSession(pictures: temp.path, stateFolder: state)
-        driver = TouchDriver(window: session.window)
-    }
 
     private func key(_ character: Character, _ modifiers: KeyEvent.Modifiers = [.control, .shift]) {
         session.window.send(KeyEvent(.character(character), modifiers: modifiers))
     }
-
-    private func w(_ x: Double, _ y: Double) -> Point { canvas.convert(Point(x: x, y: y), to: nil) }
 
     private func stroke(_ color: Color, _ points: [(Double, Double)], width: Double = 20) {
         board.setColor(color)
@@ -162,8 +144,7 @@ final class LayersTests: XCTestCase {
         session.clock.advance(by: RecoveryRecorder.progressInterval + 0.1)
         session.window.application.tick()
         let layers = content.layers
-        board.settleJournal()
-        board.journal?.close()
+        crash()
         start()
         XCTAssertEqual(content.layers, layers, "order, names, modes, opacity")
         XCTAssertEqual(content.currentLayerID, 1, "painting goes on where it was")

@@ -10,44 +10,12 @@ import ToolkitTestSupport
 /// Issue 35: what the features added since the journal began lost. A lifted selection, words
 /// being typed, a crop and the document's size all come back after a crash (the journal read
 /// as the writer left it, without the orderly end's flush) and after an orderly end.
-final class WorkInProgressJournalTests: XCTestCase {
-    private var temp: TemporaryDirectory!
-    private var state: String { temp.path + "/state" }
-    private var session: BoardSession!
-    private var board: DrawingBoardViewController { session.board }
-    private var canvas: CanvasView { board.canvas }
-    private var driver: TouchDriver!
-
-    override func setUp() {
-        temp = TemporaryDirectory()
-        start()
-    }
-
-    /// A window as the app makes it, restoring what the last one left in `state`.
-    private func start() {
-        session = BoardSession(pictures: temp.path, stateFolder: state)
-        driver = TouchDriver(window: session.window)
-    }
-
-    /// kill -9: what the writer has written stays, nothing else runs (no flush, no baking).
-    private func crash() {
-        board.settleJournal()
-        board.journal?.close()
-    }
-
-    /// An orderly end: the window closed, a signal.
-    private func end() {
-        board.flushJournal()
-        board.journal?.close()
-    }
-
+final class WorkInProgressJournalTests: RestartingBoardTestCase {
     /// The once-a-second progress timer, run as the app's loop would.
     private func waitASecond() {
         session.clock.advance(by: RecoveryRecorder.progressInterval + 0.1)
         session.window.application.tick()
     }
-
-    private func w(_ x: Double, _ y: Double) -> Point { canvas.convert(Point(x: x, y: y), to: nil) }
 
     /// A thick teal stroke and a black line: pixels worth moving.
     private func drawSomething() {

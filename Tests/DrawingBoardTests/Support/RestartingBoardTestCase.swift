@@ -1,0 +1,44 @@
+import Foundation
+import XCTest
+@testable import DrawingBoard
+@testable import PaintToolkit
+import TestSupport
+import ToolkitTestSupport
+
+/// Tests of a board as the app makes it, restarted on the same state folder to see what its
+/// journal brings back: `start()` opens a window restoring what the last one left, `crash()`
+/// ends one as kill -9 would, `end()` as an orderly close does.
+class RestartingBoardTestCase: XCTestCase {
+    var temp: TemporaryDirectory!
+    var state: String { temp.path + "/state" }
+    var session: BoardSession!
+    var board: DrawingBoardViewController { session.board }
+    var canvas: CanvasView { board.canvas }
+    var driver: TouchDriver!
+
+    override func setUp() {
+        temp = TemporaryDirectory()
+        start()
+    }
+
+    /// A window as the app makes it, restoring what the last one left in `state`.
+    func start() {
+        session = BoardSession(pictures: temp.path, stateFolder: state)
+        driver = TouchDriver(window: session.window)
+    }
+
+    /// kill -9: what the writer has written stays, nothing else runs (no flush, no baking).
+    func crash() {
+        board.settleJournal()
+        board.journal?.close()
+    }
+
+    /// An orderly end: the window closed, a signal.
+    func end() {
+        board.flushJournal()
+        board.journal?.close()
+    }
+
+    /// A canvas point in the window's coordinates.
+    func w(_ x: Double, _ y: Double) -> Point { canvas.convert(Point(x: x, y: y), to: nil) }
+}
