@@ -21,6 +21,7 @@ final class BoardSettingsTests: XCTestCase {
         settings.textSize = 30
         settings.shapeFill = "fill"
         settings.fillTolerance = 0.25
+        settings.samplesCurrentLayer = true
         settings.pressureCurve = "firm"
         settings.pressureEffect = "both"
         settings.smoothing = "strong"

@@ -32,6 +32,7 @@ public enum BoardSettings {
         if let size = settings.textSize, PenController.textSizes.contains(size) { canvas.textSize = size.rounded() }
         if let fill = settings.shapeFill.flatMap({ named($0, in: ShapeFill.allCases) }) { canvas.shapeFill = fill }
         if let tolerance = settings.fillTolerance, (0...1).contains(tolerance) { canvas.fillTolerance = tolerance }
+        if let layerOnly = settings.samplesCurrentLayer { canvas.samplesCurrentLayer = layerOnly }
         var pen = canvas.penSettings
         if let curve = settings.pressureCurve.flatMap({ named($0, in: PenSettings.PressureCurve.allCases) }) { pen.pressureCurve = curve }
         if let effect = settings.pressureEffect.flatMap({ named($0, in: PenSettings.PressureEffect.allCases) }) { pen.pressureEffect = effect }
@@ -56,6 +57,7 @@ public enum BoardSettings {
         settings.textSize = canvas.textSize
         settings.shapeFill = "\(canvas.shapeFill)"
         settings.fillTolerance = canvas.fillTolerance
+        settings.samplesCurrentLayer = canvas.samplesCurrentLayer
         settings.pressureCurve = "\(pen.pressureCurve)"
         settings.pressureEffect = "\(pen.pressureEffect)"
         settings.smoothing = "\(pen.smoothing)"

@@ -13,6 +13,8 @@ public struct AppSettings: Equatable, Sendable {
     public var textSize: Double?
     public var shapeFill: String?
     public var fillTolerance: Double?
+    /// Whether the bucket and the eyedropper read the current layer alone.
+    public var samplesCurrentLayer: Bool?
     public var pressureCurve: String?
     public var pressureEffect: String?
     public var smoothing: String?
@@ -63,6 +65,7 @@ public struct SettingsFile {
         settings.textSize = value("text_size", number)
         settings.shapeFill = value("shape_fill", text)
         settings.fillTolerance = value("fill_tolerance", number)
+        settings.samplesCurrentLayer = value("samples_current_layer") { $0.bool }
         settings.pressureCurve = value("pressure_curve", text)
         settings.pressureEffect = value("pressure_effect", text)
         settings.smoothing = value("smoothing", text)
@@ -86,6 +89,7 @@ public struct SettingsFile {
         put("text_size", settings.textSize)
         put("shape_fill", settings.shapeFill)
         put("fill_tolerance", settings.fillTolerance)
+        put("samples_current_layer", settings.samplesCurrentLayer)
         put("pressure_curve", settings.pressureCurve)
         put("pressure_effect", settings.pressureEffect)
         put("smoothing", settings.smoothing)
