@@ -5,7 +5,7 @@ import Foundation
 @testable import PaintGraphics
 import XCTest
 
-/// Issue 19's look, pinned: the board, the palette, a tooltip and the photo bar, rendered
+/// Issue 19's look, pinned: the board, the palette, a tooltip, the photo bar and the Layers panel, rendered
 /// offscreen by the toolkit at 1x and 2x and compared with reviewed references in
 /// Tests/Fixtures/golden (mean error at most half a level; actual, expected and diff PNGs are
 /// written on failure). After an intended change: `UPDATE_GOLDEN=1 swift test --filter
@@ -84,6 +84,21 @@ final class InterfaceGoldenTests: XCTestCase {
             b.settle()
             XCTAssertEqual(b.window.tooltips.visibleText, "Place a photo (Ctrl+Shift+O)")
             try check("tooltip-\(Int(scale))x", crop(b.window, Rect(x: 0, y: 0, width: 600, height: 90)))
+        }
+    }
+
+    func testTheLayersPanel() throws {
+        for scale in [1.0, 2.0] {
+            let b = board(scale: scale)
+            let content = b.board.canvas.content
+            content.append(.stroke(Stroke(points: [Point(x: 40, y: 40), Point(x: 300, y: 200)], color: .red, width: 12, blendMode: .sourceOver)))
+            content.append(.layer(.add(id: 1, index: 1, properties: LayerProperties(name: "Shade", opacity: 0.5, mode: .multiply))))
+            content.selectLayer(1)
+            content.append(.stroke(Stroke(points: [Point(x: 40, y: 200), Point(x: 300, y: 40)], color: .blue, width: 20, blendMode: .sourceOver)))
+            content.append(.layer(.add(id: 2, index: 2, properties: LayerProperties(name: "Hidden", isVisible: false, isLocked: true))))
+            b.board.layersPanel.show()
+            b.settle()
+            try check("layers-panel-\(Int(scale))x", crop(b.window, b.board.layersPanel.panel.frame))
         }
     }
 

@@ -143,11 +143,20 @@ final class LayerListView: View {
         if isCurrent { context.fill(frame, with: Color(r: 0, g: 122, b: 255)) }
         context.fill(Rect(x: 0, y: frame.maxY - 1, width: frame.width, height: 1), with: Color(r: 228, g: 228, b: 232))
         let box = Rect(x: 6, y: frame.minY + 5, width: 46, height: frame.height - 10)
-        drawChecks(box, in: context)
+        // The picture's own shape inside the box, over the squares that show transparency.
+        var shown = box
         if let thumbnail {
             let s = min(box.width / Double(thumbnail.width), box.height / Double(thumbnail.height))
-            let w = Double(thumbnail.width) * s, h = Double(thumbnail.height) * s
-            context.draw(thumbnail, in: Rect(x: box.midX - w / 2, y: box.midY - h / 2, width: w, height: h))
+            let w = (Double(thumbnail.width) * s).rounded(), h = (Double(thumbnail.height) * s).rounded()
+            shown = Rect(x: (box.midX - w / 2).rounded(), y: (box.midY - h / 2).rounded(), width: w, height: h)
+        }
+        drawChecks(shown, in: context)
+        if let thumbnail { context.draw(thumbnail, in: shown) }
+        // A hairline round it, so a white picture on a white row still shows its edge.
+        let edge = Color(r: 180, g: 180, b: 188)
+        for line in [Rect(x: shown.minX, y: shown.minY, width: shown.width, height: 1), Rect(x: shown.minX, y: shown.maxY - 1, width: shown.width, height: 1),
+                     Rect(x: shown.minX, y: shown.minY, width: 1, height: shown.height), Rect(x: shown.maxX - 1, y: shown.minY, width: 1, height: shown.height)] {
+            context.fill(line, with: edge)
         }
         let color = isCurrent ? Color.white : Color(r: 30, g: 30, b: 34)
         let textWidth = frame.width - box.maxX - 8 - Self.eyeWidth - 14
@@ -174,6 +183,5 @@ final class LayerListView: View {
             y += side
             row += 1
         }
-        context.fill(Rect(x: box.minX, y: box.minY, width: box.width, height: 1), with: Color(r: 180, g: 180, b: 188))
     }
 }
