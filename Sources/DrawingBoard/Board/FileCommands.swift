@@ -52,7 +52,7 @@ final class FileCommands {
     }
 
     /// Opens a PNG or JPEG as the document, at the file's own size, upright by its EXIF
-    /// orientation; asks first when there are unsaved changes.
+    /// orientation, or an OpenRaster file with its layers; asks first when there are unsaved changes.
     func openDocument(path: String) {
         let expanded = HomeFolder.expandingTilde(in: path, home: board.home)
         document.askToSaveChanges(before: tr("opening %@", DisplayPath.short((expanded as NSString).lastPathComponent, limit: 40))) { [unowned self] in

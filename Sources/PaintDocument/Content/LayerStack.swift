@@ -1,7 +1,7 @@
 /// A picture in layers, as OpenRaster holds one: a canvas size and layers bottom first, each
-/// with its name, offset, opacity, visibility and blend mode. (The document's own layers come
-/// with the layer stack of issue 40; until then a stack is opened flattened and written from
-/// the drawing as one layer.)
+/// with its name, offset, opacity, visibility and blend mode. What a layered file is read into
+/// and written from (`DocumentFormat.opening(_:)` makes a document of it,
+/// `ArtworkSnapshot.stack()` one of the document).
 public struct LayerStack {
     public struct Layer {
         public var name: String

@@ -115,8 +115,8 @@ public enum PhotoDecoder {
         }
     }
 
-    /// An OpenRaster file (a ZIP: "PK") flattened, until the document keeps layers; nil for any
-    /// other kind of file.
+    /// An OpenRaster file (a ZIP: "PK") flattened, where one picture is wanted (a photo to place,
+    /// a background); nil for any other kind of file.
     static func openRaster(_ data: Data, name: String, maximumPixels: Int) throws -> Bitmap? {
         guard data.starts(with: [0x50, 0x4B, 0x03, 0x04]) else { return nil }
         do {

@@ -7,15 +7,14 @@ extension DrawingLayer {
         invalidateBelow()
     }
 
-    /// The composite under the current layer is stale (a layer under it changed, or the stack).
-    func invalidateBelow() { belowCache = nil }
-
-    /// Whether the document is one plain layer over the background: shown by the single-layer
-    /// path, the fastest there is.
-    private var isSinglePlainLayer: Bool {
-        guard stack.layers.count == 1 else { return false }
-        let properties = stack.layers[0].properties
-        return properties.mode == .normal && properties.opacity255 == 255 && properties.isVisible
+    /// The composite under the current layer is stale (a layer under it changed, or the stack),
+    /// and the current layer's pixels are looked up again.
+    func invalidateBelow() {
+        belowCache = nil
+        layer = stack.pixels(of: currentLayerID) ?? stack.layers[stack.layers.count - 1].pixels
+        // One plain layer over the background: the single-layer path, the fastest there is.
+        let only = stack.layers.count == 1 ? stack.layers[0].properties : nil
+        plainLayer = only.map { $0.mode == .normal && $0.opacity255 == 255 && $0.isVisible } == true ? layer : nil
     }
 
     private var currentIndex: Int { stack.layers.firstIndex { $0.id == currentLayerID } ?? stack.layers.count - 1 }
@@ -35,8 +34,8 @@ extension DrawingLayer {
     /// `target`, with the layer's origin at (dx, dy) in the target.
     /// Target pixels in `occluded` rows are left alone (a photo in front covers them).
     public func compose(_ area: PixelRect, into target: Bitmap, atX dx: Int, y dy: Int, skipping occluded: OccludedRows? = nil) {
-        if isSinglePlainLayer {
-            CanvasCompositor.compose(background: backgroundPixel, backgroundImage: backgroundImage, layer: layer,
+        if let plainLayer {
+            CanvasCompositor.compose(background: backgroundPixel, backgroundImage: backgroundImage, layer: plainLayer,
                                      active: activePaint, area: area, into: target, atX: dx, y: dy, skipping: occluded)
             return
         }
@@ -68,11 +67,12 @@ extension DrawingLayer {
         return image
     }
 
-    /// The artwork as it is now, for a thread beside the UI: the layers are copied (one memcpy
-    /// each, about a millisecond at 1920x1080) so drawing can go on while a save composes and
-    /// encodes; the background picture is never changed in place, only replaced.
+    /// The artwork as it is now, for a thread beside the UI: the layers are copied so drawing
+    /// can go on while a save composes and encodes (sparse copies of the pages that hold paint:
+    /// twenty 4K layers of a few strokes each copy tens of megabytes, not 663); the background
+    /// picture is never changed in place, only replaced.
     public func artworkSnapshot() -> ArtworkSnapshot {
-        let copies = stack.layers.map { LayerCompositor.Layer(pixels: $0.pixels.cropped(to: $0.pixels.bounds), mode: $0.properties.mode,
+        let copies = stack.layers.map { LayerCompositor.Layer(pixels: $0.pixels.sparseCopy().copy, mode: $0.properties.mode,
                                                               opacity: $0.properties.opacity255, isVisible: $0.properties.isVisible) }
         return ArtworkSnapshot(background: backgroundPixel, backgroundImage: backgroundImage, layers: copies,
                                names: stack.layers.map { stack.list.displayName(of: $0.id) }, width: width, height: height)

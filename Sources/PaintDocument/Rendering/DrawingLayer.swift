@@ -7,8 +7,11 @@ public final class DrawingLayer {
     package let stack: LayerPixelStack
     /// The layer painting goes to (the document's first layer until layers are made).
     public internal(set) var currentLayerID = 0
-    /// The current layer's pixels.
-    public var layer: Bitmap { stack.pixels(of: currentLayerID) ?? stack.layers[stack.layers.count - 1].pixels }
+    /// The current layer's pixels (kept at hand: every motion event composes them).
+    public internal(set) var layer: Bitmap
+    /// The pixels of a document that is one plain layer (shown by the single-layer path), else
+    /// nil; kept at hand for the same reason.
+    var plainLayer: Bitmap?
     public var background: Color {
         didSet {
             backgroundPixel = background.premultipliedPixel
@@ -36,6 +39,8 @@ public final class DrawingLayer {
     public init(width: Int, height: Int, scale: Double = 1, background: Color = .white) {
         renderer = StrokeRenderer(scale: scale)
         stack = LayerPixelStack(width: width, height: height)
+        layer = stack.layers[0].pixels
+        plainLayer = layer
         activeMask = CoverageMask(width: width, height: height)
         scratch = CoverageMask(width: width, height: height)
         self.background = background
