@@ -1,6 +1,6 @@
 import Foundation
 
-/// The board's main menu (File, Edit, View, Image, Layers, Tools, Help): every command the board has,
+/// The board's main menu (File, Edit, View, Image, Layers, Adjustments, Tools, Help): every command the board has,
 /// with its keys and whether it can run now. The keys come from here too (BoardKeys asks the
 /// menu which command a key does, and the shortcuts window lists the menu), so the menu, the
 /// keys and the shortcuts window cannot disagree.
@@ -10,7 +10,7 @@ enum BoardMenu {
     static let recentLimit = 10
 
     static func menu(for board: DrawingBoardViewController) -> Menu {
-        Menu(tr("Menu"), children: [file(board), edit(board), view(board), image(board), layers(board), tools(board), help(board)].map { .menu($0) })
+        Menu(tr("Menu"), children: [file(board), edit(board), view(board), image(board), layers(board), adjustments(board), tools(board), help(board)].map { .menu($0) })
     }
 
     private static func inline(_ commands: [Command]) -> Menu.Element { .menu(Menu(options: .displayInline, children: commands.map { .command($0) })) }
@@ -78,12 +78,28 @@ enum BoardMenu {
     }
 
     private static func image(_ board: DrawingBoardViewController) -> Menu {
-        Menu(tr("Image"), children: [
+        let commands = board.imageCommands
+        return Menu(tr("Image"), children: [
             inline([Command(tr("Crop to Selection"), keys: [key("x", [.control, .shift])], isEnabled: { [unowned board] in board.canvas.hasSelection }) { [unowned board] in
                 board.cropToSelection()
             }]),
+            inline([Command(tr("Rotate Right"), keys: [key("h", .control)]) { commands.turn(.clockwise) },
+                    Command(tr("Rotate Left"), keys: [key("g", .control)]) { commands.turn(.counterClockwise) },
+                    Command(tr("Rotate 180°"), keys: [key("j", .control)]) { commands.turn(.halfTurn) },
+                    Command(tr("Flip Horizontal")) { commands.turn(.mirrorLeftRight) },
+                    Command(tr("Flip Vertical")) { commands.turn(.mirrorTopBottom) }]),
             inline([Command(tr("Clear"), isEnabled: { [unowned board] in board.clearButton.isEnabled }) { [unowned board] in board.clear() },
                     Command(tr("Background…")) { [unowned board] in board.showBackgroundSettings() }]),
+        ])
+    }
+
+    /// Pinta's adjustments (and keys) of the current layer, or the selection on it.
+    private static func adjustments(_ board: DrawingBoardViewController) -> Menu {
+        let commands = board.imageCommands, ctrlShift: KeyEvent.Modifiers = [.control, .shift]
+        return Menu(tr("Adjustments"), children: [
+            inline([Command(tr("Invert Colours"), keys: [key("i", ctrlShift)]) { commands.adjust(.invert) },
+                    Command(tr("Black and White"), keys: [key("g", ctrlShift)]) { commands.adjust(.blackAndWhite) },
+                    Command(tr("Sepia")) { commands.adjust(.sepia) }]),
         ])
     }
 
@@ -92,14 +108,14 @@ enum BoardMenu {
         let ctrlShift: KeyEvent.Modifiers = [.control, .shift], commands = board.layerCommands
         let several = { [unowned board] in board.canvas.content.layers.count > 1 }
         return Menu(tr("Layers"), children: [
-            inline([Command(tr("Add New Layer"), keys: [key("n", ctrlShift)]) { commands.addLayer() },
-                    Command(tr("Duplicate Layer"), keys: [key("d", ctrlShift)]) { commands.duplicateLayer() },
-                    Command(tr("Delete Layer"), keys: [KeyEvent(.delete, modifiers: ctrlShift)], isEnabled: several) { commands.deleteLayer() }]),
-            inline([Command(tr("Move Layer Up"), keys: [KeyEvent(.pageUp, modifiers: ctrlShift)]) { commands.moveLayer(up: true) },
-                    Command(tr("Move Layer Down"), keys: [KeyEvent(.pageDown, modifiers: ctrlShift)]) { commands.moveLayer(up: false) }]),
-            inline([Command(tr("Merge Layer Down"), keys: [key("m", .control)]) { commands.mergeDown() },
+            inline([Command(tr("New Layer"), keys: [key("n", ctrlShift)]) { commands.addLayer() },
+                    Command(tr("Duplicate"), keys: [key("d", ctrlShift)]) { commands.duplicateLayer() },
+                    Command(trc("layer menu", "Delete"), keys: [KeyEvent(.delete, modifiers: ctrlShift)], isEnabled: several) { commands.deleteLayer() }]),
+            inline([Command(tr("Move Up"), keys: [KeyEvent(.pageUp, modifiers: ctrlShift)]) { commands.moveLayer(up: true) },
+                    Command(tr("Move Down"), keys: [KeyEvent(.pageDown, modifiers: ctrlShift)]) { commands.moveLayer(up: false) }]),
+            inline([Command(tr("Merge Down"), keys: [key("m", .control)]) { commands.mergeDown() },
                     Command(tr("Flatten"), keys: [key("f", ctrlShift)], isEnabled: several) { commands.flatten() }]),
-            inline([Command(tr("Layer Properties…")) { [unowned board] in board.layersPanel.openCurrentProperties() }]),
+            inline([Command(tr("Properties…")) { [unowned board] in board.layersPanel.openCurrentProperties() }]),
         ])
     }
 

@@ -85,17 +85,23 @@ public final class DocumentController {
     }
 
     /// A crop: the document becomes `cropped`, and Ctrl+Z brings back the one it replaced.
-    func crop(to cropped: Document) {
+    /// `what`: what Ctrl+Z says it took back (a turn or a mirror is kept as a crop is).
+    func crop(to cropped: Document, what: String? = nil) {
         state.documentsBeforeCrop.append(canvas.document)
+        reshapes.append(what)
         swapDocument(for: cropped)
     }
+
+    /// What each crop, turn or mirror was, for the message when it is taken back (this
+    /// session's only: one restored from the journal is called a crop).
+    private var reshapes: [String?] = []
 
     /// Ctrl+Z at the start of a cropped document's history: the document before the crop.
     /// Returns whether there was one.
     func undoCrop() -> Bool {
         guard let before = state.documentsBeforeCrop.popLast() else { return false }
         swapDocument(for: before)
-        board.showStatus(tr("Crop taken back"))
+        if let what = reshapes.popLast() ?? nil { board.showStatus(tr("Took back: %@", what)) } else { board.showStatus(tr("Crop taken back")) }
         return true
     }
 

@@ -54,6 +54,7 @@ public final class DrawingBoardViewController: ViewController {
     lazy var mainMenu = MainMenuController(board: self)
     lazy var history = HistoryCommands(board: self)
     lazy var layerCommands = LayerCommands(board: self)
+    lazy var imageCommands = ImageCommands(board: self)
     lazy var layersPanel = LayersPanelController(board: self, commands: layerCommands)
     public private(set) lazy var fileDialogs = FileDialogs(board: self)
 

@@ -20,6 +20,8 @@ public struct Document: Sendable, Equatable, Codable {
         case text(TextBlock)
         /// A selection cleared (Delete, Cut, or lifted to be moved): the background shows there.
         case clearArea(SelectionArea)
+        /// A colour adjustment of the layer, of the selection on it when `area` is set.
+        case adjust(PixelAdjustment, area: SelectionArea?)
         /// A change to the layer stack (a new, deleted, moved or merged layer, its properties).
         case layer(LayerChange)
         /// An item painted on a layer other than the first (items without it are on layer 0,
@@ -45,6 +47,9 @@ public struct Document: Sendable, Equatable, Codable {
             case .fill: return tr("the fill")
             case .text: return tr("the text")
             case .clearArea: return tr("the cleared selection")
+            case .adjust(.invert, _): return tr("the inverted colours")
+            case .adjust(.blackAndWhite, _): return tr("the black and white")
+            case .adjust(.sepia, _): return tr("the sepia")
             case .layer(let change): return change.userDescription
             case .onLayer(_, let item): return item.userDescription
             }

@@ -37,16 +37,7 @@ public struct Photo: Sendable, Codable {
     /// resampling): for uses that draw the pixels as stored, like a background picture.
     public func uprighted() -> Photo {
         guard orientation != 1 else { return self }
-        let source = asset.image.bitmap
-        let upright = Bitmap(width: Int(size.width), height: Int(size.height))
-        let t = orientationTransform
-        for y in 0..<source.height {
-            for x in 0..<source.width {
-                let p = t.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
-                upright[Int(p.x), Int(p.y)] = source[x, y]
-            }
-        }
-        return Photo(asset: ImageAsset(bitmap: upright, name: asset.name))
+        return Photo(asset: ImageAsset(bitmap: asset.image.bitmap.reoriented(orientation), name: asset.name))
     }
 }
 

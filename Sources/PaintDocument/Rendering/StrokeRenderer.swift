@@ -109,6 +109,12 @@ public struct StrokeRenderer {
         case .shape(let shape): render(shape, onto: layer)
         case .text(let block): render(block, onto: layer)
         case .clearArea(let area): area.clear(layer, atScale: scale)
+        case .adjust(let adjustment, let area):
+            if let area {
+                adjustment.apply(to: layer, in: area.pixels(atScale: scale), selected: area.mask(atScale: scale))
+            } else {
+                adjustment.apply(to: layer, in: layer.bounds)
+            }
         case .clear: layer.clear()
         case .background, .layer: break // the background lives under the layers; stack changes are the stack's
         case .onLayer(_, let item): apply(item, onto: layer, scratch: scratch, underlay: underlay)

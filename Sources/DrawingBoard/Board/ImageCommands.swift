@@ -1,0 +1,51 @@
+/// The Image menu's turns and mirrors of the whole drawing (Pinta's keys: Ctrl+H, Ctrl+G,
+/// Ctrl+J) and the Adjustments menu's colour changes of the current layer (or of the
+/// selection on it). A turn or a mirror makes the drawing anew from its layers' pixels, exact
+/// permutations, kept as a crop is (Ctrl+Z brings back the drawing as it was, its history
+/// too); an adjustment is one item of the history, replayed in integer arithmetic.
+final class ImageCommands {
+    private unowned let board: DrawingBoardViewController
+
+    init(board: DrawingBoardViewController) { self.board = board }
+
+    /// An EXIF orientation code for each turn and mirror (see `Bitmap.reoriented`).
+    enum Turn: Int {
+        case clockwise = 6, counterClockwise = 8, halfTurn = 3, mirrorLeftRight = 2, mirrorTopBottom = 4
+
+        var done: String {
+            switch self {
+            case .clockwise: return tr("Rotated 90° clockwise")
+            case .counterClockwise: return tr("Rotated 90° counter-clockwise")
+            case .halfTurn: return tr("Rotated 180°")
+            case .mirrorLeftRight: return tr("Flipped horizontally")
+            case .mirrorTopBottom: return tr("Flipped vertically")
+            }
+        }
+    }
+
+    /// Turns or mirrors every layer and the background; the size swaps for a quarter turn.
+    func turn(_ turn: Turn) {
+        let canvas = board.canvas
+        canvas.commitText()
+        board.bakePhoto()
+        canvas.cancelStroke()
+        canvas.deselect()
+        var stack = canvas.artworkSnapshot().stack()
+        for index in stack.layers.indices { stack.layers[index].pixels = stack.layers[index].pixels.reoriented(turn.rawValue) }
+        if turn.rawValue >= 5 { (stack.width, stack.height) = (stack.height, stack.width) }
+        board.documentController.crop(to: DocumentFormat.opening(stack, pixelScale: canvas.layerScale), what: turn.done)
+        board.showStatus(tr("%@ (Ctrl+Z takes it back)", turn.done))
+    }
+
+    /// Adjusts the current layer's colours, only the selected ones when there is a selection.
+    func adjust(_ adjustment: PixelAdjustment) {
+        let canvas = board.canvas
+        canvas.commitText()
+        board.bakePhoto()
+        let items = canvas.document.items.count
+        canvas.commit(.adjust(adjustment, area: canvas.selectionArea))
+        guard canvas.document.items.count > items else { return } // a locked layer: it said why
+        let name = canvas.content.layers.displayName(of: canvas.content.currentLayerID)
+        board.showStatus(tr("%@ on %@ (Ctrl+Z takes it back)", canvas.document.items.last!.userDescription, name))
+    }
+}

@@ -1,0 +1,29 @@
+extension Bitmap {
+    /// The pixels turned or mirrored as an EXIF orientation says (1 as they are; 2 mirrored
+    /// left to right; 3 turned half round; 4 mirrored top to bottom; 5 transposed; 6 turned a
+    /// quarter clockwise; 7 transversed; 8 a quarter counter-clockwise): an exact permutation,
+    /// no resampling. 5 to 8 swap the width and the height.
+    public func reoriented(_ orientation: Int) -> Bitmap {
+        let w = width, h = height, swaps = orientation >= 5 && orientation <= 8
+        let result = Bitmap(width: swaps ? h : w, height: swaps ? w : h)
+        let out = result.pixels, outWidth = result.width
+        for y in 0..<h {
+            let row = pixels + y * w
+            for x in 0..<w {
+                let target: Int
+                switch orientation {
+                case 2: target = y * outWidth + (w - 1 - x)
+                case 3: target = (h - 1 - y) * outWidth + (w - 1 - x)
+                case 4: target = (h - 1 - y) * outWidth + x
+                case 5: target = x * outWidth + y
+                case 6: target = x * outWidth + (h - 1 - y)
+                case 7: target = (w - 1 - x) * outWidth + (h - 1 - y)
+                case 8: target = (w - 1 - x) * outWidth + y
+                default: target = y * outWidth + x
+                }
+                out[target] = row[x]
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+@testable import DrawingBoard
+@testable import PaintToolkit
+@testable import PaintDocument
+@testable import PaintGraphics
+import TestSupport
+import ToolkitTestSupport
+
+/// Issue 41's first commands: turning and mirroring the whole layered drawing (Pinta's keys),
+/// and the colour adjustments of the current layer or the selection on it, each undoable and
+/// the same after a crash.
+final class ImageCommandsTests: RestartingBoardTestCase {
+    private var content: DocumentContent { canvas.content }
+
+    private func key(_ character: Character, _ modifiers: KeyEvent.Modifiers) {
+        session.window.send(KeyEvent(.character(character), modifiers: modifiers))
+    }
+
+    private func twoLayers() {
+        board.setColor(.red)
+        board.setStrokeWidth(20)
+        driver.drag([w(50, 60), w(300, 60)])
+        key("n", [.control, .shift])
+        content.append(.layer(.properties(id: 1, LayerProperties(name: "Ink", opacity: 0.5, mode: .multiply))))
+        board.setColor(.blue)
+        driver.drag([w(100, 20), w(100, 200)])
+    }
+
+    func testAQuarterTurnTurnsEveryLayerAndCtrlZBringsTheDrawingBack() {
+        twoLayers()
+        let before = canvas.renderArtwork(), format = canvas.document.format!
+        key("h", .control)
+        let turned = canvas.renderArtwork()
+        XCTAssertEqual([turned.width, turned.height], [before.height, before.width])
+        XCTAssertTrue(turned.isEqual(to: before.reoriented(6)), "the picture turned a quarter clockwise, pixel for pixel")
+        XCTAssertEqual(content.layers.entries.map(\.properties.name), ["Layer 1", "Ink"])
+        XCTAssertEqual(content.layers.entries[1].properties.mode, .multiply)
+        XCTAssertTrue(board.statusLabel.text.contains("clockwise"), board.statusLabel.text)
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: turned), "the turned drawing after a crash")
+        XCTAssertEqual(content.layers.count, 2)
+        board.undo()
+        XCTAssertEqual(canvas.document.format, format)
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "Ctrl+Z: the drawing as it was")
+    }
+
+    func testMirrorsAndTheHalfTurnArePermutations() {
+        twoLayers()
+        let before = canvas.renderArtwork()
+        board.imageCommands.turn(.mirrorLeftRight)
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before.reoriented(2)))
+        board.imageCommands.turn(.mirrorLeftRight)
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "mirrored twice")
+        key("j", .control)
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before.reoriented(3)))
+        board.imageCommands.turn(.mirrorTopBottom)
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before.reoriented(2)), "a half turn then a vertical mirror is a horizontal one")
+    }
+
+    func testAnAdjustmentChangesOnlyTheSelectionOnTheCurrentLayerAndUndoes() {
+        twoLayers()
+        let layerBefore = content.drawing.stack.pixels(of: 1)!.cropped(to: content.drawing.stack.pixels(of: 1)!.bounds)
+        canvas.setSelection(Rect(x: 80, y: 20, width: 40, height: 60))
+        key("i", [.control, .shift])
+        let layer = content.drawing.stack.pixels(of: 1)!
+        let area = canvas.selectionArea!.pixels(atScale: canvas.layerScale)
+        var changedInside = 0
+        for y in 0..<layer.height {
+            for x in 0..<layer.width {
+                if x >= area.x0 && x < area.x1 && y >= area.y0 && y < area.y1 {
+                    if layer[x, y] != layerBefore[x, y] { changedInside += 1 }
+                    XCTAssertEqual(layer[x, y], PixelAdjustment.invert.apply(layerBefore[x, y]))
+                } else if layer[x, y] != layerBefore[x, y] {
+                    return XCTFail("(\(x), \(y)) outside the selection changed")
+                }
+            }
+        }
+        XCTAssertGreaterThan(changedInside, 0)
+        XCTAssertTrue(content.drawing.stack.pixels(of: 0)!.color(atX: 100, y: 60).red > 0.8, "the other layer is left alone")
+        let adjusted = canvas.renderArtwork()
+        board.undo()
+        XCTAssertTrue(content.drawing.stack.pixels(of: 1)!.isEqual(to: layerBefore))
+        board.redo()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: adjusted), "redo replays to the same bytes")
+        canvas.deselect()
+        board.imageCommands.adjust(.blackAndWhite)
+        let grey = content.drawing.stack.pixels(of: 1)!.color(atX: 100, y: 150)
+        XCTAssertEqual(grey.red, grey.blue, accuracy: 0.001, "the whole layer grey")
+    }
+}

@@ -1,0 +1,81 @@
+import XCTest
+@testable import PaintGraphics
+
+/// Issue 41's first adjustments and turns: each colour adjustment within 1/255 of a float64
+/// reference over a grid of colours and alphas, the turns and mirrors exact permutations.
+final class PixelAdjustmentTests: XCTestCase {
+    /// The reference on premultiplied values (the maps are linear: premultiplying commutes,
+    /// and clamping at 1 unpremultiplied is clamping at alpha).
+    private func reference(_ adjustment: PixelAdjustment, _ a: Double, _ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
+        switch adjustment {
+        case .invert: return (a - r, a - g, a - b)
+        case .blackAndWhite:
+            let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+            return (y, y, y)
+        case .sepia:
+            return (min(a, 0.393 * r + 0.769 * g + 0.189 * b), min(a, 0.349 * r + 0.686 * g + 0.168 * b), min(a, 0.272 * r + 0.534 * g + 0.131 * b))
+        }
+    }
+
+    func testEveryAdjustmentIsWithinOneLevelOfTheFormula() {
+        for adjustment in PixelAdjustment.allCases {
+            var worst = 0.0
+            for a in stride(from: 0, through: 255, by: 15) {
+                for r in stride(from: 0, through: a, by: max(1, a / 7)) {
+                    for g in stride(from: 0, through: a, by: max(1, a / 5)) {
+                        for b in stride(from: 0, through: a, by: max(1, a / 6)) {
+                            let pixel = UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+                            let out = adjustment.apply(pixel)
+                            XCTAssertEqual(out >> 24, UInt32(a), "alpha kept")
+                            let expected = reference(adjustment, Double(a), Double(r), Double(g), Double(b))
+                            let got = (Double((out >> 16) & 0xFF), Double((out >> 8) & 0xFF), Double(out & 0xFF))
+                            worst = max(worst, abs(got.0 - expected.0), abs(got.1 - expected.1), abs(got.2 - expected.2))
+                            XCTAssertLessThanOrEqual(max((out >> 16) & 0xFF, (out >> 8) & 0xFF, out & 0xFF), UInt32(a), "premultiplied stays valid")
+                        }
+                    }
+                }
+            }
+            XCTAssertLessThanOrEqual(worst, 1, "\(adjustment): worst \(worst) levels")
+        }
+    }
+
+    func testInvertingTwiceGivesTheSameBytes() {
+        let bitmap = Bitmap(width: 64, height: 32)
+        for i in 0..<(64 * 32) { let a = UInt32(i % 256); bitmap.pixels[i] = a << 24 | (a / 2) << 16 | (a / 3) << 8 | (a * 7 / 9) }
+        let original = bitmap.cropped(to: bitmap.bounds)
+        PixelAdjustment.invert.apply(to: bitmap, in: bitmap.bounds)
+        XCTAssertFalse(bitmap.isEqual(to: original))
+        PixelAdjustment.invert.apply(to: bitmap, in: bitmap.bounds)
+        XCTAssertTrue(bitmap.isEqual(to: original))
+    }
+
+    func testASelectionMaskLeavesEveryPixelOutsideItAlone() {
+        let bitmap = Bitmap(width: 10, height: 10, color: .red)
+        let area = PixelRect(x0: 2, y0: 2, x1: 6, y1: 6)
+        let selected = (0..<16).map { $0 % 2 == 0 }
+        PixelAdjustment.invert.apply(to: bitmap, in: area, selected: selected)
+        for y in 0..<10 {
+            for x in 0..<10 {
+                let inside = (2..<6).contains(x) && (2..<6).contains(y) && selected[(y - 2) * 4 + (x - 2)]
+                let red = Color.red.premultipliedPixel
+                XCTAssertEqual(bitmap[x, y], inside ? PixelAdjustment.invert.apply(red) : red, "(\(x), \(y))")
+            }
+        }
+    }
+
+    func testTurnsAndMirrorsArePermutations() {
+        let w = 5, h = 3
+        let bitmap = Bitmap(width: w, height: h)
+        for y in 0..<h { for x in 0..<w { bitmap[x, y] = UInt32(0xFF00_0000 | (y * w + x)) } }
+        let clockwise = bitmap.reoriented(6)
+        XCTAssertEqual([clockwise.width, clockwise.height], [h, w])
+        for y in 0..<h { for x in 0..<w { XCTAssertEqual(clockwise[h - 1 - y, x], bitmap[x, y]) } }
+        XCTAssertTrue(clockwise.reoriented(8).isEqual(to: bitmap), "a quarter back")
+        XCTAssertTrue(bitmap.reoriented(3).reoriented(3).isEqual(to: bitmap), "two half turns")
+        XCTAssertTrue(clockwise.reoriented(6).isEqual(to: bitmap.reoriented(3)), "two quarters are a half")
+        XCTAssertTrue(bitmap.reoriented(2).reoriented(2).isEqual(to: bitmap))
+        XCTAssertTrue(bitmap.reoriented(4).reoriented(4).isEqual(to: bitmap))
+        XCTAssertEqual(bitmap.reoriented(2)[0, 0], bitmap[w - 1, 0])
+        XCTAssertEqual(bitmap.reoriented(4)[0, 0], bitmap[0, h - 1])
+    }
+}
