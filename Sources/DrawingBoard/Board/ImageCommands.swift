@@ -46,6 +46,10 @@ final class ImageCommands {
         canvas.commit(.adjust(adjustment, area: canvas.selectionArea))
         guard canvas.document.items.count > items else { return } // a locked layer: it said why
         let name = canvas.content.layers.displayName(of: canvas.content.currentLayerID)
-        board.showStatus(tr("%@ on %@ (Ctrl+Z takes it back)", canvas.document.items.last!.userDescription, name))
+        switch adjustment {
+        case .invert: board.showStatus(tr("Inverted the colours of %@ (Ctrl+Z takes it back)", name))
+        case .blackAndWhite: board.showStatus(tr("Turned %@ black and white (Ctrl+Z takes it back)", name))
+        case .sepia: board.showStatus(tr("Gave %@ a sepia tone (Ctrl+Z takes it back)", name))
+        }
     }
 }
