@@ -89,4 +89,23 @@ final class ImageCommandsTests: RestartingBoardTestCase {
         let grey = content.drawing.stack.pixels(of: 1)!.color(atX: 100, y: 150)
         XCTAssertEqual(grey.red, grey.blue, accuracy: 0.001, "the whole layer grey")
     }
+
+    func testAutoCropTrimsTheBorderOfOneColourFromEveryLayer() {
+        board.imageCommands.autoCrop()
+        XCTAssertTrue(board.statusLabel.text.contains("one colour"), board.statusLabel.text)
+        twoLayers()
+        let before = canvas.renderArtwork()
+        let expected = ImageCommands.contentBounds(of: before)!
+        XCTAssertLessThan(expected.width, before.width)
+        session.window.send(KeyEvent(.character("x"), modifiers: [.control, .alt]))
+        let cropped = canvas.renderArtwork()
+        XCTAssertEqual([cropped.width, cropped.height], [expected.width, expected.height])
+        XCTAssertTrue(cropped.isEqual(to: before.cropped(to: expected)), "the same pixels, only the border gone")
+        XCTAssertEqual(content.layers.count, 2, "both layers kept")
+        XCTAssertTrue((0..<cropped.height).contains { cropped[0, $0] != before[0, 0] }, "paint reaches the left edge now")
+        XCTAssertTrue((0..<cropped.width).contains { cropped[$0, 0] != before[0, 0] }, "and the top")
+        board.undo()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before))
+        XCTAssertTrue(board.statusLabel.text.contains("auto crop"), board.statusLabel.text)
+    }
 }

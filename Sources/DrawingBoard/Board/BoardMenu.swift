@@ -82,7 +82,8 @@ enum BoardMenu {
         return Menu(tr("Image"), children: [
             inline([Command(tr("Crop to Selection"), keys: [key("x", [.control, .shift])], isEnabled: { [unowned board] in board.canvas.hasSelection }) { [unowned board] in
                 board.cropToSelection()
-            }]),
+            },
+                    Command(tr("Auto Crop"), keys: [key("x", [.control, .alt])]) { commands.autoCrop() }]),
             inline([Command(tr("Rotate Right"), keys: [key("h", .control)]) { commands.turn(.clockwise) },
                     Command(tr("Rotate Left"), keys: [key("g", .control)]) { commands.turn(.counterClockwise) },
                     Command(tr("Rotate 180°"), keys: [key("j", .control)]) { commands.turn(.halfTurn) },

@@ -37,6 +37,55 @@ final class ImageCommands {
         board.showStatus(tr("%@ (Ctrl+Z takes it back)", turn.done))
     }
 
+    /// Every layer cut to `area` (layer pixels), with its properties; the background stays one.
+    /// `what`: what Ctrl+Z says it took back (nil: the crop).
+    func cropLayers(to area: PixelRect, what: String? = nil) {
+        let canvas = board.canvas
+        var stack = canvas.artworkSnapshot().stack()
+        stack.width = area.width
+        stack.height = area.height
+        for index in stack.layers.indices { stack.layers[index].pixels = stack.layers[index].pixels.cropped(to: area) }
+        board.documentController.crop(to: DocumentFormat.opening(stack, pixelScale: canvas.layerScale), what: what)
+    }
+
+    /// Ctrl+Alt+X (Pinta's Auto Crop): the drawing cut to what differs from its border's colour
+    /// (the top-left pixel of the picture as it shows), every layer alike.
+    func autoCrop() {
+        let canvas = board.canvas
+        canvas.commitText()
+        board.bakePhoto()
+        canvas.cancelStroke()
+        let picture = canvas.renderArtwork()
+        guard let area = Self.contentBounds(of: picture) else {
+            return board.showStatus(tr("Nothing to crop: the drawing is one colour"))
+        }
+        guard area != picture.bounds else { return board.showStatus(tr("Nothing to crop: the drawing has no border of one colour")) }
+        canvas.deselect()
+        cropLayers(to: area, what: tr("the auto crop"))
+        board.showStatus(tr("Cropped to %dx%d (Ctrl+Z takes it back)", area.width, area.height))
+    }
+
+    /// The smallest rectangle holding every pixel unlike the top-left one (nil: there is none).
+    static func contentBounds(of picture: Bitmap) -> PixelRect? {
+        guard picture.width > 0, picture.height > 0 else { return nil }
+        let border = picture[0, 0]
+        var x0 = picture.width, y0 = picture.height, x1 = 0, y1 = 0
+        for y in 0..<picture.height {
+            let row = picture.pixels + y * picture.width
+            var first = -1, last = -1
+            for x in 0..<picture.width where row[x] != border {
+                if first < 0 { first = x }
+                last = x
+            }
+            guard first >= 0 else { continue }
+            x0 = min(x0, first)
+            x1 = max(x1, last + 1)
+            y0 = min(y0, y)
+            y1 = y + 1
+        }
+        return x1 > x0 ? PixelRect(x0: x0, y0: y0, x1: x1, y1: y1) : nil
+    }
+
     /// Adjusts the current layer's colours, only the selected ones when there is a selection.
     func adjust(_ adjustment: PixelAdjustment) {
         let canvas = board.canvas

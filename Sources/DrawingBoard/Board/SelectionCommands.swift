@@ -77,13 +77,7 @@ final class SelectionCommands {
         board.photoController.bake()
         let scale = canvas.layerScale
         if canvas.content.layers.count > 1 {
-            // Every layer cut to the selection, with its properties; the background stays one.
-            let area = canvas.selectionArea!.pixels(atScale: scale)
-            var stack = canvas.artworkSnapshot().stack()
-            stack.width = area.width
-            stack.height = area.height
-            for index in stack.layers.indices { stack.layers[index].pixels = stack.layers[index].pixels.cropped(to: area) }
-            board.documentController.crop(to: DocumentFormat.opening(stack, pixelScale: scale))
+            board.imageCommands.cropLayers(to: canvas.selectionArea!.pixels(atScale: scale))
         } else {
             let format = DocumentFormat(pixelWidth: pixels.width, pixelHeight: pixels.height, pixelScale: scale, historyStart: 1)
             let picture = Photo(asset: ImageAsset(bitmap: pixels, name: tr("Cropped drawing")))
