@@ -179,6 +179,32 @@ final class LayerDocumentTests: XCTestCase {
         XCTAssertEqual(stack.layer(1)!.pixels[5, 5], 0xFF00_00FF)
     }
 
+    func testAMirrorFlipsTheLayerOrTheSelectedRectangleOnItAndTwiceIsNothing() {
+        let content = self.content()
+        content.append(stroke(.red, [(10, 10), (60, 40)]))
+        content.append(.layer(.add(id: 1, index: 1, properties: LayerProperties(name: "Top"))))
+        content.selectLayer(1)
+        content.append(stroke(.blue, [(20, 70), (110, 20)], width: 8))
+        let top = content.drawing.stack.pixels(of: 1)!.cropped(to: PixelRect(x0: 0, y0: 0, x1: 120, y1: 80))
+        let bottom = bytes(content.drawing.stack.pixels(of: 0)!)
+        content.append(.mirror(horizontally: true, area: nil))
+        XCTAssertTrue(content.drawing.stack.pixels(of: 1)!.isEqual(to: top.reoriented(2)), "the current layer mirrored")
+        XCTAssertEqual(bytes(content.drawing.stack.pixels(of: 0)!), bottom, "the other layer left alone")
+        content.append(.mirror(horizontally: true, area: nil))
+        XCTAssertTrue(content.drawing.stack.pixels(of: 1)!.isEqual(to: top), "twice is nothing")
+        let area = SelectionArea(bounds: Rect(x: 20, y: 10, width: 40, height: 30))
+        content.append(.mirror(horizontally: false, area: area))
+        let layer = content.drawing.stack.pixels(of: 1)!
+        for y in 0..<80 {
+            for x in 0..<120 {
+                let inside = x >= 20 && x < 60 && y >= 10 && y < 40
+                XCTAssertEqual(layer[x, y], inside ? top[x, 10 + 39 - y] : top[x, y], "(\(x), \(y))")
+            }
+        }
+        XCTAssertTrue(content.undo())
+        XCTAssertTrue(content.drawing.stack.pixels(of: 1)!.isEqual(to: top))
+    }
+
     private func maximumDifference(_ a: Bitmap, _ b: Bitmap) -> Int {
         var worst = 0
         for i in 0..<(a.width * a.height) {

@@ -114,6 +114,8 @@ enum BoardMenu {
                     Command(trc("layer menu", "Delete"), keys: [KeyEvent(.delete, modifiers: ctrlShift)], isEnabled: several) { commands.deleteLayer() }]),
             inline([Command(tr("Move Up"), keys: [KeyEvent(.pageUp, modifiers: ctrlShift)]) { commands.moveLayer(up: true) },
                     Command(tr("Move Down"), keys: [KeyEvent(.pageDown, modifiers: ctrlShift)]) { commands.moveLayer(up: false) }]),
+            inline([Command(tr("Flip Horizontal")) { commands.flip(horizontally: true) },
+                    Command(tr("Flip Vertical")) { commands.flip(horizontally: false) }]),
             inline([Command(tr("Merge Down"), keys: [key("m", .control)]) { commands.mergeDown() },
                     Command(tr("Flatten"), keys: [key("f", ctrlShift)], isEnabled: several) { commands.flatten() }]),
             inline([Command(tr("Properties…")) { [unowned board] in board.layersPanel.openCurrentProperties() }]),

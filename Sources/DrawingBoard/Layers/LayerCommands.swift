@@ -95,6 +95,17 @@ final class LayerCommands {
     /// The dialog's sliders, shown at once without changing the document.
     func previewProperties(_ properties: LayerProperties?, of id: Int) { content.previewLayerProperties(properties, of: id) }
 
+    /// Layers → Flip Horizontal / Vertical: the current layer mirrored (only the selected
+    /// rectangle when there is a selection), one undoable item.
+    func flip(horizontally: Bool) {
+        settle()
+        let items = board.canvas.document.items.count
+        board.canvas.commit(.mirror(horizontally: horizontally, area: board.canvas.selectionArea))
+        guard board.canvas.document.items.count > items else { return } // locked: it said why
+        board.showStatus(horizontally ? tr("Flipped %@ horizontally (Ctrl+Z takes it back)", currentName)
+                                      : tr("Flipped %@ vertically (Ctrl+Z takes it back)", currentName))
+    }
+
     /// Ctrl+Shift+V: the clipboard's picture placed on a new layer of its own.
     func pasteIntoNewLayer() {
         addLayer()

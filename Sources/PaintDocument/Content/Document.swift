@@ -20,6 +20,8 @@ public struct Document: Sendable, Equatable, Codable {
         case text(TextBlock)
         /// A selection cleared (Delete, Cut, or lifted to be moved): the background shows there.
         case clearArea(SelectionArea)
+        /// The layer mirrored, only the selection's rectangle on it when `area` is set.
+        case mirror(horizontally: Bool, area: SelectionArea?)
         /// A colour adjustment of the layer, of the selection on it when `area` is set.
         case adjust(PixelAdjustment, area: SelectionArea?)
         /// A change to the layer stack (a new, deleted, moved or merged layer, its properties).
@@ -47,6 +49,7 @@ public struct Document: Sendable, Equatable, Codable {
             case .fill: return tr("the fill")
             case .text: return tr("the text")
             case .clearArea: return tr("the cleared selection")
+            case .mirror: return tr("the flip")
             case .adjust(.invert, _): return tr("the inverted colours")
             case .adjust(.blackAndWhite, _): return tr("the black and white")
             case .adjust(.sepia, _): return tr("the sepia")

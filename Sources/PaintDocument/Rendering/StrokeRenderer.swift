@@ -109,6 +109,7 @@ public struct StrokeRenderer {
         case .shape(let shape): render(shape, onto: layer)
         case .text(let block): render(block, onto: layer)
         case .clearArea(let area): area.clear(layer, atScale: scale)
+        case .mirror(let horizontally, let area): layer.mirror(in: area.map { pixels(of: $0.bounds) } ?? layer.bounds, horizontally: horizontally)
         case .adjust(let adjustment, let area):
             if let area {
                 adjustment.apply(to: layer, in: area.pixels(atScale: scale), selected: area.mask(atScale: scale))

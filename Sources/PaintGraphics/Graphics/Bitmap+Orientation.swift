@@ -26,4 +26,27 @@ extension Bitmap {
         }
         return result
     }
+
+    /// Mirrors the pixels of `rect` in place, left to right or top to bottom.
+    public func mirror(in rect: PixelRect, horizontally: Bool) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        if horizontally {
+            for y in r.y0..<r.y1 {
+                var a = pixels + y * width + r.x0, b = pixels + y * width + r.x1 - 1
+                while a < b {
+                    swap(&a.pointee, &b.pointee)
+                    a += 1
+                    b -= 1
+                }
+            }
+        } else {
+            var top = r.y0, bottom = r.y1 - 1
+            while top < bottom {
+                for x in r.x0..<r.x1 { swap(&pixels[top * width + x], &pixels[bottom * width + x]) }
+                top += 1
+                bottom -= 1
+            }
+        }
+    }
 }
