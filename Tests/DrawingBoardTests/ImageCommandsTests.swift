@@ -108,4 +108,27 @@ final class ImageCommandsTests: RestartingBoardTestCase {
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: before))
         XCTAssertTrue(board.statusLabel.text.contains("auto crop"), board.statusLabel.text)
     }
+
+    func testAutoLevelStretchesTheCurrentLayerAndComesBackTheSameAfterACrash() {
+        board.setColor(Color(r: 90, g: 70, b: 60))
+        board.setStrokeWidth(30)
+        driver.drag([w(50, 60), w(300, 60)])
+        board.setColor(Color(r: 150, g: 110, b: 100))
+        driver.drag([w(50, 160), w(300, 160)])
+        let before = canvas.renderArtwork()
+        key("l", [.control, .shift])
+        XCTAssertTrue(board.statusLabel.text.contains("Levelled"), board.statusLabel.text)
+        let layer = content.drawing.stack.pixels(of: 0)!
+        XCTAssertEqual(layer.color(atX: 150, y: 60).red, 0, accuracy: 0.01, "the darker stroke to black")
+        XCTAssertEqual(layer.color(atX: 150, y: 160).red, 1, accuracy: 0.01, "the lighter to full")
+        let levelled = canvas.renderArtwork()
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: levelled), "replayed from the journal to the same bytes")
+        board.undo()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before))
+        board.imageCommands.autoLevel()
+        board.imageCommands.autoLevel()
+        XCTAssertTrue(board.statusLabel.text.contains("Nothing to level"), "a levelled layer spans every level: " + board.statusLabel.text)
+    }
 }

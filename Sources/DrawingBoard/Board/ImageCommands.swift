@@ -86,6 +86,18 @@ final class ImageCommands {
         return x1 > x0 ? PixelRect(x0: x0, y0: y0, x1: x1, y1: y1) : nil
     }
 
+    /// Ctrl+Shift+L (Pinta's Auto Level): each channel of the current layer (or of the
+    /// selection on it) stretched over all levels, its ends found now and kept in the item.
+    func autoLevel() {
+        let canvas = board.canvas, scale = canvas.layerScale
+        let layer = canvas.drawing.layer
+        let area = canvas.selectionArea
+        guard let levels = PixelAdjustment.autoLevels(of: layer, in: area?.pixels(atScale: scale) ?? layer.bounds, selected: area?.mask(atScale: scale)) else {
+            return board.showStatus(tr("Nothing to level: the layer is empty or already spans every level"))
+        }
+        adjust(.levels(levels))
+    }
+
     /// Adjusts the current layer's colours, only the selected ones when there is a selection.
     func adjust(_ adjustment: PixelAdjustment) {
         let canvas = board.canvas
@@ -99,6 +111,7 @@ final class ImageCommands {
         case .invert: board.showStatus(tr("Inverted the colours of %@ (Ctrl+Z takes it back)", name))
         case .blackAndWhite: board.showStatus(tr("Turned %@ black and white (Ctrl+Z takes it back)", name))
         case .sepia: board.showStatus(tr("Gave %@ a sepia tone (Ctrl+Z takes it back)", name))
+        case .levels: board.showStatus(tr("Levelled %@ (Ctrl+Z takes it back)", name))
         }
     }
 }

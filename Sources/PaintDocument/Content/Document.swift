@@ -53,6 +53,7 @@ public struct Document: Sendable, Equatable, Codable {
             case .adjust(.invert, _): return tr("the inverted colours")
             case .adjust(.blackAndWhite, _): return tr("the black and white")
             case .adjust(.sepia, _): return tr("the sepia")
+            case .adjust(.levels, _): return tr("the auto level")
             case .layer(let change): return change.userDescription
             case .onLayer(_, let item): return item.userDescription
             }
