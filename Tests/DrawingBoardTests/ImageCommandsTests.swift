@@ -131,4 +131,33 @@ final class ImageCommandsTests: RestartingBoardTestCase {
         board.imageCommands.autoLevel()
         XCTAssertTrue(board.statusLabel.text.contains("Nothing to level"), "a levelled layer spans every level: " + board.statusLabel.text)
     }
+
+    func testPosterizePreviewsOnTheCanvasAndOnlyOKChangesTheDocument() throws {
+        board.setColor(Color(r: 90, g: 170, b: 60))
+        board.setStrokeWidth(30)
+        driver.drag([w(50, 60), w(300, 60)])
+        let before = canvas.renderArtwork(), items = canvas.document.items.count
+        key("p", [.control, .shift])
+        let dialog = try XCTUnwrap(board.presentedViewController as? SliderAdjustmentViewController)
+        session.window.render()
+        dialog.slider.value = 2
+        dialog.slider.sendActions(for: .valueChanged)
+        let previewed = canvas.renderArtwork()
+        XCTAssertFalse(previewed.isEqual(to: before), "the canvas shows the preview")
+        XCTAssertEqual(previewed.color(atX: 150, y: 60), Color(r: 0, g: 255, b: 0), "two levels: each channel to 0 or 255")
+        XCTAssertEqual(canvas.document.items.count, items, "not in the document yet")
+        session.window.send(KeyEvent(.escape))
+        XCTAssertNil(board.presentedViewController)
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "Escape: the layer as it was")
+        key("p", [.control, .shift])
+        let again = try XCTUnwrap(board.presentedViewController as? SliderAdjustmentViewController)
+        again.slider.value = 2
+        again.slider.sendActions(for: .valueChanged)
+        again.finish()
+        XCTAssertEqual(canvas.document.items.count, items + 1)
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: previewed), "OK gives what the preview showed")
+        XCTAssertTrue(board.statusLabel.text.contains("2 levels"), board.statusLabel.text)
+        board.undo()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before))
+    }
 }

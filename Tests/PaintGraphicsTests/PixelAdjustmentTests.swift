@@ -14,6 +14,10 @@ final class PixelAdjustmentTests: XCTestCase {
             return (y, y, y)
         case .sepia:
             return (min(a, 0.393 * r + 0.769 * g + 0.189 * b), min(a, 0.349 * r + 0.686 * g + 0.168 * b), min(a, 0.272 * r + 0.534 * g + 0.131 * b))
+        case .posterize(let count):
+            let steps = Double(count - 1)
+            func level(_ c: Double) -> Double { a > 0 ? (c / a * steps).rounded() / steps * a : 0 }
+            return (level(r), level(g), level(b))
         case .levels(let levels):
             func stretch(_ c: Double, _ channel: Int) -> Double {
                 let lo = Double(levels.low[channel]), hi = Double(levels.high[channel])
@@ -103,5 +107,22 @@ final class PixelAdjustmentTests: XCTestCase {
         XCTAssertEqual(bitmap.color(atX: 99, y: 0).red, 1, accuracy: 0.001)
         XCTAssertEqual(bitmap.color(atX: 50, y: 0).blue * 255, 80, accuracy: 0.5)
         XCTAssertNil(PixelAdjustment.autoLevels(of: Bitmap(width: 5, height: 5), in: PixelRect(x0: 0, y0: 0, x1: 5, y1: 5)), "nothing painted")
+    }
+
+    func testPosterizeKeepsEachOpaqueChannelToItsLevelsExactly() {
+        for count in [2, 4, 16, 64] {
+            for c in 0...255 {
+                let pixel = 0xFF00_0000 | UInt32(c) << 16 | UInt32(255 - c) << 8 | UInt32(c / 2)
+                let out = PixelAdjustment.posterize(levels: count).apply(pixel)
+                let expected = reference(.posterize(levels: count), 255, Double(c), Double(255 - c), Double(c / 2))
+                XCTAssertEqual(Double((out >> 16) & 0xFF), expected.0, accuracy: 0.5, "\(count) levels, \(c)")
+                XCTAssertEqual(Double((out >> 8) & 0xFF), expected.1, accuracy: 0.5)
+                XCTAssertEqual(Double(out & 0xFF), expected.2, accuracy: 0.5)
+            }
+            // Translucent pixels stay valid premultiplied colour.
+            let out = PixelAdjustment.posterize(levels: count).apply(0x8070_4010)
+            XCTAssertEqual(out >> 24, 0x80)
+            XCTAssertLessThanOrEqual(max((out >> 16) & 0xFF, (out >> 8) & 0xFF, out & 0xFF), 0x80)
+        }
     }
 }

@@ -101,7 +101,8 @@ enum BoardMenu {
             inline([Command(tr("Invert Colours"), keys: [key("i", ctrlShift)]) { commands.adjust(.invert) },
                     Command(tr("Black and White"), keys: [key("g", ctrlShift)]) { commands.adjust(.blackAndWhite) },
                     Command(tr("Sepia")) { commands.adjust(.sepia) }]),
-            inline([Command(tr("Auto Level"), keys: [key("l", ctrlShift)]) { commands.autoLevel() }]),
+            inline([Command(tr("Auto Level"), keys: [key("l", ctrlShift)]) { commands.autoLevel() },
+                    Command(tr("Posterize…"), keys: [key("p", ctrlShift)]) { commands.choosePosterize() }]),
         ])
     }
 

@@ -54,6 +54,7 @@ public struct Document: Sendable, Equatable, Codable {
             case .adjust(.blackAndWhite, _): return tr("the black and white")
             case .adjust(.sepia, _): return tr("the sepia")
             case .adjust(.levels, _): return tr("the auto level")
+            case .adjust(.posterize, _): return tr("the posterize")
             case .layer(let change): return change.userDescription
             case .onLayer(_, let item): return item.userDescription
             }

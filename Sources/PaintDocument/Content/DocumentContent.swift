@@ -192,6 +192,13 @@ public final class DocumentContent {
         onPixelsChanged?(nil)
     }
 
+    /// Shows the current layer adjusted, without changing the document (a dialog's slider); nil:
+    /// as the document has it.
+    package func previewAdjustment(_ adjustment: PixelAdjustment?, area: SelectionArea?) {
+        drawing.previewAdjustment(adjustment, area: area)
+        onPixelsChanged?(nil)
+    }
+
     // MARK: - The stroke being drawn (each returns the pixels it changed: the hot path)
 
     package func beginStroke(_ stroke: Stroke) -> PixelRect {

@@ -110,6 +110,25 @@ package final class LayerPixelStack {
         return true
     }
 
+    /// Layer `id`'s own pixels while an adjusted copy stands in for them (a dialog's preview).
+    private var previewed: (id: Int, pixels: Bitmap)?
+
+    /// Shows layer `id` as `adjust` would leave it (a copy stands in for its pixels; nil: its own
+    /// pixels again). The document does not change: a dialog's OK commits the adjustment.
+    package func previewPixels(of id: Int, _ adjust: ((Bitmap) -> Void)?) {
+        if let previewed, let index = layers.firstIndex(where: { $0.id == previewed.id }) {
+            layers[index] = Layer(id: previewed.id, properties: layers[index].properties, pixels: previewed.pixels, version: layers[index].version)
+        }
+        previewed = nil
+        guard let adjust, let index = layers.firstIndex(where: { $0.id == id }) else { return }
+        let own = layers[index].pixels
+        let copy = Bitmap(width: width, height: height)
+        copy.copy(own.bounds, from: own, toX: 0, y: 0)
+        adjust(copy)
+        previewed = (id, own)
+        layers[index] = Layer(id: id, properties: layers[index].properties, pixels: copy, version: layers[index].version)
+    }
+
     /// Shows a layer with other properties than the document gives it (its dialog's live
     /// preview); nil: every layer as the document has it again.
     package func preview(_ properties: LayerProperties?, of id: Int) {

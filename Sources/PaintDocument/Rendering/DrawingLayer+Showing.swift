@@ -7,6 +7,22 @@ extension DrawingLayer {
         invalidateBelow()
     }
 
+    /// Shows the current layer as `adjustment` would leave it (in `area`, when set), without a
+    /// document item; nil: as it is. The adjustments' dialogs preview with it.
+    public func previewAdjustment(_ adjustment: PixelAdjustment?, area: SelectionArea?) {
+        let scale = self.scale
+        stack.previewPixels(of: currentLayerID, adjustment.map { adjustment in
+            { pixels in
+                if let area {
+                    adjustment.apply(to: pixels, in: area.pixels(atScale: scale), selected: area.mask(atScale: scale))
+                } else {
+                    adjustment.apply(to: pixels, in: pixels.bounds)
+                }
+            }
+        })
+        invalidateBelow()
+    }
+
     /// The composite under the current layer is stale (a layer under it changed, or the stack),
     /// and the current layer's pixels are looked up again.
     func invalidateBelow() {

@@ -11,6 +11,8 @@ public enum PixelAdjustment: Sendable, Equatable, Codable {
     /// Each channel's unpremultiplied levels from `low` to `high` stretched over 0...255
     /// (Auto Level: the ends found in the layer, kept in the item so a replay gives the same bytes).
     case levels(Levels)
+    /// Each channel (unpremultiplied) kept to `levels` evenly spaced values, 2...64 (Pinta's Posterize).
+    case posterize(levels: Int)
 
     /// The adjustments without parameters.
     public static let fixed: [PixelAdjustment] = [.invert, .blackAndWhite, .sepia]
@@ -58,6 +60,14 @@ public enum PixelAdjustment: Sendable, Equatable, Codable {
                 return (levels.map(straight, channel: channel) * a + 127) / 255
             }
             return a << 24 | stretch(r, 0) << 16 | stretch(g, 1) << 8 | stretch(b, 2)
+        case .posterize(let count):
+            let steps = UInt32(min(max(count, 2), 64) - 1)
+            func level(_ c: UInt32) -> UInt32 {
+                let straight = a == 255 ? c : min(255, (c * 255 + a / 2) / a)
+                let snapped = ((straight * steps + 127) / 255 * 255 + steps / 2) / steps
+                return a == 255 ? snapped : (snapped * a + 127) / 255
+            }
+            return a << 24 | level(r) << 16 | level(g) << 8 | level(b)
         }
     }
 

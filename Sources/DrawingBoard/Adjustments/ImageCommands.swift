@@ -98,6 +98,29 @@ final class ImageCommands {
         adjust(.levels(levels))
     }
 
+    /// Ctrl+Shift+P (Pinta's Posterize): the levels chosen in a dialog that previews them on the
+    /// canvas as the slider moves; OK adjusts, Cancel leaves the layer as it was.
+    func choosePosterize() {
+        let canvas = board.canvas
+        guard board.presentedViewController == nil else { return }
+        canvas.commitText()
+        board.bakePhoto()
+        guard !canvas.content.isCurrentLayerLocked else { return board.layerCommands.lockedLayerTouched() }
+        let area = canvas.selectionArea
+        let dialog = SliderAdjustmentViewController(.init(title: tr("Posterize"), label: tr("Levels"), range: 2...64, initial: 16) { .posterize(levels: $0) })
+        dialog.onChange = { [unowned canvas] adjustment in canvas.content.previewAdjustment(adjustment, area: area) }
+        dialog.onCancel = { [unowned self, unowned canvas] in
+            canvas.content.previewAdjustment(nil, area: nil)
+            self.board.dismiss(animated: false)
+        }
+        dialog.onFinish = { [unowned self, unowned canvas] adjustment in
+            canvas.content.previewAdjustment(nil, area: nil)
+            self.board.dismiss(animated: false)
+            self.adjust(adjustment)
+        }
+        board.present(dialog, animated: false)
+    }
+
     /// Adjusts the current layer's colours, only the selected ones when there is a selection.
     func adjust(_ adjustment: PixelAdjustment) {
         let canvas = board.canvas
@@ -112,6 +135,7 @@ final class ImageCommands {
         case .blackAndWhite: board.showStatus(tr("Turned %@ black and white (Ctrl+Z takes it back)", name))
         case .sepia: board.showStatus(tr("Gave %@ a sepia tone (Ctrl+Z takes it back)", name))
         case .levels: board.showStatus(tr("Levelled %@ (Ctrl+Z takes it back)", name))
+        case .posterize(let levels): board.showStatus(tr("Posterized %@ to %d levels (Ctrl+Z takes it back)", name, levels))
         }
     }
 }
