@@ -29,6 +29,7 @@ final class ImageCommandsTests: RestartingBoardTestCase {
 
     func testAQuarterTurnTurnsEveryLayerAndCtrlZBringsTheDrawingBack() {
         twoLayers()
+        content.append(.layer(.properties(id: 0, LayerProperties(name: "Layer 1", isLocked: true))))
         let before = canvas.renderArtwork(), format = canvas.document.format!
         key("h", .control)
         let turned = canvas.renderArtwork()
@@ -36,6 +37,7 @@ final class ImageCommandsTests: RestartingBoardTestCase {
         XCTAssertTrue(turned.isEqual(to: before.reoriented(6)), "the picture turned a quarter clockwise, pixel for pixel")
         XCTAssertEqual(content.layers.entries.map(\.properties.name), ["Layer 1", "Ink"])
         XCTAssertEqual(content.layers.entries[1].properties.mode, .multiply)
+        XCTAssertEqual(content.layers.entries.map(\.properties.isLocked), [true, false], "a lock survives the turn")
         XCTAssertTrue(board.statusLabel.text.contains("clockwise"), board.statusLabel.text)
         crash()
         start()

@@ -10,6 +10,8 @@ public struct LayerStack {
         /// 0...1.
         public var opacity: Double
         public var isVisible: Bool
+        /// Kept by X11Paint's own turns and crops (OpenRaster files do not say).
+        public var isLocked = false
         public var mode: LayerBlendMode
         public var pixels: Bitmap
 

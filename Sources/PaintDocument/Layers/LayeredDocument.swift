@@ -11,7 +11,8 @@ extension DocumentFormat {
             if background != .color(.white) { items.append(.background(background)) }
         }
         for (id, layer) in layers.enumerated() {
-            let properties = LayerProperties(name: layer.name, opacity: layer.opacity, mode: layer.mode, isVisible: layer.isVisible)
+            let properties = LayerProperties(name: layer.name, opacity: layer.opacity, mode: layer.mode, isVisible: layer.isVisible,
+                                             isLocked: layer.isLocked)
             items.append(id == 0 ? .layer(.properties(id: 0, properties)) : .layer(.add(id: id, index: id, properties: properties)))
             guard !Self.isEmpty(layer.pixels) else { continue }
             let picture = Photo(asset: ImageAsset(bitmap: layer.pixels, name: layer.name))

@@ -1,11 +1,12 @@
 /// The artwork as it was at one moment, for work beside the UI thread (a save, the zoomed-out
 /// copies): layer copies no one changes any more. Called, it composes the picture as shown;
-/// `layers()` gives the stack for a format that keeps layers, the background as its bottom layer.
+/// `stack()` gives the layers for a format that keeps them, the background as the bottom one.
 public struct ArtworkSnapshot: @unchecked Sendable {
     let background: UInt32
     let backgroundImage: Bitmap?
     let layers: [LayerCompositor.Layer<Bitmap>]
     let names: [String]
+    let locked: [Bool]
     public let width: Int
     public let height: Int
 
@@ -29,9 +30,11 @@ public struct ArtworkSnapshot: @unchecked Sendable {
         let under = Bitmap(width: width, height: height, fill: background)
         if let backgroundImage { under.copy(backgroundImage.bounds, from: backgroundImage, toX: 0, y: 0) }
         var stacked = [LayerStack.Layer(name: Self.backgroundLayerName, pixels: under)]
-        for (layer, name) in zip(layers, names) {
-            stacked.append(LayerStack.Layer(name: name, pixels: layer.pixels, opacity: Double(layer.opacity) / 255,
-                                            isVisible: layer.isVisible, mode: layer.mode))
+        for (index, layer) in layers.enumerated() {
+            var kept = LayerStack.Layer(name: names[index], pixels: layer.pixels, opacity: Double(layer.opacity) / 255,
+                                        isVisible: layer.isVisible, mode: layer.mode)
+            kept.isLocked = locked[index]
+            stacked.append(kept)
         }
         return LayerStack(width: width, height: height, layers: stacked)
     }

@@ -91,7 +91,8 @@ extension DrawingLayer {
         let copies = stack.layers.map { LayerCompositor.Layer(pixels: $0.pixels.sparseCopy().copy, mode: $0.properties.mode,
                                                               opacity: $0.properties.opacity255, isVisible: $0.properties.isVisible) }
         return ArtworkSnapshot(background: backgroundPixel, backgroundImage: backgroundImage, layers: copies,
-                               names: stack.layers.map { stack.list.displayName(of: $0.id) }, width: width, height: height)
+                               names: stack.layers.map { stack.list.displayName(of: $0.id) }, locked: stack.layers.map(\.properties.isLocked),
+                               width: width, height: height)
     }
 
     /// Background and layers within `area` (layer pixels) into `target` at (dx, dy).
