@@ -31,6 +31,13 @@ extension DrawingLayer {
         // One plain layer over the background: the single-layer path, the fastest there is.
         let only = stack.layers.count == 1 ? stack.layers[0].properties : nil
         plainLayer = only.map { $0.mode == .normal && $0.opacity255 == 255 && $0.isVisible } == true ? layer : nil
+        // Else the current layer and the ones above it, as the screen composes them, found here
+        // once rather than on every motion event.
+        let index = currentIndex, current = stack.layers[index]
+        layersShown = plainLayer != nil ? nil
+            : (StackCompositor.Current(pixels: current.pixels, mode: current.properties.mode, opacity: current.properties.opacity255,
+                                       isVisible: current.properties.isVisible),
+               stack.layers[(index + 1)...].map(\.composed))
     }
 
     private var currentIndex: Int { stack.layers.firstIndex { $0.id == currentLayerID } ?? stack.layers.count - 1 }
@@ -55,11 +62,8 @@ extension DrawingLayer {
                                      active: activePaint, area: area, into: target, atX: dx, y: dy, skipping: occluded)
             return
         }
-        let index = currentIndex, current = stack.layers[index]
-        StackCompositor.compose(below: composedBelow(),
-                                current: StackCompositor.Current(pixels: current.pixels, mode: current.properties.mode,
-                                                                 opacity: current.properties.opacity255, isVisible: current.properties.isVisible),
-                                active: activePaint, above: stack.layers[(index + 1)...].map(\.composed),
+        guard let layersShown else { return }
+        StackCompositor.compose(below: composedBelow(), current: layersShown.current, active: activePaint, above: layersShown.above,
                                 area: area, into: target, atX: dx, y: dy, skipping: occluded)
     }
 

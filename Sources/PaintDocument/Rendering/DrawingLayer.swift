@@ -12,6 +12,8 @@ public final class DrawingLayer {
     /// The pixels of a document that is one plain layer (shown by the single-layer path), else
     /// nil; kept at hand for the same reason.
     var plainLayer: Bitmap?
+    /// Otherwise the current layer and the layers above it as the screen composes them.
+    var layersShown: (current: StackCompositor.Current, above: [LayerCompositor.Layer<Bitmap>])?
     public var background: Color {
         didSet {
             backgroundPixel = background.premultipliedPixel
