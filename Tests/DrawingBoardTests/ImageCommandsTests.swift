@@ -142,8 +142,8 @@ final class ImageCommandsTests: RestartingBoardTestCase {
         key("p", [.control, .shift])
         let dialog = try XCTUnwrap(board.presentedViewController as? SliderAdjustmentViewController)
         session.window.render()
-        dialog.slider.value = 2
-        dialog.slider.sendActions(for: .valueChanged)
+        dialog.sliders[0].value = 2
+        dialog.sliders[0].sendActions(for: .valueChanged)
         let previewed = canvas.renderArtwork()
         XCTAssertFalse(previewed.isEqual(to: before), "the canvas shows the preview")
         XCTAssertEqual(previewed.color(atX: 150, y: 60), Color(r: 0, g: 255, b: 0), "two levels: each channel to 0 or 255")
@@ -153,8 +153,8 @@ final class ImageCommandsTests: RestartingBoardTestCase {
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "Escape: the layer as it was")
         key("p", [.control, .shift])
         let again = try XCTUnwrap(board.presentedViewController as? SliderAdjustmentViewController)
-        again.slider.value = 2
-        again.slider.sendActions(for: .valueChanged)
+        again.sliders[0].value = 2
+        again.sliders[0].sendActions(for: .valueChanged)
         again.finish()
         XCTAssertEqual(canvas.document.items.count, items + 1)
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: previewed), "OK gives what the preview showed")

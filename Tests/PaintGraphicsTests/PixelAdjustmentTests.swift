@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import PaintGraphics
 
@@ -18,6 +19,42 @@ final class PixelAdjustmentTests: XCTestCase {
             let steps = Double(count - 1)
             func level(_ c: Double) -> Double { a > 0 ? (c / a * steps).rounded() / steps * a : 0 }
             return (level(r), level(g), level(b))
+        case .levels(let levels) where !levels.isStretchOnly:
+            return straightMap(a, r, g, b) { value, channel in
+                let x = min(1, max(0, (value - Double(levels.low[channel])) / Double(levels.high[channel] - levels.low[channel])))
+                let low = Double(levels.outputLow![channel]), high = Double(levels.outputHigh![channel])
+                return low + Foundation.pow(x, 1 / levels.gamma![channel]) * (high - low)
+            }
+        case .brightnessContrast(let brightness, let contrast):
+            return straightMap(a, r, g, b) { value, _ in
+                let bright = Double(brightness) / 100, slant = Foundation.tan((Double(contrast) / 100 + 1) * Double.pi / 4)
+                var v = value / 255
+                v = bright < 0 ? v * (1 + bright) : v + (1 - v) * bright
+                return ((v - 0.5) * slant + 0.5) * 255
+            }
+        case .curves(let curves):
+            // Piecewise linear through points on a straight line is the line itself.
+            return straightMap(a, r, g, b) { value, channel in
+                let points = [curves.red, curves.green, curves.blue][channel]
+                let common = 255 - value // the test's master curve is the falling line
+                let (p0, p1) = (points[0], points[1])
+                return Double(p0.output) + (common - Double(p0.input)) * Double(p1.output - p0.output) / Double(p1.input - p0.input)
+            }
+        case .hueSaturation(let hue, let saturation, let lightness):
+            // The W3C hue-rotate and saturate matrices, one after the other, on straight colour.
+            let angle = Double(hue) * Double.pi / 180, c = Foundation.cos(angle), s = Foundation.sin(angle), k = Double(saturation) / 100
+            let rr = (0.213 + c * 0.787 - s * 0.213) * r + (0.715 - c * 0.715 - s * 0.715) * g + (0.072 - c * 0.072 + s * 0.928) * b
+            let rg = (0.213 - c * 0.213 + s * 0.143) * r + (0.715 + c * 0.285 + s * 0.140) * g + (0.072 - c * 0.072 - s * 0.283) * b
+            let rb = (0.213 - c * 0.213 - s * 0.787) * r + (0.715 - c * 0.715 + s * 0.715) * g + (0.072 + c * 0.928 + s * 0.072) * b
+            let sr = (0.213 + 0.787 * k) * rr + (0.715 - 0.715 * k) * rg + (0.072 - 0.072 * k) * rb
+            let sg = (0.213 - 0.213 * k) * rr + (0.715 + 0.285 * k) * rg + (0.072 - 0.072 * k) * rb
+            let sb = (0.213 - 0.213 * k) * rr + (0.715 - 0.715 * k) * rg + (0.072 + 0.928 * k) * rb
+            func light(_ v: Double) -> Double {
+                let v = min(max(v, 0), a), l = Double(lightness) / 100
+                return l >= 0 ? v + (a - v) * l : v * (1 + l)
+            }
+            return (light(sr), light(sg), light(sb))
+        case .effect: fatalError("effects are tested in ImageEffectTests")
         case .levels(let levels):
             func stretch(_ c: Double, _ channel: Int) -> Double {
                 let lo = Double(levels.low[channel]), hi = Double(levels.high[channel])
@@ -28,15 +65,33 @@ final class PixelAdjustmentTests: XCTestCase {
         }
     }
 
+    /// Each straight (unpremultiplied) channel through `map`, clamped, premultiplied again.
+    private func straightMap(_ a: Double, _ r: Double, _ g: Double, _ b: Double, _ map: (Double, Int) -> Double) -> (Double, Double, Double) {
+        guard a > 0 else { return (0, 0, 0) }
+        func channel(_ c: Double, _ index: Int) -> Double { min(255, max(0, map(c / a * 255, index))) * a / 255 }
+        return (channel(r, 0), channel(g, 1), channel(b, 2))
+    }
+
+    /// The adjustments with settings, as their dialogs make them.
+    private let withSettings: [PixelAdjustment] = [
+        .levels(.init(low: [20, 10, 0], high: [230, 255, 200], gamma: [0.7, 1, 1.6], outputLow: [0, 30, 10], outputHigh: [255, 220, 250])),
+        .brightnessContrast(brightness: 30, contrast: -20), .brightnessContrast(brightness: -40, contrast: 45),
+        .hueSaturation(hue: 120, saturation: 150, lightness: 0), .hueSaturation(hue: -45, saturation: 40, lightness: 30),
+        .hueSaturation(hue: 0, saturation: 100, lightness: -60),
+        .curves(ColorCurves(all: [.init(0, 255), .init(255, 0)], red: [.init(0, 40), .init(255, 200)])),
+    ]
+
     func testEveryAdjustmentIsWithinOneLevelOfTheFormula() {
-        for adjustment in PixelAdjustment.fixed + [.levels(.init(low: [30, 0, 64], high: [200, 255, 190]))] {
+        for adjustment in PixelAdjustment.fixed + [.levels(.init(low: [30, 0, 64], high: [200, 255, 190]))] + withSettings {
             var worst = 0.0
             for a in stride(from: 0, through: 255, by: 15) {
                 for r in stride(from: 0, through: a, by: max(1, a / 7)) {
                     for g in stride(from: 0, through: a, by: max(1, a / 5)) {
                         for b in stride(from: 0, through: a, by: max(1, a / 6)) {
                             let pixel = UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
-                            let out = adjustment.apply(pixel)
+                            let one = Bitmap(width: 1, height: 1, fill: pixel)
+                            adjustment.apply(to: one, in: one.bounds)
+                            let out = one[0, 0]
                             XCTAssertEqual(out >> 24, UInt32(a), "alpha kept")
                             let expected = reference(adjustment, Double(a), Double(r), Double(g), Double(b))
                             let got = (Double((out >> 16) & 0xFF), Double((out >> 8) & 0xFF), Double(out & 0xFF))
@@ -48,7 +103,10 @@ final class PixelAdjustmentTests: XCTestCase {
             }
             // Levels unpremultiply a premultiplied byte: a pixel of low alpha carries little
             // precision, and the stretch (up to 2x here) doubles what the byte rounding lost.
-            let bound: Double = if case .levels = adjustment { 2 } else { 1 }
+            let bound: Double = switch adjustment {
+            case .levels, .curves, .brightnessContrast: 2
+            default: 1
+            }
             XCTAssertLessThanOrEqual(worst, bound, "\(adjustment): worst \(worst) levels")
         }
     }

@@ -4,7 +4,7 @@
 /// permutations, kept as a crop is (Ctrl+Z brings back the drawing as it was, its history
 /// too); an adjustment is one item of the history, replayed in integer arithmetic.
 final class ImageCommands {
-    private unowned let board: DrawingBoardViewController
+    unowned let board: DrawingBoardViewController
 
     init(board: DrawingBoardViewController) { self.board = board }
 
@@ -86,6 +86,17 @@ final class ImageCommands {
         return x1 > x0 ? PixelRect(x0: x0, y0: y0, x1: x1, y1: y1) : nil
     }
 
+    /// Whether any pixel of `area` (that `selected` says) is painted: stops at the first.
+    static func hasPaint(_ layer: Bitmap, in area: PixelRect, selected: [Bool]?) -> Bool {
+        let visible = area.intersection(layer.bounds)
+        guard !visible.isEmpty else { return false }
+        for y in visible.y0..<visible.y1 {
+            let row = layer.pixels + y * layer.width, maskRow = (y - area.y0) * area.width - area.x0
+            for x in visible.x0..<visible.x1 where row[x] >> 24 != 0 && selected?[maskRow + x] != false { return true }
+        }
+        return false
+    }
+
     /// Ctrl+Shift+L (Pinta's Auto Level): each channel of the current layer (or of the
     /// selection on it) stretched over all levels, its ends found now and kept in the item.
     func autoLevel() {
@@ -98,16 +109,27 @@ final class ImageCommands {
         adjust(.levels(levels))
     }
 
-    /// Ctrl+Shift+P (Pinta's Posterize): the levels chosen in a dialog that previews them on the
-    /// canvas as the slider moves; OK adjusts, Cancel leaves the layer as it was.
-    func choosePosterize() {
+    /// A dialog of settings (Posterize, Levels, a blur…) that previews them on the canvas as
+    /// the sliders move; OK adjusts, Cancel leaves the layer as it was.
+    func choose(_ form: SliderAdjustmentViewController.Form) {
+        present(SliderAdjustmentViewController(form), named: form.title)
+    }
+
+    /// Ctrl+Shift+M: Curves, over the histograms of what they will change.
+    func chooseCurves() {
+        let canvas = board.canvas, scale = canvas.layerScale, layer = canvas.drawing.layer
+        let area = canvas.selectionArea
+        let histograms = PixelAdjustment.histograms(of: layer, in: area?.pixels(atScale: scale) ?? layer.bounds, selected: area?.mask(atScale: scale)).channels
+        present(CurvesViewController(histograms: histograms), named: tr("Curves"))
+    }
+
+    private func present(_ dialog: some AdjustmentDialog, named title: String) {
         let canvas = board.canvas
         guard board.presentedViewController == nil else { return }
         canvas.commitText()
         board.bakePhoto()
         guard !canvas.content.isCurrentLayerLocked else { return board.layerCommands.lockedLayerTouched() }
         let area = canvas.selectionArea
-        let dialog = SliderAdjustmentViewController(.init(title: tr("Posterize"), label: tr("Levels"), range: 2...64, initial: 16) { .posterize(levels: $0) })
         dialog.onChange = { [unowned canvas] adjustment in canvas.content.previewAdjustment(adjustment, area: area) }
         dialog.onCancel = { [unowned self, unowned canvas] in
             canvas.content.previewAdjustment(nil, area: nil)
@@ -116,18 +138,23 @@ final class ImageCommands {
         dialog.onFinish = { [unowned self, unowned canvas] adjustment in
             canvas.content.previewAdjustment(nil, area: nil)
             self.board.dismiss(animated: false)
-            self.adjust(adjustment)
+            self.adjust(adjustment, named: title)
         }
         board.present(dialog, animated: false)
     }
 
     /// Adjusts the current layer's colours, only the selected ones when there is a selection.
-    func adjust(_ adjustment: PixelAdjustment) {
+    /// `named`: the dialog's title, for the message of an adjustment with settings.
+    func adjust(_ adjustment: PixelAdjustment, named title: String? = nil) {
         let canvas = board.canvas
         canvas.commitText()
         board.bakePhoto()
-        let items = canvas.document.items.count
-        canvas.commit(.adjust(adjustment, area: canvas.selectionArea))
+        let items = canvas.document.items.count, layer = canvas.drawing.layer, scale = canvas.layerScale
+        let area = canvas.selectionArea
+        guard Self.hasPaint(layer, in: area?.pixels(atScale: scale) ?? layer.bounds, selected: area?.mask(atScale: scale)) else {
+            return board.showStatus(tr("Nothing to change: %@ is empty there", canvas.content.layers.displayName(of: canvas.content.currentLayerID)))
+        }
+        canvas.commit(.adjust(adjustment, area: area))
         guard canvas.document.items.count > items else { return } // a locked layer: it said why
         let name = canvas.content.layers.displayName(of: canvas.content.currentLayerID)
         switch adjustment {
@@ -136,6 +163,7 @@ final class ImageCommands {
         case .sepia: board.showStatus(tr("Gave %@ a sepia tone (Ctrl+Z takes it back)", name))
         case .levels: board.showStatus(tr("Levelled %@ (Ctrl+Z takes it back)", name))
         case .posterize(let levels): board.showStatus(tr("Posterized %@ to %d levels (Ctrl+Z takes it back)", name, levels))
+        default: board.showStatus(tr("Applied %@ to %@ (Ctrl+Z takes it back)", title ?? "", name))
         }
     }
 }

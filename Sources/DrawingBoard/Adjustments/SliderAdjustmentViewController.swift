@@ -1,37 +1,50 @@
-/// An adjustment with one setting (Posterize's levels): a slider with its value, previewed on
-/// the canvas itself as it moves (the dialog sits low, leaving the canvas undimmed); OK makes
-/// it one undoable item, Cancel and Escape leave the layer as it was.
+/// An adjustment or effect with settings (Posterize's levels, a blur's radius): a slider for
+/// each, with its value, previewed on the canvas itself as they move (the dialog sits low,
+/// leaving the canvas undimmed); OK makes it one undoable item, Cancel and Escape leave the
+/// layer as it was.
 final class SliderAdjustmentViewController: ViewController {
     struct Setting {
-        let title: String
         let label: String
         let range: ClosedRange<Double>
         let initial: Double
-        let adjustment: (Int) -> PixelAdjustment
+        /// Values between are rounded to this (1: whole numbers).
+        var step: Double = 1
     }
 
-    private let setting: Setting
+    struct Form {
+        let title: String
+        let settings: [Setting]
+        let adjustment: ([Double]) -> PixelAdjustment
+    }
+
+    private let form: Form
     var onChange: ((PixelAdjustment) -> Void)?
     var onFinish: ((PixelAdjustment) -> Void)?
     var onCancel: (() -> Void)?
 
-    init(_ setting: Setting) {
-        self.setting = setting
+    init(_ form: Form) {
+        self.form = form
         super.init()
     }
 
-    /// What the slider says now.
-    var adjustment: PixelAdjustment { setting.adjustment(Int(slider.value.rounded())) }
+    /// What the sliders say now.
+    var adjustment: PixelAdjustment { form.adjustment(values) }
+
+    private var values: [Double] {
+        zip(sliders, form.settings).map { slider, setting in (slider.value / setting.step).rounded() * setting.step }
+    }
 
     // MARK: - Lifecycle
 
     override func viewDidLoad() {
         view.addSubview(box)
-        for subview in [titleLabel, settingLabel, slider, valueLabel, okButton, cancelButton] as [View] { box.addSubview(subview) }
-        slider.minimumValue = setting.range.lowerBound
-        slider.maximumValue = setting.range.upperBound
-        slider.value = setting.initial
-        valueLabel.text = "\(Int(slider.value.rounded()))"
+        for subview in [titleLabel, okButton, cancelButton] + settingLabels + sliders + valueLabels as [View] { box.addSubview(subview) }
+        for (slider, setting) in zip(sliders, form.settings) {
+            slider.minimumValue = setting.range.lowerBound
+            slider.maximumValue = setting.range.upperBound
+            slider.value = setting.initial
+        }
+        showValues()
         isModal = true
         defaultButton = okButton
         escapeButton = cancelButton
@@ -40,35 +53,47 @@ final class SliderAdjustmentViewController: ViewController {
     override func viewDidAppear() { onChange?(adjustment) }
 
     override func viewWillLayoutSubviews() {
-        let size = Size(width: min(400, view.bounds.width - 16), height: 130)
+        let rows = Double(form.settings.count)
+        let size = Size(width: min(440, view.bounds.width - 16), height: 94 + 36 * rows)
         box.frame = Rect(x: (view.bounds.width - size.width) / 2, y: max(8, view.bounds.height - size.height - 110), width: size.width, height: size.height)
         let width = box.frame.width
         titleLabel.frame = Rect(x: 16, y: 10, width: width - 32, height: 24)
-        settingLabel.frame = Rect(x: 16, y: 46, width: 90, height: 28)
-        slider.frame = Rect(x: 110, y: 46, width: width - 110 - 60, height: 28)
-        valueLabel.frame = Rect(x: width - 52, y: 46, width: 40, height: 28)
-        cancelButton.frame = Rect(x: width - 12 - cancelButton.intrinsicWidth, y: 88, width: cancelButton.intrinsicWidth, height: 32)
-        okButton.frame = Rect(x: cancelButton.frame.minX - 8 - okButton.intrinsicWidth, y: 88, width: okButton.intrinsicWidth, height: 32)
+        let labelWidth = min(150, max(90, (settingLabels.map { $0.font.width(of: $0.text) }.max() ?? 0) + 8))
+        for index in sliders.indices {
+            let y = 46 + 36 * Double(index)
+            settingLabels[index].frame = Rect(x: 16, y: y, width: labelWidth, height: 28)
+            sliders[index].frame = Rect(x: 16 + labelWidth, y: y, width: width - 16 - labelWidth - 64, height: 28)
+            valueLabels[index].frame = Rect(x: width - 56, y: y, width: 48, height: 28)
+        }
+        let buttonsY = size.height - 42
+        cancelButton.frame = Rect(x: width - 12 - cancelButton.intrinsicWidth, y: buttonsY, width: cancelButton.intrinsicWidth, height: 32)
+        okButton.frame = Rect(x: cancelButton.frame.minX - 8 - okButton.intrinsicWidth, y: buttonsY, width: okButton.intrinsicWidth, height: 32)
     }
 
     // MARK: - Actions
 
     func finish() { onFinish?(adjustment) }
 
+    private func showValues() {
+        for (label, (value, setting)) in zip(valueLabels, zip(values, form.settings)) {
+            label.text = setting.step < 1 ? String(format: "%.1f", value) : "\(Int(value))"
+        }
+    }
+
     // MARK: - Subviews
 
     private lazy var box = DialogParts.box()
-    private lazy var titleLabel = DialogParts.title(setting.title)
-    private lazy var settingLabel = Label(text: setting.label)
-    private(set) lazy var slider: Slider = {
+    private lazy var titleLabel = DialogParts.title(form.title)
+    private lazy var settingLabels = form.settings.map { Label(text: $0.label) }
+    private(set) lazy var sliders: [Slider] = form.settings.map { _ in
         let slider = Slider()
         slider.addAction(for: .valueChanged) { [unowned self] _ in
-            self.valueLabel.text = "\(Int(self.slider.value.rounded()))"
+            self.showValues()
             self.onChange?(self.adjustment)
         }
         return slider
-    }()
-    private lazy var valueLabel = Label()
+    }
+    private lazy var valueLabels = form.settings.map { _ in Label() }
     private(set) lazy var okButton = DialogParts.button(tr("OK")) { [unowned self] in self.finish() }
     private lazy var cancelButton = DialogParts.button(tr("Cancel")) { [unowned self] in self.onCancel?() }
 }

@@ -10,7 +10,7 @@ enum BoardMenu {
     static let recentLimit = 10
 
     static func menu(for board: DrawingBoardViewController) -> Menu {
-        Menu(tr("Menu"), children: [file(board), edit(board), view(board), image(board), layers(board), adjustments(board), tools(board), help(board)].map { .menu($0) })
+        Menu(tr("Menu"), children: [file(board), edit(board), view(board), image(board), layers(board), adjustments(board), effects(board), tools(board), help(board)].map { .menu($0) })
     }
 
     private static func inline(_ commands: [Command]) -> Menu.Element { .menu(Menu(options: .displayInline, children: commands.map { .command($0) })) }
@@ -83,7 +83,9 @@ enum BoardMenu {
             inline([Command(tr("Crop to Selection"), keys: [key("x", [.control, .shift])], isEnabled: { [unowned board] in board.canvas.hasSelection }) { [unowned board] in
                 board.cropToSelection()
             },
-                    Command(tr("Auto Crop"), keys: [key("x", [.control, .alt])]) { commands.autoCrop() }]),
+                    Command(tr("Auto Crop"), keys: [key("x", [.control, .alt])]) { commands.autoCrop() },
+                    Command(tr("Resize Image…"), keys: [key("r", .control)]) { commands.chooseSize() },
+                    Command(tr("Canvas Size…"), keys: [key("r", [.control, .shift])]) { commands.chooseCanvasSize() }]),
             inline([Command(tr("Rotate Right"), keys: [key("h", .control)]) { commands.turn(.clockwise) },
                     Command(tr("Rotate Left"), keys: [key("g", .control)]) { commands.turn(.counterClockwise) },
                     Command(tr("Rotate 180°"), keys: [key("j", .control)]) { commands.turn(.halfTurn) },
@@ -101,8 +103,24 @@ enum BoardMenu {
             inline([Command(tr("Invert Colours"), keys: [key("i", ctrlShift)]) { commands.adjust(.invert) },
                     Command(tr("Black and White"), keys: [key("g", ctrlShift)]) { commands.adjust(.blackAndWhite) },
                     Command(tr("Sepia")) { commands.adjust(.sepia) }]),
+            inline([Command(tr("Brightness / Contrast…")) { commands.choose(.brightnessContrast) },
+                    Command(tr("Hue / Saturation…"), keys: [key("u", ctrlShift)]) { commands.choose(.hueSaturation) },
+                    Command(tr("Levels…"), keys: [key("l", .control)]) { commands.choose(.levels) },
+                    Command(tr("Curves…"), keys: [key("m", ctrlShift)]) { commands.chooseCurves() }]),
             inline([Command(tr("Auto Level"), keys: [key("l", ctrlShift)]) { commands.autoLevel() },
-                    Command(tr("Posterize…"), keys: [key("p", ctrlShift)]) { commands.choosePosterize() }]),
+                    Command(tr("Posterize…"), keys: [key("p", ctrlShift)]) { commands.choose(.posterize) }]),
+        ])
+    }
+
+    /// Pinta's effects, on the current layer or the selection on it.
+    private static func effects(_ board: DrawingBoardViewController) -> Menu {
+        let commands = board.imageCommands
+        return Menu(tr("Effects"), children: [
+            inline([Command(tr("Gaussian Blur…")) { commands.choose(.gaussianBlur) },
+                    Command(tr("Motion Blur…")) { commands.choose(.motionBlur) },
+                    Command(tr("Unsharp Mask…")) { commands.choose(.unsharpMask) }]),
+            inline([Command(tr("Pixelate…")) { commands.choose(.pixelate) },
+                    Command(tr("Add Noise…")) { commands.choose(.addNoise(seed: UInt64.random(in: 0...UInt64.max))) }]),
         ])
     }
 

@@ -53,8 +53,16 @@ public struct Document: Sendable, Equatable, Codable {
             case .adjust(.invert, _): return tr("the inverted colours")
             case .adjust(.blackAndWhite, _): return tr("the black and white")
             case .adjust(.sepia, _): return tr("the sepia")
-            case .adjust(.levels, _): return tr("the auto level")
+            case .adjust(.levels(let levels), _): return levels.isStretchOnly ? tr("the auto level") : tr("the levels")
             case .adjust(.posterize, _): return tr("the posterize")
+            case .adjust(.brightnessContrast, _): return tr("the brightness and contrast")
+            case .adjust(.hueSaturation, _): return tr("the hue and saturation")
+            case .adjust(.curves, _): return tr("the curves")
+            case .adjust(.effect(.gaussianBlur), _): return tr("the blur")
+            case .adjust(.effect(.unsharpMask), _): return tr("the unsharp mask")
+            case .adjust(.effect(.pixelate), _): return tr("the pixelate")
+            case .adjust(.effect(.addNoise), _): return tr("the noise")
+            case .adjust(.effect(.motionBlur), _): return tr("the motion blur")
             case .layer(let change): return change.userDescription
             case .onLayer(_, let item): return item.userDescription
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Colour adjustments of a layer's pixels (issue 41's Adjustments menu), in integer arithmetic
 /// on premultiplied BGRA, so a replay on redo or after a crash gives the same bytes on every
 /// machine. Each keeps alpha and keeps every channel within it.
@@ -13,18 +15,34 @@ public enum PixelAdjustment: Sendable, Equatable, Codable {
     case levels(Levels)
     /// Each channel (unpremultiplied) kept to `levels` evenly spaced values, 2...64 (Pinta's Posterize).
     case posterize(levels: Int)
+    /// GIMP's brightness and contrast, each −100...100 (see `brightnessContrastTable`).
+    case brightnessContrast(brightness: Int, contrast: Int)
+    /// Hue turned by `hue` degrees (−180...180), saturation scaled to `saturation` percent
+    /// (0...200), then towards white or black by `lightness` percent (−100...100).
+    case hueSaturation(hue: Int, saturation: Int, lightness: Int)
+    /// Each channel through a curve of control points (Curves, Ctrl+Shift+M).
+    case curves(ColorCurves)
+    /// A blur, a sharpening, noise: an effect that reads the neighbours (see `ImageEffect`).
+    case effect(ImageEffect)
 
     /// The adjustments without parameters.
     public static let fixed: [PixelAdjustment] = [.invert, .blackAndWhite, .sepia]
 
-    /// Black and white points per channel (red, green, blue), 0...255.
+    /// Input black and white points per channel (red, green, blue), 0...255; the Levels
+    /// dialog adds a gamma and output points (absent in Auto Level's items: 1, 0 and 255).
     public struct Levels: Sendable, Equatable, Codable {
         public var low: [Int]
         public var high: [Int]
+        public var gamma: [Double]?
+        public var outputLow: [Int]?
+        public var outputHigh: [Int]?
 
-        public init(low: [Int], high: [Int]) {
+        public init(low: [Int], high: [Int], gamma: [Double]? = nil, outputLow: [Int]? = nil, outputHigh: [Int]? = nil) {
             self.low = low
             self.high = high
+            self.gamma = gamma
+            self.outputLow = outputLow
+            self.outputHigh = outputHigh
         }
 
         /// A channel's value (unpremultiplied) stretched.
@@ -33,6 +51,20 @@ public enum PixelAdjustment: Sendable, Equatable, Codable {
             let lo = low[channel], hi = high[channel]
             guard hi > lo else { return value }
             return UInt32(min(255, max(0, ((Int(value) - lo) * 255 + (hi - lo) / 2) / (hi - lo))))
+        }
+
+        /// Whether only the input points are set (Auto Level's items, replayed as they were made).
+        public var isStretchOnly: Bool { gamma == nil && outputLow == nil && outputHigh == nil }
+
+        /// A channel's table: input points, gamma, output points (GIMP's Levels).
+        func table(channel: Int) -> [UInt8] {
+            let lo = Double(low[channel]), hi = Double(max(high[channel], low[channel] + 1))
+            let power = 1 / max(0.01, gamma?[channel] ?? 1)
+            let outLo = Double(outputLow?[channel] ?? 0), outHi = Double(outputHigh?[channel] ?? 255)
+            return (0..<256).map { value in
+                let x = min(1, max(0, (Double(value) - lo) / (hi - lo)))
+                return UInt8(min(255, max(0, (outLo + pow(x, power) * (outHi - outLo)).rounded())))
+            }
         }
     }
 
@@ -60,6 +92,10 @@ public enum PixelAdjustment: Sendable, Equatable, Codable {
                 return (levels.map(straight, channel: channel) * a + 127) / 255
             }
             return a << 24 | stretch(r, 0) << 16 | stretch(g, 1) << 8 | stretch(b, 2)
+        case .hueSaturation(let hue, let saturation, let lightness):
+            return HueSaturationMatrix(hue: hue, saturation: saturation, lightness: lightness).apply(pixel)
+        case .brightnessContrast, .curves, .effect:
+            return pixel // tables and effects: `apply(to:in:selected:)`
         case .posterize(let count):
             let steps = UInt32(min(max(count, 2), 64) - 1)
             func level(_ c: UInt32) -> UInt32 {
@@ -75,23 +111,8 @@ public enum PixelAdjustment: Sendable, Equatable, Codable {
     /// of the painted pixels lie (a few stray pixels do not hold the stretch back). Nil when
     /// nothing is painted or every channel spans all levels already.
     public static func autoLevels(of bitmap: Bitmap, in area: PixelRect, selected: [Bool]? = nil) -> Levels? {
-        let visible = area.intersection(bitmap.bounds)
-        guard !visible.isEmpty else { return nil }
-        var histograms = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
-        var count = 0
-        for y in visible.y0..<visible.y1 {
-            let row = bitmap.pixels + y * bitmap.width
-            for x in visible.x0..<visible.x1 {
-                if let selected, !selected[(y - area.y0) * area.width + (x - area.x0)] { continue }
-                let pixel = row[x], a = pixel >> 24
-                guard a > 0 else { continue }
-                count += 1
-                for (channel, shift) in [(0, 16), (1, 8), (2, 0)] as [(Int, UInt32)] {
-                    let c = (pixel >> shift) & 0xFF
-                    histograms[channel][Int(min(255, (c * 255 + a / 2) / a))] += 1
-                }
-            }
-        }
+        let (count, all) = histograms(of: bitmap, in: area, selected: selected)
+        let histograms = Array(all[1...3])
         guard count > 0 else { return nil }
         let clip = count / 200
         var low = [0, 0, 0], high = [255, 255, 255]
@@ -105,11 +126,41 @@ public enum PixelAdjustment: Sendable, Equatable, Codable {
         return Levels(low: low, high: high)
     }
 
+    /// How many painted pixels there are in `area` (where `selected` says), and how many of
+    /// them have each unpremultiplied level: of luma (Rec. 709), red, green and blue.
+    public static func histograms(of bitmap: Bitmap, in area: PixelRect, selected: [Bool]? = nil) -> (count: Int, channels: [[Int]]) {
+        let visible = area.intersection(bitmap.bounds)
+        var histograms = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 4)
+        guard !visible.isEmpty else { return (0, histograms) }
+        var count = 0
+        for y in visible.y0..<visible.y1 {
+            let row = bitmap.pixels + y * bitmap.width
+            for x in visible.x0..<visible.x1 {
+                if let selected, !selected[(y - area.y0) * area.width + (x - area.x0)] { continue }
+                let pixel = row[x], a = pixel >> 24
+                guard a > 0 else { continue }
+                count += 1
+                let r = min(255, (((pixel >> 16) & 0xFF) * 255 + a / 2) / a), g = min(255, (((pixel >> 8) & 0xFF) * 255 + a / 2) / a)
+                let b = min(255, ((pixel & 0xFF) * 255 + a / 2) / a)
+                histograms[0][Int((218 * r + 732 * g + 74 * b + 512) >> 10)] += 1
+                histograms[1][Int(r)] += 1
+                histograms[2][Int(g)] += 1
+                histograms[3][Int(b)] += 1
+            }
+        }
+        return (count, histograms)
+    }
+
     /// Adjusts `bitmap`'s pixels in `area` (for each of them, when `selected` says so: a
     /// lasso's pixels, row by row over `area`).
     public func apply(to bitmap: Bitmap, in area: PixelRect, selected: [Bool]? = nil) {
         let visible = area.intersection(bitmap.bounds)
         guard !visible.isEmpty else { return }
+        if case .effect(let effect) = self { return effect.apply(to: bitmap, in: area, selected: selected) }
+        if let tables = lookupTables { return ChannelTables(tables).apply(to: bitmap, in: area, selected: selected) }
+        if case .hueSaturation(let hue, let saturation, let lightness) = self {
+            return HueSaturationMatrix(hue: hue, saturation: saturation, lightness: lightness).apply(to: bitmap, in: area, selected: selected)
+        }
         RowBands.forEachRow(of: visible) { y in
             let row = bitmap.pixels + y * bitmap.width
             if let selected {

@@ -1,0 +1,91 @@
+/// Image → Resize Image and Canvas Size: the drawing made anew at another size from its
+/// layers, kept as a crop is (Ctrl+Z brings back the drawing as it was, its history too).
+extension ImageCommands {
+    /// The drawing's size in pixels (its layers').
+    private var pixelSize: (width: Int, height: Int) {
+        let layer = board.canvas.drawing.layer
+        return (layer.width, layer.height)
+    }
+
+    /// Ctrl+R.
+    func chooseSize() {
+        guard board.presentedViewController == nil else { return }
+        let size = pixelSize
+        let dialog = ResizeImageViewController(width: size.width, height: size.height)
+        dialog.onCancel = { [unowned self] in self.board.dismiss(animated: false) }
+        dialog.onFinish = { [unowned self] width, height, filter in
+            self.board.dismiss(animated: false)
+            self.resize(toWidth: width, height: height, filter: filter)
+        }
+        board.present(dialog, animated: false)
+    }
+
+    /// Ctrl+Shift+R.
+    func chooseCanvasSize() {
+        guard board.presentedViewController == nil else { return }
+        let size = pixelSize
+        let dialog = CanvasSizeViewController(width: size.width, height: size.height)
+        dialog.onCancel = { [unowned self] in self.board.dismiss(animated: false) }
+        dialog.onFinish = { [unowned self] width, height, anchor in
+            self.board.dismiss(animated: false)
+            self.resizeCanvas(toWidth: width, height: height, anchor: anchor)
+        }
+        board.present(dialog, animated: false)
+    }
+
+    /// Why a size cannot be (nil: it can): the limits stated.
+    static func refusal(width: Int, height: Int) -> String? {
+        let side = 1...DocumentFormat.maximumSide
+        guard !side.contains(width) || !side.contains(height) || width * height > DrawingBoardViewController.maximumDocumentPixels else { return nil }
+        return tr("Cannot make the drawing %d x %d: a size from 1 x 1 to %d a side, at most %d megapixels", width, height,
+                  DocumentFormat.maximumSide, DrawingBoardViewController.maximumDocumentPixels / 1_000_000)
+    }
+
+    /// Every layer and the background resampled to `width` x `height` pixels.
+    func resize(toWidth width: Int, height: Int, filter: ResamplingFilter) {
+        if let refusal = Self.refusal(width: width, height: height) { return board.showStatus(refusal) }
+        let canvas = board.canvas
+        settle()
+        var stack = canvas.artworkSnapshot().stack()
+        guard width != stack.width || height != stack.height else { return }
+        let before = (stack.width, stack.height)
+        for index in stack.layers.indices {
+            stack.layers[index].pixels = Resampler.resample(stack.layers[index].pixels, width: width, height: height, filter: filter)
+        }
+        (stack.width, stack.height) = (width, height)
+        board.documentController.crop(to: DocumentFormat.opening(stack, pixelScale: canvas.layerScale), what: tr("the resize"))
+        board.showStatus(tr("Resized from %d x %d to %d x %d pixels (Ctrl+Z takes it back)", before.0, before.1, width, height))
+    }
+
+    /// The drawing set in a canvas of `width` x `height` at `anchor` (0...2 across and down):
+    /// layers cut, or grown with transparency; the background grown with its colour.
+    func resizeCanvas(toWidth width: Int, height: Int, anchor: (x: Int, y: Int)) {
+        if let refusal = Self.refusal(width: width, height: height) { return board.showStatus(refusal) }
+        let canvas = board.canvas
+        settle()
+        var stack = canvas.artworkSnapshot().stack()
+        guard width != stack.width || height != stack.height else { return }
+        let before = (stack.width, stack.height)
+        let dx = (width - stack.width) * anchor.x / 2, dy = (height - stack.height) * anchor.y / 2
+        for index in stack.layers.indices {
+            let old = stack.layers[index].pixels
+            let fill = index == 0 ? canvas.drawing.background.premultipliedPixel : 0
+            let grown = Bitmap(width: width, height: height, fill: fill)
+            let kept = old.bounds.offsetBy(dx: dx, dy: dy).intersection(grown.bounds)
+            if !kept.isEmpty { grown.copy(kept.offsetBy(dx: -dx, dy: -dy), from: old, toX: kept.x0, y: kept.y0) }
+            stack.layers[index].pixels = grown
+        }
+        (stack.width, stack.height) = (width, height)
+        board.documentController.crop(to: DocumentFormat.opening(stack, pixelScale: canvas.layerScale), what: tr("the canvas size"))
+        board.showStatus(tr("Canvas from %d x %d to %d x %d pixels (Ctrl+Z takes it back)", before.0, before.1, width, height))
+    }
+
+    /// Text committed, a photo baked, a stroke ended, the selection dropped: the layers as shown.
+    private func settle() {
+        let canvas = board.canvas
+        canvas.commitText()
+        board.bakePhoto()
+        canvas.cancelStroke()
+        canvas.deselect()
+    }
+}

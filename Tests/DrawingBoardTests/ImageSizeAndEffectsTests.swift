@@ -1,0 +1,146 @@
+import Foundation
+import XCTest
+@testable import DrawingBoard
+@testable import PaintToolkit
+@testable import PaintDocument
+@testable import PaintGraphics
+import TestSupport
+import ToolkitTestSupport
+
+/// Issue 41's Resize Image, Canvas Size, the dialogs of the adjustments and effects: each the
+/// same after undo and redo and after a crash, and sizes outside the limits refused with them.
+final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
+    private var content: DocumentContent { canvas.content }
+
+    private func key(_ character: Character, _ modifiers: KeyEvent.Modifiers) {
+        session.window.send(KeyEvent(.character(character), modifiers: modifiers))
+    }
+
+    private func paint() {
+        board.setColor(.red)
+        board.setStrokeWidth(24)
+        driver.drag([w(50, 60), w(300, 60)])
+        key("n", [.control, .shift])
+        board.setColor(.blue)
+        driver.drag([w(100, 20), w(100, 200)])
+    }
+
+    func testResizeImageFromItsDialogResamplesEveryLayerAndComesBackAfterACrash() throws {
+        paint()
+        let before = canvas.renderArtwork()
+        let blueBefore = content.drawing.stack.pixels(of: 1)!.cropped(to: content.drawing.stack.pixels(of: 1)!.bounds)
+        key("r", .control)
+        let dialog = try XCTUnwrap(board.presentedViewController as? ResizeImageViewController)
+        session.window.render()
+        dialog.form.percentField.text = "50"
+        dialog.form.percentField.sendActions(for: .valueChanged)
+        XCTAssertEqual(dialog.form.widthField.text, "\(Int((Double(before.width) / 2).rounded()))")
+        XCTAssertEqual(dialog.filter, .lanczos3, "shrinking: the sharp filter")
+        dialog.finish()
+        let resized = canvas.renderArtwork()
+        XCTAssertEqual(resized.width, Int((Double(before.width) / 2).rounded()))
+        XCTAssertEqual(content.layers.count, 2, "both layers kept")
+        let layer = content.drawing.stack.pixels(of: 1)!
+        XCTAssertTrue(layer.isEqual(to: Resampler.resample(blueBefore, width: layer.width, height: layer.height, filter: .lanczos3)), "each layer resampled")
+        XCTAssertGreaterThan(resized.color(atX: 50, y: 50).blue, 0.8, "the blue stroke, halved: at x 100 → 50")
+        XCTAssertTrue(board.statusLabel.text.contains("Resized"), board.statusLabel.text)
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: resized), "the resized drawing after a crash")
+        board.undo()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "Ctrl+Z: the drawing as it was")
+    }
+
+    func testSizesOutsideTheLimitsAreRefusedWithTheLimitsSaid() throws {
+        paint()
+        let before = canvas.renderArtwork(), items = canvas.document.items.count
+        for (width, height) in [(0, 100), (100_000, 100), (16_000, 16_000)] {
+            board.imageCommands.resize(toWidth: width, height: height, filter: .bicubic)
+            XCTAssertTrue(board.statusLabel.text.contains("16384") && board.statusLabel.text.contains("megapixels"), board.statusLabel.text)
+            board.imageCommands.resizeCanvas(toWidth: width, height: height, anchor: (1, 1))
+            XCTAssertTrue(board.statusLabel.text.contains("16384"), board.statusLabel.text)
+        }
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before))
+        XCTAssertEqual(canvas.document.items.count, items)
+        key("r", [.control, .shift])
+        let dialog = try XCTUnwrap(board.presentedViewController as? CanvasSizeViewController)
+        dialog.form.widthField.text = "100000"
+        dialog.form.widthField.sendActions(for: .valueChanged)
+        XCTAssertFalse(dialog.okButton.isEnabled, "the dialog will not take it")
+        XCTAssertTrue(dialog.form.messageLabel.text.contains("16384"), dialog.form.messageLabel.text)
+    }
+
+    func testCanvasSizeKeepsThePixelsAtTheAnchorAndTheBackgroundFillsTheNewArea() {
+        canvas.commit(.background(.color(Color(r: 250, g: 240, b: 200))))
+        paint()
+        let before = canvas.renderArtwork()
+        let layerBefore = content.drawing.stack.pixels(of: 1)!.cropped(to: content.drawing.stack.pixels(of: 1)!.bounds)
+        board.imageCommands.resizeCanvas(toWidth: before.width + 100, height: before.height + 60, anchor: (2, 2))
+        let grown = canvas.renderArtwork()
+        XCTAssertEqual([grown.width, grown.height], [before.width + 100, before.height + 60])
+        XCTAssertTrue(grown.cropped(to: PixelRect(x0: 100, y0: 60, x1: grown.width, y1: grown.height)).isEqual(to: before), "the drawing at the bottom right")
+        XCTAssertEqual(grown.color(atX: 10, y: 10), Color(r: 250, g: 240, b: 200), "the background in the new area")
+        let layer = content.drawing.stack.pixels(of: 1)!
+        XCTAssertEqual(layer[10, 10], 0, "a layer's new area is transparent")
+        XCTAssertTrue(layer.cropped(to: PixelRect(x0: 100, y0: 60, x1: layer.width, y1: layer.height)).isEqual(to: layerBefore))
+        board.imageCommands.resizeCanvas(toWidth: 120, height: 80, anchor: (0, 0))
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: grown.cropped(to: PixelRect(x0: 0, y0: 0, x1: 120, y1: 80))), "shrunk: cut at the top left")
+        board.undo()
+        board.undo()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before))
+    }
+
+    func testAnEffectFromItsDialogIsOneItemThatReplaysToTheSameBytes() throws {
+        paint()
+        let before = canvas.renderArtwork(), items = canvas.document.items.count
+        board.imageCommands.choose(.gaussianBlur)
+        let dialog = try XCTUnwrap(board.presentedViewController as? SliderAdjustmentViewController)
+        session.window.render()
+        dialog.sliders[0].value = 6.3
+        dialog.sliders[0].sendActions(for: .valueChanged)
+        XCTAssertEqual(dialog.adjustment, .effect(.gaussianBlur(radius: 6.5)), "the radius in halves")
+        let previewed = canvas.renderArtwork()
+        XCTAssertFalse(previewed.isEqual(to: before))
+        XCTAssertEqual(canvas.document.items.count, items, "a preview is not in the document")
+        dialog.finish()
+        XCTAssertEqual(canvas.document.items.count, items + 1)
+        let blurred = canvas.renderArtwork()
+        XCTAssertTrue(blurred.isEqual(to: previewed), "OK gives what the preview showed")
+        XCTAssertTrue(board.statusLabel.text.contains("Gaussian Blur"), board.statusLabel.text)
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: blurred), "replayed from the journal to the same bytes")
+        board.undo()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before))
+        board.redo()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: blurred), "redo: the same bytes")
+    }
+
+    func testCurvesFromTheirDialogChangeTheChosenChannel() throws {
+        board.setColor(Color(r: 100, g: 100, b: 100))
+        board.setStrokeWidth(30)
+        driver.drag([w(50, 60), w(300, 60)])
+        key("m", [.control, .shift])
+        let dialog = try XCTUnwrap(board.presentedViewController as? CurvesViewController)
+        session.window.render()
+        dialog.channelPicker.selectedSegmentIndex = 1
+        dialog.channelPicker.sendActions(for: .valueChanged)
+        dialog.editor.points = [.init(0, 0), .init(100, 200), .init(255, 255)]
+        dialog.editor.onChange?(dialog.editor.points)
+        dialog.finish()
+        let color = content.drawing.stack.pixels(of: 0)!.color(atX: 150, y: 60)
+        XCTAssertEqual(color.red * 255, 200, accuracy: 0.5, "red through its curve")
+        XCTAssertEqual(color.green * 255, 100, accuracy: 0.5, "green left alone")
+        XCTAssertTrue(board.statusLabel.text.contains("Curves"), board.statusLabel.text)
+    }
+
+    func testAdjustingAnEmptyLayerChangesNothingAndSaysSo() {
+        key("n", [.control, .shift])
+        let before = canvas.renderArtwork()
+        let items = canvas.document.items.count
+        board.imageCommands.adjust(.effect(.gaussianBlur(radius: 10)), named: "Gaussian Blur")
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before))
+        XCTAssertEqual(canvas.document.items.count, items, "no item for nothing")
+        XCTAssertTrue(board.statusLabel.text.contains("Nothing to change"), board.statusLabel.text)
+    }
+}
