@@ -17,6 +17,8 @@ struct BenchmarkResult {
     let cairo: Double
     let target: Target
     var note = ""
+    /// What the comparison is against, as printed.
+    var anchor = "cairo"
     /// How values print (time by default; megabytes for memory).
     var unit: (Double) -> String = formatTime
 
@@ -35,7 +37,7 @@ struct BenchmarkResult {
     var targetText: String {
         switch target {
         case .speedup(let k): return ">= \(format(k))x faster"
-        case .withinFactor(let k): return "<= \(format(k))x cairo's time"
+        case .withinFactor(let k): return "<= \(format(k))x \(anchor)'s time"
         case .budget: return "<= \(unit(cairo))"
         case .none: return "(information)"
         }

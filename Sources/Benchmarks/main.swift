@@ -35,8 +35,8 @@ func record(_ result: BenchmarkResult) {
     if case .budget = result.target {
         comparison = "X11Paint \(result.unit(result.ours)); target \(result.targetText): \(verdict)"
     } else {
-        comparison = "X11Paint \(result.unit(result.ours)), cairo \(result.unit(result.cairo)), "
-            + "X11Paint is \(format(result.speedup))x cairo's speed; target \(result.targetText): \(verdict)"
+        comparison = "X11Paint \(result.unit(result.ours)), \(result.anchor) \(result.unit(result.cairo)), "
+            + "X11Paint is \(format(result.speedup))x \(result.anchor)'s speed; target \(result.targetText): \(verdict)"
     }
     print("\(result.name)\n    \(comparison)" + (result.note.isEmpty ? "" : "\n    \(result.note)"))
 }
@@ -60,6 +60,7 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("huge-pictures", { HugePictureWorkload.run() }),
     ("viewport", { ViewportWorkload.run(quick: quick) }),
     ("typing", { TextTypingWorkload.run(characters: quick ? 1000 : 4000) }),
+    ("adjustments", { AdjustmentWorkload.run(runs: quick ? 1 : 5) }),
 ]
 
 print("X11Paint renderer benchmark (best of \(runs) runs each)\n")

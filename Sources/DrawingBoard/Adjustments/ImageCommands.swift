@@ -130,7 +130,10 @@ final class ImageCommands {
         board.bakePhoto()
         guard !canvas.content.isCurrentLayerLocked else { return board.layerCommands.lockedLayerTouched() }
         let area = canvas.selectionArea
-        dialog.onChange = { [unowned canvas] adjustment in canvas.content.previewAdjustment(adjustment, area: area) }
+        dialog.onChange = { [unowned canvas] adjustment in
+            // A blur is previewed at the screen's resolution when the layer shows at half size or less.
+            canvas.content.previewAdjustment(adjustment, area: area, reduction: max(1, Int(1 / canvas.zoom)))
+        }
         dialog.onCancel = { [unowned self, unowned canvas] in
             canvas.content.previewAdjustment(nil, area: nil)
             self.board.dismiss(animated: false)

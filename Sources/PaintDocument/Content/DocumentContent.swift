@@ -194,8 +194,8 @@ public final class DocumentContent {
 
     /// Shows the current layer adjusted, without changing the document (a dialog's slider); nil:
     /// as the document has it.
-    package func previewAdjustment(_ adjustment: PixelAdjustment?, area: SelectionArea?) {
-        drawing.previewAdjustment(adjustment, area: area)
+    package func previewAdjustment(_ adjustment: PixelAdjustment?, area: SelectionArea?, reduction: Int = 1) {
+        drawing.previewAdjustment(adjustment, area: area, reduction: reduction)
         onPixelsChanged?(nil)
     }
 

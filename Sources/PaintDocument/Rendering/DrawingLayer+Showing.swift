@@ -8,15 +8,16 @@ extension DrawingLayer {
     }
 
     /// Shows the current layer as `adjustment` would leave it (in `area`, when set), without a
-    /// document item; nil: as it is. The adjustments' dialogs preview with it.
-    public func previewAdjustment(_ adjustment: PixelAdjustment?, area: SelectionArea?) {
+    /// document item; nil: as it is. The adjustments' dialogs preview with it. `reduction`:
+    /// layer pixels per screen pixel, for a blur worked at the screen's resolution.
+    public func previewAdjustment(_ adjustment: PixelAdjustment?, area: SelectionArea?, reduction: Int = 1) {
         let scale = self.scale
         stack.previewPixels(of: currentLayerID, adjustment.map { adjustment in
             { pixels in
                 if let area {
-                    adjustment.apply(to: pixels, in: area.pixels(atScale: scale), selected: area.mask(atScale: scale))
+                    adjustment.preview(on: pixels, in: area.pixels(atScale: scale), selected: area.mask(atScale: scale), reduction: reduction)
                 } else {
-                    adjustment.apply(to: pixels, in: pixels.bounds)
+                    adjustment.preview(on: pixels, in: pixels.bounds, reduction: reduction)
                 }
             }
         })

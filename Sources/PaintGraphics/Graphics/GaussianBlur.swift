@@ -61,13 +61,14 @@ public enum GaussianBlur {
     /// How far the blur reaches (pixels): what outside an area the blur of it reads.
     public static func reach(sigma: Double) -> Int { passes(sigma: sigma).reduce(0) { $0 + $1.radius } }
 
-    /// The 16-bit channels (BGRA, value × 256) of `source` blurred; the caller frees them.
+    /// The 16-bit channels (BGRA, value × 256) of `source` blurred; the caller frees them with
+    /// `PixelMemory.free(_, count: source.width * source.height * 4)`.
     /// Each row (then column) is padded by the reach with its end pixel before the passes, so
     /// the passes together are one convolution with the edges repeated, as the reference's.
     static func blurredPlanes(_ bitmap: Bitmap, source: PixelRect, sigma: Double) -> UnsafeMutablePointer<UInt16> {
         let passes = self.passes(sigma: sigma), reach = passes.reduce(0) { $0 + $1.radius }
         let width = source.width, height = source.height
-        let planes = UnsafeMutablePointer<UInt16>.allocate(capacity: width * height * 4)
+        let planes = PixelMemory.allocate(UInt16.self, count: width * height * 4)
         RowBands.forEachBand(of: 0..<height, pixels: width * height) { rows in
             let padded = width + 2 * reach
             var line = UnsafeMutablePointer<UInt16>.allocate(capacity: padded * 4)
@@ -83,65 +84,137 @@ public enum GaussianBlur {
                     line[x * 4 + 3] = UInt16(pixel >> 24) << 8
                 }
                 for pass in passes {
-                    along(pass, from: line, to: other, count: padded, stride: 4, lanes: 4)
+                    along(pass, from: line, to: other, count: padded)
                     swap(&line, &other)
                 }
                 (planes + y * width * 4).update(from: line + reach * 4, count: width * 4)
             }
         }
-        RowBands.forEachBand(of: 0..<width * 4, pixels: width * height) { columns in
-            let count = columns.count, padded = height + 2 * reach
-            var block = UnsafeMutablePointer<UInt16>.allocate(capacity: padded * count)
-            var other = UnsafeMutablePointer<UInt16>.allocate(capacity: padded * count)
-            defer { block.deallocate(); other.deallocate() }
-            for y in 0..<padded {
-                (block + y * count).update(from: planes + min(max(y - reach, 0), height - 1) * width * 4 + columns.lowerBound, count: count)
+        // Down the columns a strip of them at a time, all passes on a strip while it is in cache.
+        let strip = 512
+        RowBands.forEachBand(of: 0..<(width * 4 + strip - 1) / strip, pixels: width * height) { strips in
+            let padded = height + 2 * reach
+            var block = UnsafeMutablePointer<UInt16>.allocate(capacity: padded * strip)
+            var other = UnsafeMutablePointer<UInt16>.allocate(capacity: padded * strip)
+            let sums = UnsafeMutablePointer<Int32>.allocate(capacity: strip)
+            defer { block.deallocate(); other.deallocate(); sums.deallocate() }
+            for index in strips {
+                let first = index * strip, count = min(strip, width * 4 - first)
+                for y in 0..<padded {
+                    (block + y * count).update(from: planes + min(max(y - reach, 0), height - 1) * width * 4 + first, count: count)
+                }
+                for pass in passes {
+                    down(pass, from: block, to: other, rows: padded, lanes: count, sums: sums)
+                    swap(&block, &other)
+                }
+                for y in 0..<height { (planes + y * width * 4 + first).update(from: block + (y + reach) * count, count: count) }
             }
-            for pass in passes {
-                along(pass, from: block, to: other, count: padded, stride: count, lanes: count)
-                swap(&block, &other)
-            }
-            for y in 0..<height { (planes + y * width * 4 + columns.lowerBound).update(from: block + (y + reach) * count, count: count) }
         }
         return planes
     }
 
-    /// One pass along `count` steps of `stride` values, `lanes` values a step (a row's four
-    /// channels, or a block's columns), each lane on its own; ends repeat.
-    private static func along(_ pass: Pass, from source: UnsafeMutablePointer<UInt16>, to target: UnsafeMutablePointer<UInt16>,
-                              count: Int, stride: Int, lanes: Int) {
-        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: lanes)
-        defer { sums.deallocate() }
-        @inline(__always) func step(_ i: Int) -> UnsafeMutablePointer<UInt16> { source + min(max(i, 0), count - 1) * stride }
+    /// `value` (0 ≤ value < 2²²) rounded to a whole number, without a conversion instruction
+    /// (Swift's Float-to-integer conversions check their range, which stops vectorizing): added
+    /// to 1.5 × 2²³, the float's low mantissa bits are the rounded value.
+    @inline(__always)
+    static func roundedBits(_ value: Float) -> UInt16 { UInt16(truncatingIfNeeded: (value + 12_582_912).bitPattern) }
+
+    /// One pass along a row of `count` pixels (four 16-bit channels each); ends repeat.
+    private static func along(_ pass: Pass, from source: UnsafeMutablePointer<UInt16>, to target: UnsafeMutablePointer<UInt16>, count: Int) {
+        @inline(__always) func at(_ i: Int) -> UnsafeMutablePointer<UInt16> { source + min(max(i, 0), count - 1) * 4 }
         switch pass {
         case .box(let radius):
             let scale = 1 / Float(2 * radius + 1)
-            let first = step(0)
-            for lane in 0..<lanes { sums[lane] = UInt32(first[lane]) * UInt32(radius + 1) }
-            if radius > 0 {
-                for i in 1...radius {
-                    let values = step(i)
-                    for lane in 0..<lanes { sums[lane] &+= UInt32(values[lane]) }
-                }
+            var s0 = Int32(at(0)[0]) * Int32(radius + 1), s1 = Int32(at(0)[1]) * Int32(radius + 1)
+            var s2 = Int32(at(0)[2]) * Int32(radius + 1), s3 = Int32(at(0)[3]) * Int32(radius + 1)
+            for i in stride(from: 1, through: radius, by: 1) {
+                let p = at(i)
+                s0 &+= Int32(p[0]); s1 &+= Int32(p[1]); s2 &+= Int32(p[2]); s3 &+= Int32(p[3])
             }
             for i in 0..<count {
-                let out = target + i * stride, entering = step(i + radius + 1), leaving = step(i - radius)
+                let out = target + i * 4
+                out[0] = roundedBits(Float(s0) * scale)
+                out[1] = roundedBits(Float(s1) * scale)
+                out[2] = roundedBits(Float(s2) * scale)
+                out[3] = roundedBits(Float(s3) * scale)
+                let entering = at(i + radius + 1), leaving = at(i - radius)
+                s0 = s0 &+ Int32(entering[0]) &- Int32(leaving[0])
+                s1 = s1 &+ Int32(entering[1]) &- Int32(leaving[1])
+                s2 = s2 &+ Int32(entering[2]) &- Int32(leaving[2])
+                s3 = s3 &+ Int32(entering[3]) &- Int32(leaving[3])
+            }
+        case .kernel(let weights):
+            let radius = weights.count / 2
+            weights.withUnsafeBufferPointer { weights in
+                for i in 0..<count {
+                    var s0: UInt32 = 32768, s1: UInt32 = 32768, s2: UInt32 = 32768, s3: UInt32 = 32768
+                    for k in 0..<weights.count {
+                        let p = at(i + k - radius), weight = weights[k]
+                        s0 &+= UInt32(p[0]) &* weight; s1 &+= UInt32(p[1]) &* weight
+                        s2 &+= UInt32(p[2]) &* weight; s3 &+= UInt32(p[3]) &* weight
+                    }
+                    let out = target + i * 4
+                    out[0] = UInt16(truncatingIfNeeded: s0 >> 16); out[1] = UInt16(truncatingIfNeeded: s1 >> 16)
+                    out[2] = UInt16(truncatingIfNeeded: s2 >> 16); out[3] = UInt16(truncatingIfNeeded: s3 >> 16)
+                }
+            }
+        }
+    }
+
+    /// One pass down `rows` rows of `lanes` 16-bit values, every lane of a row at once; ends repeat.
+    private static func down(_ pass: Pass, from source: UnsafeMutablePointer<UInt16>, to target: UnsafeMutablePointer<UInt16>,
+                             rows: Int, lanes: Int, sums: UnsafeMutablePointer<Int32>) {
+        @inline(__always) func row(_ i: Int) -> UnsafeMutablePointer<UInt16> { source + min(max(i, 0), rows - 1) * lanes }
+        switch pass {
+        case .box(let radius):
+            let scale = 1 / Float(2 * radius + 1)
+            let first = row(0)
+            for lane in 0..<lanes { sums[lane] = Int32(first[lane]) * Int32(radius + 1) }
+            for i in stride(from: 1, through: radius, by: 1) {
+                let values = row(i)
+                for lane in 0..<lanes { sums[lane] &+= Int32(values[lane]) }
+            }
+            for i in 0..<rows {
+                let out = target + i * lanes, entering = row(i + radius + 1), leaving = row(i - radius)
                 for lane in 0..<lanes {
-                    out[lane] = UInt16(truncatingIfNeeded: Int((Float(sums[lane]) * scale).rounded(.toNearestOrAwayFromZero)))
-                    sums[lane] = sums[lane] &+ UInt32(entering[lane]) &- UInt32(leaving[lane])
+                    out[lane] = roundedBits(Float(sums[lane]) * scale)
+                    sums[lane] = sums[lane] &+ Int32(entering[lane]) &- Int32(leaving[lane])
                 }
             }
         case .kernel(let weights):
             let radius = weights.count / 2
-            for i in 0..<count {
-                let out = target + i * stride
-                for lane in 0..<lanes { sums[lane] = 32768 }
+            for i in 0..<rows {
+                let out = target + i * lanes
+                for lane in 0..<lanes { sums[lane] = 0 }
                 for k in 0..<weights.count {
-                    let values = step(i + k - radius), weight = weights[k]
-                    for lane in 0..<lanes { sums[lane] &+= UInt32(values[lane]) &* weight }
+                    // Unsigned: a full 16-bit value times a weight near 65536 needs all 32 bits.
+                    let values = row(i + k - radius), weight = weights[k]
+                    sums.withMemoryRebound(to: UInt32.self, capacity: lanes) { sums in
+                        for lane in 0..<lanes { sums[lane] &+= UInt32(values[lane]) &* weight }
+                    }
                 }
-                for lane in 0..<lanes { out[lane] = UInt16(truncatingIfNeeded: sums[lane] >> 16) }
+                sums.withMemoryRebound(to: UInt32.self, capacity: lanes) { sums in
+                    for lane in 0..<lanes { out[lane] = UInt16(truncatingIfNeeded: (sums[lane] &+ 32768) >> 16) }
+                }
             }
+        }
+    }
+
+    /// Blurs `area` of `bitmap` in place (the pixels `selected` says, row by row over the
+    /// area), reading up to `reach` beyond it; `sharpen`: instead of the blur, the difference
+    /// from it added back (Unsharp Mask), given the pixel and its blurred channels.
+    static func apply(to bitmap: Bitmap, in area: PixelRect, selected: [Bool]?, sigma: Double,
+                      _ combine: (UInt32, UnsafePointer<UInt16>) -> UInt32 = { _, blurred in pack(blurred) }) {
+        let visible = area.intersection(bitmap.bounds)
+        guard !visible.isEmpty else { return }
+        let source = visible.outset(by: reach(sigma: sigma)).intersection(bitmap.bounds)
+        let planes = blurredPlanes(bitmap, source: source, sigma: sigma)
+        defer { PixelMemory.free(planes, count: source.width * source.height * 4) }
+        RowBands.forEachRow(of: visible) { y in
+            let row = bitmap.pixels + y * bitmap.width
+            let blurred = planes + ((y - source.y0) * source.width - source.x0) * 4
+            let maskRow = (y - area.y0) * area.width - area.x0
+            for x in visible.x0..<visible.x1 where selected?[maskRow + x] != false { row[x] = combine(row[x], blurred + x * 4) }
         }
     }
 

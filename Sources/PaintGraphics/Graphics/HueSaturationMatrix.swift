@@ -4,8 +4,8 @@ import Foundation
 /// hue-rotate and saturate matrices multiplied (in 4096ths, made once per adjustment), then a
 /// move towards white (the pixel's alpha) or black. Being linear, it needs no unpremultiply.
 struct HueSaturationMatrix {
-    /// Row-major 3x3 over (r, g, b), in 4096ths.
-    let m: [Int32]
+    /// The 3x3 matrix's columns, in 4096ths: what red, green and blue each add to the three outputs.
+    let columns: (SIMD4<Int32>, SIMD4<Int32>, SIMD4<Int32>)
     /// −100...100.
     let lightness: Int32
 
@@ -23,11 +23,12 @@ struct HueSaturationMatrix {
             0.213 - 0.213 * k, 0.715 + 0.285 * k, 0.072 - 0.072 * k,
             0.213 - 0.213 * k, 0.715 - 0.715 * k, 0.072 + 0.928 * k,
         ]
-        m = (0..<9).map { index in
+        let m = (0..<9).map { index in
             let row = index / 3, column = index % 3
             let value = (0..<3).reduce(0.0) { $0 + saturate[row * 3 + $1] * rotate[$1 * 3 + column] }
             return Int32((value * 4096).rounded())
         }
+        columns = (SIMD4(m[0], m[3], m[6], 0), SIMD4(m[1], m[4], m[7], 0), SIMD4(m[2], m[5], m[8], 0))
         self.lightness = Int32(min(max(lightness, -100), 100))
     }
 
@@ -36,14 +37,13 @@ struct HueSaturationMatrix {
         let a = Int32(pixel >> 24)
         guard a > 0 else { return pixel }
         let r = Int32((pixel >> 16) & 0xFF), g = Int32((pixel >> 8) & 0xFF), b = Int32(pixel & 0xFF)
-        @inline(__always) func channel(_ row: Int) -> UInt32 {
-            var value = (m[row * 3] * r + m[row * 3 + 1] * g + m[row * 3 + 2] * b + 2048) >> 12
-            value = min(max(value, 0), a)
-            if lightness > 0 { value += ((a - value) * lightness + 50) / 100 }
-            if lightness < 0 { value = (value * (100 + lightness) + 50) / 100 }
-            return UInt32(value)
-        }
-        return UInt32(a) << 24 | channel(0) << 16 | channel(1) << 8 | channel(2)
+        // SIMD across the three outputs: one multiply-add per input channel.
+        var value = (columns.0 &* r &+ columns.1 &* g &+ columns.2 &* b &+ 2048) &>> 12
+        value = value.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: a))
+        // n / 100 as n × 5243 >> 19: exact for the n here (below 25,600), and no divide.
+        if lightness > 0 { value &+= (((SIMD4(repeating: a) &- value) &* lightness &+ 50) &* 5243) &>> 19 }
+        if lightness < 0 { value = ((value &* (100 + lightness) &+ 50) &* 5243) &>> 19 }
+        return UInt32(a) << 24 | UInt32(value[0]) << 16 | UInt32(value[1]) << 8 | UInt32(value[2])
     }
 
     func apply(to bitmap: Bitmap, in area: PixelRect, selected: [Bool]?) {

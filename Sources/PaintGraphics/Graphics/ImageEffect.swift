@@ -31,6 +31,15 @@ public enum ImageEffect: Sendable, Equatable, Codable {
     public func apply(to bitmap: Bitmap, in area: PixelRect, selected: [Bool]? = nil) {
         let visible = area.intersection(bitmap.bounds)
         guard !visible.isEmpty else { return }
+        switch self {
+        // The blurs write straight into the bitmap: no area-sized copy of 33 MB at 4K.
+        case .gaussianBlur(let radius): return GaussianBlur.apply(to: bitmap, in: area, selected: selected, sigma: radius)
+        case .unsharpMask(let amount, let radius, let threshold):
+            return GaussianBlur.apply(to: bitmap, in: area, selected: selected, sigma: radius) { pixel, blurred in
+                Self.sharpened(pixel, blurred: blurred, gain: Int32(amount), limit: Int32(threshold) * 256)
+            }
+        default: break
+        }
         let made = render(from: bitmap, area: visible)
         RowBands.forEachRow(of: visible) { y in
             let row = bitmap.pixels + y * bitmap.width
@@ -47,19 +56,10 @@ public enum ImageEffect: Sendable, Equatable, Codable {
     /// The area's new pixels (an area-sized bitmap), `bitmap` as it was.
     func render(from bitmap: Bitmap, area: PixelRect) -> Bitmap {
         switch self {
-        case .gaussianBlur(let radius):
+        case .gaussianBlur, .unsharpMask:
             let made = bitmap.cropped(to: area)
-            let source = area.outset(by: reach).intersection(bitmap.bounds)
-            let planes = GaussianBlur.blurredPlanes(bitmap, source: source, sigma: radius)
-            defer { planes.deallocate() }
-            RowBands.forEachRow(of: made.bounds) { y in
-                let out = made.pixels + y * made.width
-                let blurred = planes + ((y + area.y0 - source.y0) * source.width + area.x0 - source.x0) * 4
-                for x in 0..<made.width { out[x] = GaussianBlur.pack(blurred + x * 4) }
-            }
+            apply(to: made, in: made.bounds)
             return made
-        case .unsharpMask(let amount, let radius, let threshold):
-            return sharpened(bitmap, area: area, amount: amount, radius: radius, threshold: threshold)
         case .pixelate(let cellSize):
             return pixelated(bitmap, area: area, cellSize: max(1, cellSize))
         case .addNoise(let intensity, let saturation, let coverage, let seed):
@@ -69,34 +69,25 @@ public enum ImageEffect: Sendable, Equatable, Codable {
         }
     }
 
-    private func sharpened(_ bitmap: Bitmap, area: PixelRect, amount: Int, radius: Double, threshold: Int) -> Bitmap {
-        let made = bitmap.cropped(to: area)
-        let source = area.outset(by: reach).intersection(bitmap.bounds)
-        let planes = GaussianBlur.blurredPlanes(bitmap, source: source, sigma: radius)
-        defer { planes.deallocate() }
-        let limit = Int32(threshold) * 256, gain = Int32(amount)
-        RowBands.forEachRow(of: made.bounds) { y in
-            let out = made.pixels + y * made.width
-            let blurred = planes + ((y + area.y0 - source.y0) * source.width + area.x0 - source.x0) * 4
-            for x in 0..<made.width {
-                let pixel = out[x], a = Int32(pixel >> 24)
-                guard a > 0 else { continue }
-                var result = UInt32(a) << 24
-                for (channel, shift) in [(0, 0), (1, 8), (2, 16)] as [(Int, UInt32)] {
-                    let c = Int32((pixel >> shift) & 0xFF)
-                    let difference = c * 256 - Int32(blurred[x * 4 + channel])
-                    var value = c
-                    if abs(difference) >= limit {
-                        // Rounded half away from zero, in 1/25600ths.
-                        let step = difference * gain
-                        value += (step + (step >= 0 ? 12800 : -12800)) / 25600
-                    }
-                    result |= UInt32(min(max(value, 0), a)) << shift
-                }
-                out[x] = result
+    /// A pixel with its difference from the blur (`blurred`, 16-bit channels) added back,
+    /// `gain` percent, where the difference is at least `limit` (16-bit); alpha kept.
+    @inline(__always)
+    static func sharpened(_ pixel: UInt32, blurred: UnsafePointer<UInt16>, gain: Int32, limit: Int32) -> UInt32 {
+        let a = Int32(pixel >> 24)
+        guard a > 0 else { return pixel }
+        var result = UInt32(a) << 24
+        for (channel, shift) in [(0, UInt32(0)), (1, 8), (2, 16)] {
+            let c = Int32((pixel >> shift) & 0xFF)
+            let difference = c * 256 - Int32(blurred[channel])
+            var value = c
+            if abs(difference) >= limit {
+                // Rounded half away from zero, in 1/25600ths.
+                let step = difference * gain
+                value += (step + (step >= 0 ? 12800 : -12800)) / 25600
             }
+            result |= UInt32(min(max(value, 0), a)) << shift
         }
-        return made
+        return result
     }
 
     private func pixelated(_ bitmap: Bitmap, area: PixelRect, cellSize: Int) -> Bitmap {

@@ -150,9 +150,11 @@ public enum Resampler {
     /// Rounded to 8 bits, clamped to 0...255 and colour to within alpha (the kernels' lobes overshoot).
     @inline(__always)
     static func pack(_ value: SIMD4<Float>) -> UInt32 {
-        let rounded = (value + 0.5).clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
-        let channels = SIMD4<UInt32>(truncatingIfNeeded: SIMD4<Int32>(rounded.rounded(.down)))
-        let a = channels[3]
-        return a << 24 | min(channels[2], a) << 16 | min(channels[1], a) << 8 | min(channels[0], a)
+        // Clamped, then rounded by GaussianBlur.roundedBits (Swift's SIMD float-to-integer
+        // conversion goes through a generic, element-by-element path).
+        let clamped = value.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
+        let a = UInt32(GaussianBlur.roundedBits(clamped[3]))
+        return a << 24 | min(UInt32(GaussianBlur.roundedBits(clamped[2])), a) << 16
+            | min(UInt32(GaussianBlur.roundedBits(clamped[1])), a) << 8 | min(UInt32(GaussianBlur.roundedBits(clamped[0])), a)
     }
 }
