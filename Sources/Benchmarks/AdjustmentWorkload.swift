@@ -73,7 +73,7 @@ enum AdjustmentWorkload {
     }
 
     static func run(runs: Int) -> [BenchmarkResult] {
-        blur(runs: runs) + resize(runs: runs) + pointAdjustments(runs: runs) + PreviewWorkload.run(runs: runs)
+        blur(runs: runs) + resize(runs: runs) + pointAdjustments(runs: runs)
     }
 
     static func blur(runs: Int) -> [BenchmarkResult] {

@@ -61,6 +61,7 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("viewport", { ViewportWorkload.run(quick: quick) }),
     ("typing", { TextTypingWorkload.run(characters: quick ? 1000 : 4000) }),
     ("adjustments", { AdjustmentWorkload.run(runs: quick ? 1 : 5) }),
+    ("adjustment-preview", { PreviewWorkload.run(runs: quick ? 1 : 5) }),
 ]
 
 print("X11Paint renderer benchmark (best of \(runs) runs each)\n")
