@@ -142,8 +142,7 @@ final class ImageCommandsTests: RestartingBoardTestCase {
         key("p", [.control, .shift])
         let dialog = try XCTUnwrap(board.presentedViewController as? SliderAdjustmentViewController)
         session.window.render()
-        dialog.sliders[0].value = 2
-        dialog.sliders[0].sendActions(for: .valueChanged)
+        dialog.set(2, at: 0)
         let previewed = canvas.renderArtwork()
         XCTAssertFalse(previewed.isEqual(to: before), "the canvas shows the preview")
         XCTAssertEqual(previewed.color(atX: 150, y: 60), Color(r: 0, g: 255, b: 0), "two levels: each channel to 0 or 255")
@@ -153,8 +152,7 @@ final class ImageCommandsTests: RestartingBoardTestCase {
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "Escape: the layer as it was")
         key("p", [.control, .shift])
         let again = try XCTUnwrap(board.presentedViewController as? SliderAdjustmentViewController)
-        again.sliders[0].value = 2
-        again.sliders[0].sendActions(for: .valueChanged)
+        again.set(2, at: 0)
         again.finish()
         XCTAssertEqual(canvas.document.items.count, items + 1)
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: previewed), "OK gives what the preview showed")

@@ -96,8 +96,7 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         board.imageCommands.choose(.gaussianBlur)
         let dialog = try XCTUnwrap(board.presentedViewController as? SliderAdjustmentViewController)
         session.window.render()
-        dialog.sliders[0].value = 6.3
-        dialog.sliders[0].sendActions(for: .valueChanged)
+        dialog.set(6.3, at: 0)
         XCTAssertEqual(dialog.adjustment, .effect(.gaussianBlur(radius: 6.5)), "the radius in halves")
         let previewed = canvas.renderArtwork()
         XCTAssertFalse(previewed.isEqual(to: before))
@@ -132,6 +131,32 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         XCTAssertEqual(color.red * 255, 200, accuracy: 0.5, "red through its curve")
         XCTAssertEqual(color.green * 255, 100, accuracy: 0.5, "green left alone")
         XCTAssertTrue(board.statusLabel.text.contains("Curves"), board.statusLabel.text)
+    }
+
+    func testLevelsFromTheirDialogSetOneChannelOrAll() throws {
+        board.setColor(Color(r: 100, g: 100, b: 100))
+        board.setStrokeWidth(30)
+        driver.drag([w(50, 60), w(300, 60)])
+        key("l", .control)
+        let dialog = try XCTUnwrap(board.presentedViewController as? LevelsViewController)
+        session.window.render()
+        dialog.channelPicker.selectedSegmentIndex = 1
+        dialog.channelPicker.sendActions(for: .valueChanged)
+        dialog.sliders[0].value = 100
+        dialog.sliderChanged(0)
+        XCTAssertEqual(canvas.renderArtwork().color(atX: 150, y: 60).red, 0, accuracy: 0.002, "previewed: red at its black point")
+        dialog.channelPicker.selectedSegmentIndex = 0
+        dialog.channelPicker.sendActions(for: .valueChanged)
+        dialog.sliders[2].value = 2
+        dialog.sliderChanged(2)
+        dialog.finish()
+        let color = content.drawing.stack.pixels(of: 0)!.color(atX: 150, y: 60)
+        XCTAssertEqual(color.red, 0, accuracy: 0.002, "red: input black 100")
+        // Gamma 2 on every channel: 255 × (100/255)^(1/2) = 159.7.
+        XCTAssertEqual(color.green * 255, 160, accuracy: 0.6, "green: gamma 2 only")
+        XCTAssertTrue(board.statusLabel.text.contains("Levelled"), board.statusLabel.text)
+        board.undo()
+        XCTAssertEqual(content.drawing.stack.pixels(of: 0)!.color(atX: 150, y: 60).red * 255, 100, accuracy: 0.6)
     }
 
     func testAdjustingAnEmptyLayerChangesNothingAndSaysSo() {

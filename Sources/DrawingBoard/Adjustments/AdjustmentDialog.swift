@@ -8,3 +8,4 @@ protocol AdjustmentDialog: ViewController {
 
 extension SliderAdjustmentViewController: AdjustmentDialog {}
 extension CurvesViewController: AdjustmentDialog {}
+extension LevelsViewController: AdjustmentDialog {}

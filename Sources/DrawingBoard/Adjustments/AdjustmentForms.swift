@@ -16,17 +16,17 @@ extension SliderAdjustmentViewController.Form {
         .init(label: tr("Lightness"), range: -100...100, initial: 0),
     ]) { .hueSaturation(hue: Int($0[0]), saturation: Int($0[1]), lightness: Int($0[2])) }
 
-    static let gaussianBlur = Self(title: tr("Gaussian Blur"), settings: [.init(label: tr("Radius"), range: 0.5...200, initial: 2, step: 0.5)]) {
+    static let gaussianBlur = Self(title: tr("Gaussian Blur"), settings: [.init(label: tr("Radius"), range: 0.5...200, initial: 2, step: 0.5, exponent: 2)]) {
         .effect(.gaussianBlur(radius: $0[0]))
     }
 
     static let unsharpMask = Self(title: tr("Unsharp Mask"), settings: [
         .init(label: tr("Amount"), range: 0...500, initial: 100),
-        .init(label: tr("Radius"), range: 0.5...50, initial: 2, step: 0.5),
+        .init(label: tr("Radius"), range: 0.5...50, initial: 2, step: 0.5, exponent: 2),
         .init(label: tr("Threshold"), range: 0...255, initial: 0),
     ]) { .effect(.unsharpMask(amount: Int($0[0]), radius: $0[1], threshold: Int($0[2]))) }
 
-    static let pixelate = Self(title: tr("Pixelate"), settings: [.init(label: tr("Cell size"), range: 2...100, initial: 8)]) {
+    static let pixelate = Self(title: tr("Pixelate"), settings: [.init(label: tr("Cell size"), range: 2...100, initial: 8, exponent: 2)]) {
         .effect(.pixelate(cellSize: Int($0[0])))
     }
 
@@ -41,18 +41,6 @@ extension SliderAdjustmentViewController.Form {
 
     static let motionBlur = Self(title: tr("Motion Blur"), settings: [
         .init(label: tr("Angle"), range: -180...180, initial: 25),
-        .init(label: tr("Distance"), range: 1...200, initial: 10),
+        .init(label: tr("Distance"), range: 1...200, initial: 10, exponent: 2),
     ]) { .effect(.motionBlur(angle: Int($0[0]), distance: Int($0[1]))) }
-
-    static let levels = Self(title: tr("Levels"), settings: [
-        .init(label: tr("Input black"), range: 0...255, initial: 0),
-        .init(label: tr("Input white"), range: 0...255, initial: 255),
-        .init(label: tr("Gamma"), range: 0.1...5, initial: 1, step: 0.05),
-        .init(label: tr("Output black"), range: 0...255, initial: 0),
-        .init(label: tr("Output white"), range: 0...255, initial: 255),
-    ]) { values in
-        let channels = { (value: Double) in [Int](repeating: Int(value), count: 3) }
-        return .levels(.init(low: channels(values[0]), high: channels(max(values[1], values[0] + 1)), gamma: [Double](repeating: values[2], count: 3),
-                             outputLow: channels(values[3]), outputHigh: channels(values[4])))
-    }
 }

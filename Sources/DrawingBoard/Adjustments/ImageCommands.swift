@@ -116,11 +116,16 @@ final class ImageCommands {
     }
 
     /// Ctrl+Shift+M: Curves, over the histograms of what they will change.
-    func chooseCurves() {
+    func chooseCurves() { present(CurvesViewController(histograms: histograms), named: tr("Curves")) }
+
+    /// Ctrl+L: Levels, over the histograms of what they will change.
+    func chooseLevels() { present(LevelsViewController(histograms: histograms), named: tr("Levels")) }
+
+    /// Counts per level of luma, red, green and blue of the current layer (or the selection on it).
+    private var histograms: [[Int]] {
         let canvas = board.canvas, scale = canvas.layerScale, layer = canvas.drawing.layer
         let area = canvas.selectionArea
-        let histograms = PixelAdjustment.histograms(of: layer, in: area?.pixels(atScale: scale) ?? layer.bounds, selected: area?.mask(atScale: scale)).channels
-        present(CurvesViewController(histograms: histograms), named: tr("Curves"))
+        return PixelAdjustment.histograms(of: layer, in: area?.pixels(atScale: scale) ?? layer.bounds, selected: area?.mask(atScale: scale)).channels
     }
 
     private func present(_ dialog: some AdjustmentDialog, named title: String) {

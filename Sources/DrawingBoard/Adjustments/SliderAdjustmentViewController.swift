@@ -1,3 +1,5 @@
+import Foundation
+
 /// An adjustment or effect with settings (Posterize's levels, a blur's radius): a slider for
 /// each, with its value, previewed on the canvas itself as they move (the dialog sits low,
 /// leaving the canvas undimmed); OK makes it one undoable item, Cancel and Escape leave the
@@ -9,6 +11,20 @@ final class SliderAdjustmentViewController: ViewController {
         let initial: Double
         /// Values between are rounded to this (1: whole numbers).
         var step: Double = 1
+        /// How the slider's travel maps to the range: 2 gives the low end room (a blur's
+        /// radius from 0.5 to 200, where the small ones matter most).
+        var exponent: Double = 1
+
+        /// The setting at a slider position (0...1).
+        func value(at position: Double) -> Double {
+            let raw = range.lowerBound + (range.upperBound - range.lowerBound) * Foundation.pow(min(max(position, 0), 1), exponent)
+            return (raw / step).rounded() * step
+        }
+
+        /// The slider position (0...1) of a setting.
+        func position(of value: Double) -> Double {
+            Foundation.pow(min(max((value - range.lowerBound) / (range.upperBound - range.lowerBound), 0), 1), 1 / exponent)
+        }
     }
 
     struct Form {
@@ -30,8 +46,12 @@ final class SliderAdjustmentViewController: ViewController {
     /// What the sliders say now.
     var adjustment: PixelAdjustment { form.adjustment(values) }
 
-    private var values: [Double] {
-        zip(sliders, form.settings).map { slider, setting in (slider.value / setting.step).rounded() * setting.step }
+    private var values: [Double] { zip(sliders, form.settings).map { slider, setting in setting.value(at: slider.value) } }
+
+    /// Moves slider `index` to `value` (as a drag there would).
+    func set(_ value: Double, at index: Int) {
+        sliders[index].value = form.settings[index].position(of: value)
+        sliders[index].sendActions(for: .valueChanged)
     }
 
     // MARK: - Lifecycle
@@ -40,9 +60,9 @@ final class SliderAdjustmentViewController: ViewController {
         view.addSubview(box)
         for subview in [titleLabel, okButton, cancelButton] + settingLabels + sliders + valueLabels as [View] { box.addSubview(subview) }
         for (slider, setting) in zip(sliders, form.settings) {
-            slider.minimumValue = setting.range.lowerBound
-            slider.maximumValue = setting.range.upperBound
-            slider.value = setting.initial
+            slider.minimumValue = 0
+            slider.maximumValue = 1
+            slider.value = setting.position(of: setting.initial)
         }
         showValues()
         isModal = true

@@ -105,7 +105,7 @@ enum BoardMenu {
                     Command(tr("Sepia")) { commands.adjust(.sepia) }]),
             inline([Command(tr("Brightness / Contrast…")) { commands.choose(.brightnessContrast) },
                     Command(tr("Hue / Saturation…"), keys: [key("u", ctrlShift)]) { commands.choose(.hueSaturation) },
-                    Command(tr("Levels…"), keys: [key("l", .control)]) { commands.choose(.levels) },
+                    Command(tr("Levels…"), keys: [key("l", .control)]) { commands.chooseLevels() },
                     Command(tr("Curves…"), keys: [key("m", ctrlShift)]) { commands.chooseCurves() }]),
             inline([Command(tr("Auto Level"), keys: [key("l", ctrlShift)]) { commands.autoLevel() },
                     Command(tr("Posterize…"), keys: [key("p", ctrlShift)]) { commands.choose(.posterize) }]),
