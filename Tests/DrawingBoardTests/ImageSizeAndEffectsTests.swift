@@ -159,6 +159,35 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         XCTAssertEqual(content.drawing.stack.pixels(of: 0)!.color(atX: 150, y: 60).red * 255, 100, accuracy: 0.6)
     }
 
+    func testRotatingByAnyAngleGrowsTheCanvasToHoldTheDrawing() throws {
+        paint()
+        let before = canvas.renderArtwork()
+        XCTAssertTrue(Bitmap.rotatedSize(width: before.width, height: before.height, degrees: 90, grow: true) == (before.height, before.width))
+        board.imageCommands.chooseRotation()
+        let dialog = try XCTUnwrap(board.presentedViewController as? RotateImageViewController)
+        session.window.render()
+        dialog.setAngle(30)
+        let shown = try XCTUnwrap(dialog.preview.image)
+        let grown = Bitmap.rotatedSize(width: dialog.thumbnail.width, height: dialog.thumbnail.height, degrees: 30, grow: true)
+        XCTAssertTrue((shown.width, shown.height) == grown, "the preview is the drawing turned, grown")
+        dialog.finish()
+        let turned = canvas.renderArtwork()
+        let expected = Bitmap.rotatedSize(width: before.width, height: before.height, degrees: 30, grow: true)
+        XCTAssertEqual([turned.width, turned.height], [expected.width, expected.height])
+        XCTAssertEqual(content.layers.count, 2, "both layers turned")
+        let centre = turned.color(atX: turned.width / 2, y: turned.height / 2), was = before.color(atX: before.width / 2, y: before.height / 2)
+        XCTAssertEqual(centre.red, was.red, accuracy: 0.02, "the centre stays the centre")
+        XCTAssertEqual(content.drawing.stack.pixels(of: 1)![0, 0], 0, "a layer's new corner is transparent")
+        XCTAssertEqual(turned.color(atX: 1, y: 1), canvas.drawing.background, "the background shows there")
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: turned), "the turned drawing after a crash")
+        board.undo()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before))
+        board.imageCommands.rotate(byDegrees: 45, grow: false)
+        XCTAssertEqual([canvas.renderArtwork().width, canvas.renderArtwork().height], [before.width, before.height], "kept: the corners cut")
+    }
+
     func testAdjustingAnEmptyLayerChangesNothingAndSaysSo() {
         key("n", [.control, .shift])
         let before = canvas.renderArtwork()

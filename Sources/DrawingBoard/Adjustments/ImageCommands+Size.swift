@@ -33,6 +33,38 @@ extension ImageCommands {
         board.present(dialog, animated: false)
     }
 
+    /// Image → Rotate…: any angle, the canvas grown to fit or kept.
+    func chooseRotation() {
+        guard board.presentedViewController == nil else { return }
+        board.canvas.commitText()
+        board.bakePhoto()
+        let dialog = RotateImageViewController(picture: board.canvas.renderArtwork())
+        dialog.onCancel = { [unowned self] in self.board.dismiss(animated: false) }
+        dialog.onFinish = { [unowned self] degrees, grow in
+            self.board.dismiss(animated: false)
+            self.rotate(byDegrees: degrees, grow: grow)
+        }
+        board.present(dialog, animated: false)
+    }
+
+    /// Every layer turned `degrees` clockwise about the centre; the background turned over its
+    /// own colour, the new corners of the layers transparent.
+    func rotate(byDegrees degrees: Double, grow: Bool) {
+        guard degrees.truncatingRemainder(dividingBy: 360) != 0 else { return }
+        let canvas = board.canvas
+        let size = Bitmap.rotatedSize(width: pixelSize.width, height: pixelSize.height, degrees: degrees, grow: grow)
+        if let refusal = Self.refusal(width: size.width, height: size.height) { return board.showStatus(refusal) }
+        settle()
+        var stack = canvas.artworkSnapshot().stack()
+        for index in stack.layers.indices {
+            let fill = index == 0 ? canvas.drawing.background.premultipliedPixel : 0
+            stack.layers[index].pixels = stack.layers[index].pixels.rotated(byDegrees: degrees, grow: grow, fill: fill)
+        }
+        (stack.width, stack.height) = size
+        board.documentController.crop(to: DocumentFormat.opening(stack, pixelScale: canvas.layerScale), what: tr("the rotation"))
+        board.showStatus(tr("Rotated %d° (Ctrl+Z takes it back)", Int(degrees)))
+    }
+
     /// Why a size cannot be (nil: it can): the limits stated.
     static func refusal(width: Int, height: Int) -> String? {
         let side = 1...DocumentFormat.maximumSide

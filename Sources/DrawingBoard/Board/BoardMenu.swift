@@ -89,6 +89,7 @@ enum BoardMenu {
             inline([Command(tr("Rotate Right"), keys: [key("h", .control)]) { commands.turn(.clockwise) },
                     Command(tr("Rotate Left"), keys: [key("g", .control)]) { commands.turn(.counterClockwise) },
                     Command(tr("Rotate 180°"), keys: [key("j", .control)]) { commands.turn(.halfTurn) },
+                    Command(tr("Rotate…")) { commands.chooseRotation() },
                     Command(tr("Flip Horizontal")) { commands.turn(.mirrorLeftRight) },
                     Command(tr("Flip Vertical")) { commands.turn(.mirrorTopBottom) }]),
             inline([Command(tr("Clear"), isEnabled: { [unowned board] in board.clearButton.isEnabled }) { [unowned board] in board.clear() },
