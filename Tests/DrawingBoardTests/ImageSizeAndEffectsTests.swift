@@ -102,6 +102,9 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         XCTAssertFalse(previewed.isEqual(to: before))
         XCTAssertEqual(canvas.document.items.count, items, "a preview is not in the document")
         dialog.finish()
+        XCTAssertTrue(board.presentedViewController is ProgressViewController, "applied beside the UI thread, the window modal meanwhile")
+        board.imageCommands.waitForRunningJob()
+        XCTAssertNil(board.presentedViewController)
         XCTAssertEqual(canvas.document.items.count, items + 1)
         let blurred = canvas.renderArtwork()
         XCTAssertTrue(blurred.isEqual(to: previewed), "OK gives what the preview showed")
@@ -186,6 +189,31 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: before))
         board.imageCommands.rotate(byDegrees: 45, grow: false)
         XCTAssertEqual([canvas.renderArtwork().width, canvas.renderArtwork().height], [before.width, before.height], "kept: the corners cut")
+    }
+
+    func testStoppingAnEffectMidwayLeavesNothing() throws {
+        paint()
+        let before = canvas.renderArtwork(), items = canvas.document.items.count
+        board.imageCommands.adjust(.effect(.motionBlur(angle: 10, distance: 200)), named: "Motion Blur")
+        let progress = try XCTUnwrap(board.presentedViewController as? ProgressViewController)
+        XCTAssertFalse(progress.isShown, "nothing to see for the first tenth of a second")
+        session.window.send(KeyEvent(.escape))
+        board.imageCommands.waitForRunningJob()
+        XCTAssertNil(board.presentedViewController)
+        XCTAssertEqual(canvas.document.items.count, items, "no item")
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "the layer as it was")
+        XCTAssertTrue(board.statusLabel.text.contains("Stopped"), board.statusLabel.text)
+    }
+
+    func testAnEffectWorkedInBandsIsTheEffectWorkedWhole() {
+        paint()
+        let layer = content.drawing.stack.pixels(of: 1)!
+        for effect: ImageEffect in [.gaussianBlur(radius: 9), .motionBlur(angle: 33, distance: 40), .unsharpMask(amount: 150, radius: 4, threshold: 3)] {
+            let whole = layer.cropped(to: layer.bounds)
+            effect.apply(to: whole, in: whole.bounds)
+            let banded = AdjustmentJob(.effect(effect), source: layer.cropped(to: layer.bounds), area: layer.bounds, selected: nil).run { _ in }
+            XCTAssertTrue(try XCTUnwrap(banded).isEqual(to: whole), "\(effect): band by band, the same bytes")
+        }
     }
 
     func testAdjustingAnEmptyLayerChangesNothingAndSaysSo() {

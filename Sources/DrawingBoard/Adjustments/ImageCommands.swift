@@ -8,6 +8,9 @@ final class ImageCommands {
 
     init(board: DrawingBoardViewController) { self.board = board }
 
+    /// An effect being applied beside the UI thread (see `applyBeside`).
+    var running: AdjustmentJob?
+
     /// An EXIF orientation code for each turn and mirror (see `Bitmap.reoriented`).
     enum Turn: Int {
         case clockwise = 6, counterClockwise = 8, halfTurn = 3, mirrorLeftRight = 2, mirrorTopBottom = 4
@@ -162,8 +165,18 @@ final class ImageCommands {
         guard Self.hasPaint(layer, in: area?.pixels(atScale: scale) ?? layer.bounds, selected: area?.mask(atScale: scale)) else {
             return board.showStatus(tr("Nothing to change: %@ is empty there", canvas.content.layers.displayName(of: canvas.content.currentLayerID)))
         }
+        if case .effect = adjustment, running == nil {
+            guard !canvas.content.isCurrentLayerLocked else { return board.layerCommands.lockedLayerTouched() }
+            return applyBeside(adjustment, area: area, named: title ?? "")
+        }
         canvas.commit(.adjust(adjustment, area: area))
         guard canvas.document.items.count > items else { return } // a locked layer: it said why
+        said(adjustment, named: title)
+    }
+
+    /// The message for an adjustment made.
+    func said(_ adjustment: PixelAdjustment, named title: String?) {
+        let canvas = board.canvas
         let name = canvas.content.layers.displayName(of: canvas.content.currentLayerID)
         switch adjustment {
         case .invert: board.showStatus(tr("Inverted the colours of %@ (Ctrl+Z takes it back)", name))

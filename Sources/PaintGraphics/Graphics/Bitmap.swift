@@ -1,3 +1,5 @@
+import Foundation
+
 /// A width x height surface of premultiplied BGRA32 pixels, rows packed, the X11 ZPixmap layout
 /// on little-endian machines. The storage never moves, so it can be shared with an XImage.
 public final class Bitmap {
@@ -142,7 +144,6 @@ public final class Bitmap {
     }
 
     public func isEqual(to other: Bitmap) -> Bool {
-        width == other.width && height == other.height
-            && (0..<(width * height)).allSatisfy { pixels[$0] == other.pixels[$0] }
+        width == other.width && height == other.height && memcmp(pixels, other.pixels, width * height * 4) == 0
     }
 }

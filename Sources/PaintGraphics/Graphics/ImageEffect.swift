@@ -57,9 +57,12 @@ public enum ImageEffect: Sendable, Equatable, Codable {
     func render(from bitmap: Bitmap, area: PixelRect) -> Bitmap {
         switch self {
         case .gaussianBlur, .unsharpMask:
-            let made = bitmap.cropped(to: area)
-            apply(to: made, in: made.bounds)
-            return made
+            // The area with the rows and columns the blur reads around it, blurred, then cut out.
+            let around = area.outset(by: reach).intersection(bitmap.bounds)
+            let work = bitmap.cropped(to: around)
+            let inner = area.offsetBy(dx: -around.x0, dy: -around.y0)
+            apply(to: work, in: inner)
+            return work.cropped(to: inner)
         case .pixelate(let cellSize):
             return pixelated(bitmap, area: area, cellSize: max(1, cellSize))
         case .addNoise(let intensity, let saturation, let coverage, let seed):

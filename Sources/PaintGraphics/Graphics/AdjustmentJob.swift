@@ -1,0 +1,91 @@
+import Foundation
+
+/// An effect applied to a copy of a layer beside the UI thread, band by band from the top, so
+/// a dialog's OK can show how far it got and Escape can stop it between two bands (nothing of
+/// a stopped job reaches the layer). Each band is made from the untouched copy (an effect
+/// reads its neighbours), so the bands join to exactly what `apply(to:in:selected:)` makes.
+///
+/// The finished result is offered to the next `apply` of the same adjustment to the same
+/// pixels (the document item that OK then commits), which takes it instead of working it again.
+public final class AdjustmentJob: @unchecked Sendable {
+    public let adjustment: PixelAdjustment
+    private let source: Bitmap
+    private let area: PixelRect
+    private let selected: [Bool]?
+    private let lock = NSLock()
+    private var cancelled = false
+
+    /// `source`: the layer's pixels, copied (the job reads it from another thread).
+    public init(_ adjustment: PixelAdjustment, source: Bitmap, area: PixelRect, selected: [Bool]?) {
+        self.adjustment = adjustment
+        self.source = source
+        self.area = area
+        self.selected = selected
+    }
+
+    public func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+    }
+
+    public var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
+
+    /// Works the adjustment (on any thread), telling `progress` the fraction done after each
+    /// band; the layer as it would be after, or nil when cancelled.
+    public func run(progress: (Double) -> Void) -> Bitmap? {
+        let result = source.cropped(to: source.bounds)
+        let visible = area.intersection(source.bounds)
+        guard case .effect(let effect) = adjustment, !visible.isEmpty else {
+            adjustment.apply(to: result, in: area, selected: selected)
+            return isCancelled ? nil : result
+        }
+        // Bands tall enough that the rows an effect reads beyond each are a small part of it.
+        let bandHeight = max(128, effect.reach * 8)
+        var y = visible.y0
+        while y < visible.y1 {
+            if isCancelled { return nil }
+            let band = PixelRect(x0: visible.x0, y0: y, x1: visible.x1, y1: min(visible.y1, y + bandHeight))
+            let made = effect.render(from: source, area: band)
+            RowBands.forEachRow(of: band) { row in
+                let into = result.pixels + row * result.width, from = made.pixels + (row - band.y0) * made.width - band.x0
+                if let selected {
+                    let maskRow = (row - area.y0) * area.width - area.x0
+                    for x in band.x0..<band.x1 where selected[maskRow + x] { into[x] = from[x] }
+                } else {
+                    (into + band.x0).update(from: from + band.x0, count: band.width)
+                }
+            }
+            y = band.y1
+            progress(Double(y - visible.y0) / Double(visible.height))
+        }
+        return isCancelled ? nil : result
+    }
+
+    // MARK: - The result offered to the item's apply
+
+    private static let offeredLock = NSLock()
+    nonisolated(unsafe) private static var offered: (job: AdjustmentJob, result: Bitmap)?
+
+    /// Keeps `result` of this job for the next `take` (one at a time).
+    public func offer(_ result: Bitmap) {
+        Self.offeredLock.lock()
+        Self.offered = (self, result)
+        Self.offeredLock.unlock()
+    }
+
+    /// The offered result, if it is `adjustment` applied to exactly `bitmap`'s pixels in
+    /// `area` with `selected` (it is then no longer offered).
+    static func take(_ adjustment: PixelAdjustment, for bitmap: Bitmap, area: PixelRect, selected: [Bool]?) -> Bitmap? {
+        offeredLock.lock()
+        defer { offeredLock.unlock() }
+        guard let (job, result) = offered else { return nil }
+        offered = nil
+        guard job.adjustment == adjustment, job.area == area, job.selected == selected, job.source.isEqual(to: bitmap) else { return nil }
+        return result
+    }
+}
