@@ -37,6 +37,7 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         XCTAssertEqual(dialog.form.widthField.text, "\(Int((Double(before.width) / 2).rounded()))")
         XCTAssertEqual(dialog.filter, .lanczos3, "shrinking: the sharp filter")
         dialog.finish()
+        board.imageCommands.waitForRunningJob()
         let resized = canvas.renderArtwork()
         XCTAssertEqual(resized.width, Int((Double(before.width) / 2).rounded()))
         XCTAssertEqual(content.layers.count, 2, "both layers kept")
@@ -174,6 +175,7 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         let grown = Bitmap.rotatedSize(width: dialog.thumbnail.width, height: dialog.thumbnail.height, degrees: 30, grow: true)
         XCTAssertTrue((shown.width, shown.height) == grown, "the preview is the drawing turned, grown")
         dialog.finish()
+        board.imageCommands.waitForRunningJob()
         let turned = canvas.renderArtwork()
         let expected = Bitmap.rotatedSize(width: before.width, height: before.height, degrees: 30, grow: true)
         XCTAssertEqual([turned.width, turned.height], [expected.width, expected.height])
@@ -188,6 +190,7 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         board.undo()
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: before))
         board.imageCommands.rotate(byDegrees: 45, grow: false)
+        board.imageCommands.waitForRunningJob()
         XCTAssertEqual([canvas.renderArtwork().width, canvas.renderArtwork().height], [before.width, before.height], "kept: the corners cut")
     }
 

@@ -1,55 +1,81 @@
 import Foundation
 
-/// An effect's OK: the effect worked at full size on a copy of the layer beside the UI thread,
-/// behind a modal progress box that shows itself after a tenth of a second (a 4K blur is
-/// quicker; a long motion blur or a huge layer is not), Escape stopping it with nothing changed.
-/// Done, the item is committed as any adjustment, taking the finished pixels instead of working
-/// them again.
+/// Long work of the Image, Adjustments and Effects menus (an effect at full size, a resize or a
+/// turn of every layer) done beside the UI thread, behind a modal progress box that shows itself
+/// after a tenth of a second (a 4K blur is quicker; a long motion blur or many layers are not),
+/// Escape stopping it with nothing changed. Its result is put in place on the UI thread.
 extension ImageCommands {
-    func applyBeside(_ adjustment: PixelAdjustment, area: SelectionArea?, named title: String) {
-        let canvas = board.canvas, scale = canvas.layerScale, layer = canvas.drawing.layer
-        let job = AdjustmentJob(adjustment, source: layer.cropped(to: layer.bounds), area: area?.pixels(atScale: scale) ?? layer.bounds,
-                                selected: area?.mask(atScale: scale))
-        running = job
-        let progress = ProgressViewController(title: tr("Applying %@…", title))
-        progress.onCancel = { job.cancel() }
+    /// Runs `work` on another thread (it reports the fraction done and may ask whether it was
+    /// stopped; nil: stopped), then `done` with its result on the UI thread.
+    func runBeside<Result>(_ title: String, _ work: @escaping (_ progress: (Double) -> Void, _ isStopped: () -> Bool) -> Result?,
+                           done: @escaping (Result) -> Void) {
+        let task = BesideTask()
+        running = task
+        let progress = ProgressViewController(title: tr("%@…", title))
+        progress.onCancel = { task.stop() }
         board.present(progress, animated: false)
-        let application = board.view.window?.application
-        let showTimer = application?.scheduler.schedule(after: 0.1) { [weak progress] in progress?.isShown = true }
+        let showTimer = board.view.window?.application.scheduler.schedule(after: 0.1) { [weak progress] in progress?.isShown = true }
         let post = board.postToUIThread
-        let sendable = SendableJob(job: job)
+        let handOver = UncheckedBox(value: (work, done))
         DispatchQueue.global(qos: .userInitiated).async {
-            let result = sendable.job.run { fraction in post { [weak progress] in progress?.fraction = fraction } }
-            let finished = SendableResult(bitmap: result)
+            let result = handOver.value.0({ fraction in post { [weak progress] in progress?.fraction = fraction } }, { task.isStopped })
+            let finished = UncheckedBox(value: result)
             post { [weak self] in
                 showTimer?.cancel()
-                self?.finish(job, result: finished.bitmap, area: area, named: title)
+                guard let self, self.running === task else { return }
+                self.running = nil
+                self.board.dismiss(animated: false)
+                guard let result = finished.value, !task.isStopped else {
+                    return self.board.showStatus(tr("Stopped %@: the drawing is as it was", title))
+                }
+                handOver.value.1(result)
             }
         }
     }
 
-    private func finish(_ job: AdjustmentJob, result: Bitmap?, area: SelectionArea?, named title: String) {
-        guard running === job else { return }
-        running = nil
-        board.dismiss(animated: false)
-        guard let result, !job.isCancelled else {
-            return board.showStatus(tr("Stopped %@: the layer is as it was", title))
-        }
-        job.offer(result)
-        let canvas = board.canvas, items = canvas.document.items.count
-        canvas.commit(.adjust(job.adjustment, area: area))
-        guard canvas.document.items.count > items else { return }
-        said(job.adjustment, named: title)
+    /// An effect's OK: worked band by band on a copy of the layer, then committed as any
+    /// adjustment, the item taking the finished pixels instead of working them again.
+    func applyBeside(_ adjustment: PixelAdjustment, area: SelectionArea?, named title: String) {
+        let canvas = board.canvas, scale = canvas.layerScale, layer = canvas.drawing.layer
+        let job = AdjustmentJob(adjustment, source: layer.cropped(to: layer.bounds), area: area?.pixels(atScale: scale) ?? layer.bounds,
+                                selected: area?.mask(atScale: scale))
+        runBeside(tr("Applying %@", title), { progress, isStopped in
+            job.run(progress: progress, isStopped: isStopped)
+        }, done: { [unowned self] result in
+            job.offer(result)
+            let items = canvas.document.items.count
+            canvas.commit(.adjust(adjustment, area: area))
+            guard canvas.document.items.count > items else { return }
+            self.said(adjustment, named: title)
+        })
     }
 
-    /// Waits for an effect being applied to finish (tests; quitting).
+    /// Waits for work beside the UI thread to finish (tests).
     func waitForRunningJob() {
         while running != nil {
             usleep(2000)
             board.view.window?.application.tick()
         }
     }
-
-    private struct SendableJob: @unchecked Sendable { let job: AdjustmentJob }
-    private struct SendableResult: @unchecked Sendable { let bitmap: Bitmap? }
 }
+
+/// Whether work beside the UI thread was asked to stop (read from its thread).
+final class BesideTask: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+
+    func stop() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
+    }
+
+    var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+}
+
+/// Hands a value to another thread that nothing else touches meanwhile.
+struct UncheckedBox<Value>: @unchecked Sendable { let value: Value }

@@ -55,14 +55,10 @@ extension ImageCommands {
         let size = Bitmap.rotatedSize(width: pixelSize.width, height: pixelSize.height, degrees: degrees, grow: grow)
         if let refusal = Self.refusal(width: size.width, height: size.height) { return board.showStatus(refusal) }
         settle()
-        var stack = canvas.artworkSnapshot().stack()
-        for index in stack.layers.indices {
-            let fill = index == 0 ? canvas.drawing.background.premultipliedPixel : 0
-            stack.layers[index].pixels = stack.layers[index].pixels.rotated(byDegrees: degrees, grow: grow, fill: fill)
-        }
-        (stack.width, stack.height) = size
-        board.documentController.crop(to: DocumentFormat.opening(stack, pixelScale: canvas.layerScale), what: tr("the rotation"))
-        board.showStatus(tr("Rotated %d° (Ctrl+Z takes it back)", Int(degrees)))
+        let background = canvas.drawing.background.premultipliedPixel
+        eachLayerBeside(tr("Rotating"), of: canvas.artworkSnapshot(), to: size, { index, pixels in
+            pixels.rotated(byDegrees: degrees, grow: grow, fill: index == 0 ? background : 0)
+        }, what: tr("the rotation"), said: tr("Rotated %d° (Ctrl+Z takes it back)", Int(degrees)))
     }
 
     /// Why a size cannot be (nil: it can): the limits stated.
@@ -78,15 +74,12 @@ extension ImageCommands {
         if let refusal = Self.refusal(width: width, height: height) { return board.showStatus(refusal) }
         let canvas = board.canvas
         settle()
-        var stack = canvas.artworkSnapshot().stack()
-        guard width != stack.width || height != stack.height else { return }
-        let before = (stack.width, stack.height)
-        for index in stack.layers.indices {
-            stack.layers[index].pixels = Resampler.resample(stack.layers[index].pixels, width: width, height: height, filter: filter)
-        }
-        (stack.width, stack.height) = (width, height)
-        board.documentController.crop(to: DocumentFormat.opening(stack, pixelScale: canvas.layerScale), what: tr("the resize"))
-        board.showStatus(tr("Resized from %d x %d to %d x %d pixels (Ctrl+Z takes it back)", before.0, before.1, width, height))
+        let snapshot = canvas.artworkSnapshot()
+        guard width != snapshot.width || height != snapshot.height else { return }
+        let before = (snapshot.width, snapshot.height)
+        eachLayerBeside(tr("Resizing"), of: snapshot, to: (width, height), { index, pixels in
+            Resampler.resample(pixels, width: width, height: height, filter: filter)
+        }, what: tr("the resize"), said: tr("Resized from %d x %d to %d x %d pixels (Ctrl+Z takes it back)", before.0, before.1, width, height))
     }
 
     /// The drawing set in a canvas of `width` x `height` at `anchor` (0...2 across and down):
@@ -110,6 +103,26 @@ extension ImageCommands {
         (stack.width, stack.height) = (width, height)
         board.documentController.crop(to: DocumentFormat.opening(stack, pixelScale: canvas.layerScale), what: tr("the canvas size"))
         board.showStatus(tr("Canvas from %d x %d to %d x %d pixels (Ctrl+Z takes it back)", before.0, before.1, width, height))
+    }
+
+    /// Each layer (the background the first) made anew by `make` beside the UI thread, the
+    /// drawing then `size` and kept as a crop is; `what`: what Ctrl+Z says it took back.
+    private func eachLayerBeside(_ title: String, of snapshot: ArtworkSnapshot, to size: (width: Int, height: Int),
+                                 _ make: @escaping (Int, Bitmap) -> Bitmap, what: String, said: String) {
+        let scale = board.canvas.layerScale
+        runBeside(title, { progress, isStopped -> UncheckedBox<LayerStack>? in
+            var stack = snapshot.stack()
+            for index in stack.layers.indices {
+                if isStopped() { return nil }
+                stack.layers[index].pixels = make(index, stack.layers[index].pixels)
+                progress(Double(index + 1) / Double(stack.layers.count))
+            }
+            (stack.width, stack.height) = size
+            return UncheckedBox(value: stack)
+        }, done: { [unowned self] (stack: UncheckedBox<LayerStack>) in
+            self.board.documentController.crop(to: DocumentFormat.opening(stack.value, pixelScale: scale), what: what)
+            self.board.showStatus(said)
+        })
     }
 
     /// Text committed, a photo baked, a stroke ended, the selection dropped: the layers as shown.

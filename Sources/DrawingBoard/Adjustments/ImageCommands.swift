@@ -8,8 +8,8 @@ final class ImageCommands {
 
     init(board: DrawingBoardViewController) { self.board = board }
 
-    /// An effect being applied beside the UI thread (see `applyBeside`).
-    var running: AdjustmentJob?
+    /// Work under way beside the UI thread (see `runBeside`).
+    var running: BesideTask?
 
     /// An EXIF orientation code for each turn and mirror (see `Bitmap.reoriented`).
     enum Turn: Int {

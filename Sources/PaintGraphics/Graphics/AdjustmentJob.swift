@@ -12,8 +12,6 @@ public final class AdjustmentJob: @unchecked Sendable {
     private let source: Bitmap
     private let area: PixelRect
     private let selected: [Bool]?
-    private let lock = NSLock()
-    private var cancelled = false
 
     /// `source`: the layer's pixels, copied (the job reads it from another thread).
     public init(_ adjustment: PixelAdjustment, source: Bitmap, area: PixelRect, selected: [Bool]?) {
@@ -23,32 +21,20 @@ public final class AdjustmentJob: @unchecked Sendable {
         self.selected = selected
     }
 
-    public func cancel() {
-        lock.lock()
-        cancelled = true
-        lock.unlock()
-    }
-
-    public var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
-    }
-
     /// Works the adjustment (on any thread), telling `progress` the fraction done after each
-    /// band; the layer as it would be after, or nil when cancelled.
-    public func run(progress: (Double) -> Void) -> Bitmap? {
+    /// band; the layer as it would be after, or nil when `isStopped` said so between two bands.
+    public func run(progress: (Double) -> Void, isStopped: () -> Bool = { false }) -> Bitmap? {
         let result = source.cropped(to: source.bounds)
         let visible = area.intersection(source.bounds)
         guard case .effect(let effect) = adjustment, !visible.isEmpty else {
             adjustment.apply(to: result, in: area, selected: selected)
-            return isCancelled ? nil : result
+            return isStopped() ? nil : result
         }
         // Bands tall enough that the rows an effect reads beyond each are a small part of it.
         let bandHeight = max(128, effect.reach * 8)
         var y = visible.y0
         while y < visible.y1 {
-            if isCancelled { return nil }
+            if isStopped() { return nil }
             let band = PixelRect(x0: visible.x0, y0: y, x1: visible.x1, y1: min(visible.y1, y + bandHeight))
             let made = effect.render(from: source, area: band)
             RowBands.forEachRow(of: band) { row in
@@ -63,7 +49,7 @@ public final class AdjustmentJob: @unchecked Sendable {
             y = band.y1
             progress(Double(y - visible.y0) / Double(visible.height))
         }
-        return isCancelled ? nil : result
+        return isStopped() ? nil : result
     }
 
     // MARK: - The result offered to the item's apply
