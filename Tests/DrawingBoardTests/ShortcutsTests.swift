@@ -18,7 +18,7 @@ final class ShortcutsTests: XCTestCase {
             session.window.send(key)
             let shortcuts = try XCTUnwrap(session.board.presentedViewController as? ShortcutsViewController, "\(key)")
             let groups = BoardShortcuts.groups(for: session.board)
-            XCTAssertEqual(groups.map(\.title), ["File", "Edit", "View", "Image", "Layers", "Adjustments", "Tools", "Help", "Photo"])
+            XCTAssertEqual(groups.map(\.title), ["File", "Edit", "View", "Image", "Layers", "Adjustments", "Effects", "Tools", "Help", "Photo"])
             for group in groups.indices {
                 shortcuts.showGroup(group)
                 session.window.layoutIfNeeded()

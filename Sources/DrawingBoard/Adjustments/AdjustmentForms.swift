@@ -1,7 +1,7 @@
 /// The settings of each adjustment and effect with a dialog, with Pinta's and GIMP's ranges and
 /// starting values.
 extension SliderAdjustmentViewController.Form {
-    static let posterize = Self(title: tr("Posterize"), settings: [.init(label: tr("Levels"), range: 2...64, initial: 16)]) {
+    static let posterize = Self(title: tr("Posterize"), settings: [.init(label: trc("posterize", "Levels"), range: 2...64, initial: 16)]) {
         .posterize(levels: Int($0[0]))
     }
 
