@@ -25,8 +25,8 @@ case "$purpose" in
                    desktop-file-utils appstream librsvg2-bin libglib2.0-dev dbus-daemon python3-dbus python3-gi gir1.2-glib-2.0) ;;
   # rsvg-convert draws the app's icon at the sizes the hicolor theme keeps.
   install) packages+=(librsvg2-bin) ;;
-  # libvips-tools (vips) and Pillow (from PyPI, below): the anchors of the adjustments' bench.
-  bench) packages+=(libcairo2-dev xvfb xdotool libxtst-dev mtpaint libvips-tools python3-pip python3-numpy) ;;
+  # libvips (and pyvips, below) and Pillow (from PyPI, below): the anchors of the adjustments' bench.
+  bench) packages+=(libcairo2-dev xvfb xdotool libxtst-dev mtpaint libvips42 libvips-tools python3-pip) ;;
   *) echo "usage: $0 run|test|bench|install" >&2; exit 2 ;;
 esac
 
@@ -47,9 +47,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# Pillow from PyPI (Debian's is older): the bench times the Pillow users have.
-if [ "$purpose" = bench ] && ! python3 -c 'import PIL' 2>/dev/null; then
-  python3 -m pip install -q pillow 2>/dev/null || python3 -m pip install -q --break-system-packages pillow
+# Pillow and pyvips from PyPI (Debian's Pillow is older): the bench times what their users have,
+# pyvips timing libvips's own operations in memory.
+if [ "$purpose" = bench ]; then
+  for module in PIL:pillow pyvips:pyvips; do
+    python3 -c "import ${module%%:*}" 2>/dev/null && continue
+    python3 -m pip install -q "${module##*:}" 2>/dev/null || python3 -m pip install -q --break-system-packages "${module##*:}"
+  done
 fi
 
 if ! command -v swift >/dev/null; then
