@@ -48,13 +48,34 @@ struct HueSaturationMatrix {
 
     func apply(to bitmap: Bitmap, in area: PixelRect, selected: [Bool]?) {
         let visible = area.intersection(bitmap.bounds)
-        RowBands.forEachRow(of: visible) { y in
-            let row = bitmap.pixels + y * bitmap.width
-            if let selected {
-                let maskRow = (y - area.y0) * area.width - area.x0
-                for x in visible.x0..<visible.x1 where selected[maskRow + x] { row[x] = apply(row[x]) }
-            } else {
-                for x in visible.x0..<visible.x1 { row[x] = apply(row[x]) }
+        // Each column times every byte, once: a pixel then costs three loads instead of three
+        // multiplies (the same products, so the same bytes as `apply(_:)`).
+        var products = [SIMD4<Int32>](repeating: .zero, count: 768)
+        for value in 0..<256 {
+            products[value] = columns.0 &* Int32(value)
+            products[256 + value] = columns.1 &* Int32(value)
+            products[512 + value] = columns.2 &* Int32(value)
+        }
+        let lightness = self.lightness
+        products.withUnsafeBufferPointer { products in
+            let red = products.baseAddress!, green = red + 256, blue = red + 512
+            @inline(__always) func map(_ pixel: UInt32) -> UInt32 {
+                let a = Int32(pixel >> 24)
+                guard a > 0 else { return pixel }
+                var value = (red[Int((pixel >> 16) & 0xFF)] &+ green[Int((pixel >> 8) & 0xFF)] &+ blue[Int(pixel & 0xFF)] &+ 2048) &>> 12
+                value = value.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: a))
+                if lightness > 0 { value &+= (((SIMD4(repeating: a) &- value) &* lightness &+ 50) &* 5243) &>> 19 }
+                if lightness < 0 { value = ((value &* (100 + lightness) &+ 50) &* 5243) &>> 19 }
+                return UInt32(a) << 24 | UInt32(value[0]) << 16 | UInt32(value[1]) << 8 | UInt32(value[2])
+            }
+            RowBands.forEachRow(of: visible) { y in
+                let row = bitmap.pixels + y * bitmap.width
+                if let selected {
+                    let maskRow = (y - area.y0) * area.width - area.x0
+                    for x in visible.x0..<visible.x1 where selected[maskRow + x] { row[x] = map(row[x]) }
+                } else {
+                    for x in visible.x0..<visible.x1 { row[x] = map(row[x]) }
+                }
             }
         }
     }
