@@ -87,7 +87,7 @@ final class ImageCommandsTests: RestartingBoardTestCase {
         board.redo()
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: adjusted), "redo replays to the same bytes")
         canvas.deselect()
-        board.imageCommands.adjust(.blackAndWhite)
+        board.adjustmentCommands.adjust(.blackAndWhite)
         let grey = content.drawing.stack.pixels(of: 1)!.color(atX: 100, y: 150)
         XCTAssertEqual(grey.red, grey.blue, accuracy: 0.001, "the whole layer grey")
     }
@@ -129,8 +129,8 @@ final class ImageCommandsTests: RestartingBoardTestCase {
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: levelled), "replayed from the journal to the same bytes")
         board.undo()
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: before))
-        board.imageCommands.autoLevel()
-        board.imageCommands.autoLevel()
+        board.adjustmentCommands.autoLevel()
+        board.adjustmentCommands.autoLevel()
         XCTAssertTrue(board.statusLabel.text.contains("Nothing to level"), "a levelled layer spans every level: " + board.statusLabel.text)
     }
 

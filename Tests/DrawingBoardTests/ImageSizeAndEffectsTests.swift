@@ -37,7 +37,7 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         XCTAssertEqual(dialog.form.widthField.text, "\(Int((Double(before.width) / 2).rounded()))")
         XCTAssertEqual(dialog.filter, .lanczos3, "shrinking: the sharp filter")
         dialog.finish()
-        board.imageCommands.waitForRunningJob()
+        board.besideWork.waitUntilDone()
         let resized = canvas.renderArtwork()
         XCTAssertEqual(resized.width, Int((Double(before.width) / 2).rounded()))
         XCTAssertEqual(content.layers.count, 2, "both layers kept")
@@ -94,7 +94,7 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
     func testAnEffectFromItsDialogIsOneItemThatReplaysToTheSameBytes() throws {
         paint()
         let before = canvas.renderArtwork(), items = canvas.document.items.count
-        board.imageCommands.choose(.gaussianBlur)
+        board.adjustmentCommands.choose(.gaussianBlur)
         let dialog = try XCTUnwrap(board.presentedViewController as? SliderAdjustmentViewController)
         session.window.render()
         dialog.set(6.3, at: 0)
@@ -104,7 +104,7 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         XCTAssertEqual(canvas.document.items.count, items, "a preview is not in the document")
         dialog.finish()
         XCTAssertTrue(board.presentedViewController is ProgressViewController, "applied beside the UI thread, the window modal meanwhile")
-        board.imageCommands.waitForRunningJob()
+        board.besideWork.waitUntilDone()
         XCTAssertNil(board.presentedViewController)
         XCTAssertEqual(canvas.document.items.count, items + 1)
         let blurred = canvas.renderArtwork()
@@ -175,7 +175,7 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         let grown = Bitmap.rotatedSize(width: dialog.thumbnail.width, height: dialog.thumbnail.height, degrees: 30, grow: true)
         XCTAssertTrue((shown.width, shown.height) == grown, "the preview is the drawing turned, grown")
         dialog.finish()
-        board.imageCommands.waitForRunningJob()
+        board.besideWork.waitUntilDone()
         let turned = canvas.renderArtwork()
         let expected = Bitmap.rotatedSize(width: before.width, height: before.height, degrees: 30, grow: true)
         XCTAssertEqual([turned.width, turned.height], [expected.width, expected.height])
@@ -190,18 +190,18 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         board.undo()
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: before))
         board.imageCommands.rotate(byDegrees: 45, grow: false)
-        board.imageCommands.waitForRunningJob()
+        board.besideWork.waitUntilDone()
         XCTAssertEqual([canvas.renderArtwork().width, canvas.renderArtwork().height], [before.width, before.height], "kept: the corners cut")
     }
 
     func testStoppingAnEffectMidwayLeavesNothing() throws {
         paint()
         let before = canvas.renderArtwork(), items = canvas.document.items.count
-        board.imageCommands.adjust(.effect(.motionBlur(angle: 10, distance: 200)), named: "Motion Blur")
+        board.adjustmentCommands.adjust(.effect(.motionBlur(angle: 10, distance: 200)), named: "Motion Blur")
         let progress = try XCTUnwrap(board.presentedViewController as? ProgressViewController)
         XCTAssertFalse(progress.isShown, "nothing to see for the first tenth of a second")
         session.window.send(KeyEvent(.escape))
-        board.imageCommands.waitForRunningJob()
+        board.besideWork.waitUntilDone()
         XCTAssertNil(board.presentedViewController)
         XCTAssertEqual(canvas.document.items.count, items, "no item")
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "the layer as it was")
@@ -223,7 +223,7 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         key("n", [.control, .shift])
         let before = canvas.renderArtwork()
         let items = canvas.document.items.count
-        board.imageCommands.adjust(.effect(.gaussianBlur(radius: 10)), named: "Gaussian Blur")
+        board.adjustmentCommands.adjust(.effect(.gaussianBlur(radius: 10)), named: "Gaussian Blur")
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: before))
         XCTAssertEqual(canvas.document.items.count, items, "no item for nothing")
         XCTAssertTrue(board.statusLabel.text.contains("Nothing to change"), board.statusLabel.text)

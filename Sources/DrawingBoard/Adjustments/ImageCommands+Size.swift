@@ -110,7 +110,7 @@ extension ImageCommands {
     private func eachLayerBeside(_ title: String, of snapshot: ArtworkSnapshot, to size: (width: Int, height: Int),
                                  _ make: @escaping (Int, Bitmap) -> Bitmap, what: String, said: String) {
         let scale = board.canvas.layerScale
-        runBeside(title, { progress, isStopped -> UncheckedBox<LayerStack>? in
+        board.besideWork.run(title, { progress, isStopped -> UncheckedBox<LayerStack>? in
             var stack = snapshot.stack()
             for index in stack.layers.indices {
                 if isStopped() { return nil }

@@ -99,7 +99,7 @@ enum BoardMenu {
 
     /// Pinta's adjustments (and keys) of the current layer, or the selection on it.
     private static func adjustments(_ board: DrawingBoardViewController) -> Menu {
-        let commands = board.imageCommands, ctrlShift: KeyEvent.Modifiers = [.control, .shift]
+        let commands = board.adjustmentCommands, ctrlShift: KeyEvent.Modifiers = [.control, .shift]
         return Menu(tr("Adjustments"), children: [
             inline([Command(tr("Invert Colours"), keys: [key("i", ctrlShift)]) { commands.adjust(.invert) },
                     Command(tr("Black and White"), keys: [key("g", ctrlShift)]) { commands.adjust(.blackAndWhite) },
@@ -115,7 +115,7 @@ enum BoardMenu {
 
     /// Pinta's effects, on the current layer or the selection on it.
     private static func effects(_ board: DrawingBoardViewController) -> Menu {
-        let commands = board.imageCommands
+        let commands = board.adjustmentCommands
         return Menu(tr("Effects"), children: [
             inline([Command(tr("Gaussian Blur…")) { commands.choose(.gaussianBlur) },
                     Command(tr("Motion Blur…")) { commands.choose(.motionBlur) },

@@ -55,6 +55,8 @@ public final class DrawingBoardViewController: ViewController {
     lazy var history = HistoryCommands(board: self)
     lazy var layerCommands = LayerCommands(board: self)
     lazy var imageCommands = ImageCommands(board: self)
+    lazy var adjustmentCommands = AdjustmentCommands(board: self)
+    lazy var besideWork = BesideWork(board: self)
     lazy var layersPanel = LayersPanelController(board: self, commands: layerCommands)
     public private(set) lazy var fileDialogs = FileDialogs(board: self)
 

@@ -4,11 +4,18 @@ import Foundation
 /// turn of every layer) done beside the UI thread, behind a modal progress box that shows itself
 /// after a tenth of a second (a 4K blur is quicker; a long motion blur or many layers are not),
 /// Escape stopping it with nothing changed. Its result is put in place on the UI thread.
-extension ImageCommands {
+final class BesideWork {
+    private unowned let board: DrawingBoardViewController
+
+    init(board: DrawingBoardViewController) { self.board = board }
+
+    /// Work under way (one at a time: the progress box is modal).
+    private(set) var running: BesideTask?
+
     /// Runs `work` on another thread (it reports the fraction done and may ask whether it was
     /// stopped; nil: stopped), then `done` with its result on the UI thread.
-    func runBeside<Result>(_ title: String, _ work: @escaping (_ progress: (Double) -> Void, _ isStopped: () -> Bool) -> Result?,
-                           done: @escaping (Result) -> Void) {
+    func run<Result>(_ title: String, _ work: @escaping (_ progress: (Double) -> Void, _ isStopped: () -> Bool) -> Result?,
+                     done: @escaping (Result) -> Void) {
         let task = BesideTask()
         running = task
         let progress = ProgressViewController(title: tr("%@…", title))
@@ -33,25 +40,8 @@ extension ImageCommands {
         }
     }
 
-    /// An effect's OK: worked band by band on a copy of the layer, then committed as any
-    /// adjustment, the item taking the finished pixels instead of working them again.
-    func applyBeside(_ adjustment: PixelAdjustment, area: SelectionArea?, named title: String) {
-        let canvas = board.canvas, scale = canvas.layerScale, layer = canvas.drawing.layer
-        let job = AdjustmentJob(adjustment, source: layer.cropped(to: layer.bounds), area: area?.pixels(atScale: scale) ?? layer.bounds,
-                                selected: area?.mask(atScale: scale))
-        runBeside(tr("Applying %@", title), { progress, isStopped in
-            job.run(progress: progress, isStopped: isStopped)
-        }, done: { [unowned self] result in
-            job.offer(result)
-            let items = canvas.document.items.count
-            canvas.commit(.adjust(adjustment, area: area))
-            guard canvas.document.items.count > items else { return }
-            self.said(adjustment, named: title)
-        })
-    }
-
-    /// Waits for work beside the UI thread to finish (tests).
-    func waitForRunningJob() {
+    /// Waits for the work under way to finish (tests).
+    func waitUntilDone() {
         while running != nil {
             usleep(2000)
             board.view.window?.application.tick()
