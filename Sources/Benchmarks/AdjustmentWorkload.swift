@@ -57,9 +57,9 @@ enum AdjustmentWorkload {
         return folder.appendingPathComponent("scripts/" + name).path
     }
 
-    /// The seconds an anchor script printed (nil: it could not run).
-    static func anchor(_ name: String, _ arguments: [String]) -> Double? {
-        run(["python3", script(name)] + arguments).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    /// The seconds scripts/image-anchor.py printed for `library` (nil: it could not run).
+    static func anchor(_ library: String, _ arguments: [String]) -> Double? {
+        run(["python3", script("image-anchor.py"), library] + arguments).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
     static func run(runs: Int) -> [BenchmarkResult] {
@@ -75,13 +75,13 @@ enum AdjustmentWorkload {
         let raw = "/tmp/x11paint-bench-4k.raw"
         writeRaw(source, to: raw)
         var results: [BenchmarkResult] = []
-        if let vips = anchor("vips-anchor.py", ["blur", raw, "\(width)", "\(height)", "-", "\(sigma)"]) {
+        if let vips = anchor("vips", ["blur", raw, "\(width)", "\(height)", "-", "\(sigma)"]) {
             results.append(BenchmarkResult(name: "Gaussian blur σ 20, 3840x2160 RGBA, against libvips \(vipsVersion) (gaussblur into memory, its threads on both cores; issue 41: at least as fast)",
                                            ours: ours, cairo: vips, target: .speedup(1), anchor: "libvips"))
         } else {
             print("    (pyvips not found: `scripts/install-deps.sh bench` installs libvips and pyvips)")
         }
-        if let pillow = anchor("pillow-anchor.py", ["blur", raw, "\(width)", "\(height)", "-", "\(sigma)"]) {
+        if let pillow = anchor("pillow", ["blur", raw, "\(width)", "\(height)", "-", "\(sigma)"]) {
             results.append(BenchmarkResult(name: "Gaussian blur σ 20, 3840x2160 RGBA, against Pillow \(pillowVersion) (ImageFilter.GaussianBlur, one core; issue 41: at least 3x)",
                                            ours: ours, cairo: pillow, target: .speedup(3), anchor: "Pillow"))
         } else {
@@ -118,12 +118,12 @@ enum AdjustmentWorkload {
             error.map { "mean error against a float64 Lanczos-3 \(format($0.mean, digits: 3)) levels (worst \(format($0.worst)))" } ?? "error not read"
         }
         var results: [BenchmarkResult] = []
-        if let vips = anchor("vips-anchor.py", ["resize", raw, "\(width)", "\(height)", vipsOutput, "\(Double(newWidth) / Double(width))"]) {
+        if let vips = anchor("vips", ["resize", raw, "\(width)", "\(height)", vipsOutput, "\(newWidth)", "\(newHeight)"]) {
             results.append(BenchmarkResult(name: "resize 6000x4000 → 1920x1280 Lanczos-3 against libvips \(vipsVersion) (resize kernel lanczos3 into memory, both cores; issue 41: at least as fast)",
                                            ours: ours, cairo: vips, target: .speedup(1),
                                            note: "libvips: \(describe(error(of: vipsOutput))); X11Paint: \(describe(ourError))", anchor: "libvips"))
         }
-        if let pillow = anchor("pillow-anchor.py", ["resize", raw, "\(width)", "\(height)", pillowOutput, "\(newWidth)", "\(newHeight)"]) {
+        if let pillow = anchor("pillow", ["resize", raw, "\(width)", "\(height)", pillowOutput, "\(newWidth)", "\(newHeight)"]) {
             results.append(BenchmarkResult(name: "resize 6000x4000 → 1920x1280 Lanczos-3 against Pillow \(pillowVersion) (Image.resize LANCZOS, one core; issue 41: at least 3x)",
                                            ours: ours, cairo: pillow, target: .speedup(3), anchor: "Pillow"))
             if let pillowError = error(of: pillowOutput) {
