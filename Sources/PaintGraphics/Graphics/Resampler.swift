@@ -133,21 +133,34 @@ public enum Resampler {
                             var sum0 = SIMD4<Float>(), sum1 = SIMD4<Float>(), sum2 = SIMD4<Float>(), sum3 = SIMD4<Float>()
                             let base = sourceRow + columnFirst[x]
                             let weights = columnWeights.baseAddress! + x * taps
-                            for k in stride(from: 0, to: taps, by: 4) {
+                            for group in 0..<(taps >> 2) {
+                                let k = group &<< 2
                                 sum0 += weights[k] * base[k]
-                                sum1 += weights[k + 1] * base[k + 1]
-                                sum2 += weights[k + 2] * base[k + 2]
-                                sum3 += weights[k + 3] * base[k + 3]
+                                sum1 += weights[k &+ 1] * base[k &+ 1]
+                                sum2 += weights[k &+ 2] * base[k &+ 2]
+                                sum3 += weights[k &+ 3] * base[k &+ 3]
                             }
                             into[x] = (sum0 + sum1) + (sum2 + sum3)
                         }
                     }
                     for y in y0..<y1 {
+                        // Four source rows a pass over the accumulator (one would load and
+                        // store it once a tap); the kernel's zero padding rounds it to fours.
                         accumulator.initialize(repeating: SIMD4<Float>(), count: width)
-                        for k in 0..<rows.count(y, sourceCount: bitmap.height) {
-                            let weight = rows.weights[y * rows.taps + k]
+                        let count = rows.count(y, sourceCount: bitmap.height)
+                        var k = 0
+                        while k < count {
                             let line = across + (rows.first[y] + k - firstSource) * width
-                            for x in 0..<width { accumulator[x] += weight * line[x] }
+                            let w0 = rows.weights[y * rows.taps + k]
+                            if k + 4 <= count {
+                                let w1 = rows.weights[y * rows.taps + k + 1], w2 = rows.weights[y * rows.taps + k + 2], w3 = rows.weights[y * rows.taps + k + 3]
+                                let line1 = line + width, line2 = line1 + width, line3 = line2 + width
+                                for x in 0..<width { accumulator[x] += (w0 * line[x] + w1 * line1[x]) + (w2 * line2[x] + w3 * line3[x]) }
+                                k += 4
+                            } else {
+                                for x in 0..<width { accumulator[x] += w0 * line[x] }
+                                k += 1
+                            }
                         }
                         let out = result.pixels + y * width
                         for x in 0..<width { out[x] = pack(accumulator[x]) }
