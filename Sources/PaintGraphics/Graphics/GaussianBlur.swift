@@ -137,7 +137,10 @@ public enum GaussianBlur {
                 out[1] = roundedBits(Float(s1) * scale)
                 out[2] = roundedBits(Float(s2) * scale)
                 out[3] = roundedBits(Float(s3) * scale)
-                let entering = at(i + radius + 1), leaving = at(i - radius)
+                // Away from the ends the pixels entering and leaving need no clamping.
+                let inside = i >= radius && i &+ radius &+ 1 < count
+                let entering = inside ? source + (i &+ radius &+ 1) &* 4 : at(i + radius + 1)
+                let leaving = inside ? source + (i &- radius) &* 4 : at(i - radius)
                 s0 = s0 &+ Int32(entering[0]) &- Int32(leaving[0])
                 s1 = s1 &+ Int32(entering[1]) &- Int32(leaving[1])
                 s2 = s2 &+ Int32(entering[2]) &- Int32(leaving[2])
@@ -204,7 +207,9 @@ public enum GaussianBlur {
     /// area), reading up to `reach` beyond it; `sharpen`: instead of the blur, the difference
     /// from it added back (Unsharp Mask), given the pixel and its blurred channels.
     static func apply(to bitmap: Bitmap, in area: PixelRect, selected: [Bool]?, sigma: Double,
-                      _ combine: (UInt32, UnsafePointer<UInt16>) -> UInt32 = { _, blurred in pack(blurred) }) {
+                      _ sharpen: ((UInt32, UnsafePointer<UInt16>) -> UInt32)? = nil) {
+        let isSharpening = sharpen != nil
+        let combine = sharpen ?? { _, blurred in pack(blurred) }
         let visible = area.intersection(bitmap.bounds)
         guard !visible.isEmpty else { return }
         let source = visible.outset(by: reach(sigma: sigma)).intersection(bitmap.bounds)
@@ -214,7 +219,11 @@ public enum GaussianBlur {
             let row = bitmap.pixels + y * bitmap.width
             let blurred = planes + ((y - source.y0) * source.width - source.x0) * 4
             let maskRow = (y - area.y0) * area.width - area.x0
-            for x in visible.x0..<visible.x1 where selected?[maskRow + x] != false { row[x] = combine(row[x], blurred + x * 4) }
+            if selected == nil && !isSharpening {
+                for x in visible.x0..<visible.x1 { row[x] = pack(blurred + x * 4) } // the plain blur, no call a pixel
+            } else {
+                for x in visible.x0..<visible.x1 where selected?[maskRow + x] != false { row[x] = combine(row[x], blurred + x * 4) }
+            }
         }
     }
 
