@@ -102,6 +102,12 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         let previewed = canvas.renderArtwork()
         XCTAssertFalse(previewed.isEqual(to: before))
         XCTAssertEqual(canvas.document.items.count, items, "a preview is not in the document")
+        dialog.previewBox.isOn = false
+        dialog.previewBox.sendActions(for: .valueChanged)
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "Preview off: before")
+        dialog.previewBox.isOn = true
+        dialog.previewBox.sendActions(for: .valueChanged)
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: previewed), "Preview on: after")
         dialog.finish()
         XCTAssertTrue(board.presentedViewController is ProgressViewController, "applied beside the UI thread, the window modal meanwhile")
         board.besideWork.waitUntilDone()

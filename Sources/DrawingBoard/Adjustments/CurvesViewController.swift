@@ -5,7 +5,7 @@ final class CurvesViewController: ViewController {
     /// Counts per level of the layer's (or selection's) luma, red, green and blue.
     private let histograms: [[Int]]
     private(set) var curves = ColorCurves()
-    var onChange: ((PixelAdjustment) -> Void)?
+    var onChange: ((PixelAdjustment?) -> Void)?
     var onFinish: ((PixelAdjustment) -> Void)?
     var onCancel: (() -> Void)?
 
@@ -20,7 +20,7 @@ final class CurvesViewController: ViewController {
 
     override func viewDidLoad() {
         view.addSubview(box)
-        for subview in [titleLabel, channelPicker, editor, resetButton, okButton, cancelButton] as [View] { box.addSubview(subview) }
+        for subview in [titleLabel, channelPicker, editor, resetButton, previewBox, okButton, cancelButton] as [View] { box.addSubview(subview) }
         channelPicker.selectedSegmentIndex = 0
         showChannel()
         isModal = true
@@ -28,7 +28,7 @@ final class CurvesViewController: ViewController {
         escapeButton = cancelButton
     }
 
-    override func viewDidAppear() { onChange?(.curves(curves)) }
+    override func viewDidAppear() { changed() }
 
     override func viewWillLayoutSubviews() {
         let side = min(256, view.bounds.height - 160, view.bounds.width - 48)
@@ -42,6 +42,7 @@ final class CurvesViewController: ViewController {
         resetButton.frame = Rect(x: 16, y: buttonsY, width: resetButton.intrinsicWidth, height: 32)
         cancelButton.frame = Rect(x: width - 12 - cancelButton.intrinsicWidth, y: buttonsY, width: cancelButton.intrinsicWidth, height: 32)
         okButton.frame = Rect(x: cancelButton.frame.minX - 8 - okButton.intrinsicWidth, y: buttonsY, width: okButton.intrinsicWidth, height: 32)
+        previewBox.frame = Rect(x: resetButton.frame.maxX + 8, y: buttonsY + 2, width: previewBox.intrinsicWidth, height: 28)
     }
 
     // MARK: - Delegates
@@ -54,8 +55,11 @@ final class CurvesViewController: ViewController {
         case 3: curves.blue = points
         default: curves.all = points
         }
-        onChange?(.curves(curves))
+        changed()
     }
+
+    /// The canvas shows the curves, or (Preview off) the layer as it is.
+    private func changed() { onChange?(previewBox.isOn ? .curves(curves) : nil) }
 
     // MARK: - Actions
 
@@ -85,8 +89,9 @@ final class CurvesViewController: ViewController {
     private lazy var resetButton = DialogParts.button(tr("Reset")) { [unowned self] in
         self.curves = ColorCurves()
         self.showChannel()
-        self.onChange?(.curves(self.curves))
+        self.changed()
     }
+    private(set) lazy var previewBox = DialogParts.previewBox { [unowned self] in self.changed() }
     private(set) lazy var okButton = DialogParts.button(tr("OK")) { [unowned self] in self.finish() }
     private lazy var cancelButton = DialogParts.button(tr("Cancel")) { [unowned self] in self.onCancel?() }
 }

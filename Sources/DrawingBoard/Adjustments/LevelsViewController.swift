@@ -6,7 +6,7 @@ final class LevelsViewController: ViewController {
     private let histograms: [[Int]]
     /// Per channel (red, green, blue): input black, input white, gamma, output black, output white.
     private var settings = [[Double]](repeating: [0, 255, 1, 0, 255], count: 3)
-    var onChange: ((PixelAdjustment) -> Void)?
+    var onChange: ((PixelAdjustment?) -> Void)?
     var onFinish: ((PixelAdjustment) -> Void)?
     var onCancel: (() -> Void)?
 
@@ -33,7 +33,7 @@ final class LevelsViewController: ViewController {
 
     override func viewDidLoad() {
         view.addSubview(box)
-        for subview in [titleLabel, channelPicker, histogram, okButton, cancelButton] + labels + sliders + values as [View] { box.addSubview(subview) }
+        for subview in [titleLabel, channelPicker, histogram, previewBox, okButton, cancelButton] + labels + sliders + values as [View] { box.addSubview(subview) }
         for (slider, range) in zip(sliders, Self.ranges) {
             slider.minimumValue = range.lowerBound
             slider.maximumValue = range.upperBound
@@ -45,7 +45,7 @@ final class LevelsViewController: ViewController {
         escapeButton = cancelButton
     }
 
-    override func viewDidAppear() { onChange?(adjustment) }
+    override func viewDidAppear() { changed() }
 
     override func viewWillLayoutSubviews() {
         let histogramHeight = min(100, max(40, view.bounds.height - 360))
@@ -65,6 +65,7 @@ final class LevelsViewController: ViewController {
         let buttonsY = size.height - 44
         cancelButton.frame = Rect(x: width - 12 - cancelButton.intrinsicWidth, y: buttonsY, width: cancelButton.intrinsicWidth, height: 32)
         okButton.frame = Rect(x: cancelButton.frame.minX - 8 - okButton.intrinsicWidth, y: buttonsY, width: okButton.intrinsicWidth, height: 32)
+        previewBox.frame = Rect(x: 16, y: buttonsY + 2, width: previewBox.intrinsicWidth, height: 28)
     }
 
     // MARK: - Actions
@@ -77,8 +78,11 @@ final class LevelsViewController: ViewController {
         let value = (sliders[index].value / step).rounded() * step
         for channel in channels { settings[channel][index] = value }
         showValues()
-        onChange?(adjustment)
+        changed()
     }
+
+    /// The canvas shows the levels, or (Preview off) the layer as it is.
+    private func changed() { onChange?(previewBox.isOn ? adjustment : nil) }
 
     /// The chosen channel's settings (red's on RGB) and histogram.
     private func showChannel() {
@@ -112,6 +116,7 @@ final class LevelsViewController: ViewController {
         return slider
     }
     private lazy var values = (0..<5).map { _ in Label() }
+    private(set) lazy var previewBox = DialogParts.previewBox { [unowned self] in self.changed() }
     private(set) lazy var okButton = DialogParts.button(tr("OK")) { [unowned self] in self.finish() }
     private lazy var cancelButton = DialogParts.button(tr("Cancel")) { [unowned self] in self.onCancel?() }
 }

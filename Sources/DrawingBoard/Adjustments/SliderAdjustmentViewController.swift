@@ -34,7 +34,7 @@ final class SliderAdjustmentViewController: ViewController {
     }
 
     private let form: Form
-    var onChange: ((PixelAdjustment) -> Void)?
+    var onChange: ((PixelAdjustment?) -> Void)?
     var onFinish: ((PixelAdjustment) -> Void)?
     var onCancel: (() -> Void)?
 
@@ -58,7 +58,7 @@ final class SliderAdjustmentViewController: ViewController {
 
     override func viewDidLoad() {
         view.addSubview(box)
-        for subview in [titleLabel, okButton, cancelButton] + settingLabels + sliders + valueLabels as [View] { box.addSubview(subview) }
+        for subview in [titleLabel, previewBox, okButton, cancelButton] + settingLabels + sliders + valueLabels as [View] { box.addSubview(subview) }
         for (slider, setting) in zip(sliders, form.settings) {
             slider.minimumValue = 0
             slider.maximumValue = 1
@@ -70,7 +70,7 @@ final class SliderAdjustmentViewController: ViewController {
         escapeButton = cancelButton
     }
 
-    override func viewDidAppear() { onChange?(adjustment) }
+    override func viewDidAppear() { changed() }
 
     override func viewWillLayoutSubviews() {
         let rows = Double(form.settings.count)
@@ -88,11 +88,15 @@ final class SliderAdjustmentViewController: ViewController {
         let buttonsY = size.height - 42
         cancelButton.frame = Rect(x: width - 12 - cancelButton.intrinsicWidth, y: buttonsY, width: cancelButton.intrinsicWidth, height: 32)
         okButton.frame = Rect(x: cancelButton.frame.minX - 8 - okButton.intrinsicWidth, y: buttonsY, width: okButton.intrinsicWidth, height: 32)
+        previewBox.frame = Rect(x: 16, y: buttonsY + 2, width: previewBox.intrinsicWidth, height: 28)
     }
 
     // MARK: - Actions
 
     func finish() { onFinish?(adjustment) }
+
+    /// The canvas shows the adjustment, or (Preview off) the layer as it is.
+    private func changed() { onChange?(previewBox.isOn ? adjustment : nil) }
 
     private func showValues() {
         for (label, (value, setting)) in zip(valueLabels, zip(values, form.settings)) {
@@ -109,11 +113,12 @@ final class SliderAdjustmentViewController: ViewController {
         let slider = Slider()
         slider.addAction(for: .valueChanged) { [unowned self] _ in
             self.showValues()
-            self.onChange?(self.adjustment)
+            self.changed()
         }
         return slider
     }
     private lazy var valueLabels = form.settings.map { _ in Label() }
+    private(set) lazy var previewBox = DialogParts.previewBox { [unowned self] in self.changed() }
     private(set) lazy var okButton = DialogParts.button(tr("OK")) { [unowned self] in self.finish() }
     private lazy var cancelButton = DialogParts.button(tr("Cancel")) { [unowned self] in self.onCancel?() }
 }
