@@ -69,6 +69,13 @@ enum BoardMenu {
             },
                     Command(tr("Layers Panel"), keys: [KeyEvent(.function(7))], state: { [unowned board] in board.layersPanel.isShown ? .on : .off }) { [unowned board] in
                 board.layersPanel.toggle()
+            },
+                    Command(tr("Pixel Grid"), keys: [key("'", ctrl)], state: { [unowned board] in board.canvas.presenter.showsPixelGrid ? .on : .off }) { [unowned board] in
+                board.canvas.presenter.showsPixelGrid.toggle()
+                board.canvas.setNeedsDisplay()
+                if board.canvas.zoom < PixelGrid.minimumZoom && board.canvas.presenter.showsPixelGrid {
+                    board.showStatus(tr("The pixel grid shows from 800%"))
+                }
             }]),
             // The other scenes answer Ctrl+1 to Ctrl+3 from the window (SceneCoordinator).
             inline(Scene.allCases.compactMap { scene in

@@ -8,6 +8,8 @@ final class DocumentPresenter {
     static let pasteboardColor = Color(r: 128, g: 128, b: 134)
     /// The composed document at 1/2, 1/4, ... for showing it zoomed out.
     let reducedCache = ReducedArtworkCache()
+    /// View → Pixel Grid: drawn over the document from 800% up.
+    var showsPixelGrid = false
     /// Document pixels composed before they are scaled to the screen (kept between frames).
     private var zoomScratch: Bitmap?
 
@@ -71,5 +73,6 @@ final class DocumentPresenter {
                 reducedCache.buildBeside(drawing) { work in application.post(work) }
             }
         }
+        if showsPixelGrid { PixelGrid.draw(into: target, area: inside, zoom: k, originX: originX, originY: originY) }
     }
 }
