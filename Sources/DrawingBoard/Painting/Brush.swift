@@ -149,6 +149,49 @@ public struct EllipseBrush: Brush {
     }
 }
 
+/// A rectangle with round corners (KolourPaint's and Pinta's): the corners' radius grows with
+/// the width (three widths, at least 8 points) and never passes half the shorter side; Shift
+/// makes a square.
+public struct RoundedRectangleBrush: Brush {
+    public init() {}
+    public var name: String { tr("Rounded") }
+    public var longName: String { tr("Rounded rectangle") }
+    public var iconName: String { "tool-rounded-rectangle" }
+    public var drawsClosedFigures: Bool { true }
+    public var key: Character { "u" }
+
+    public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {
+        let box = RectangleBrush.box(from: start, to: end, square: constrained)
+        let radius = min(max(8, 3 * width), min(box.width, box.height) / 2)
+        return Shape(path: .roundedRect(box, cornerRadius: radius), style: LineStyle(width: width, join: .round), color: color)
+    }
+}
+
+/// A line with an arrowhead at its end: two strokes from the tip back at 30° each side, as
+/// long as four widths (at least 12 points) but never longer than half the line; Shift turns
+/// the line in 15° steps as the line tool does.
+public struct ArrowBrush: Brush {
+    public init() {}
+    public var name: String { tr("Arrow") }
+    public var iconName: String { "tool-arrow" }
+    public var key: Character { "v" }
+
+    public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {
+        let tip = constrained ? LineBrush.snapped(end, around: start) : end
+        var path = Path.line(from: start, to: tip)
+        let dx = tip.x - start.x, dy = tip.y - start.y, length = (dx * dx + dy * dy).squareRoot()
+        if length > 0 {
+            let head = min(max(12, 4 * width), length / 2), angle = atan2(dy, dx)
+            for side in [-1.0, 1.0] {
+                let barb = angle + Double.pi - side * Double.pi / 6
+                path.move(to: tip)
+                path.line(to: Point(x: tip.x + head * cos(barb), y: tip.y + head * sin(barb)))
+            }
+        }
+        return Shape(path: path, style: LineStyle(width: width, cap: .round, join: .round), color: color)
+    }
+}
+
 /// The eyedropper (取色): takes the colour under the pointer from the drawing as it shows, with
 /// a magnifying loupe while held; the pen takes it on release. Alt+click does the same with any tool.
 public struct EyedropperBrush: Brush {

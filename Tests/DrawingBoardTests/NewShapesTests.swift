@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+@testable import DrawingBoard
+@testable import PaintToolkit
+@testable import PaintDocument
+@testable import PaintGraphics
+import TestSupport
+import ToolkitTestSupport
+
+/// Issue 42's first shapes: the rounded rectangle and the arrow, drawn with their keys, kept in
+/// the document as any figure (undo, and the same after a crash).
+final class NewShapesTests: RestartingBoardTestCase {
+    private func key(_ character: Character) { session.window.send(KeyEvent(.character(character))) }
+
+    /// Whether the layer's pixel at canvas point (x, y) is painted.
+    private func painted(_ x: Double, _ y: Double) -> Bool {
+        let layer = canvas.content.drawing.stack.pixels(of: 0)!
+        let scale = canvas.layerScale
+        return layer[Int(x * scale), Int(y * scale)] >> 24 > 0
+    }
+
+    func testTheRoundedRectangleRoundsItsCornersAndComesBackAfterACrash() {
+        key("u")
+        XCTAssertTrue(canvas.brush is RoundedRectangleBrush)
+        board.setStrokeWidth(4)
+        driver.drag([w(100, 100), w(200, 160), w(300, 220)])
+        XCTAssertTrue(painted(200, 100), "the top edge's middle")
+        XCTAssertTrue(painted(100, 160), "the left edge's middle")
+        XCTAssertFalse(painted(100, 100), "the corner is rounded away (radius 12 at width 4)")
+        XCTAssertFalse(painted(200, 160), "an outline only")
+        let drawn = canvas.renderArtwork()
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: drawn))
+        board.undo()
+        XCTAssertFalse(painted(200, 100))
+    }
+
+    func testTheArrowHasAHeadAtItsEnd() {
+        key("v")
+        XCTAssertTrue(canvas.brush is ArrowBrush)
+        board.setStrokeWidth(3)
+        driver.drag([w(100, 150), w(200, 150), w(300, 150)])
+        XCTAssertTrue(painted(200, 150), "the shaft")
+        // The barbs go back from the tip at 30°: 12 points long, so about (290, 144) and (290, 156).
+        XCTAssertTrue(painted(290, 144.5), "the upper barb")
+        XCTAssertTrue(painted(290, 155.5), "the lower barb")
+        XCTAssertFalse(painted(110, 144.5), "no head at the start")
+        let path = ArrowBrush().shape(from: Point(x: 0, y: 0), to: Point(x: 10, y: 0), constrained: false, color: .black, width: 1)!.path
+        XCTAssertEqual(path.elements.count, 6, "a shaft and two barbs, each a move and a line")
+    }
+}
