@@ -110,6 +110,8 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: previewed), "Preview on: after")
         dialog.finish()
         XCTAssertTrue(board.presentedViewController is ProgressViewController, "applied beside the UI thread, the window modal meanwhile")
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: previewed), "the canvas goes on showing the effect meanwhile")
+        XCTAssertEqual(canvas.document.items.count, items)
         board.besideWork.waitUntilDone()
         XCTAssertNil(board.presentedViewController)
         XCTAssertEqual(canvas.document.items.count, items + 1)
@@ -210,7 +212,7 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         board.besideWork.waitUntilDone()
         XCTAssertNil(board.presentedViewController)
         XCTAssertEqual(canvas.document.items.count, items, "no item")
-        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "the layer as it was")
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "the layer as it was, the preview gone")
         XCTAssertTrue(board.statusLabel.text.contains("Stopped"), board.statusLabel.text)
     }
 

@@ -112,14 +112,17 @@ final class AdjustmentCommands {
         let canvas = board.canvas, scale = canvas.layerScale, layer = canvas.drawing.layer
         let job = AdjustmentJob(adjustment, source: layer.cropped(to: layer.bounds), area: area?.pixels(atScale: scale) ?? layer.bounds,
                                 selected: area?.mask(atScale: scale))
+        // The canvas goes on showing the effect (as previewed) while it is worked at full size.
+        canvas.content.previewAdjustment(adjustment, area: area, reduction: max(1, Int(1 / canvas.zoom)))
         board.besideWork.run(tr("Applying %@", title), { progress, isStopped in
             job.run(progress: progress, isStopped: isStopped)
         }, done: { [unowned self] result in
+            canvas.content.previewAdjustment(nil, area: nil)
             job.offer(result)
             let items = canvas.document.items.count
             canvas.commit(.adjust(adjustment, area: area))
             guard canvas.document.items.count > items else { return }
             self.said(adjustment, named: title)
-        })
+        }, stopped: { canvas.content.previewAdjustment(nil, area: nil) })
     }
 }

@@ -14,8 +14,9 @@ final class BesideWork {
 
     /// Runs `work` on another thread (it reports the fraction done and may ask whether it was
     /// stopped; nil: stopped), then `done` with its result on the UI thread.
+    /// `stopped`: what undoes the look of the work under way when it was stopped.
     func run<Result>(_ title: String, _ work: @escaping (_ progress: (Double) -> Void, _ isStopped: () -> Bool) -> Result?,
-                     done: @escaping (Result) -> Void) {
+                     done: @escaping (Result) -> Void, stopped: (() -> Void)? = nil) {
         let task = BesideTask()
         running = task
         let progress = ProgressViewController(title: tr("%@…", title))
@@ -33,6 +34,7 @@ final class BesideWork {
                 self.running = nil
                 self.board.dismiss(animated: false)
                 guard let result = finished.value, !task.isStopped else {
+                    stopped?()
                     return self.board.showStatus(tr("Stopped %@: the drawing is as it was", title))
                 }
                 handOver.value.1(result)
