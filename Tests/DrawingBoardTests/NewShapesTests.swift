@@ -50,3 +50,24 @@ final class NewShapesTests: RestartingBoardTestCase {
         XCTAssertEqual(path.elements.count, 6, "a shaft and two barbs, each a move and a line")
     }
 }
+
+/// Issue 42's Ellipse Select: the ellipse in the dragged box, worked on as a lasso's outline.
+final class EllipseSelectTests: RestartingBoardTestCase {
+    func testEllipseSelectSelectsTheEllipseInItsBoxAndDeleteClearsOnlyThat() {
+        board.setColor(.blue)
+        board.setStrokeWidth(60)
+        for y in stride(from: 80.0, through: 240, by: 40) { driver.drag([w(60, y), w(360, y)]) }
+        session.window.send(KeyEvent(.character("o")))
+        XCTAssertTrue(canvas.brush is EllipseSelectBrush)
+        driver.drag([w(100, 100), w(200, 150), w(300, 220)])
+        let area = try? XCTUnwrap(canvas.selectionArea)
+        XCTAssertNotNil(area?.outline, "an outline, as a lasso's")
+        XCTAssertTrue(area?.contains(Point(x: 200, y: 160)) ?? false, "the centre")
+        XCTAssertFalse(area?.contains(Point(x: 103, y: 103)) ?? true, "not the box's corner")
+        XCTAssertTrue(area?.contains(Point(x: 101, y: 160)) ?? false, "the left end of the ellipse")
+        session.window.send(KeyEvent(.delete))
+        let layer = canvas.content.drawing.stack.pixels(of: 0)!, scale = canvas.layerScale
+        XCTAssertEqual(layer[Int(200 * scale), Int(160 * scale)] >> 24, 0, "inside: cleared")
+        XCTAssertEqual(layer[Int(104 * scale), Int(104 * scale)] >> 24, 255, "the box's corner, outside the ellipse: kept")
+    }
+}

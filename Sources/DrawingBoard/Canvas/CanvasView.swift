@@ -126,7 +126,7 @@ public final class CanvasView: View {
         // A pen's eraser end erases, whatever tool is chosen: the press goes to the eraser.
         let tool: Brush = touch.isEraser ? EraserBrush() : brush
         if eyedropper.beginIfAsked(by: tool, at: viewPoint) { return }
-        if tool.selectsRegion { return selectionTool.begin(at: viewPoint, freeForm: tool.selectsFreeForm) }
+        if tool.selectsRegion { return selectionTool.begin(at: viewPoint, freeForm: tool.selectsFreeForm, ellipse: tool.selectsEllipse) }
         if tool.placesText || isEditingText {
             // A click elsewhere commits the box being typed in; with the text tool it opens
             // another there (Pinta's habit).

@@ -23,6 +23,8 @@ public protocol Brush {
     var selectsRegion: Bool { get }
     /// Whether that part is free-form (the Lasso) rather than a rectangle.
     var selectsFreeForm: Bool { get }
+    /// Whether a drag selects the ellipse in its box (Ellipse Select).
+    var selectsEllipse: Bool { get }
     /// Freehand brushes keep every point of the drag; the others span a figure between the
     /// first and the current point (seed 003's supportedContinuousDrawing).
     var isFreehand: Bool { get }
@@ -41,6 +43,7 @@ extension Brush {
     public var placesText: Bool { false }
     public var selectsRegion: Bool { false }
     public var selectsFreeForm: Bool { false }
+    public var selectsEllipse: Bool { false }
     /// "Line (L)".
     public var toolTip: String { "\(longName) (\(String(key).uppercased()))" }
 
@@ -235,6 +238,18 @@ public struct SelectBrush: Brush {
     /// Pinta's and KolourPaint's key for the rectangle selection.
     public var key: Character { "s" }
     public var selectsRegion: Bool { true }
+}
+
+/// Ellipse Select (Pinta's and GIMP's): drag a box, the ellipse inside it is selected (a
+/// circle with Shift); everything the Select tool does works on it, as on a lasso's outline.
+public struct EllipseSelectBrush: Brush {
+    public init() {}
+    public var name: String { tr("Oval") }
+    public var longName: String { tr("Ellipse select") }
+    public var iconName: String { "tool-ellipse-select" }
+    public var key: Character { "o" }
+    public var selectsRegion: Bool { true }
+    public var selectsEllipse: Bool { true }
 }
 
 /// Free-form selection (套索): drag around what to select; it closes on release. Everything

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The selection on the canvas (the Select tool, the Lasso, Ctrl+A): a rectangle of whole
 /// document pixels with eight handles, or a free-form outline, drawn with marching ants. A drag
 /// outside it draws a new one, a handle resizes a rectangle, a drag inside lifts its pixels to
@@ -16,6 +18,7 @@ final class SelectionTool {
     private enum Drag {
         case create(start: Point)
         case lasso(points: [Point])
+        case ellipse(start: Point, end: Point)
         case resize(handle: Int, original: Rect)
         case lift(start: Point)
     }
@@ -101,7 +104,7 @@ final class SelectionTool {
     // MARK: - Touches
 
     /// A press: on a handle, inside, or outside the selection.
-    func begin(at viewPoint: Point, freeForm: Bool) {
+    func begin(at viewPoint: Point, freeForm: Bool, ellipse: Bool = false) {
         let point = viewport.contentPoint(viewPoint)
         if let area, area.outline == nil, let handle = handle(at: viewPoint) {
             drag = .resize(handle: handle, original: area.bounds)
@@ -109,7 +112,7 @@ final class SelectionTool {
             drag = .lift(start: viewPoint)
             onLift?()
         } else {
-            drag = freeForm ? .lasso(points: [point]) : .create(start: point)
+            drag = ellipse ? .ellipse(start: point, end: point) : freeForm ? .lasso(points: [point]) : .create(start: point)
             select(nil)
         }
     }
@@ -127,6 +130,11 @@ final class SelectionTool {
             invalidateLassoTrail([points.last ?? point, point])
             points.append(point)
             drag = .lasso(points: points)
+        case .ellipse(let start, let end)?:
+            // The ellipse so far shows in ants; it becomes the selection's outline on release.
+            invalidateLassoTrail([start, end])
+            drag = .ellipse(start: start, end: point)
+            invalidateLassoTrail([start, point])
         case .resize(let handle, let original)?:
             select(RectangleHandles.resized(original, handle: handle, to: point))
         case .lift(let start)?:
@@ -142,6 +150,11 @@ final class SelectionTool {
             invalidateLassoTrail(points)
             drag = nil
             selectLasso(points)
+        }
+        if case .ellipse(let start, let end)? = drag {
+            invalidateLassoTrail([start, end])
+            drag = nil
+            selectLasso(ellipseOutline(from: start, to: end))
         }
         drag = nil
     }
@@ -169,6 +182,9 @@ final class SelectionTool {
         let pixel = 1 / (canvas.window?.scale ?? 1)
         if case .lasso(let points)? = drag, points.count > 1 {
             drawAnts(along: Path.polyline(points.map(viewport.viewPoint)), pixel: pixel, in: context)
+        }
+        if case .ellipse(let start, let end)? = drag {
+            drawAnts(along: .polygon(ellipseOutline(from: start, to: end).map(viewport.viewPoint)), pixel: pixel, in: context)
         }
         guard let area else { return }
         if let outline = area.outline {
@@ -219,5 +235,17 @@ final class SelectionTool {
         canvas.setNeedsDisplay(Rect(x: box.minX - w, y: box.maxY - w, width: box.width + 2 * w, height: 2 * w))
         canvas.setNeedsDisplay(Rect(x: box.minX - w, y: box.minY - w, width: 2 * w, height: box.height + 2 * w))
         canvas.setNeedsDisplay(Rect(x: box.maxX - w, y: box.minY - w, width: 2 * w, height: box.height + 2 * w))
+    }
+
+    /// The ellipse in the box of a drag (a circle with Shift) as an outline of short straight
+    /// sides (about one every two points, 32 to 360 of them).
+    func ellipseOutline(from start: Point, to end: Point) -> [Point] {
+        let box = RectangleBrush.box(from: start, to: end, square: canvas.window?.modifierFlags.contains(.shift) ?? false)
+        let rx = box.width / 2, ry = box.height / 2
+        let sides = min(360, max(32, Int((Double.pi * (rx + ry)) / 2)))
+        return (0..<sides).map { index in
+            let angle = 2 * Double.pi * Double(index) / Double(sides)
+            return Point(x: box.midX + rx * cos(angle), y: box.midY + ry * sin(angle))
+        }
     }
 }
