@@ -63,7 +63,8 @@ enum BoardMenu {
             inline([Command(tr("Zoom In"), keys: [key("+", ctrl), key("=", ctrl), key("+", ctrlShift), key("=", ctrlShift)]) { [unowned board] in board.canvas.zoomIn() },
                     Command(tr("Zoom Out"), keys: [key("-", ctrl)]) { [unowned board] in board.canvas.zoomOut() },
                     Command(tr("Best Fit"), keys: [key("0", ctrl)]) { [unowned board] in board.canvas.zoomToFit() },
-                    Command(tr("Actual Size"), keys: [key("1")]) { [unowned board] in board.canvas.setZoom(1) }]),
+                    Command(tr("Actual Size"), keys: [key("1")]) { [unowned board] in board.canvas.setZoom(1) },
+                    Command(tr("Zoom…")) { [unowned board] in board.zoomCommands.choose() }]),
             inline([Command(tr("Full Screen"), keys: [KeyEvent(.function(11))], state: { [unowned board] in board.isFullScreen ? .on : .off }) { [unowned board] in
                 board.setFullScreen(!board.isFullScreen)
             },

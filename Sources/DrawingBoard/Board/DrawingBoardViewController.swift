@@ -57,6 +57,7 @@ public final class DrawingBoardViewController: ViewController {
     lazy var layerCommands = LayerCommands(board: self)
     lazy var imageCommands = ImageCommands(board: self)
     lazy var adjustmentCommands = AdjustmentCommands(board: self)
+    lazy var zoomCommands = ZoomCommands(board: self)
     lazy var besideWork = BesideWork(board: self)
     lazy var layersPanel = LayersPanelController(board: self, commands: layerCommands)
     public private(set) lazy var fileDialogs = FileDialogs(board: self)
@@ -253,6 +254,7 @@ public final class DrawingBoardViewController: ViewController {
         bar.onWidthChange = { [unowned self] width in self.setStrokeWidth(width) }
         bar.onColor = { [unowned self] index in self.selectColor(at: index) }
         bar.onPalette = { [unowned self] in self.showPalette() }
+        bar.onZoom = { [unowned self] in self.zoomCommands.choose() }
         return bar
     }()
 

@@ -10,6 +10,8 @@ public final class BottomBarController: ViewController {
     public var onWidthChange: ((Double) -> Void)?
     public var onColor: ((Int) -> Void)?
     public var onPalette: (() -> Void)?
+    /// A click on the zoom readout (the Zoom dialog).
+    public var onZoom: (() -> Void)?
 
     /// The document pixel under the pointer (nil: not over the canvas), shown when there is room.
     public var pointerPixel: Point? { didSet { updateZoomLabel() } }
@@ -127,6 +129,11 @@ public final class BottomBarController: ViewController {
     public private(set) lazy var zoomLabel: Label = {
         let label = Label()
         label.textColor = Color(r: 70, g: 70, b: 76)
+        label.toolTip = tr("Zoom: click to type one or pick one")
+        let tap = TapGestureRecognizer()
+        tap.addTarget { [unowned self] _ in self.onZoom?() }
+        label.addGestureRecognizer(tap)
+        label.isUserInteractionEnabled = true // a label takes no touches unless asked (UIKit's rule)
         return label
     }()
 
