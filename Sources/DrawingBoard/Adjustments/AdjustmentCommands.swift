@@ -118,9 +118,8 @@ final class AdjustmentCommands {
             job.run(progress: progress, isStopped: isStopped)
         }, done: { [unowned self] result in
             canvas.content.previewAdjustment(nil, area: nil)
-            job.offer(result)
             let items = canvas.document.items.count
-            canvas.commit(.adjust(adjustment, area: area))
+            canvas.commit(.adjust(adjustment, area: area), painted: result)
             guard canvas.document.items.count > items else { return }
             self.said(adjustment, named: title)
         }, stopped: { canvas.content.previewAdjustment(nil, area: nil) })

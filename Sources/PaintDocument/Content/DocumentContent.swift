@@ -55,14 +55,15 @@ public final class DocumentContent {
 
     // MARK: - Changes
 
-    /// Adds an item (clearing the redo tail) and renders it onto the layer.
-    package func append(_ item: Document.Item) {
+    /// Adds an item (clearing the redo tail) and renders it onto the layer; `painted`: the
+    /// current layer as the item leaves it, worked already (see `DrawingLayer.append`).
+    package func append(_ item: Document.Item, painted: Bitmap? = nil) {
         let item = onCurrentLayer(item)
         // A locked layer takes no painting, from any tool (the user hears why).
         if isCurrentLayerLocked && !item.changesStackOrBackground { return onLockedLayer?() ?? () }
         document.append(item)
         redoItems.removeAll()
-        drawing.append(item, itemCount: document.items.count)
+        drawing.append(item, itemCount: document.items.count, painted: painted)
         if case .layer = item { layersChanged() }
         onPixelsChanged?(nil)
         onEdit?(.appended(item))

@@ -125,11 +125,27 @@ public final class DrawingLayer {
     }
 
     /// Applies an item appended to the document (the layers already show the ones before).
-    public func append(_ item: Document.Item, itemCount: Int) {
+    /// `painted`: the item's layer as the item leaves it, worked already (an effect applied
+    /// beside the UI thread), put in place instead of working it again.
+    public func append(_ item: Document.Item, itemCount: Int, painted: Bitmap? = nil) {
         checkpoints.discard(beyond: itemCount - 1)
-        apply(item) { StrokeRenderer.Underlay(pixel: self.backgroundPixel, image: self.backgroundImage) }
+        if let painted {
+            paste(painted, for: item)
+        } else {
+            apply(item) { StrokeRenderer.Underlay(pixel: self.backgroundPixel, image: self.backgroundImage) }
+        }
         if case .background(let background) = item { setBackground(background) }
         if checkpoints.wantsCheckpoint(at: itemCount) { checkpoints.store(stack, itemCount: itemCount, lastItem: item) }
+    }
+
+    /// The pixels an item left on the layer it names, copied in.
+    private func paste(_ painted: Bitmap, for item: Document.Item) {
+        let id: Int
+        if case .onLayer(let layerID, _) = item { id = layerID } else { id = 0 }
+        guard let pixels = stack.pixels(of: id), pixels.width == painted.width, pixels.height == painted.height else { return }
+        if id != currentLayerID { invalidateBelow() }
+        stack.touch(id)
+        pixels.copy(pixels.bounds, from: painted, toX: 0, y: 0)
     }
 
     /// One item onto the layer it names (a change to the stack, to the stack); `background`:

@@ -5,8 +5,8 @@ import Foundation
 /// a stopped job reaches the layer). Each band is made from the untouched copy (an effect
 /// reads its neighbours), so the bands join to exactly what `apply(to:in:selected:)` makes.
 ///
-/// The finished result is offered to the next `apply` of the same adjustment to the same
-/// pixels (the document item that OK then commits), which takes it instead of working it again.
+/// The finished layer goes into the document with the item (`DocumentContent.append(_:painted:)`)
+/// instead of being worked a second time.
 public final class AdjustmentJob: @unchecked Sendable {
     public let adjustment: PixelAdjustment
     private let source: Bitmap
@@ -50,28 +50,5 @@ public final class AdjustmentJob: @unchecked Sendable {
             progress(Double(y - visible.y0) / Double(visible.height))
         }
         return isStopped() ? nil : result
-    }
-
-    // MARK: - The result offered to the item's apply
-
-    private static let offeredLock = NSLock()
-    nonisolated(unsafe) private static var offered: (job: AdjustmentJob, result: Bitmap)?
-
-    /// Keeps `result` of this job for the next `take` (one at a time).
-    public func offer(_ result: Bitmap) {
-        Self.offeredLock.lock()
-        Self.offered = (self, result)
-        Self.offeredLock.unlock()
-    }
-
-    /// The offered result, if it is `adjustment` applied to exactly `bitmap`'s pixels in
-    /// `area` with `selected` (it is then no longer offered).
-    static func take(_ adjustment: PixelAdjustment, for bitmap: Bitmap, area: PixelRect, selected: [Bool]?) -> Bitmap? {
-        offeredLock.lock()
-        defer { offeredLock.unlock() }
-        guard let (job, result) = offered else { return nil }
-        offered = nil
-        guard job.adjustment == adjustment, job.area == area, job.selected == selected, job.source.isEqual(to: bitmap) else { return nil }
-        return result
     }
 }

@@ -156,13 +156,7 @@ public enum PixelAdjustment: Sendable, Equatable, Codable {
     public func apply(to bitmap: Bitmap, in area: PixelRect, selected: [Bool]? = nil) {
         let visible = area.intersection(bitmap.bounds)
         guard !visible.isEmpty else { return }
-        if case .effect(let effect) = self {
-            // A dialog's OK worked it beside the UI thread already (see AdjustmentJob).
-            if let done = AdjustmentJob.take(self, for: bitmap, area: area, selected: selected) {
-                return bitmap.copy(bitmap.bounds, from: done, toX: 0, y: 0)
-            }
-            return effect.apply(to: bitmap, in: area, selected: selected)
-        }
+        if case .effect(let effect) = self { return effect.apply(to: bitmap, in: area, selected: selected) }
         if let tables = lookupTables { return ChannelTables(tables).apply(to: bitmap, in: area, selected: selected) }
         if case .hueSaturation(let hue, let saturation, let lightness) = self {
             return HueSaturationMatrix(hue: hue, saturation: saturation, lightness: lightness).apply(to: bitmap, in: area, selected: selected)
