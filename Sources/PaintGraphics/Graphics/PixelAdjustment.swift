@@ -45,19 +45,23 @@ public enum PixelAdjustment: Sendable, Equatable, Codable {
             self.outputHigh = outputHigh
         }
 
-        /// A channel's value (unpremultiplied) stretched.
-        @inline(__always)
-        func map(_ value: UInt32, channel: Int) -> UInt32 {
-            let lo = low[channel], hi = high[channel]
-            guard hi > lo else { return value }
-            return UInt32(min(255, max(0, ((Int(value) - lo) * 255 + (hi - lo) / 2) / (hi - lo))))
-        }
-
         /// Whether only the input points are set (Auto Level's items, replayed as they were made).
         public var isStretchOnly: Bool { gamma == nil && outputLow == nil && outputHigh == nil }
 
-        /// A channel's table: input points, gamma, output points (GIMP's Levels).
+        /// A channel's table: input points, gamma, output points (GIMP's Levels); Auto Level's
+        /// stretch in integers, as its items were first made.
         func table(channel: Int) -> [UInt8] {
+            let lo = low[channel], hi = high[channel]
+            guard !isStretchOnly else {
+                return (0..<256).map { value in
+                    guard hi > lo else { return UInt8(value) }
+                    return UInt8(min(255, max(0, ((value - lo) * 255 + (hi - lo) / 2) / (hi - lo))))
+                }
+            }
+            return gammaTable(channel: channel)
+        }
+
+        private func gammaTable(channel: Int) -> [UInt8] {
             let lo = Double(low[channel]), hi = Double(max(high[channel], low[channel] + 1))
             let power = 1 / max(0.01, gamma?[channel] ?? 1)
             let outLo = Double(outputLow?[channel] ?? 0), outHi = Double(outputHigh?[channel] ?? 255)
@@ -68,8 +72,15 @@ public enum PixelAdjustment: Sendable, Equatable, Codable {
         }
     }
 
-    @inline(__always)
+    /// One pixel adjusted (an effect, which reads the neighbours, leaves a lone pixel as it is).
     public func apply(_ pixel: UInt32) -> UInt32 {
+        if let tables = lookupTables { return ChannelTables(tables).apply(pixel) }
+        return applyPointwise(pixel)
+    }
+
+    /// The adjustments worked pixel by pixel rather than through tables.
+    @inline(__always)
+    private func applyPointwise(_ pixel: UInt32) -> UInt32 {
         let a = pixel >> 24
         guard a > 0 else { return pixel }
         let r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF
@@ -84,26 +95,10 @@ public enum PixelAdjustment: Sendable, Equatable, Codable {
             let ng = min(a, (357 * r + 702 * g + 172 * b + 512) >> 10)
             let nb = min(a, (279 * r + 547 * g + 134 * b + 512) >> 10)
             return a << 24 | nr << 16 | ng << 8 | nb
-        case .levels(let levels):
-            // Unpremultiplied, stretched, premultiplied again (an opaque pixel as it is).
-            func stretch(_ c: UInt32, _ channel: Int) -> UInt32 {
-                guard a < 255 else { return levels.map(c, channel: channel) }
-                let straight = min(255, (c * 255 + a / 2) / a)
-                return (levels.map(straight, channel: channel) * a + 127) / 255
-            }
-            return a << 24 | stretch(r, 0) << 16 | stretch(g, 1) << 8 | stretch(b, 2)
         case .hueSaturation(let hue, let saturation, let lightness):
             return HueSaturationMatrix(hue: hue, saturation: saturation, lightness: lightness).apply(pixel)
-        case .brightnessContrast, .curves, .effect:
-            return pixel // tables and effects: `apply(to:in:selected:)`
-        case .posterize(let count):
-            let steps = UInt32(min(max(count, 2), 64) - 1)
-            func level(_ c: UInt32) -> UInt32 {
-                let straight = a == 255 ? c : min(255, (c * 255 + a / 2) / a)
-                let snapped = ((straight * steps + 127) / 255 * 255 + steps / 2) / steps
-                return a == 255 ? snapped : (snapped * a + 127) / 255
-            }
-            return a << 24 | level(r) << 16 | level(g) << 8 | level(b)
+        case .levels, .posterize, .brightnessContrast, .curves, .effect:
+            return pixel // the tables' (see `apply(_:)`); an effect's neighbours are not here
         }
     }
 
@@ -165,9 +160,9 @@ public enum PixelAdjustment: Sendable, Equatable, Codable {
             let row = bitmap.pixels + y * bitmap.width
             if let selected {
                 let maskRow = (y - area.y0) * area.width - area.x0
-                for x in visible.x0..<visible.x1 where selected[maskRow + x] { row[x] = apply(row[x]) }
+                for x in visible.x0..<visible.x1 where selected[maskRow + x] { row[x] = applyPointwise(row[x]) }
             } else {
-                for x in visible.x0..<visible.x1 { row[x] = apply(row[x]) }
+                for x in visible.x0..<visible.x1 { row[x] = applyPointwise(row[x]) }
             }
         }
     }
