@@ -84,6 +84,9 @@ final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
         let layer = content.drawing.stack.pixels(of: 1)!
         XCTAssertEqual(layer[10, 10], 0, "a layer's new area is transparent")
         XCTAssertTrue(layer.cropped(to: PixelRect(x0: 100, y0: 60, x1: layer.width, y1: layer.height)).isEqual(to: layerBefore))
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: grown), "the grown canvas after a crash")
         board.imageCommands.resizeCanvas(toWidth: 120, height: 80, anchor: (0, 0))
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: grown.cropped(to: PixelRect(x0: 0, y0: 0, x1: 120, y1: 80))), "shrunk: cut at the top left")
         board.undo()
