@@ -48,7 +48,7 @@ final class AdjustmentCommands {
         return PixelAdjustment.histograms(of: layer, in: area?.pixels(atScale: scale) ?? layer.bounds, selected: area?.mask(atScale: scale)).channels
     }
 
-    private func present(_ dialog: some AdjustmentDialog, named title: String) {
+    private func present(_ dialog: AdjustmentDialogViewController, named title: String) {
         let canvas = board.canvas
         guard board.presentedViewController == nil else { return }
         canvas.commitText()

@@ -1,18 +1,15 @@
 /// Levels (Ctrl+L, GIMP's and Pinta's): input black and white points, gamma and output points,
 /// for the three channels together or each alone, over the channel's histogram; previewed on
 /// the canvas as a slider moves. OK makes one undoable item; Cancel and Escape leave the layer.
-final class LevelsViewController: ViewController {
+final class LevelsViewController: AdjustmentDialogViewController {
     /// Counts per level of luma, red, green and blue (what the layer or selection holds).
     private let histograms: [[Int]]
     /// Per channel (red, green, blue): input black, input white, gamma, output black, output white.
     private var settings = [[Double]](repeating: [0, 255, 1, 0, 255], count: 3)
-    var onChange: ((PixelAdjustment?) -> Void)?
-    var onFinish: ((PixelAdjustment) -> Void)?
-    var onCancel: (() -> Void)?
 
     init(histograms: [[Int]]) {
         self.histograms = histograms
-        super.init()
+        super.init(title: tr("Levels"))
     }
 
     private static let names = [tr("Input black"), tr("Input white"), tr("Gamma"), tr("Output black"), tr("Output white")]
@@ -20,7 +17,7 @@ final class LevelsViewController: ViewController {
     private static let barColors = [Color(r: 150, g: 150, b: 160), Color(r: 220, g: 120, b: 120), Color(r: 110, g: 180, b: 120), Color(r: 120, g: 150, b: 230)]
 
     /// The levels the sliders say, for every channel.
-    var adjustment: PixelAdjustment {
+    override var adjustment: PixelAdjustment {
         let column = { (index: Int) in self.settings.map { $0[index] } }
         return .levels(.init(low: column(0).map { Int($0) }, high: (0..<3).map { max(Int(settings[$0][1]), Int(settings[$0][0]) + 1) },
                              gamma: column(2), outputLow: column(3).map { Int($0) }, outputHigh: column(4).map { Int($0) }))
@@ -31,28 +28,23 @@ final class LevelsViewController: ViewController {
 
     // MARK: - Lifecycle
 
+    override var controls: [View] { [channelPicker, histogram] + labels + sliders + values }
+
     override func viewDidLoad() {
-        view.addSubview(box)
-        for subview in [titleLabel, channelPicker, histogram, previewBox, okButton, cancelButton] + labels + sliders + values as [View] { box.addSubview(subview) }
+        super.viewDidLoad()
         for (slider, range) in zip(sliders, Self.ranges) {
             slider.minimumValue = range.lowerBound
             slider.maximumValue = range.upperBound
         }
         channelPicker.selectedSegmentIndex = 0
         showChannel()
-        isModal = true
-        defaultButton = okButton
-        escapeButton = cancelButton
     }
-
-    override func viewDidAppear() { changed() }
 
     override func viewWillLayoutSubviews() {
         let histogramHeight = min(100, max(40, view.bounds.height - 360))
         let size = Size(width: min(440, view.bounds.width - 16), height: 140 + histogramHeight + 5 * 32)
-        box.frame = Rect(x: (view.bounds.width - size.width) / 2, y: max(8, (view.bounds.height - size.height) / 2), width: size.width, height: size.height)
-        let width = box.frame.width
-        titleLabel.frame = Rect(x: 16, y: 10, width: width - 32, height: 24)
+        layOutBox(Rect(x: (view.bounds.width - size.width) / 2, y: max(8, (view.bounds.height - size.height) / 2), width: size.width, height: size.height))
+        let width = size.width
         channelPicker.frame = Rect(x: 16, y: 40, width: width - 32, height: 28)
         histogram.frame = Rect(x: 16, y: 78, width: width - 32, height: histogramHeight)
         let labelWidth = min(150, (labels.map { $0.font.width(of: $0.text) }.max() ?? 0) + 10)
@@ -62,15 +54,9 @@ final class LevelsViewController: ViewController {
             sliders[index].frame = Rect(x: 16 + labelWidth, y: y, width: width - 16 - labelWidth - 64, height: 28)
             values[index].frame = Rect(x: width - 56, y: y, width: 48, height: 28)
         }
-        let buttonsY = size.height - 44
-        cancelButton.frame = Rect(x: width - 12 - cancelButton.intrinsicWidth, y: buttonsY, width: cancelButton.intrinsicWidth, height: 32)
-        okButton.frame = Rect(x: cancelButton.frame.minX - 8 - okButton.intrinsicWidth, y: buttonsY, width: okButton.intrinsicWidth, height: 32)
-        previewBox.frame = Rect(x: 16, y: buttonsY + 2, width: previewBox.intrinsicWidth, height: 28)
     }
 
     // MARK: - Actions
-
-    func finish() { onFinish?(adjustment) }
 
     /// A slider moved: its setting for the channels shown, rounded (gamma to 0.05, levels whole).
     func sliderChanged(_ index: Int) {
@@ -81,8 +67,6 @@ final class LevelsViewController: ViewController {
         changed()
     }
 
-    /// The canvas shows the levels, or (Preview off) the layer as it is.
-    private func changed() { onChange?(previewBox.isOn ? adjustment : nil) }
 
     /// The chosen channel's settings (red's on RGB) and histogram.
     private func showChannel() {
@@ -101,8 +85,6 @@ final class LevelsViewController: ViewController {
 
     // MARK: - Subviews
 
-    private lazy var box = DialogParts.box()
-    private lazy var titleLabel = DialogParts.title(tr("Levels"))
     private(set) lazy var channelPicker: SegmentedControl = {
         let picker = SegmentedControl(items: [tr("RGB"), tr("Red"), tr("Green"), tr("Blue")])
         picker.addAction(for: .valueChanged) { [unowned self] _ in self.showChannel() }
@@ -116,7 +98,4 @@ final class LevelsViewController: ViewController {
         return slider
     }
     private lazy var values = (0..<5).map { _ in Label() }
-    private(set) lazy var previewBox = DialogParts.previewBox { [unowned self] in self.changed() }
-    private(set) lazy var okButton = DialogParts.button(tr("OK")) { [unowned self] in self.finish() }
-    private lazy var cancelButton = DialogParts.button(tr("Cancel")) { [unowned self] in self.onCancel?() }
 }

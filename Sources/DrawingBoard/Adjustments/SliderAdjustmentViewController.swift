@@ -4,7 +4,7 @@ import Foundation
 /// each, with its value, previewed on the canvas itself as they move (the dialog sits low,
 /// leaving the canvas undimmed); OK makes it one undoable item, Cancel and Escape leave the
 /// layer as it was.
-final class SliderAdjustmentViewController: ViewController {
+final class SliderAdjustmentViewController: AdjustmentDialogViewController {
     struct Setting {
         let label: String
         let range: ClosedRange<Double>
@@ -34,17 +34,16 @@ final class SliderAdjustmentViewController: ViewController {
     }
 
     private let form: Form
-    var onChange: ((PixelAdjustment?) -> Void)?
-    var onFinish: ((PixelAdjustment) -> Void)?
-    var onCancel: (() -> Void)?
 
     init(_ form: Form) {
         self.form = form
-        super.init()
+        super.init(title: form.title)
     }
 
     /// What the sliders say now.
-    var adjustment: PixelAdjustment { form.adjustment(values) }
+    override var adjustment: PixelAdjustment { form.adjustment(values) }
+
+    override var controls: [View] { settingLabels + sliders + valueLabels }
 
     private var values: [Double] { zip(sliders, form.settings).map { slider, setting in setting.value(at: slider.value) } }
 
@@ -57,27 +56,21 @@ final class SliderAdjustmentViewController: ViewController {
     // MARK: - Lifecycle
 
     override func viewDidLoad() {
-        view.addSubview(box)
-        for subview in [titleLabel, previewBox, okButton, cancelButton] + settingLabels + sliders + valueLabels as [View] { box.addSubview(subview) }
+        super.viewDidLoad()
         for (slider, setting) in zip(sliders, form.settings) {
             slider.minimumValue = 0
             slider.maximumValue = 1
             slider.value = setting.position(of: setting.initial)
         }
         showValues()
-        isModal = true
-        defaultButton = okButton
-        escapeButton = cancelButton
     }
-
-    override func viewDidAppear() { changed() }
 
     override func viewWillLayoutSubviews() {
         let rows = Double(form.settings.count)
         let size = Size(width: min(440, view.bounds.width - 16), height: 94 + 36 * rows)
-        box.frame = Rect(x: (view.bounds.width - size.width) / 2, y: max(8, view.bounds.height - size.height - 110), width: size.width, height: size.height)
-        let width = box.frame.width
-        titleLabel.frame = Rect(x: 16, y: 10, width: width - 32, height: 24)
+        // Low in the window, leaving the canvas above it to show the preview.
+        layOutBox(Rect(x: (view.bounds.width - size.width) / 2, y: max(8, view.bounds.height - size.height - 110), width: size.width, height: size.height))
+        let width = size.width
         let labelWidth = min(150, max(90, (settingLabels.map { $0.font.width(of: $0.text) }.max() ?? 0) + 8))
         for index in sliders.indices {
             let y = 46 + 36 * Double(index)
@@ -85,18 +78,9 @@ final class SliderAdjustmentViewController: ViewController {
             sliders[index].frame = Rect(x: 16 + labelWidth, y: y, width: width - 16 - labelWidth - 64, height: 28)
             valueLabels[index].frame = Rect(x: width - 56, y: y, width: 48, height: 28)
         }
-        let buttonsY = size.height - 42
-        cancelButton.frame = Rect(x: width - 12 - cancelButton.intrinsicWidth, y: buttonsY, width: cancelButton.intrinsicWidth, height: 32)
-        okButton.frame = Rect(x: cancelButton.frame.minX - 8 - okButton.intrinsicWidth, y: buttonsY, width: okButton.intrinsicWidth, height: 32)
-        previewBox.frame = Rect(x: 16, y: buttonsY + 2, width: previewBox.intrinsicWidth, height: 28)
     }
 
     // MARK: - Actions
-
-    func finish() { onFinish?(adjustment) }
-
-    /// The canvas shows the adjustment, or (Preview off) the layer as it is.
-    private func changed() { onChange?(previewBox.isOn ? adjustment : nil) }
 
     private func showValues() {
         for (label, (value, setting)) in zip(valueLabels, zip(values, form.settings)) {
@@ -106,8 +90,6 @@ final class SliderAdjustmentViewController: ViewController {
 
     // MARK: - Subviews
 
-    private lazy var box = DialogParts.box()
-    private lazy var titleLabel = DialogParts.title(form.title)
     private lazy var settingLabels = form.settings.map { Label(text: $0.label) }
     private(set) lazy var sliders: [Slider] = form.settings.map { _ in
         let slider = Slider()
@@ -118,7 +100,4 @@ final class SliderAdjustmentViewController: ViewController {
         return slider
     }
     private lazy var valueLabels = form.settings.map { _ in Label() }
-    private(set) lazy var previewBox = DialogParts.previewBox { [unowned self] in self.changed() }
-    private(set) lazy var okButton = DialogParts.button(tr("OK")) { [unowned self] in self.finish() }
-    private lazy var cancelButton = DialogParts.button(tr("Cancel")) { [unowned self] in self.onCancel?() }
 }
