@@ -1,8 +1,7 @@
 /// The document's changes through the canvas: each settles what is in progress first (a
 /// previewed background, the stroke or the text box) so the history reads as the user made it.
 extension CanvasView {
-    /// Adds an item to the document (clearing the redo tail) and shows it; `painted`: the
-    /// current layer as the item leaves it, when that was worked already.
+    /// Adds an item to the document (clearing the redo tail) and shows it (`painted`: see DocumentContent.append).
     public func commit(_ item: Document.Item, painted: Bitmap? = nil) {
         settleBackgroundPreview()
         content.append(item, painted: painted)
