@@ -6,17 +6,6 @@ final class AdjustmentCommands {
 
     init(board: DrawingBoardViewController) { self.board = board }
 
-    /// Whether any pixel of `area` (that `selected` says) is painted: stops at the first.
-    static func hasPaint(_ layer: Bitmap, in area: PixelRect, selected: [Bool]?) -> Bool {
-        let visible = area.intersection(layer.bounds)
-        guard !visible.isEmpty else { return false }
-        for y in visible.y0..<visible.y1 {
-            let row = layer.pixels + y * layer.width, maskRow = (y - area.y0) * area.width - area.x0
-            for x in visible.x0..<visible.x1 where row[x] >> 24 != 0 && selected?[maskRow + x] != false { return true }
-        }
-        return false
-    }
-
     /// Ctrl+Shift+L (Pinta's Auto Level): each channel of the current layer (or of the
     /// selection on it) stretched over all levels, its ends found now and kept in the item.
     func autoLevel() {
@@ -79,7 +68,7 @@ final class AdjustmentCommands {
         board.bakePhoto()
         let items = canvas.document.items.count, layer = canvas.drawing.layer, scale = canvas.layerScale
         let area = canvas.selectionArea
-        guard Self.hasPaint(layer, in: area?.pixels(atScale: scale) ?? layer.bounds, selected: area?.mask(atScale: scale)) else {
+        guard layer.hasPaint(in: area?.pixels(atScale: scale) ?? layer.bounds, selected: area?.mask(atScale: scale)) else {
             return board.showStatus(tr("Nothing to change: %@ is empty there", canvas.content.layers.displayName(of: canvas.content.currentLayerID)))
         }
         if case .effect = adjustment, board.besideWork.running == nil {

@@ -14,7 +14,7 @@ extension DocumentFormat {
             let properties = LayerProperties(name: layer.name, opacity: layer.opacity, mode: layer.mode, isVisible: layer.isVisible,
                                              isLocked: layer.isLocked)
             items.append(id == 0 ? .layer(.properties(id: 0, properties)) : .layer(.add(id: id, index: id, properties: properties)))
-            guard !Self.isEmpty(layer.pixels) else { continue }
+            guard layer.pixels.hasPaint(in: layer.pixels.bounds) else { continue }
             let picture = Photo(asset: ImageAsset(bitmap: layer.pixels, name: layer.name))
             let placement = AffineTransform(scaleX: 1 / pixelScale, y: 1 / pixelScale)
                 .concatenating(AffineTransform(translationX: Double(layer.x) / pixelScale, y: Double(layer.y) / pixelScale))
@@ -36,10 +36,5 @@ extension DocumentFormat {
         let first = pixels[0]
         if (0..<count).allSatisfy({ pixels[$0] == first }) { return .color(Color(premultipliedPixel: first)) }
         return .image(ImageAsset(bitmap: layer.pixels, name: layer.name))
-    }
-
-    private static func isEmpty(_ pixels: Bitmap) -> Bool {
-        let p = pixels.pixels
-        return (0..<(pixels.width * pixels.height)).allSatisfy { p[$0] == 0 }
     }
 }

@@ -143,6 +143,18 @@ public final class Bitmap {
         }
     }
 
+    /// Whether any pixel of `area` (that `selected` says, row by row over the area) is
+    /// painted; stops at the first. Transparent premultiplied pixels are all zero.
+    public func hasPaint(in area: PixelRect, selected: [Bool]? = nil) -> Bool {
+        let visible = area.intersection(bounds)
+        guard !visible.isEmpty else { return false }
+        for y in visible.y0..<visible.y1 {
+            let row = pixels + y * width, maskRow = (y - area.y0) * area.width - area.x0
+            for x in visible.x0..<visible.x1 where row[x] != 0 && selected?[maskRow + x] != false { return true }
+        }
+        return false
+    }
+
     public func isEqual(to other: Bitmap) -> Bool {
         width == other.width && height == other.height && memcmp(pixels, other.pixels, width * height * 4) == 0
     }
