@@ -30,6 +30,8 @@ public struct InputTranslator {
             switch (event.type, Int32(b.button)) {
             case (ButtonPress, Button1): kind = .press
             case (ButtonRelease, Button1): kind = .release
+            case (ButtonPress, Button3): kind = .secondaryPress
+            case (ButtonRelease, Button3): kind = .secondaryRelease
             case (ButtonPress, Button4): kind = .wheel(up: 1)
             case (ButtonPress, Button5): kind = .wheel(up: -1)
             // Buttons 6 and 7 are a wheel's tilt (or a horizontal wheel): left and right.
@@ -46,7 +48,7 @@ public struct InputTranslator {
         case MotionNotify:
             let m = event.xmotion
             let kind: PointerEvent.Kind
-            if m.state & UInt32(Button1Mask) != 0 {
+            if m.state & UInt32(Button1Mask | Button3Mask) != 0 {
                 kind = .motion
             } else if m.state & UInt32(Button2Mask) != 0 {
                 kind = .middleDrag

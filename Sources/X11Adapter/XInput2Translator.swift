@@ -155,7 +155,7 @@ public final class XInput2Translator {
         }
         if events.isEmpty || location != lastPointerLocation {
             let kind: PointerEvent.Kind
-            if isHeld(1, event.buttons) {
+            if isHeld(1, event.buttons) || isHeld(3, event.buttons) {
                 kind = .motion
             } else if isHeld(2, event.buttons) {
                 kind = .middleDrag
@@ -180,6 +180,8 @@ public final class XInput2Translator {
         case (1, false): kind = .release
         case (2, true): kind = .middlePress
         case (2, false): kind = .middleRelease
+        case (3, true): kind = .secondaryPress
+        case (3, false): kind = .secondaryRelease
         // A wheel without smooth-scrolling axes: notches as buttons 4 to 7.
         case (4, true): kind = .wheel(up: 1)
         case (5, true): kind = .wheel(up: -1)

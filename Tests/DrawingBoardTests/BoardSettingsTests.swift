@@ -16,6 +16,7 @@ final class BoardSettingsTests: XCTestCase {
         var settings = AppSettings()
         settings.tool = "r"
         settings.color = "#1E64E6FF"
+        settings.secondaryColor = "#14828C80"
         settings.recentColors = ["#1E64E6FF", "#112233FF"]
         settings.strokeWidth = 9
         settings.textSize = 30

@@ -68,7 +68,7 @@ final class PaletteTests: XCTestCase {
         XCTAssertEqual(board.canvas.strokeColor, orange.swatchColor)
         XCTAssertTrue(orange.isSelected, "the chosen swatch is ringed")
         XCTAssertEqual(palette.hexField.text, "#F57900")
-        XCTAssertEqual(palette.picker.color, Color(hex: "#F57900"), "the sliders show it")
+        XCTAssertEqual(palette.color, Color(hex: "#F57900"), "the square and the numbers show it")
         XCTAssertEqual(palette.recentColors.first, Color(hex: "#F57900"))
         // Another panel replaces it.
         board.showBrushSettings()

@@ -162,7 +162,8 @@ enum BoardMenu {
             inline([Command(tr("Thinner"), keys: [key("["), key("[", .control)]) { [unowned board] in board.stepPenSize(by: -1) },
                     Command(tr("Thicker"), keys: [key("]"), key("]", .control)]) { [unowned board] in board.stepPenSize(by: 1) },
                     Command(tr("Brush…")) { [unowned board] in board.showBrushSettings() },
-                    Command(tr("Palette…")) { [unowned board] in board.showPalette() }]),
+                    Command(tr("Palette…")) { [unowned board] in board.showPalette() },
+                    Command(tr("Swap Colours"), keys: [key("x", .shift)]) { [unowned board] in board.pen.swapColors() }]),
         ])
     }
 

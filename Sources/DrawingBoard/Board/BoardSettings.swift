@@ -28,6 +28,7 @@ public enum BoardSettings {
         }
         for hex in settings.recentColors.reversed() { if let color = Color(hex: hex) { board.panels.noteColorUsed(color) } }
         if let color = settings.color.flatMap(Color.init(hex:)) { canvas.strokeColor = color }
+        if let color = settings.secondaryColor.flatMap(Color.init(hex:)) { canvas.secondaryColor = color }
         if let width = settings.strokeWidth, (1...40).contains(width) { canvas.strokeWidth = width.rounded() }
         if let size = settings.textSize, PenController.textSizes.contains(size) { canvas.textSize = size.rounded() }
         if let fill = settings.shapeFill.flatMap({ named($0, in: ShapeFill.allCases) }) { canvas.shapeFill = fill }
@@ -52,6 +53,7 @@ public enum BoardSettings {
         var settings = AppSettings()
         settings.tool = String(canvas.brush.key)
         settings.color = canvas.strokeColor.hexStringWithAlpha
+        settings.secondaryColor = canvas.secondaryColor.hexStringWithAlpha
         settings.recentColors = board.panels.paletteView.recentColors.map(\.hexStringWithAlpha)
         settings.strokeWidth = canvas.strokeWidth
         settings.textSize = canvas.textSize

@@ -186,7 +186,7 @@ public final class DrawingBoardViewController: ViewController {
             self.recorder?.drawingEnded()
             self.fullScreen.drawingEnded()
         }
-        canvas.eyedropper.onPicked = { [unowned self] color in self.pen.colorPicked(color) }
+        canvas.eyedropper.onPicked = { [unowned self] color, secondary in self.pen.colorPicked(color, secondary: secondary) }
         canvas.selectionTool.onLift = { [unowned self] in self.selectionCommands.liftSelection() }
         canvas.selectionTool.onDragLifted = { [unowned self] delta in self.photoController.moveLifted(by: delta) }
         var hadSelection = false
@@ -254,6 +254,8 @@ public final class DrawingBoardViewController: ViewController {
         bar.onWidthChange = { [unowned self] width in self.setStrokeWidth(width) }
         bar.onColor = { [unowned self] index in self.selectColor(at: index) }
         bar.onPalette = { [unowned self] in self.showPalette() }
+        bar.onChooseColor = { [unowned self] secondary in self.panels.showPalette(editingSecondary: secondary) }
+        bar.onSwapColors = { [unowned self] in self.pen.swapColors() }
         bar.onZoom = { [unowned self] in self.zoomCommands.choose() }
         return bar
     }()
@@ -273,7 +275,7 @@ public final class DrawingBoardViewController: ViewController {
                                               maximumPixels: { [unowned self] in self.fileCommands.maximumPhotoPixels },
                                               deliver: { [unowned self] in self.postToUIThread })
         panels.onWidthChange = { [unowned self] width in self.setStrokeWidth(width) }
-        panels.onColorChange = { [unowned self] color in self.setColor(color) }
+        panels.onColorChange = { [unowned self] color, secondary in self.pen.setColor(color, secondary: secondary) }
         panels.onShapeFillChange = { [unowned self] fill in self.canvas.shapeFill = fill }
         panels.onFillToleranceChange = { [unowned self] tolerance in self.canvas.fillTolerance = tolerance }
         panels.onChooseBackground = { [unowned self] in self.fileCommands.chooseBackground() }

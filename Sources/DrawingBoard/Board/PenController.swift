@@ -31,18 +31,30 @@ final class PenController {
         board.panels.noteColorUsed(DrawingBoardViewController.palette[index])
     }
 
-    /// A new paint colour; picking a colour while erasing returns to the pencil.
-    func setColor(_ color: Color) {
-        canvas.strokeColor = color
-        if selectedTool == DrawingBoardViewController.eraserIndex { selectTool(at: 0) }
+    /// A new paint colour (the primary, or the secondary); picking the primary while erasing
+    /// returns to the pencil.
+    func setColor(_ color: Color, secondary: Bool = false) {
+        if secondary {
+            canvas.secondaryColor = color
+        } else {
+            canvas.strokeColor = color
+            if selectedTool == DrawingBoardViewController.eraserIndex { selectTool(at: 0) }
+        }
         showPen()
     }
 
-    /// A colour taken from the drawing: the pen's colour and a recent one; the eyedropper tool
-    /// goes back to the tool before it.
-    func colorPicked(_ color: Color) {
+    /// The primary becomes the secondary and the secondary the primary (Shift+X, the pair's arrow).
+    func swapColors() {
+        (canvas.strokeColor, canvas.secondaryColor) = (canvas.secondaryColor, canvas.strokeColor)
+        board.panels.showColorBeingEdited()
+        showPen()
+    }
+
+    /// A colour taken from the drawing (with the right button: for the secondary colour): the
+    /// pen's colour and a recent one; the eyedropper tool goes back to the tool before it.
+    func colorPicked(_ color: Color, secondary: Bool = false) {
         if selectedTool == DrawingBoardViewController.eyedropperIndex { selectTool(at: toolBeforeEyedropper) }
-        setColor(color)
+        setColor(color, secondary: secondary)
         board.panels.noteColorUsed(color)
     }
 
@@ -65,6 +77,7 @@ final class PenController {
 
     /// The bottom bar shows the pen as it is now.
     func showPen() {
+        board.bottomBarController.show(primary: canvas.strokeColor, secondary: canvas.secondaryColor)
         if canvas.brush.placesText {
             board.bottomBarController.show(color: canvas.strokeColor, textSize: canvas.textSize, range: Self.textSizes)
         } else {

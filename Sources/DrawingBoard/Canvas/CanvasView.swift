@@ -1,6 +1,6 @@
 /// The drawing surface: shows the document (its own size, whatever the window) through a
-/// viewport that zooms and scrolls, and hands each press to the tool it belongs to (freehand,
-/// shapes, selection, text, the eyedropper), each keeping its own interaction state. The artwork
+/// viewport that zooms and scrolls, and hands each press to the tool it belongs to (through the
+/// ToolRouter), each keeping its own interaction state. The artwork
 /// comes from the content's DrawingLayer: a motion event costs only the pixels it changes.
 public final class CanvasView: View {
     /// The document, its redo items and the layer they render into.
@@ -8,9 +8,13 @@ public final class CanvasView: View {
     public var brush: Brush = PencilBrush() {
         didSet { commitText() }
     }
+    /// The primary colour: the left button paints with it (text is typed in it).
     public var strokeColor: Color = .black {
         didSet { textTool.update() }
     }
+    /// The secondary colour: the right button paints with it, and figures outlined in the
+    /// primary are filled with it (MS Paint's and Pinta's pair).
+    public var secondaryColor: Color = .white
     /// The text tool's size in document units (the bottom bar's slider while it is chosen).
     public var textSize = 24.0 {
         didSet { textTool.update() }
@@ -38,6 +42,8 @@ public final class CanvasView: View {
     lazy var eyedropper = EyedropperTool(canvas: self)
     lazy var textTool = TextTool(canvas: self)
     lazy var brushOutline = BrushOutline(canvas: self)
+    /// Which tool each press goes to.
+    private lazy var toolRouter = ToolRouter(canvas: self)
 
     /// The document's place in the view: zoom and scroll (see CanvasView+Viewport).
     public internal(set) var viewport = ZoomViewport()
@@ -116,69 +122,18 @@ public final class CanvasView: View {
     func documentPoint(_ touch: Touch) -> Point { viewport.contentPoint(touch.location(in: self)) }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-        // Two fingers landing together zoom; they never draw.
-        guard let touch = touches.first, !isDrawing, event.touches(for: self).count == 1 else { return }
-        settleBackgroundPreview()
-        // The stroke itself shows the brush while drawing; redrawing an outline on every motion
-        // event would cost more than the stroke (75 µs of 85 per event at 1080p).
-        brushOutlineCenter = nil
-        let point = documentPoint(touch), viewPoint = touch.location(in: self)
-        // A pen's eraser end erases, whatever tool is chosen: the press goes to the eraser.
-        let tool: Brush = touch.isEraser ? EraserBrush() : brush
-        if eyedropper.beginIfAsked(by: tool, at: viewPoint) { return }
-        if tool.selectsRegion { return selectionTool.begin(at: viewPoint, freeForm: tool.selectsFreeForm, ellipse: tool.selectsEllipse) }
-        if tool.placesText || isEditingText {
-            // A click elsewhere commits the box being typed in; with the text tool it opens
-            // another there (Pinta's habit).
-            return tool.placesText ? textTool.begin(at: point) : commitText()
-        }
-        if tool.fillsRegion {
-            // A click fills at once, as one undoable item, replayed against what lies below it.
-            return commit(.fill(Fill(seed: point, color: strokeColor, tolerance: fillTolerance, samplesLayerOnly: samplesCurrentLayer)))
-        }
-        if tool.isFreehand {
-            presenter.pixelsChanged(freehandTool.begin(touch, with: tool, at: point, color: strokeColor, width: strokeWidth, in: content), on: self)
-        } else {
-            shapeTool.begin(at: point)
-        }
-        eyedropper.arm(at: viewPoint)
-        onDrawingBegan?()
+        if let touch = touches.first { toolRouter.began(touch, with: event) }
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-        guard let touch = touches.first else { return }
-        // Where the touch is, found once (it walks the view tree): every motion event asks.
-        let viewPoint = touch.location(in: self)
-        if eyedropper.isPicking { return eyedropper.move(to: viewPoint) }
-        if selectionTool.isDragging { return selectionTool.move(to: viewPoint) }
-        guard isDrawing else { return }
-        eyedropper.pointerMovedDuringPress(to: viewPoint)
-        let point = viewport.contentPoint(viewPoint)
-        if shapeTool.isDragging { shapeTool.move(to: point) } else { presenter.pixelsChanged(freehandTool.extend(touch, to: point, in: content), on: self) }
+        if let touch = touches.first { toolRouter.moved(touch) }
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-        guard let touch = touches.first else { return }
-        if eyedropper.isPicking { return eyedropper.end(at: touch.location(in: self)) }
-        if selectionTool.isDragging { return selectionTool.end(at: touch.location(in: self)) }
-        eyedropper.disarm()
-        guard isDrawing else { return }
-        touchesMoved([touch], with: event)
-        if shapeTool.isDragging {
-            if let shape = shapeTool.end() { commit(.shape(shape)) }
-        } else {
-            presenter.pixelsChanged(freehandTool.finish(touch, at: documentPoint(touch), in: content), on: self)
-            content.commitStroke()
-        }
-        brushOutlineCenter = touch.location(in: self)
-        onDrawingEnded?()
+        if let touch = touches.first { toolRouter.ended(touch) }
     }
 
-    public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
-        selectionTool.cancelDrag()
-        eyedropper.cancel()
-        cancelStroke()
-    }
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) { toolRouter.cancelled() }
 
     /// The wheel scrolls the document (Shift+wheel sideways; Ctrl+wheel zooms through the pinch).
     public override func scrollWheel(_ event: ScrollEvent) -> Bool {

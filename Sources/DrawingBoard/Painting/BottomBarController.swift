@@ -10,6 +10,9 @@ public final class BottomBarController: ViewController {
     public var onWidthChange: ((Double) -> Void)?
     public var onColor: ((Int) -> Void)?
     public var onPalette: (() -> Void)?
+    /// A swatch of the pair was clicked (true: the secondary's), or its arrow (swap).
+    public var onChooseColor: ((Bool) -> Void)?
+    public var onSwapColors: (() -> Void)?
     /// A click on the zoom readout (the Zoom dialog).
     public var onZoom: (() -> Void)?
 
@@ -29,6 +32,7 @@ public final class BottomBarController: ViewController {
         view.addSubview(brushPreview)
         view.addSubview(widthLabel)
         for button in colorButtons { view.addSubview(button) }
+        view.addSubview(colorPair)
         view.addSubview(paletteButton)
     }
 
@@ -55,17 +59,24 @@ public final class BottomBarController: ViewController {
         x = zoomLabel.frame.maxX
         widthSlider.frame = Rect(x: x + 8, y: 8, width: max(0, brushPreview.frame.minX - x - 16), height: 30)
         // Three buttons of equal size with equal 20 point gaps and margins, 20 points from the
-        // bottom, then the palette button (the pen's colour now); edges on whole points.
-        let buttonHeight = 32.0, paletteWidth = 44.0
+        // bottom, then the primary/secondary pair and the palette button; edges on whole points.
+        let buttonHeight = 32.0, paletteWidth = 44.0, pairWidth = ColorPairView.preferredSize.width, pairGap = 8.0
         let y = DrawingBoardViewController.bottomBarHeight - margin - buttonHeight
-        let buttonWidth = max(0, ((width - 5 * margin - paletteWidth) / 3).rounded(.down))
+        let buttonWidth = max(0, ((width - 5 * margin - paletteWidth - pairWidth - pairGap) / 3).rounded(.down))
         for (index, button) in colorButtons.enumerated() {
             button.frame = Rect(x: margin + Double(index) * (buttonWidth + margin), y: y, width: buttonWidth, height: buttonHeight)
         }
         paletteButton.frame = Rect(x: width - margin - paletteWidth, y: y, width: paletteWidth, height: buttonHeight)
+        colorPair.frame = Rect(x: paletteButton.frame.minX - pairGap - pairWidth, y: y, width: pairWidth, height: buttonHeight)
     }
 
     // MARK: - What it shows
+
+    /// The two colours: the pair shows both.
+    public func show(primary: Color, secondary: Color) {
+        colorPair.primary = primary
+        colorPair.secondary = secondary
+    }
 
     /// The pen: its colour (marking the palette button that holds it, if any), width, and tool.
     public func show(color: Color, width: Double, isEraser: Bool) {
@@ -148,6 +159,13 @@ public final class BottomBarController: ViewController {
 
     public private(set) lazy var brushPreview = BrushPreviewView()
     public private(set) lazy var widthLabel = Label()
+
+    public private(set) lazy var colorPair: ColorPairView = {
+        let pair = ColorPairView()
+        pair.onChoose = { [unowned self] secondary in self.onChooseColor?(secondary) }
+        pair.onSwap = { [unowned self] in self.onSwapColors?() }
+        return pair
+    }()
 
     /// Opens the palette; shows the pen's colour, with the palette icon over it.
     public private(set) lazy var paletteButton: Button = {

@@ -1,5 +1,7 @@
-/// The colour palette (issue 19): 24 colours one click away, the colours used lately, a hex
-/// field and the RGB sliders with their preview. Choosing any of them makes it the pen's colour.
+/// The colour dialog (Pinta 2's and GTK's): a saturation/value square with a hue strip and an
+/// opacity strip beside it, the numbers (hex, RGB, HSV, opacity), 24 colours one click away and
+/// the colours used lately. It edits the primary or the secondary colour, as its switch says
+/// (it opens on the one whose swatch was clicked).
 public final class PaletteView: View {
     /// Tango's palette (the freedesktop icon style's colours, the ones GIMP and Inkscape offer)
     /// in three rows of eight: light, middle and dark tones, greys from white to black.
@@ -9,31 +11,40 @@ public final class PaletteView: View {
         "#2E3436", "#C4A000", "#CE5C00", "#8F5902", "#4E9A06", "#204A87", "#5C3566", "#A40000",
     ].map { Color(hex: $0)! }
     public static let recentCount = 8
-    static let swatchSize = 24.0
-    static let swatchGap = 4.0
 
+    /// A colour was chosen for the colour being edited.
     public var onColor: ((Color) -> Void)?
+    /// The switch moved to the other colour (true: the secondary).
+    public var onTargetChange: ((Bool) -> Void)?
     /// Most recent first.
     public private(set) var recentColors: [Color] = []
+    /// The colour as the square and the strips hold it (its hue kept through greys).
+    public private(set) var hsv = HSVColor(hue: 0, saturation: 0, value: 0)
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
+        for view in [targetPicker, square, hueStrip, alphaStrip, fieldsView, recentLabel] as [View] { addSubview(view) }
         for swatch in swatches + recentSwatches { addSubview(swatch) }
-        addSubview(recentLabel)
-        addSubview(hexField)
-        addSubview(picker)
     }
 
-    /// The pen's colour now: the sliders and the hex field show it.
+    /// The colour being edited, at 8 bits a channel.
+    public var color: Color { hsv.color.quantized }
+    /// Whether it edits the secondary colour.
+    public var editsSecondary: Bool {
+        get { targetPicker.selectedSegmentIndex == 1 }
+        set { targetPicker.selectedSegmentIndex = newValue ? 1 : 0 }
+    }
+    public var hexField: TextField { fieldsView.hexField }
+
+    /// Shows a colour (the pen's, or the one just chosen).
     public func show(color: Color) {
-        picker.color = color
-        if !hexField.isEditing { hexField.text = color.hexString }
-        for (swatch, candidate) in zip(swatches, Self.colors) { swatch.isSelected = candidate.roundedTo8Bit == color.roundedTo8Bit }
+        if color.quantized != self.color { hsv = HSVColor(color.quantized, keepingHueOf: hsv) }
+        refresh()
     }
 
     /// A colour was used: it goes to the front of the recent ones.
     public func noteUsed(_ color: Color) {
-        let color = color.roundedTo8Bit
+        let color = color.quantized
         recentColors.removeAll { $0 == color }
         recentColors.insert(color, at: 0)
         if recentColors.count > Self.recentCount { recentColors.removeLast() }
@@ -41,39 +52,109 @@ public final class PaletteView: View {
             swatch.isHidden = index >= recentColors.count
             if index < recentColors.count {
                 swatch.swatchColor = recentColors[index]
-                swatch.toolTip = recentColors[index].hexString
+                swatch.toolTip = recentColors[index].hexStringWithAlpha
             }
         }
     }
 
-    public override func layoutSubviews() {
-        let step = Self.swatchSize + Self.swatchGap
-        for (index, swatch) in swatches.enumerated() {
-            swatch.frame = Rect(x: Double(index % 8) * step, y: Double(index / 8) * step, width: Self.swatchSize, height: Self.swatchSize)
-        }
-        recentLabel.frame = Rect(x: 0, y: 3 * step + 2, width: 8 * step, height: 20)
-        for (index, swatch) in recentSwatches.enumerated() {
-            swatch.frame = Rect(x: Double(index) * step, y: 3 * step + 24, width: Self.swatchSize, height: Self.swatchSize)
-        }
-        let right = 8 * step + 12
-        let width = max(0, bounds.width - right)
-        hexField.frame = Rect(x: right, y: 0, width: min(110, width), height: 28)
-        picker.frame = Rect(x: right, y: 36, width: width, height: 92)
+    private func refresh() {
+        square.hue = hsv.hue
+        square.saturation = hsv.saturation
+        square.value = hsv.value
+        hueStrip.fraction = hsv.hue / 360
+        alphaStrip.kind = .alpha(hsv.color.withAlpha(1))
+        alphaStrip.fraction = 1 - hsv.alpha
+        fieldsView.show(hsv)
+        for (swatch, candidate) in zip(swatches, Self.colors) { swatch.isSelected = candidate == color }
     }
 
-    private func choose(_ color: Color) {
-        show(color: color)
-        noteUsed(color)
+    /// Three columns when there is room (the square, the swatches, the numbers); in a narrow
+    /// window the swatches go small under the numbers.
+    public override func layoutSubviews() {
+        let height = bounds.height, gap = 12.0, stripWidth = 18.0
+        let side = max(60, min(height, 230, bounds.width * 0.3).rounded(.down))
+        square.frame = Rect(x: 0, y: 0, width: side, height: side)
+        hueStrip.frame = Rect(x: side + 8, y: 0, width: stripWidth, height: side)
+        alphaStrip.frame = Rect(x: hueStrip.frame.maxX + 6, y: 0, width: stripWidth, height: side)
+        let left = alphaStrip.frame.maxX + gap
+        let wide = bounds.width - left >= 2 * 8 * 28 - 4 + gap
+        let swatchStep = wide ? 28.0 : max(14, min(20, ((bounds.width - left) / 8).rounded(.down)))
+        let paletteWidth = 8 * swatchStep - 4
+        let fieldsX = wide ? left + paletteWidth + gap : left
+        let fieldsWidth = min(280, bounds.width - fieldsX)
+        targetPicker.frame = Rect(x: fieldsX, y: 0, width: fieldsWidth, height: 26)
+        fieldsView.frame = Rect(x: fieldsX, y: 32, width: fieldsWidth, height: ColorFieldsView.preferredHeight)
+        // The swatches: beside the numbers when wide, under them when narrow.
+        let paletteY = wide ? 0 : fieldsView.frame.maxY + 8
+        let swatchSize = swatchStep - 4
+        for (index, swatch) in swatches.enumerated() {
+            swatch.frame = Rect(x: left + Double(index % 8) * swatchStep, y: paletteY + Double(index / 8) * swatchStep,
+                                width: swatchSize, height: swatchSize)
+        }
+        recentLabel.isHidden = !wide
+        recentLabel.frame = Rect(x: left, y: paletteY + 3 * swatchStep + 2, width: paletteWidth, height: 20)
+        let recentY = paletteY + 3 * swatchStep + (wide ? 24 : 0)
+        for (index, swatch) in recentSwatches.enumerated() {
+            swatch.frame = Rect(x: left + Double(index) * swatchStep, y: recentY, width: swatchSize, height: swatchSize)
+        }
+    }
+
+    private func choose(_ newHSV: HSVColor, noting: Bool = false) {
+        hsv = newHSV
+        refresh()
+        if noting { noteUsed(color) }
         onColor?(color)
     }
 
     // MARK: - Subviews
 
+    public private(set) lazy var targetPicker: SegmentedControl = {
+        let picker = SegmentedControl(items: [tr("Primary"), tr("Secondary")])
+        picker.segmentToolTips = [tr("The left button's colour"), tr("The right button's colour, and the fill of outlined shapes")]
+        picker.addAction(for: .valueChanged) { [unowned self] _ in self.onTargetChange?(self.editsSecondary) }
+        return picker
+    }()
+
+    public private(set) lazy var square: SaturationValueSquare = {
+        let square = SaturationValueSquare()
+        square.toolTip = tr("Saturation (left to right) and value (bottom to top)")
+        square.addAction(for: .valueChanged) { [unowned self, unowned square] _ in
+            self.choose(HSVColor(hue: self.hsv.hue, saturation: square.saturation, value: square.value, alpha: self.hsv.alpha))
+        }
+        return square
+    }()
+
+    public private(set) lazy var hueStrip: ColorStrip = {
+        let strip = ColorStrip(kind: .hue)
+        strip.toolTip = tr("Hue")
+        strip.addAction(for: .valueChanged) { [unowned self, unowned strip] _ in
+            self.choose(HSVColor(hue: min(strip.fraction * 360, 359.999), saturation: self.hsv.saturation, value: self.hsv.value, alpha: self.hsv.alpha))
+        }
+        return strip
+    }()
+
+    public private(set) lazy var alphaStrip: ColorStrip = {
+        let strip = ColorStrip(kind: .alpha(.black))
+        strip.toolTip = tr("Opacity")
+        strip.addAction(for: .valueChanged) { [unowned self, unowned strip] _ in
+            var hsv = self.hsv
+            hsv.alpha = ((1 - strip.fraction) * 255).rounded() / 255
+            self.choose(hsv)
+        }
+        return strip
+    }()
+
+    private(set) lazy var fieldsView: ColorFieldsView = {
+        let fields = ColorFieldsView()
+        fields.onChange = { [unowned self] hsv in self.choose(hsv) }
+        return fields
+    }()
+
     public private(set) lazy var swatches: [Button] = Self.colors.map { color in
         let swatch = Button()
         swatch.swatchColor = color
         swatch.toolTip = color.hexString
-        swatch.addAction(for: .touchUpInside) { [unowned self] _ in self.choose(color) }
+        swatch.addAction(for: .touchUpInside) { [unowned self] _ in self.choose(HSVColor(color, keepingHueOf: self.hsv), noting: true) }
         return swatch
     }
 
@@ -81,7 +162,7 @@ public final class PaletteView: View {
         let swatch = Button()
         swatch.isHidden = true
         swatch.addAction(for: .touchUpInside) { [unowned self] _ in
-            if index < self.recentColors.count { self.choose(self.recentColors[index]) }
+            if index < self.recentColors.count { self.choose(HSVColor(self.recentColors[index], keepingHueOf: self.hsv), noting: true) }
         }
         return swatch
     }
@@ -91,22 +172,5 @@ public final class PaletteView: View {
         label.textColor = Color(r: 90, g: 90, b: 96)
         label.font = Font.system(size: 12)
         return label
-    }()
-
-    public private(set) lazy var hexField: TextField = {
-        let field = TextField(placeholder: "#RRGGBB")
-        field.onSubmit = { [unowned self] text in
-            if let color = Color(hex: text), color.alpha == 1 { self.choose(color) } else { self.hexField.text = self.picker.color.hexString }
-        }
-        return field
-    }()
-
-    public private(set) lazy var picker: ColorPicker = {
-        let picker = ColorPicker()
-        picker.onChange = { [unowned self] color in
-            self.hexField.text = color.hexString
-            self.onColor?(color)
-        }
-        return picker
     }()
 }

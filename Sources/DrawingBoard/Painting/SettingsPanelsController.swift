@@ -9,7 +9,8 @@ public final class SettingsPanelsController {
     private unowned let canvas: CanvasView
     /// What the user chose for the pen.
     var onWidthChange: ((Double) -> Void)?
-    var onColorChange: ((Color) -> Void)?
+    /// A colour was chosen (true: for the secondary colour).
+    var onColorChange: ((Color, _ secondary: Bool) -> Void)?
     var onShapeFillChange: ((ShapeFill) -> Void)?
     var onFillToleranceChange: ((Double) -> Void)?
     /// The Background panel's Choose… (a file dialog the board shows).
@@ -53,12 +54,18 @@ public final class SettingsPanelsController {
         backgroundPanel.present(in: host)
     }
 
-    /// The palette: the pen's colour from 24, the recent ones, a hex value or the sliders.
-    public func showPalette() {
+    /// The colour dialog, on the primary colour (or the secondary: its swatch was clicked).
+    public func showPalette(editingSecondary: Bool = false) {
         dismissAll(but: palettePanel)
+        paletteView.editsSecondary = editingSecondary
+        showColorBeingEdited()
         guard !palettePanel.isPresented else { return }
-        paletteView.show(color: canvas.strokeColor)
         palettePanel.present(in: host)
+    }
+
+    /// The dialog shows the colour its switch names, as it is now.
+    func showColorBeingEdited() {
+        paletteView.show(color: paletteView.editsSecondary ? canvas.secondaryColor : canvas.strokeColor)
     }
 
     /// Closes the panel that is open (Escape). Returns whether one was.
@@ -105,7 +112,7 @@ public final class SettingsPanelsController {
     public private(set) lazy var brushSettings: BrushSettingsView = {
         let settings = BrushSettingsView()
         settings.onWidthChange = { [unowned self] width in self.onWidthChange?(width) }
-        settings.onColorChange = { [unowned self] color in self.onColorChange?(color) }
+        settings.onColorChange = { [unowned self] color in self.onColorChange?(color, false) }
         settings.onShapeFillChange = { [unowned self] fill in self.onShapeFillChange?(fill) }
         settings.onFillToleranceChange = { [unowned self] tolerance in self.onFillToleranceChange?(tolerance) }
         settings.onPenSettingsChange = { [unowned self] pen in self.canvas.penSettings = pen }
@@ -122,18 +129,20 @@ public final class SettingsPanelsController {
 
     public private(set) lazy var paletteView: PaletteView = {
         let palette = PaletteView()
-        palette.onColor = { [unowned self] color in self.onColorChange?(color) }
+        palette.onColor = { [unowned self, unowned palette] color in self.onColorChange?(color, palette.editsSecondary) }
+        palette.onTargetChange = { [unowned self] _ in self.showColorBeingEdited() }
         return palette
     }()
 
     public private(set) lazy var palettePanel: SettingsPanel = {
-        let panel = SettingsPanel(title: tr("Colours"), content: paletteView)
+        // Taller than the others: in a narrow window the swatches go under the numbers.
+        let panel = SettingsPanel(title: tr("Colours"), content: paletteView, height: SettingsPanel.standardHeight + 70)
         panel.onDone = { [unowned self, unowned panel] in
             self.paletteView.hexField.endEditing()
             panel.dismiss()
         }
         // A colour mixed on the sliders counts as used once the panel goes.
-        panel.onDismiss = { [unowned self] in self.paletteView.noteUsed(self.canvas.strokeColor) }
+        panel.onDismiss = { [unowned self] in self.paletteView.noteUsed(self.paletteView.color) }
         return panel
     }()
 

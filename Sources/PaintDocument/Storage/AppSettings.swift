@@ -8,6 +8,8 @@ public struct AppSettings: Equatable, Sendable {
     public var tool: String?
     /// Colours as "#rrggbbaa".
     public var color: String?
+    /// The secondary colour (the right button's, the fill of outlined shapes).
+    public var secondaryColor: String?
     public var recentColors: [String] = []
     public var strokeWidth: Double?
     public var textSize: Double?
@@ -60,6 +62,7 @@ public struct SettingsFile {
         let text: (TOMLValueConvertible) -> String? = { $0.string }
         settings.tool = value("tool", text)
         settings.color = value("color", text)
+        settings.secondaryColor = value("secondary_color", text)
         settings.recentColors = value("recent_colors") { raw in raw.array.map { $0.compactMap { $0.string } } } ?? []
         settings.strokeWidth = value("stroke_width", number)
         settings.textSize = value("text_size", number)
@@ -84,6 +87,7 @@ public struct SettingsFile {
         func put(_ key: String, _ value: TOMLValueConvertible?) { if let value { table[key] = value } }
         put("tool", settings.tool)
         put("color", settings.color)
+        put("secondary_color", settings.secondaryColor)
         if !settings.recentColors.isEmpty { table["recent_colors"] = TOMLArray(settings.recentColors) }
         put("stroke_width", settings.strokeWidth)
         put("text_size", settings.textSize)

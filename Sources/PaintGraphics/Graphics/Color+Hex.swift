@@ -32,3 +32,12 @@ extension Color {
 private extension String {
     func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
+
+extension Color {
+    /// Each straight component at the nearest 1/255 (what the colour dialog's fields and the
+    /// settings file say); unlike `roundedTo8Bit` a translucent colour keeps its exact tint.
+    public var quantized: Color {
+        func q(_ c: Double) -> Double { (max(0, min(1, c)) * 255).rounded() / 255 }
+        return Color(red: q(red), green: q(green), blue: q(blue), alpha: q(alpha))
+    }
+}

@@ -29,6 +29,7 @@ package final class TouchDispatcher {
                                   type: input.type, force: input.force, maximumPossibleForce: input.maximumPossibleForce)
                 touch.tapCount = tapCount(forTouchAt: input.location, time: input.timestamp)
                 touch.isEraser = input.isEraser
+                touch.isSecondaryButton = input.isSecondaryButton
                 touch.altitudeAngle = input.altitudeAngle ?? .pi / 2
                 touch.azimuthAngle = input.azimuthAngle ?? 0
                 touch.window = window

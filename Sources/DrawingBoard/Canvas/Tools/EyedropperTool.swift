@@ -9,8 +9,10 @@ final class EyedropperTool {
 
     /// The magnifier while a colour is being picked.
     private(set) var loupe: LoupeView?
-    /// Told the colour taken (none when the pointer was off the document).
-    var onPicked: ((Color) -> Void)?
+    /// Told the colour taken (none when the pointer was off the document), and whether it was
+    /// taken with the right button (for the secondary colour, as KolourPaint's picker does).
+    var onPicked: ((Color, _ secondary: Bool) -> Void)?
+    private var picksSecondary = false
     private var longPressTimer: Scheduler.Timer?
     private var longPressStart: Point?
     private unowned let canvas: CanvasView
@@ -20,8 +22,9 @@ final class EyedropperTool {
     var isPicking: Bool { loupe != nil }
 
     /// Starts picking at a press: the eyedropper, or Alt held. Returns whether it did.
-    func beginIfAsked(by tool: Brush, at viewPoint: Point) -> Bool {
+    func beginIfAsked(by tool: Brush, at viewPoint: Point, secondary: Bool) -> Bool {
         guard tool.picksColor || (canvas.window?.modifierFlags.contains(.alt) ?? false) else { return false }
+        picksSecondary = secondary
         begin(at: viewPoint)
         return true
     }
@@ -49,7 +52,7 @@ final class EyedropperTool {
         longPressStart = nil
         loupe?.removeFromSuperview()
         loupe = nil
-        if let color = color(at: canvas.viewport.contentPoint(viewPoint)) { onPicked?(color) }
+        if let color = color(at: canvas.viewport.contentPoint(viewPoint)) { onPicked?(color, picksSecondary) }
     }
 
     func cancel() {
@@ -61,8 +64,9 @@ final class EyedropperTool {
     // MARK: - Long press
 
     /// A drawing tool went down at a point: if it stays there, the eyedropper takes over.
-    func arm(at viewPoint: Point) {
+    func arm(at viewPoint: Point, secondary: Bool) {
         longPressTimer?.cancel()
+        picksSecondary = secondary
         longPressStart = viewPoint
         longPressTimer = canvas.window?.application.scheduler.schedule(after: Self.longPressDuration) { [weak self] in
             guard let self, self.canvas.isDrawing, let start = self.longPressStart else { return }

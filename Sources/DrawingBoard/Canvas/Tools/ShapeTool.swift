@@ -2,9 +2,13 @@
 /// lasts, exactly as it will be committed (filled and outlined as the fill setting says), and
 /// one undoable item on release.
 final class ShapeTool {
-    /// How closed figures are drawn: outlined, filled, or both (the fill then in the background's colour).
+    /// How closed figures are drawn: outlined, filled, or both (the fill then in the other colour).
     var shapeFill = ShapeFill.outline
     private var start: Point?
+    /// The press's colour (the primary's, or the secondary's with the right button) and the
+    /// other one, which fills a figure that is outlined and filled.
+    private var color = Color.black
+    private var fillColor = Color.white
     private(set) var previewShape: Shape?
     private unowned let canvas: CanvasView
 
@@ -12,8 +16,10 @@ final class ShapeTool {
 
     var isDragging: Bool { start != nil }
 
-    func begin(at point: Point) {
+    func begin(at point: Point, color: Color, fillColor: Color) {
         start = point
+        self.color = color
+        self.fillColor = fillColor
         move(to: point)
     }
 
@@ -22,7 +28,7 @@ final class ShapeTool {
         invalidatePreview()
         let brush = canvas.brush
         let constrained = canvas.window?.modifierFlags.contains(.shift) ?? false
-        previewShape = brush.shape(from: start, to: point, constrained: constrained, color: canvas.strokeColor, width: canvas.strokeWidth)
+        previewShape = brush.shape(from: start, to: point, constrained: constrained, color: color, width: canvas.strokeWidth)
             .map { brush.drawsClosedFigures ? filled($0) : $0 }
         invalidatePreview()
     }
@@ -59,7 +65,7 @@ final class ShapeTool {
             shape.fill = shape.color
             shape.isOutlined = false
         case .outlineAndFill:
-            if case .color(let background) = canvas.canvasBackground { shape.fill = background } else { shape.fill = .white }
+            shape.fill = fillColor
         }
         return shape
     }

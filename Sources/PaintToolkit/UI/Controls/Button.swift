@@ -90,7 +90,8 @@ open class Button: Control {
             context.fill(Path.roundedRect(bounds.insetBy(dx: 2, dy: 3), cornerRadius: 5))
         }
         if let swatch = swatchColor {
-            context.fill(bounds, with: isEnabled ? swatch : swatch.withAlpha(0.4))
+            if swatch.alpha < 1 { context.fillCheckerboard(bounds) }
+            context.fill(bounds, with: isEnabled ? swatch : swatch.withAlpha(swatch.alpha * 0.4))
             if isHighlighted { context.fill(bounds, with: Color(r: 0, g: 0, b: 0, a: 40)) } else if isHovered {
                 context.fill(bounds, with: Color(r: 255, g: 255, b: 255, a: 40))
             }

@@ -72,7 +72,8 @@ open class Control: View {
     open func endTracking(_ touch: Touch) {}
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-        guard let touch = touches.first, isEnabled else { return }
+        // A right click presses nothing (as on GTK's and Qt's buttons and sliders).
+        guard let touch = touches.first, isEnabled, !touch.isSecondaryButton else { return }
         isTracking = beginTracking(touch)
         isHighlighted = true
         sendActions(for: .touchDown)
@@ -86,7 +87,7 @@ open class Control: View {
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-        guard let touch = touches.first else { return }
+        guard let touch = touches.first, !touch.isSecondaryButton else { return }
         let inside = bounds.contains(touch.location(in: self))
         if isTracking { endTracking(touch) }
         isTracking = false

@@ -5,6 +5,9 @@ public struct PointerEvent: Sendable {
     public enum Kind: Sendable, Equatable {
         /// The primary (left) button went down or up.
         case press, release
+        /// The secondary (right) button went down or up: a touch too, marked secondary (UIKit's
+        /// UIEvent.ButtonMask.secondary), which painting takes as the second colour.
+        case secondaryPress, secondaryRelease
         case motion
         /// Motion with no button held.
         case hover

@@ -32,6 +32,8 @@ public final class PointerTranslator {
     /// Space is held: a left-button drag scrolls with the hand, as in GIMP and Krita.
     public var panKeyHeld = false
     private var panningWithLeftButton = false
+    /// The touch under way is the right button's (one finger, marked secondary).
+    private var secondaryHeld = false
     private lazy var indicator = TouchIndicatorView()
 
     public init(window: Window) { self.window = window }
@@ -44,6 +46,8 @@ public final class PointerTranslator {
         case .hover: window.pointerHovered(to: event.location, timestamp: event.timestamp)
         case .leave: window.pointerLeft()
         case .release: release(event)
+        case .secondaryPress: secondaryPress(event)
+        case .secondaryRelease: if secondaryHeld { release(event) }
         case .wheel(let notches): scroll(right: 0, down: -Double(notches), event)
         case .scroll(let right, let down): scroll(right: right, down: down, event)
         case .middlePress: middleLast = event.location
@@ -57,6 +61,7 @@ public final class PointerTranslator {
         if case .idle = mode { return }
         window.cancelAllTouches(timestamp: timestamp)
         mode = .idle
+        secondaryHeld = false
         hideIndicator()
     }
 
@@ -85,6 +90,14 @@ public final class PointerTranslator {
         }
     }
 
+    /// The right button is one finger too, never two: painting takes it as the secondary colour.
+    private func secondaryPress(_ event: PointerEvent) {
+        guard case .idle = mode, !panKeyHeld else { return }
+        mode = .single
+        secondaryHeld = true
+        send(.began, event)
+    }
+
     private func move(_ event: PointerEvent) {
         if panningWithLeftButton { return middleDrag(event) }
         if case .idle = mode { return }
@@ -98,8 +111,11 @@ public final class PointerTranslator {
             return
         }
         if case .idle = mode { return }
+        // The other button's release ends nothing: the press under way keeps its button.
+        guard secondaryHeld == (event.kind == .secondaryRelease) else { return }
         send(.ended, event)
         mode = .idle
+        secondaryHeld = false
         hideIndicator()
     }
 
@@ -108,6 +124,7 @@ public final class PointerTranslator {
         var first = TouchInput(identifier: Self.mouseTouch, phase: phase, location: event.location, timestamp: event.timestamp,
                                type: event.pen == nil ? .indirectPointer : .pencil, force: event.pen?.pressure ?? 0,
                                maximumPossibleForce: event.pen == nil ? 0 : 1, isEraser: event.pen?.isEraser ?? false)
+        first.isSecondaryButton = secondaryHeld
         first.altitudeAngle = event.pen?.altitudeAngle
         first.azimuthAngle = event.pen?.azimuthAngle
         var inputs = [first]

@@ -28,6 +28,9 @@ public final class Touch: Hashable {
     public let maximumPossibleForce: Double
     /// Made by a pen's eraser end (which erases whatever tool is chosen).
     public internal(set) var isEraser = false
+    /// Made with the mouse's secondary (right) button (UIKit's UIEvent.buttonMask .secondary):
+    /// controls leave it alone; painting takes it as the secondary colour.
+    public internal(set) var isSecondaryButton = false
     /// A pen's angle to the surface (pi/2 upright) and the direction it leans (UITouch's
     /// altitudeAngle and azimuthAngle); pi/2 and 0 when the device does not tell.
     public internal(set) var altitudeAngle = Double.pi / 2

@@ -23,6 +23,8 @@ public struct TouchInput: Sendable {
     public var maximumPossibleForce: Double
     /// A pen's eraser end.
     public var isEraser: Bool
+    /// Made with the mouse's secondary (right) button.
+    public var isSecondaryButton = false
     /// A pen's tilt (UITouch's altitudeAngle and azimuthAngle; nil: not reported).
     public var altitudeAngle: Double?
     public var azimuthAngle: Double?

@@ -1,0 +1,86 @@
+/// Hands each press on the canvas to the tool it belongs to (freehand, shapes, selection, text,
+/// the fill, the eyedropper), asking the brush what kind of press it is: the canvas never
+/// switches on tool kinds. A press with the right button paints in the secondary colour
+/// (MS Paint's, KolourPaint's and Pinta's habit), and its figures are filled in the primary.
+final class ToolRouter {
+    private unowned let canvas: CanvasView
+
+    init(canvas: CanvasView) { self.canvas = canvas }
+
+    /// The colours a press paints with: the button's colour, and the other one for a fill.
+    static func colors(for touch: Touch, primary: Color, secondary: Color) -> (paint: Color, other: Color) {
+        touch.isSecondaryButton ? (secondary, primary) : (primary, secondary)
+    }
+
+    func began(_ touch: Touch, with event: TouchEvent) {
+        // Two fingers landing together zoom; they never draw.
+        guard !canvas.isDrawing, event.touches(for: canvas).count == 1 else { return }
+        canvas.settleBackgroundPreview()
+        // The stroke itself shows the brush while drawing; redrawing an outline on every motion
+        // event would cost more than the stroke (75 µs of 85 per event at 1080p).
+        canvas.brushOutlineCenter = nil
+        let point = canvas.documentPoint(touch), viewPoint = touch.location(in: canvas)
+        // A pen's eraser end erases, whatever tool is chosen: the press goes to the eraser.
+        let tool: Brush = touch.isEraser ? EraserBrush() : canvas.brush
+        let colors = Self.colors(for: touch, primary: canvas.strokeColor, secondary: canvas.secondaryColor)
+        if canvas.eyedropper.beginIfAsked(by: tool, at: viewPoint, secondary: touch.isSecondaryButton) { return }
+        if tool.selectsRegion {
+            return canvas.selectionTool.begin(at: viewPoint, freeForm: tool.selectsFreeForm, ellipse: tool.selectsEllipse)
+        }
+        if tool.placesText || canvas.isEditingText {
+            // A click elsewhere commits the box being typed in; with the text tool it opens
+            // another there (Pinta's habit).
+            return tool.placesText ? canvas.textTool.begin(at: point) : canvas.commitText()
+        }
+        if tool.fillsRegion {
+            // A click fills at once, as one undoable item, replayed against what lies below it.
+            return canvas.commit(.fill(Fill(seed: point, color: colors.paint, tolerance: canvas.fillTolerance,
+                                            samplesLayerOnly: canvas.samplesCurrentLayer)))
+        }
+        if tool.isFreehand {
+            canvas.presenter.pixelsChanged(canvas.freehandTool.begin(touch, with: tool, at: point, color: colors.paint,
+                                                                     width: canvas.strokeWidth, in: canvas.content), on: canvas)
+        } else {
+            canvas.shapeTool.begin(at: point, color: colors.paint, fillColor: colors.other)
+        }
+        canvas.eyedropper.arm(at: viewPoint, secondary: touch.isSecondaryButton)
+        canvas.onDrawingBegan?()
+    }
+
+    func moved(_ touch: Touch) {
+        // Where the touch is, found once (it walks the view tree): every motion event asks.
+        let viewPoint = touch.location(in: canvas)
+        if canvas.eyedropper.isPicking { return canvas.eyedropper.move(to: viewPoint) }
+        if canvas.selectionTool.isDragging { return canvas.selectionTool.move(to: viewPoint) }
+        guard canvas.isDrawing else { return }
+        canvas.eyedropper.pointerMovedDuringPress(to: viewPoint)
+        let point = canvas.viewport.contentPoint(viewPoint)
+        if canvas.shapeTool.isDragging {
+            canvas.shapeTool.move(to: point)
+        } else {
+            canvas.presenter.pixelsChanged(canvas.freehandTool.extend(touch, to: point, in: canvas.content), on: canvas)
+        }
+    }
+
+    func ended(_ touch: Touch) {
+        if canvas.eyedropper.isPicking { return canvas.eyedropper.end(at: touch.location(in: canvas)) }
+        if canvas.selectionTool.isDragging { return canvas.selectionTool.end(at: touch.location(in: canvas)) }
+        canvas.eyedropper.disarm()
+        guard canvas.isDrawing else { return }
+        moved(touch)
+        if canvas.shapeTool.isDragging {
+            if let shape = canvas.shapeTool.end() { canvas.commit(.shape(shape)) }
+        } else {
+            canvas.presenter.pixelsChanged(canvas.freehandTool.finish(touch, at: canvas.documentPoint(touch), in: canvas.content), on: canvas)
+            canvas.content.commitStroke()
+        }
+        canvas.brushOutlineCenter = touch.location(in: canvas)
+        canvas.onDrawingEnded?()
+    }
+
+    func cancelled() {
+        canvas.selectionTool.cancelDrag()
+        canvas.eyedropper.cancel()
+        canvas.cancelStroke()
+    }
+}
