@@ -62,6 +62,7 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("typing", { TextTypingWorkload.run(characters: quick ? 1000 : 4000) }),
     ("adjustments", { AdjustmentWorkload.run(runs: quick ? 1 : 5) }),
     ("adjustment-preview", { PreviewWorkload.run(runs: quick ? 1 : 5) }),
+    ("gradient", { GradientWorkload.run(runs: quick ? 2 : 7) }),
 ]
 
 print("X11Paint renderer benchmark (best of \(runs) runs each)\n")

@@ -154,11 +154,19 @@ enum BoardMenu {
     private static func tools(_ board: DrawingBoardViewController) -> Menu {
         let tools = DrawingBoardViewController.tools.enumerated().map { index, tool in
             Command(tool.longName, keys: [key(tool.key)], state: { [unowned board] in board.toolPicker.selectedSegmentIndex == index ? .on : .off }) { [unowned board] in
-                board.selectTool(at: index)
+                // G with the gradient already in hand steps to its next shape (as Pinta's key cycles).
+                if tool.paintsGradient && board.toolPicker.selectedSegmentIndex == index { board.pen.stepGradientShape() } else { board.selectTool(at: index) }
             }
+        }
+        let gradient = board.canvas.gradientTool
+        let shapes = Gradient.Shape.allCases.map { shape in
+            Command(GradientShapeNames.name(of: shape), state: { gradient.shape == shape ? .on : .off }) { [unowned board] in board.pen.setGradientShape(shape) }
         }
         return Menu(tr("Tools"), children: [
             inline(tools),
+            inline(shapes + [Command(tr("Gradient to Transparent"), state: { gradient.fadesToTransparent ? .on : .off }) {
+                gradient.fadesToTransparent.toggle()
+            }]),
             inline([Command(tr("Thinner"), keys: [key("["), key("[", .control)]) { [unowned board] in board.stepPenSize(by: -1) },
                     Command(tr("Thicker"), keys: [key("]"), key("]", .control)]) { [unowned board] in board.stepPenSize(by: 1) },
                     Command(tr("Brush…")) { [unowned board] in board.showBrushSettings() },

@@ -43,6 +43,19 @@ final class PenController {
         showPen()
     }
 
+    /// The gradient's shape (the Tools menu), the gradient tool taken up with it.
+    func setGradientShape(_ shape: Gradient.Shape) {
+        canvas.gradientTool.shape = shape
+        if let index = DrawingBoardViewController.tools.firstIndex(where: \.paintsGradient), selectedTool != index { selectTool(at: index) }
+        board.showStatus(GradientShapeNames.name(of: shape))
+    }
+
+    /// G again: the next shape.
+    func stepGradientShape() {
+        let shapes = Gradient.Shape.allCases
+        setGradientShape(shapes[(shapes.firstIndex(of: canvas.gradientTool.shape)! + 1) % shapes.count])
+    }
+
     /// The primary becomes the secondary and the secondary the primary (Shift+X, the pair's arrow).
     func swapColors() {
         (canvas.strokeColor, canvas.secondaryColor) = (canvas.secondaryColor, canvas.strokeColor)

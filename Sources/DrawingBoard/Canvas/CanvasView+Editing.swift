@@ -36,6 +36,7 @@ extension CanvasView {
     public func cancelStroke() {
         guard isDrawing else { return }
         shapeTool.cancel()
+        gradientTool.cancel()
         presenter.pixelsChanged(content.cancelStroke(), on: self)
         onDrawingEnded?()
     }

@@ -37,7 +37,9 @@ final class ToolRouter {
             return canvas.commit(.fill(Fill(seed: point, color: colors.paint, tolerance: canvas.fillTolerance,
                                             samplesLayerOnly: canvas.samplesCurrentLayer)))
         }
-        if tool.isFreehand {
+        if tool.paintsGradient {
+            canvas.gradientTool.begin(at: point, color: colors.paint, other: colors.other)
+        } else if tool.isFreehand {
             canvas.presenter.pixelsChanged(canvas.freehandTool.begin(touch, with: tool, at: point, color: colors.paint,
                                                                      width: canvas.strokeWidth, in: canvas.content), on: canvas)
         } else {
@@ -57,6 +59,8 @@ final class ToolRouter {
         let point = canvas.viewport.contentPoint(viewPoint)
         if canvas.shapeTool.isDragging {
             canvas.shapeTool.move(to: point)
+        } else if canvas.gradientTool.isDragging {
+            canvas.gradientTool.move(to: point)
         } else {
             canvas.presenter.pixelsChanged(canvas.freehandTool.extend(touch, to: point, in: canvas.content), on: canvas)
         }
@@ -70,6 +74,8 @@ final class ToolRouter {
         moved(touch)
         if canvas.shapeTool.isDragging {
             if let shape = canvas.shapeTool.end() { canvas.commit(.shape(shape)) }
+        } else if canvas.gradientTool.isDragging {
+            if let gradient = canvas.gradientTool.end() { canvas.commit(gradient) }
         } else {
             canvas.presenter.pixelsChanged(canvas.freehandTool.finish(touch, at: canvas.documentPoint(touch), in: canvas.content), on: canvas)
             canvas.content.commitStroke()

@@ -25,6 +25,8 @@ public protocol Brush {
     var selectsFreeForm: Bool { get }
     /// Whether a drag selects the ellipse in its box (Ellipse Select).
     var selectsEllipse: Bool { get }
+    /// Whether a drag paints a gradient from where it starts to where it ends (the Gradient tool).
+    var paintsGradient: Bool { get }
     /// Freehand brushes keep every point of the drag; the others span a figure between the
     /// first and the current point (seed 003's supportedContinuousDrawing).
     var isFreehand: Bool { get }
@@ -44,6 +46,7 @@ extension Brush {
     public var selectsRegion: Bool { false }
     public var selectsFreeForm: Bool { false }
     public var selectsEllipse: Bool { false }
+    public var paintsGradient: Bool { false }
     /// "Line (L)".
     public var toolTip: String { "\(longName) (\(String(key).uppercased()))" }
 
@@ -193,6 +196,18 @@ public struct ArrowBrush: Brush {
         }
         return Shape(path: path, style: LineStyle(width: width, cap: .round, join: .round), color: color)
     }
+}
+
+/// The gradient (渐变): drag from where the first colour is to where the second is; Shift
+/// turns the line in 15° steps. Its shape (linear, radial, conical, diamond) and whether it
+/// fades to transparent are the Tools menu's; G again steps through the shapes.
+public struct GradientBrush: Brush {
+    public init() {}
+    public var name: String { tr("Gradient") }
+    public var iconName: String { "tool-gradient" }
+    /// Pinta's, GIMP's and KolourPaint's key for it.
+    public var key: Character { "g" }
+    public var paintsGradient: Bool { true }
 }
 
 /// The eyedropper (取色): takes the colour under the pointer from the drawing as it shows, with

@@ -24,6 +24,9 @@ public struct Document: Sendable, Equatable, Codable {
         case mirror(horizontally: Bool, area: SelectionArea?)
         /// A colour adjustment of the layer, of the selection on it when `area` is set.
         case adjust(PixelAdjustment, area: SelectionArea?)
+        /// A gradient painted over the layer (the gradient tool), only the selection on it when
+        /// `area` is set; its points in document units.
+        case gradient(Gradient, area: SelectionArea?)
         /// A change to the layer stack (a new, deleted, moved or merged layer, its properties).
         case layer(LayerChange)
         /// An item painted on a layer other than the first (items without it are on layer 0,
@@ -63,6 +66,7 @@ public struct Document: Sendable, Equatable, Codable {
             case .adjust(.effect(.pixelate), _): return tr("the pixelate")
             case .adjust(.effect(.addNoise), _): return tr("the noise")
             case .adjust(.effect(.motionBlur), _): return tr("the motion blur")
+            case .gradient: return tr("the gradient")
             case .layer(let change): return change.userDescription
             case .onLayer(_, let item): return item.userDescription
             }

@@ -195,6 +195,11 @@ public final class DocumentContent {
 
     /// Shows the current layer adjusted, without changing the document (a dialog's slider); nil:
     /// as the document has it.
+    package func previewItem(_ item: Document.Item?) {
+        drawing.previewItem(item)
+        onPixelsChanged?(nil)
+    }
+
     package func previewAdjustment(_ adjustment: PixelAdjustment?, area: SelectionArea?, reduction: Int = 1) {
         drawing.previewAdjustment(adjustment, area: area, reduction: reduction)
         onPixelsChanged?(nil)

@@ -7,6 +7,15 @@ extension DrawingLayer {
         invalidateBelow()
     }
 
+    /// Shows the current layer with `item` painted on it, without a document item (a gradient
+    /// being dragged); nil: as it is.
+    public func previewItem(_ item: Document.Item?) {
+        stack.previewPixels(of: currentLayerID, item.map { item in
+            { pixels in self.renderer.apply(item, onto: pixels, scratch: self.scratch) }
+        })
+        invalidateBelow()
+    }
+
     /// Shows the current layer as `adjustment` would leave it (in `area`, when set), without a
     /// document item; nil: as it is. The adjustments' dialogs preview with it. `reduction`:
     /// layer pixels per screen pixel, for a blur worked at the screen's resolution.

@@ -29,9 +29,9 @@ public final class DrawingLayer {
     private var underlayCache: (asset: ImageAsset, underlay: StrokeRenderer.Underlay)?
     public private(set) var activeStroke: Stroke?
     let activeMask: CoverageMask
-    private var scratch: CoverageMask
+    var scratch: CoverageMask
     var activePaint: CanvasCompositor.ActiveStroke?
-    private let renderer: StrokeRenderer
+    let renderer: StrokeRenderer
     /// The background and the visible layers under the current one, composed, when there are
     /// layers (nil: to be composed again before it is shown).
     var belowCache: Bitmap?

@@ -116,6 +116,15 @@ public struct StrokeRenderer {
             } else {
                 adjustment.apply(to: layer, in: layer.bounds)
             }
+        case .gradient(let gradient, let area):
+            var inPixels = gradient
+            inPixels.start = gradient.start * scale
+            inPixels.end = gradient.end * scale
+            if let area {
+                GradientRenderer.paint(inPixels, on: layer, in: area.pixels(atScale: scale), selected: area.mask(atScale: scale))
+            } else {
+                GradientRenderer.paint(inPixels, on: layer, in: layer.bounds)
+            }
         case .clear: layer.clear()
         case .background, .layer: break // the background lives under the layers; stack changes are the stack's
         case .onLayer(_, let item): apply(item, onto: layer, scratch: scratch, underlay: underlay)
