@@ -37,6 +37,7 @@ extension CanvasView {
         guard isDrawing else { return }
         shapeTool.cancel()
         gradientTool.cancel()
+        sprayTool.cancel()
         presenter.pixelsChanged(content.cancelStroke(), on: self)
         onDrawingEnded?()
     }

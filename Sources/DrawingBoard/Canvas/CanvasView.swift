@@ -39,6 +39,7 @@ public final class CanvasView: View {
     let freehandTool = FreehandTool()
     lazy var shapeTool = ShapeTool(canvas: self)
     lazy var gradientTool = GradientTool(canvas: self)
+    lazy var sprayTool = SprayTool(canvas: self)
     lazy var selectionTool = SelectionTool(canvas: self)
     lazy var eyedropper = EyedropperTool(canvas: self)
     lazy var textTool = TextTool(canvas: self)
@@ -73,7 +74,7 @@ public final class CanvasView: View {
     var drawing: DrawingLayer { content.drawing }
     public var document: Document { content.document }
     public var redoItems: [Document.Item] { content.redoItems }
-    public var isDrawing: Bool { drawing.activeStroke != nil || shapeTool.isDragging || gradientTool.isDragging }
+    public var isDrawing: Bool { drawing.activeStroke != nil || shapeTool.isDragging || gradientTool.isDragging || sprayTool.isSpraying }
     public var strokeInProgress: Stroke? { drawing.activeStroke }
     public var shapeFill: ShapeFill {
         get { shapeTool.shapeFill }

@@ -37,7 +37,9 @@ final class ToolRouter {
             return canvas.commit(.fill(Fill(seed: point, color: colors.paint, tolerance: canvas.fillTolerance,
                                             samplesLayerOnly: canvas.samplesCurrentLayer)))
         }
-        if tool.paintsGradient {
+        if tool.sprays {
+            canvas.sprayTool.begin(touch, at: point, color: colors.paint, width: canvas.strokeWidth)
+        } else if tool.paintsGradient {
             canvas.gradientTool.begin(at: point, color: colors.paint, other: colors.other)
         } else if tool.isFreehand {
             canvas.presenter.pixelsChanged(canvas.freehandTool.begin(touch, with: tool, at: point, color: colors.paint,
@@ -45,7 +47,8 @@ final class ToolRouter {
         } else {
             canvas.shapeTool.begin(at: point, color: colors.paint, fillColor: colors.other)
         }
-        canvas.eyedropper.arm(at: viewPoint, secondary: touch.isSecondaryButton)
+        // Held still, a drawing tool becomes the eyedropper; the airbrush held still goes on spraying.
+        if !tool.sprays { canvas.eyedropper.arm(at: viewPoint, secondary: touch.isSecondaryButton) }
         canvas.onDrawingBegan?()
     }
 
@@ -61,6 +64,8 @@ final class ToolRouter {
             canvas.shapeTool.move(to: point)
         } else if canvas.gradientTool.isDragging {
             canvas.gradientTool.move(to: point)
+        } else if canvas.sprayTool.isSpraying {
+            canvas.sprayTool.move(touch, to: point)
         } else {
             canvas.presenter.pixelsChanged(canvas.freehandTool.extend(touch, to: point, in: canvas.content), on: canvas)
         }
@@ -76,6 +81,8 @@ final class ToolRouter {
             if let shape = canvas.shapeTool.end() { canvas.commit(.shape(shape)) }
         } else if canvas.gradientTool.isDragging {
             if let gradient = canvas.gradientTool.end() { canvas.commit(gradient) }
+        } else if canvas.sprayTool.isSpraying {
+            if let spray = canvas.sprayTool.end() { canvas.commit(.spray(spray)) }
         } else {
             canvas.presenter.pixelsChanged(canvas.freehandTool.finish(touch, at: canvas.documentPoint(touch), in: canvas.content), on: canvas)
             canvas.content.commitStroke()

@@ -25,6 +25,8 @@ public protocol Brush {
     var selectsFreeForm: Bool { get }
     /// Whether a drag selects the ellipse in its box (Ellipse Select).
     var selectsEllipse: Bool { get }
+    /// Whether holding the button sprays dots (the airbrush).
+    var sprays: Bool { get }
     /// Whether a drag paints a gradient from where it starts to where it ends (the Gradient tool).
     var paintsGradient: Bool { get }
     /// Freehand brushes keep every point of the drag; the others span a figure between the
@@ -47,6 +49,7 @@ extension Brush {
     public var selectsFreeForm: Bool { false }
     public var selectsEllipse: Bool { false }
     public var paintsGradient: Bool { false }
+    public var sprays: Bool { false }
     /// "Line (L)".
     public var toolTip: String { "\(longName) (\(String(key).uppercased()))" }
 
@@ -208,6 +211,18 @@ public struct GradientBrush: Brush {
     /// Pinta's, GIMP's and KolourPaint's key for it.
     public var key: Character { "g" }
     public var paintsGradient: Bool { true }
+}
+
+/// The airbrush (喷枪): dots scattered over a disc as long as the button is held, the disc as
+/// wide as three widths; a pen pressed harder sprays more.
+public struct SprayBrush: Brush {
+    public init() {}
+    public var name: String { tr("Spray") }
+    public var longName: String { tr("Airbrush") }
+    public var iconName: String { "tool-spray" }
+    /// KolourPaint's key for its spray can.
+    public var key: Character { "y" }
+    public var sprays: Bool { true }
 }
 
 /// The eyedropper (取色): takes the colour under the pointer from the drawing as it shows, with

@@ -24,6 +24,8 @@ public struct Document: Sendable, Equatable, Codable {
         case mirror(horizontally: Bool, area: SelectionArea?)
         /// A colour adjustment of the layer, of the selection on it when `area` is set.
         case adjust(PixelAdjustment, area: SelectionArea?)
+        /// The airbrush's dots.
+        case spray(Spray)
         /// A gradient painted over the layer (the gradient tool), only the selection on it when
         /// `area` is set; its points in document units.
         case gradient(Gradient, area: SelectionArea?)
@@ -67,6 +69,7 @@ public struct Document: Sendable, Equatable, Codable {
             case .adjust(.effect(.addNoise), _): return tr("the noise")
             case .adjust(.effect(.motionBlur), _): return tr("the motion blur")
             case .gradient: return tr("the gradient")
+            case .spray: return tr("the spray")
             case .layer(let change): return change.userDescription
             case .onLayer(_, let item): return item.userDescription
             }

@@ -37,6 +37,22 @@ public struct StrokeRenderer {
         scratch.clear()
     }
 
+    /// Puts the airbrush's dots on a layer: each a document pixel's square (a layer pixel at
+    /// 1x), laid over what is there.
+    public func render(_ spray: Spray, onto layer: Bitmap) {
+        let pixel = spray.color.premultipliedPixel, size = max(1, Int(scale.rounded()))
+        for index in spray.dabs.indices {
+            for dot in spray.dotCentres(ofDab: index) {
+                let x0 = Int((dot.x * scale).rounded(.down)), y0 = Int((dot.y * scale).rounded(.down))
+                let square = PixelRect(x0: x0, y0: y0, x1: x0 + size, y1: y0 + size).intersection(layer.bounds)
+                guard !square.isEmpty else { continue }
+                for y in square.y0..<square.y1 {
+                    for x in square.x0..<square.x1 { layer[x, y] = PixelMath.over(pixel, layer[x, y]) }
+                }
+            }
+        }
+    }
+
     /// Strokes a figure onto a layer.
     public func render(_ shape: Shape, onto layer: Bitmap) {
         let context = GraphicsContext(bitmap: layer)
@@ -116,6 +132,7 @@ public struct StrokeRenderer {
             } else {
                 adjustment.apply(to: layer, in: layer.bounds)
             }
+        case .spray(let spray): render(spray, onto: layer)
         case .gradient(let gradient, let area):
             var inPixels = gradient
             inPixels.start = gradient.start * scale

@@ -123,7 +123,7 @@ public enum ImageEffect: Sendable, Equatable, Codable {
 
     /// A well-mixed 64-bit value for a pixel's place and the seed (SplitMix64's finaliser).
     @inline(__always)
-    static func hash(_ x: Int, _ y: Int, _ seed: UInt64) -> UInt64 {
+    package static func hash(_ x: Int, _ y: Int, _ seed: UInt64) -> UInt64 {
         var z = seed &+ UInt64(truncatingIfNeeded: x) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(truncatingIfNeeded: y) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

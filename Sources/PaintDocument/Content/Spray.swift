@@ -1,0 +1,50 @@
+import Foundation
+
+/// The airbrush's paint (KolourPaint's spray can, Pinta's airbrush): dabs of single dots
+/// scattered evenly over a disc, one dab each tick the button is held, where the pointer was.
+/// The dots' places come from the seed, the dab's number and the dot's number, so a replay
+/// (redo, a crash) puts every dot where it first fell.
+public struct Spray: Sendable, Equatable, Codable {
+    /// Each dab's centre, in document units.
+    public var dabs: [Point]
+    /// How many dots each dab put down (more with a pen pressed harder).
+    public var dots: [Int]
+    public var color: Color
+    /// The disc's radius, in document units.
+    public var radius: Double
+    public var seed: UInt64
+
+    public init(color: Color, radius: Double, seed: UInt64) {
+        dabs = []
+        dots = []
+        self.color = color
+        self.radius = radius
+        self.seed = seed
+    }
+
+    /// How many dots a dab puts down at full pressure: the disc's area over about 12 (so a
+    /// held spray fills in within a second or so), at least 3.
+    public static func dotsPerDab(radius: Double, pressure: Double = 1) -> Int {
+        max(1, Int((max(3, Double.pi * radius * radius / 12) * min(max(pressure, 0.1), 1)).rounded()))
+    }
+
+    /// The dots of dab `index`, in document units.
+    public func dotCentres(ofDab index: Int) -> [Point] {
+        let centre = dabs[index]
+        return (0..<dots[index]).map { dot in
+            let bits = ImageEffect.hash(index, dot, seed)
+            let angle = Double(bits & 0xFFFF) / 65536 * 2 * .pi
+            // The square root spreads the dots evenly over the disc's area, not bunched at its centre.
+            let distance = radius * (Double((bits >> 16) & 0xFFFF) / 65536).squareRoot()
+            return Point(x: centre.x + distance * cos(angle), y: centre.y + distance * sin(angle))
+        }
+    }
+
+    /// The area its dots can reach.
+    public var bounds: Rect {
+        guard let first = dabs.first else { return .zero }
+        var box = Rect(x: first.x, y: first.y, width: 0, height: 0)
+        for dab in dabs { box = box.union(Rect(x: dab.x, y: dab.y, width: 0, height: 0)) }
+        return box.insetBy(dx: -radius - 1, dy: -radius - 1)
+    }
+}
