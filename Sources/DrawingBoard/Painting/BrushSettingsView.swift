@@ -163,7 +163,7 @@ public final class BrushSettingsView: View {
         let picker = SegmentedControl(items: [tr("Outline"), tr("Fill"), tr("Outline and fill")])
         picker.segmentToolTips = [tr("Rectangles and ellipses are outlined in the pen's colour"),
                                   tr("Rectangles and ellipses are filled with the pen's colour"),
-                                  tr("Outlined in the pen's colour and filled with the background's")]
+                                  tr("Outlined in the primary colour and filled with the secondary")]
         picker.addAction(for: .valueChanged) { [unowned self] control in
             self.onShapeFillChange?(ShapeFill(rawValue: (control as! SegmentedControl).selectedSegmentIndex) ?? .outline)
         }
