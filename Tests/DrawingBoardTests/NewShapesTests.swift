@@ -71,3 +71,47 @@ final class EllipseSelectTests: RestartingBoardTestCase {
         XCTAssertEqual(layer[Int(104 * scale), Int(104 * scale)] >> 24, 255, "the box's corner, outside the ellipse: kept")
     }
 }
+
+/// Issue 42's polygon: corners by clicks, closed by a double-click, a click on the first corner
+/// or Enter; one figure, kept through a crash.
+final class PolygonToolTests: RestartingBoardTestCase {
+    private func painted(_ x: Double, _ y: Double) -> Bool {
+        let layer = canvas.content.drawing.stack.pixels(of: 0)!, scale = canvas.layerScale
+        return layer[Int(x * scale), Int(y * scale)] >> 24 > 0
+    }
+
+    func testClicksPutCornersAndEnterClosesTheFigure() {
+        session.window.send(KeyEvent(.character("n")))
+        XCTAssertTrue(canvas.brush is PolygonBrush)
+        board.setStrokeWidth(4)
+        driver.tap(w(100, 100))
+        driver.tap(w(300, 100))
+        driver.tap(w(300, 250))
+        XCTAssertEqual(canvas.polygonTool.corners.count, 3)
+        XCTAssertTrue(canvas.document.items.isEmpty, "nothing committed while it is being made")
+        session.window.send(KeyEvent(.enter))
+        XCTAssertFalse(canvas.polygonTool.isBuilding)
+        XCTAssertEqual(canvas.document.items.count, 1)
+        XCTAssertTrue(painted(200, 100), "the first edge")
+        XCTAssertTrue(painted(300, 175), "the second")
+        XCTAssertTrue(painted(200, 175), "the closing edge, from the last corner back to the first")
+        XCTAssertFalse(painted(250, 140), "outlined only")
+        let drawn = canvas.renderArtwork()
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: drawn))
+    }
+
+    func testAClickOnTheFirstCornerClosesItAndEscapeDropsOne() {
+        session.window.send(KeyEvent(.character("n")))
+        canvas.shapeFill = .fill
+        for corner in [w(100, 100), w(200, 100), w(200, 200), w(100, 200), w(101, 101)] { driver.tap(corner) }
+        XCTAssertFalse(canvas.polygonTool.isBuilding, "closed on the first corner")
+        XCTAssertTrue(painted(150, 150), "filled")
+        driver.tap(w(300, 300))
+        driver.tap(w(350, 300))
+        session.window.send(KeyEvent(.escape))
+        XCTAssertFalse(canvas.polygonTool.isBuilding)
+        XCTAssertEqual(canvas.document.items.count, 1, "the dropped one left nothing")
+    }
+}

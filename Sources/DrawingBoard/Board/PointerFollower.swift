@@ -32,6 +32,8 @@ final class PointerFollower {
         guard let window = board.view.window else { return }
         let overCanvas = window.hitTest(location) === canvas
         canvas.brushOutlineCenter = overCanvas ? canvas.convert(location, from: nil) : nil
+        // The polygon's next edge follows the pointer between clicks.
+        if overCanvas, canvas.polygonTool.isBuilding { canvas.polygonTool.follow(canvas.viewport.contentPoint(canvas.convert(location, from: nil))) }
     }
 
     /// The document pixel under a window point, in the bottom bar (none off the canvas). A drag

@@ -38,6 +38,7 @@ extension CanvasView {
         shapeTool.cancel()
         gradientTool.cancel()
         sprayTool.cancel()
+        polygonTool.cancel()
         presenter.pixelsChanged(content.cancelStroke(), on: self)
         onDrawingEnded?()
     }

@@ -14,6 +14,14 @@ extension CanvasView {
     /// Replaces the selection, kept inside the document on whole document pixels.
     public func setSelection(_ rect: Rect?) { selectionTool.select(rect) }
 
+    // MARK: - Polygon
+
+    /// Closes the polygon being made into a figure (Enter, another tool); too few corners: dropped.
+    public func finishPolygon() {
+        guard polygonTool.isBuilding else { return }
+        if let shape = polygonTool.finish() { commit(.shape(shape)) }
+    }
+
     // MARK: - Text
 
     /// Whether words are being typed.

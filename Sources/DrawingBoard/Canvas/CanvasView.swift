@@ -6,7 +6,10 @@ public final class CanvasView: View {
     /// The document, its redo items and the layer they render into.
     public let content = DocumentContent()
     public var brush: Brush = PencilBrush() {
-        didSet { commitText() }
+        didSet {
+            commitText()
+            finishPolygon()
+        }
     }
     /// The primary colour: the left button paints with it (text is typed in it).
     public var strokeColor: Color = .black {
@@ -40,6 +43,7 @@ public final class CanvasView: View {
     lazy var shapeTool = ShapeTool(canvas: self)
     lazy var gradientTool = GradientTool(canvas: self)
     lazy var sprayTool = SprayTool(canvas: self)
+    lazy var polygonTool = PolygonTool(canvas: self)
     lazy var selectionTool = SelectionTool(canvas: self)
     lazy var eyedropper = EyedropperTool(canvas: self)
     lazy var textTool = TextTool(canvas: self)
@@ -74,7 +78,7 @@ public final class CanvasView: View {
     var drawing: DrawingLayer { content.drawing }
     public var document: Document { content.document }
     public var redoItems: [Document.Item] { content.redoItems }
-    public var isDrawing: Bool { drawing.activeStroke != nil || shapeTool.isDragging || gradientTool.isDragging || sprayTool.isSpraying }
+    public var isDrawing: Bool { drawing.activeStroke != nil || shapeTool.isDragging || gradientTool.isDragging || sprayTool.isSpraying || polygonTool.isBuilding }
     public var strokeInProgress: Stroke? { drawing.activeStroke }
     public var shapeFill: ShapeFill {
         get { shapeTool.shapeFill }
@@ -155,6 +159,7 @@ public final class CanvasView: View {
             context.draw(Image(bitmap: renderArtwork()), in: viewport.contentFrame)
         }
         shapeTool.draw(in: context)
+        polygonTool.draw(in: context)
         selectionTool.draw(in: context)
         brushOutline.draw(in: context)
     }

@@ -13,6 +13,14 @@ final class ToolRouter {
     }
 
     func began(_ touch: Touch, with event: TouchEvent) {
+        // A polygon's next corner (it is being made between presses).
+        if canvas.polygonTool.isBuilding, event.touches(for: canvas).count == 1 {
+            let colors = Self.colors(for: touch, primary: canvas.strokeColor, secondary: canvas.secondaryColor)
+            if let shape = canvas.polygonTool.press(at: canvas.documentPoint(touch), tapCount: touch.tapCount, color: colors.paint, fillColor: colors.other) {
+                canvas.commit(.shape(shape))
+            }
+            return
+        }
         // Two fingers landing together zoom; they never draw.
         guard !canvas.isDrawing, event.touches(for: canvas).count == 1 else { return }
         canvas.settleBackgroundPreview()
@@ -37,6 +45,10 @@ final class ToolRouter {
             return canvas.commit(.fill(Fill(seed: point, color: colors.paint, tolerance: canvas.fillTolerance,
                                             samplesLayerOnly: canvas.samplesCurrentLayer)))
         }
+        if tool.drawsPolygons {
+            _ = canvas.polygonTool.press(at: point, tapCount: 1, color: colors.paint, fillColor: colors.other)
+            return
+        }
         if tool.sprays {
             canvas.sprayTool.begin(touch, at: point, color: colors.paint, width: canvas.strokeWidth)
         } else if tool.paintsGradient {
@@ -57,6 +69,7 @@ final class ToolRouter {
         let viewPoint = touch.location(in: canvas)
         if canvas.eyedropper.isPicking { return canvas.eyedropper.move(to: viewPoint) }
         if canvas.selectionTool.isDragging { return canvas.selectionTool.move(to: viewPoint) }
+        if canvas.polygonTool.isBuilding { return canvas.polygonTool.follow(canvas.viewport.contentPoint(viewPoint)) }
         guard canvas.isDrawing else { return }
         canvas.eyedropper.pointerMovedDuringPress(to: viewPoint)
         let point = canvas.viewport.contentPoint(viewPoint)
@@ -74,6 +87,7 @@ final class ToolRouter {
     func ended(_ touch: Touch) {
         if canvas.eyedropper.isPicking { return canvas.eyedropper.end(at: touch.location(in: canvas)) }
         if canvas.selectionTool.isDragging { return canvas.selectionTool.end(at: touch.location(in: canvas)) }
+        if canvas.polygonTool.isBuilding { return canvas.polygonTool.release(at: canvas.documentPoint(touch)) }
         canvas.eyedropper.disarm()
         guard canvas.isDrawing else { return }
         moved(touch)

@@ -25,6 +25,8 @@ public protocol Brush {
     var selectsFreeForm: Bool { get }
     /// Whether a drag selects the ellipse in its box (Ellipse Select).
     var selectsEllipse: Bool { get }
+    /// Whether clicks put a polygon's corners (the Polygon tool).
+    var drawsPolygons: Bool { get }
     /// Whether holding the button sprays dots (the airbrush).
     var sprays: Bool { get }
     /// Whether a drag paints a gradient from where it starts to where it ends (the Gradient tool).
@@ -50,6 +52,7 @@ extension Brush {
     public var selectsEllipse: Bool { false }
     public var paintsGradient: Bool { false }
     public var sprays: Bool { false }
+    public var drawsPolygons: Bool { false }
     /// "Line (L)".
     public var toolTip: String { "\(longName) (\(String(key).uppercased()))" }
 
@@ -211,6 +214,17 @@ public struct GradientBrush: Brush {
     /// Pinta's, GIMP's and KolourPaint's key for it.
     public var key: Character { "g" }
     public var paintsGradient: Bool { true }
+}
+
+/// A polygon (多边形): click its corners; a double-click, a click on the first corner or
+/// `Enter` closes it. Outlined, filled or both as the other closed figures.
+public struct PolygonBrush: Brush {
+    public init() {}
+    public var name: String { tr("Polygon") }
+    public var iconName: String { "tool-polygon" }
+    public var key: Character { "n" }
+    public var drawsClosedFigures: Bool { true }
+    public var drawsPolygons: Bool { true }
 }
 
 /// The airbrush (喷枪): dots scattered over a disc as long as the button is held, the disc as

@@ -29,7 +29,7 @@ final class ShapeTool {
         let brush = canvas.brush
         let constrained = canvas.window?.modifierFlags.contains(.shift) ?? false
         previewShape = brush.shape(from: start, to: point, constrained: constrained, color: color, width: canvas.strokeWidth)
-            .map { brush.drawsClosedFigures ? filled($0) : $0 }
+            .map { brush.drawsClosedFigures ? filled($0, with: fillColor) : $0 }
         invalidatePreview()
     }
 
@@ -56,8 +56,9 @@ final class ShapeTool {
         context.restore()
     }
 
-    /// A closed figure as the fill setting wants it; the preview is exactly what is committed.
-    private func filled(_ shape: Shape) -> Shape {
+    /// A closed figure as the fill setting wants it (the fill in `fillColor` when outlined
+    /// too); the preview is exactly what is committed.
+    func filled(_ shape: Shape, with fillColor: Color) -> Shape {
         var shape = shape
         switch shapeFill {
         case .outline: break
