@@ -120,8 +120,8 @@ final class BoardLayoutTests: XCTestCase {
     }
 
     func testTheToolsCollapseIntoAPopUpWhenTheirSegmentsDoNotFitAndItChoosesTools() throws {
-        // With icons the 13 segments fit at 800 points (the buttons show icons only there).
-        let roomy = makeBoard(Size(width: 800, height: 450))
+        // With icons the 19 segments fit at 1024 points (the buttons show icons only there).
+        let roomy = makeBoard(Size(width: 1024, height: 700))
         XCTAssertFalse(roomy.1.toolPicker.isHidden)
         XCTAssertFalse(roomy.1.toolbarController.undoButton.showsTitle, "icons only, the tooltip names it")
         let (window, board) = makeBoard(Size(width: 480, height: 360))

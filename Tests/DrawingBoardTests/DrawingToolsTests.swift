@@ -62,16 +62,16 @@ final class DrawingToolsTests: XCTestCase {
         XCTAssertEqual(filled.fill, red)
         XCTAssertFalse(filled.isOutlined)
 
-        board.canvas.setBackground(.color(Color(r: 250, g: 240, b: 200)))
+        board.pen.setColor(Color(r: 250, g: 240, b: 200), secondary: true)
         board.selectTool(at: 4)
         board.canvas.shapeFill = .outlineAndFill
         drag((400, 100), (600, 300))
         image = art()
-        XCTAssertEqual(image.color(atX: 500, y: 200), Color(r: 250, g: 240, b: 200), "filled with the background's colour")
+        XCTAssertEqual(image.color(atX: 500, y: 200), Color(r: 250, g: 240, b: 200), "filled with the secondary colour (issue 42; the background's before)")
         XCTAssertEqual(image.color(atX: 500, y: 100), red, "outlined in the pen's colour (top of the ellipse)")
         let both = image
         XCTAssertTrue(board.canvas.undo())
-        XCTAssertEqual(art().color(atX: 500, y: 100), Color(r: 250, g: 240, b: 200), "undone: the outline is gone")
+        XCTAssertEqual(art().color(atX: 500, y: 100), .white, "undone: the outline is gone")
         XCTAssertTrue(board.canvas.redo())
         let again = art()
         XCTAssertTrue((0..<both.width * both.height).allSatisfy { both.pixels[$0] == again.pixels[$0] }, "redo gives the same pixels")

@@ -103,7 +103,10 @@ final class MainMenuTests: XCTestCase {
         let session = BoardSession(pictures: temp.path)
         session.board.selectTool(at: 3)
         let tools = BoardMenu.menu(for: session.board).children.compactMap { if case .menu(let m) = $0, m.title == "Tools" { m } else { nil } }[0]
-        XCTAssertEqual(tools.allCommands.filter { $0.state == .on }.map(\.title), [DrawingBoardViewController.tools[3].longName])
+        let toolNames = Set(DrawingBoardViewController.tools.map(\.longName))
+        XCTAssertEqual(tools.allCommands.filter { $0.state == .on && toolNames.contains($0.title) }.map(\.title), [DrawingBoardViewController.tools[3].longName])
+        XCTAssertEqual(tools.allCommands.filter { $0.state == .on && !toolNames.contains($0.title) }.map(\.title),
+                       ["Replace Selection", "Linear Gradient"], "the selection's and the gradient's choices")
         XCTAssertTrue(session.window.send(KeyEvent(.function(11))))
         XCTAssertTrue(session.board.isFullScreen, "F11 (View → Full Screen)")
     }

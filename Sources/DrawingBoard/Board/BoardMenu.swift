@@ -13,7 +13,7 @@ enum BoardMenu {
         Menu(tr("Menu"), children: [file(board), edit(board), view(board), image(board), layers(board), adjustments(board), effects(board), tools(board), help(board)].map { .menu($0) })
     }
 
-    private static func inline(_ commands: [Command]) -> Menu.Element { .menu(Menu(options: .displayInline, children: commands.map { .command($0) })) }
+    static func inline(_ commands: [Command]) -> Menu.Element { .menu(Menu(options: .displayInline, children: commands.map { .command($0) })) }
 
     private static func file(_ board: DrawingBoardViewController) -> Menu {
         let ctrl: KeyEvent.Modifiers = .control, ctrlShift: KeyEvent.Modifiers = [.control, .shift]
@@ -148,30 +148,6 @@ enum BoardMenu {
             inline([Command(tr("Merge Down"), keys: [key("m", .control)]) { commands.mergeDown() },
                     Command(tr("Flatten"), keys: [key("f", ctrlShift)], isEnabled: several) { commands.flatten() }]),
             inline([Command(tr("Properties…")) { [unowned board] in board.layersPanel.openCurrentProperties() }]),
-        ])
-    }
-
-    private static func tools(_ board: DrawingBoardViewController) -> Menu {
-        let tools = DrawingBoardViewController.tools.enumerated().map { index, tool in
-            Command(tool.longName, keys: [key(tool.key)], state: { [unowned board] in board.toolPicker.selectedSegmentIndex == index ? .on : .off }) { [unowned board] in
-                // G with the gradient already in hand steps to its next shape (as Pinta's key cycles).
-                if tool.paintsGradient && board.toolPicker.selectedSegmentIndex == index { board.pen.stepGradientShape() } else { board.selectTool(at: index) }
-            }
-        }
-        let gradient = board.canvas.gradientTool
-        let shapes = Gradient.Shape.allCases.map { shape in
-            Command(GradientShapeNames.name(of: shape), state: { gradient.shape == shape ? .on : .off }) { [unowned board] in board.pen.setGradientShape(shape) }
-        }
-        return Menu(tr("Tools"), children: [
-            inline(tools),
-            inline(shapes + [Command(tr("Gradient to Transparent"), state: { gradient.fadesToTransparent ? .on : .off }) {
-                gradient.fadesToTransparent.toggle()
-            }]),
-            inline([Command(tr("Thinner"), keys: [key("["), key("[", .control)]) { [unowned board] in board.stepPenSize(by: -1) },
-                    Command(tr("Thicker"), keys: [key("]"), key("]", .control)]) { [unowned board] in board.stepPenSize(by: 1) },
-                    Command(tr("Brush…")) { [unowned board] in board.showBrushSettings() },
-                    Command(tr("Palette…")) { [unowned board] in board.showPalette() },
-                    Command(tr("Swap Colours"), keys: [key("x", .shift)]) { [unowned board] in board.pen.swapColors() }]),
         ])
     }
 

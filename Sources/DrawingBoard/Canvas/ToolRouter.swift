@@ -33,7 +33,9 @@ final class ToolRouter {
         let colors = Self.colors(for: touch, primary: canvas.strokeColor, secondary: canvas.secondaryColor)
         if canvas.eyedropper.beginIfAsked(by: tool, at: viewPoint, secondary: touch.isSecondaryButton) { return }
         if tool.selectsRegion {
-            return canvas.selectionTool.begin(at: viewPoint, freeForm: tool.selectsFreeForm, ellipse: tool.selectsEllipse)
+            let mode = canvas.selectionTool.mode(for: canvas.window?.modifierFlags ?? [])
+            if tool.selectsAlikeColors { return canvas.selectionTool.selectAlike(at: point, mode: mode) }
+            return canvas.selectionTool.begin(at: viewPoint, freeForm: tool.selectsFreeForm, ellipse: tool.selectsEllipse, mode: mode)
         }
         if tool.placesText || canvas.isEditingText {
             // A click elsewhere commits the box being typed in; with the text tool it opens

@@ -23,6 +23,8 @@ public protocol Brush {
     var selectsRegion: Bool { get }
     /// Whether that part is free-form (the Lasso) rather than a rectangle.
     var selectsFreeForm: Bool { get }
+    /// Whether a click selects the alike colours around it (the Magic Wand).
+    var selectsAlikeColors: Bool { get }
     /// Whether a drag selects the ellipse in its box (Ellipse Select).
     var selectsEllipse: Bool { get }
     /// Whether clicks put a polygon's corners (the Polygon tool).
@@ -50,6 +52,7 @@ extension Brush {
     public var selectsRegion: Bool { false }
     public var selectsFreeForm: Bool { false }
     public var selectsEllipse: Bool { false }
+    public var selectsAlikeColors: Bool { false }
     public var paintsGradient: Bool { false }
     public var sprays: Bool { false }
     public var drawsPolygons: Bool { false }
@@ -294,6 +297,19 @@ public struct EllipseSelectBrush: Brush {
     public var key: Character { "o" }
     public var selectsRegion: Bool { true }
     public var selectsEllipse: Bool { true }
+}
+
+/// The magic wand (魔棒): a click selects the region of alike colours around it (the fill
+/// bucket's tolerance and sampling), or every alike pixel with Tools → Whole Picture.
+public struct MagicWandBrush: Brush {
+    public init() {}
+    public var name: String { tr("Wand") }
+    public var longName: String { tr("Magic wand") }
+    public var iconName: String { "tool-magic-wand" }
+    /// Pinta's and GIMP's key for it.
+    public var key: Character { "w" }
+    public var selectsRegion: Bool { true }
+    public var selectsAlikeColors: Bool { true }
 }
 
 /// Free-form selection (套索): drag around what to select; it closes on release. Everything

@@ -55,6 +55,7 @@ public final class PaletteView: View {
                 swatch.toolTip = recentColors[index].hexStringWithAlpha
             }
         }
+        setNeedsLayout() // a narrow panel shows only the recent ones that fit
     }
 
     private func refresh() {
@@ -69,33 +70,34 @@ public final class PaletteView: View {
     }
 
     /// Three columns when there is room (the square, the swatches, the numbers); in a narrow
-    /// window the swatches go small under the numbers.
+    /// window the swatches go under the numbers and the recent ones under the square. Every
+    /// swatch and strip is a 24-point target at least.
     public override func layoutSubviews() {
-        let height = bounds.height, gap = 12.0, stripWidth = 18.0
-        let side = max(60, min(height, 230, bounds.width * 0.3).rounded(.down))
+        let height = bounds.height, gap = 12.0, stripWidth = 24.0, step = 28.0, swatchSize = 24.0
+        let wide = bounds.width >= 3 * 230
+        let side = max(60, min(height - (wide ? 0 : step + 8), 230, bounds.width * 0.3).rounded(.down))
         square.frame = Rect(x: 0, y: 0, width: side, height: side)
         hueStrip.frame = Rect(x: side + 8, y: 0, width: stripWidth, height: side)
         alphaStrip.frame = Rect(x: hueStrip.frame.maxX + 6, y: 0, width: stripWidth, height: side)
         let left = alphaStrip.frame.maxX + gap
-        let wide = bounds.width - left >= 2 * 8 * 28 - 4 + gap
-        let swatchStep = wide ? 28.0 : max(14, min(20, ((bounds.width - left) / 8).rounded(.down)))
-        let paletteWidth = 8 * swatchStep - 4
+        let paletteWidth = 8 * step - 4
         let fieldsX = wide ? left + paletteWidth + gap : left
         let fieldsWidth = min(280, bounds.width - fieldsX)
         targetPicker.frame = Rect(x: fieldsX, y: 0, width: fieldsWidth, height: 26)
-        fieldsView.frame = Rect(x: fieldsX, y: 32, width: fieldsWidth, height: ColorFieldsView.preferredHeight)
+        fieldsView.frame = Rect(x: fieldsX, y: 30, width: fieldsWidth, height: ColorFieldsView.preferredHeight)
         // The swatches: beside the numbers when wide, under them when narrow.
         let paletteY = wide ? 0 : fieldsView.frame.maxY + 8
-        let swatchSize = swatchStep - 4
         for (index, swatch) in swatches.enumerated() {
-            swatch.frame = Rect(x: left + Double(index % 8) * swatchStep, y: paletteY + Double(index / 8) * swatchStep,
-                                width: swatchSize, height: swatchSize)
+            swatch.frame = Rect(x: left + Double(index % 8) * step, y: paletteY + Double(index / 8) * step, width: swatchSize, height: swatchSize)
         }
         recentLabel.isHidden = !wide
-        recentLabel.frame = Rect(x: left, y: paletteY + 3 * swatchStep + 2, width: paletteWidth, height: 20)
-        let recentY = paletteY + 3 * swatchStep + (wide ? 24 : 0)
+        recentLabel.frame = Rect(x: left, y: paletteY + 3 * step + 2, width: paletteWidth, height: 20)
+        // The recent ones: under the swatches when wide; under the square when narrow, as many as fit.
+        let recentOrigin = wide ? Point(x: left, y: paletteY + 3 * step + 24) : Point(x: 0, y: side + 8)
+        let roomFor = wide ? Self.recentCount : Int((left - gap + 4) / step)
         for (index, swatch) in recentSwatches.enumerated() {
-            swatch.frame = Rect(x: left + Double(index) * swatchStep, y: recentY, width: swatchSize, height: swatchSize)
+            swatch.frame = Rect(x: recentOrigin.x + Double(index) * step, y: recentOrigin.y, width: swatchSize, height: swatchSize)
+            swatch.isHidden = index >= recentColors.count || index >= roomFor
         }
     }
 

@@ -136,7 +136,7 @@ public final class SettingsPanelsController {
 
     public private(set) lazy var palettePanel: SettingsPanel = {
         // Taller than the others: in a narrow window the swatches go under the numbers.
-        let panel = SettingsPanel(title: tr("Colours"), content: paletteView, height: SettingsPanel.standardHeight + 70)
+        let panel = SettingsPanel(title: tr("Colours"), content: paletteView, height: SettingsPanel.standardHeight + 80)
         panel.onDone = { [unowned self, unowned panel] in
             self.paletteView.hexField.endEditing()
             panel.dismiss()

@@ -7,11 +7,24 @@ public struct SelectionArea: Sendable, Equatable, Codable {
     public var bounds: Rect
     /// The lasso's outline in document units (nil: the whole rectangle).
     public var outline: [Point]?
+    /// Pixels selected one by one (the magic wand; selections combined): it decides, not the
+    /// rectangle or the outline.
+    public var pixelMask: SelectionMask?
 
     public init(bounds: Rect, outline: [Point]? = nil) {
         self.bounds = bounds
         self.outline = outline
     }
+
+    /// The pixels of a mask, the bounds around them.
+    public init(_ mask: SelectionMask) {
+        bounds = Rect(x: Double(mask.area.x0) / mask.scale, y: Double(mask.area.y0) / mask.scale,
+                      width: Double(mask.area.width) / mask.scale, height: Double(mask.area.height) / mask.scale)
+        pixelMask = mask
+    }
+
+    /// Whether it is a plain rectangle (it has handles).
+    public var isRectangle: Bool { outline == nil && pixelMask == nil }
 
     /// The layer pixels the bounds cover at `scale` pixels per unit.
     public func pixels(atScale scale: Double) -> PixelRect { StrokeRenderer(scale: scale).pixels(of: bounds) }
@@ -19,14 +32,24 @@ public struct SelectionArea: Sendable, Equatable, Codable {
     /// Whether a document point is selected.
     public func contains(_ point: Point) -> Bool {
         guard bounds.contains(point) else { return false }
+        if let pixelMask {
+            return pixelMask.contains(x: Int((point.x * pixelMask.scale).rounded(.down)), y: Int((point.y * pixelMask.scale).rounded(.down)))
+        }
         guard let outline else { return true }
         return Self.crossings(of: outline, atY: point.y).filter { $0 < point.x }.count % 2 == 1
     }
 
     /// For a lasso, which pixels of `pixels(atScale:)` are selected, row by row (nil: all of them).
     public func mask(atScale scale: Double) -> [Bool]? {
-        guard let outline else { return nil }
         let area = pixels(atScale: scale)
+        if let pixelMask {
+            if pixelMask.scale == scale { return pixelMask.flags(in: area) }
+            // Another scale (not met in practice: a document keeps its scale): by each pixel's centre.
+            return (0..<(area.width * area.height)).map { i in
+                contains(Point(x: (Double(area.x0 + i % area.width) + 0.5) / scale, y: (Double(area.y0 + i / area.width) + 0.5) / scale))
+            }
+        }
+        guard let outline else { return nil }
         var mask = [Bool](repeating: false, count: max(0, area.width * area.height))
         let scaled = outline.map { $0 * scale }
         for y in area.y0..<area.y1 {

@@ -89,6 +89,20 @@ extension DrawingLayer {
     /// The artwork as saved: background and layers, without the stroke in progress.
     public func renderArtwork() -> Bitmap { renderArtwork(in: PixelRect(x0: 0, y0: 0, x1: width, y1: height)) }
 
+    /// The magic wand's region around a document point: alike colours on the current layer
+    /// alone (over nothing), or in the picture as it shows; joined to the point, or anywhere.
+    public func similarRegion(at point: Point, tolerance: Double, layerOnly: Bool, global: Bool) -> SelectionMask? {
+        let x = Int((point.x * scale).rounded(.down)), y = Int((point.y * scale).rounded(.down))
+        let nothing = StrokeRenderer.Underlay(pixel: 0, image: nil)
+        if layerOnly { return MagicWand.region(at: x, y, tolerance: tolerance, global: global, in: layer, over: nothing, scale: scale) }
+        // One plain layer: read over the background as the fill does, with no picture composed.
+        if let plainLayer {
+            return MagicWand.region(at: x, y, tolerance: tolerance, global: global, in: plainLayer,
+                                    over: StrokeRenderer.Underlay(pixel: backgroundPixel, image: backgroundImage), scale: scale)
+        }
+        return MagicWand.region(at: x, y, tolerance: tolerance, global: global, in: renderArtwork(), over: nothing, scale: scale)
+    }
+
     /// The current layer's own pixels in `area` (transparent where nothing is painted): what a
     /// selection cuts and copies.
     public func renderCurrentLayer(in area: PixelRect) -> Bitmap {

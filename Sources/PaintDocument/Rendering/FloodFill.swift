@@ -50,18 +50,38 @@ public enum FloodFill {
         let bareJoins = underlay.image == nil && (underlay.pixel == target || distance(underlay.pixel, target) <= limit)
         /// Whether pixel i joins; a pixel that is not alike is noted as a possible edge.
         @inline(__always) func inside(_ i: Int) -> Bool {
-            guard !region[i] else { return false }
             if bareJoins && pixels[i] == 0 { return true }
             let colour = seen(i, layer: pixels, over: underlay)
             if colour == target || distance(colour, target) <= limit { return true }
             if pixels[i] >> 24 != 0 && pixels[i] >> 24 != 0xFF { edges.append(i) }
             return false
         }
+        guard inside(y * width + x) else { return .empty }
+        spread(from: x, y, width: width, height: height, region: region, joins: inside) { row, left, right in
+            (pixels + row * width + left).update(repeating: paint, count: right - left + 1)
+            touched = touched.union(PixelRect(x0: left, y0: row, x1: right + 1, y1: row + 1))
+        }
+        // Each edge pixel once (it may be next to several runs).
+        var done = Set<Int>()
+        for n in edges where !region[n] && done.insert(n).inserted {
+            pixels[n] = PixelMath.over(pixels[n], paint)
+        }
+        return touched.isEmpty ? .empty : touched.outset(by: 1).intersection(layer.bounds)
+    }
+}
+
+extension FloodFill {
+    /// The scanline flood from pixel (x, y), which must join: every 4-connected pixel that is
+    /// not marked in `region` and `joins`, marked and handed to `run` a maximal run at a time
+    /// (its row and first and last column). Shared by the fill bucket and the magic wand.
+    @inline(__always)
+    package static func spread(from x: Int, _ y: Int, width: Int, height: Int, region: PixelMarks,
+                               joins: (Int) -> Bool, run: (Int, Int, Int) -> Void) {
+        @inline(__always) func inside(_ i: Int) -> Bool { !region[i] && joins(i) }
         // A run of pixels known to join (found while scanning a neighbouring row: its ends
         // still extend), and the run of the row it was found from (that row's part under it
         // is filled already and need not be looked at again). Runs are maximal stretches of
         // alike pixels, so if its first pixel is still unfilled, all of it is.
-        guard inside(y * width + x) else { return .empty }
         var stack = [(x0: x, x1: x, y: y, fromY: -1, fromLeft: 0, fromRight: -1)]
         while let seed = stack.popLast() {
             let row = seed.y * width
@@ -70,8 +90,7 @@ public enum FloodFill {
             while left > 0 && inside(row + left - 1) { left -= 1 }
             while right < width - 1 && inside(row + right + 1) { right += 1 }
             region.set(row + left...row + right)
-            (pixels + row + left).update(repeating: paint, count: right - left + 1)
-            touched = touched.union(PixelRect(x0: left, y0: seed.y, x1: right + 1, y1: seed.y + 1))
+            run(seed.y, left, right)
             // The runs of alike pixels in the rows above and below.
             for ny in stride(from: seed.y - 1, through: seed.y + 1, by: 2) where ny >= 0 && ny < height {
                 let next = ny * width
@@ -92,12 +111,6 @@ public enum FloodFill {
                 }
             }
         }
-        // Each edge pixel once (it may be next to several runs).
-        var done = Set<Int>()
-        for n in edges where !region[n] && done.insert(n).inserted {
-            pixels[n] = PixelMath.over(pixels[n], paint)
-        }
-        return touched.isEmpty ? .empty : touched.outset(by: 1).intersection(layer.bounds)
     }
 }
 

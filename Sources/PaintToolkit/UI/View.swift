@@ -240,6 +240,10 @@ open class View: Responder {
     /// view knows better (a photo being placed: the photo's centre).
     open func simulatedPinchCenter(near location: Point) -> Point { Point(x: bounds.midX, y: bounds.midY) }
 
+    /// Whether a Ctrl-press on this view is a press with Ctrl held (a selection tool's
+    /// subtract) rather than the mouse's simulated two-finger pinch.
+    open var takesControlClicks: Bool { false }
+
     /// Converts a point from this view's coordinates to another view's (nil: the window's).
     public func convert(_ point: Point, to view: View?) -> Point {
         let inWindow = transformToWindow.apply(to: point)

@@ -23,6 +23,15 @@ final class SelectionTool {
         case lift(start: Point)
     }
     private var drag: Drag?
+    /// The mode a press without keys uses (Edit → Selection Mode); Shift adds, Ctrl subtracts,
+    /// both intersect, whatever it says.
+    var defaultMode = SelectionMode.replace
+    /// The magic wand selects every alike pixel, not only those joined to the click.
+    var wandIsGlobal = false
+    /// While a selection made in another mode than replace is dragged: the one it meets.
+    private var base: (area: SelectionArea?, mode: SelectionMode)?
+    /// A pixel mask's edges (layer pixels), found once when it is selected: the ants follow them.
+    private var maskSegments: [(Point, Point)] = []
     private var antsTimer: Scheduler.Timer?
     private var antsPhase = 0.0
     private unowned let canvas: CanvasView
@@ -87,6 +96,7 @@ final class SelectionTool {
     private func setArea(_ area: SelectionArea?) {
         invalidateSelection()
         self.area = area
+        maskSegments = Self.segments(of: area)
         invalidateSelection()
         if area != nil { marchAnts() }
         onChange?()
@@ -103,10 +113,36 @@ final class SelectionTool {
 
     // MARK: - Touches
 
-    /// A press: on a handle, inside, or outside the selection.
-    func begin(at viewPoint: Point, freeForm: Bool, ellipse: Bool = false) {
+    /// Shift makes squares and circles, unless it was held at the press (then it adds).
+    private var constrains: Bool { base == nil && (canvas.window?.modifierFlags.contains(.shift) ?? false) }
+
+    /// The mode for a press with `modifiers` held (GIMP's and Pinta's keys).
+    func mode(for modifiers: KeyEvent.Modifiers) -> SelectionMode {
+        switch (modifiers.contains(.shift), modifiers.contains(.control)) {
+        case (true, true): return .intersect
+        case (false, true): return .subtract
+        case (true, false): return .add
+        case (false, false): return defaultMode
+        }
+    }
+
+    /// The magic wand's click: the alike colours there, met with the selection as `mode` says.
+    func selectAlike(at point: Point, mode: SelectionMode) {
+        let region = canvas.drawing.similarRegion(at: point, tolerance: canvas.fillTolerance, layerOnly: canvas.samplesCurrentLayer,
+                                                  global: wandIsGlobal)
+        setArea(mode.combine(area, with: region.map(SelectionArea.init), scale: layerScale))
+    }
+
+    /// A press: on a handle, inside, or outside the selection. In a mode other than replace it
+    /// always starts a new shape, to be met with the selection there is on release.
+    func begin(at viewPoint: Point, freeForm: Bool, ellipse: Bool = false, mode: SelectionMode = .replace) {
         let point = viewport.contentPoint(viewPoint)
-        if let area, area.outline == nil, let handle = handle(at: viewPoint) {
+        if mode != .replace {
+            base = (area, mode)
+            drag = ellipse ? .ellipse(start: point, end: point) : freeForm ? .lasso(points: [point]) : .create(start: point)
+            setArea(nil)
+            invalidate(base?.area)
+        } else if let area, area.isRectangle, let handle = handle(at: viewPoint) {
             drag = .resize(handle: handle, original: area.bounds)
         } else if let area, area.contains(point) {
             drag = .lift(start: viewPoint)
@@ -121,7 +157,7 @@ final class SelectionTool {
         let point = viewport.contentPoint(viewPoint)
         switch drag {
         case .create(let start)?:
-            select(RectangleBrush.box(from: start, to: point, square: canvas.window?.modifierFlags.contains(.shift) ?? false))
+            select(RectangleBrush.box(from: start, to: point, square: constrains))
         case .lasso(var points)?:
             // The outline so far shows as a line; it closes into a selection on release. Only
             // the new piece is drawn again, and the points are appended in place (the drag lets
@@ -157,9 +193,20 @@ final class SelectionTool {
             selectLasso(ellipseOutline(from: start, to: end))
         }
         drag = nil
+        if let base {
+            self.base = nil
+            invalidate(base.area)
+            setArea(base.mode.combine(base.area, with: area, scale: layerScale))
+        }
     }
 
-    func cancelDrag() { drag = nil }
+    func cancelDrag() {
+        drag = nil
+        if let base {
+            self.base = nil
+            setArea(base.area)
+        }
+    }
 
     /// (Path's bounds: Rect.union skips empty rectangles, so a union of points stayed one point
     /// and only a speck around each vertex of the trail was ever drawn.)
@@ -169,7 +216,7 @@ final class SelectionTool {
     }
 
     private func handle(at viewPoint: Point) -> Int? {
-        guard let area, area.outline == nil else { return nil }
+        guard let area, area.isRectangle else { return nil }
         return RectangleHandles.handle(at: viewPoint, of: viewport.viewRect(area.bounds))
     }
 
@@ -180,6 +227,8 @@ final class SelectionTool {
         // Nothing to draw (every frame of a stroke): not even a look at the window's scale.
         guard area != nil || drag != nil else { return }
         let pixel = 1 / (canvas.window?.scale ?? 1)
+        // The selection a new one will be met with, in ants too.
+        if let kept = base?.area { drawAnts(along: outlinePath(of: kept, segments: SelectionTool.segments(of: kept)), pixel: pixel, in: context) }
         if case .lasso(let points)? = drag, points.count > 1 {
             drawAnts(along: Path.polyline(points.map(viewport.viewPoint)), pixel: pixel, in: context)
         }
@@ -187,12 +236,29 @@ final class SelectionTool {
             drawAnts(along: .polygon(ellipseOutline(from: start, to: end).map(viewport.viewPoint)), pixel: pixel, in: context)
         }
         guard let area else { return }
-        if let outline = area.outline {
-            return drawAnts(along: .polygon(outline.map(viewport.viewPoint)), pixel: pixel, in: context)
-        }
+        if !area.isRectangle { return drawAnts(along: outlinePath(of: area, segments: maskSegments), pixel: pixel, in: context) }
         let rect = area.bounds
         drawAnts(along: .rect(viewport.viewRect(rect).insetBy(dx: pixel / 2, dy: pixel / 2)), pixel: pixel, in: context)
         RectangleHandles.draw(around: viewport.viewRect(rect), in: context)
+    }
+
+    /// A mask's edges, or an outline, in the view.
+    private func outlinePath(of area: SelectionArea, segments: [(Point, Point)]) -> Path {
+        if let outline = area.outline, area.pixelMask == nil { return .polygon(outline.map(viewport.viewPoint)) }
+        var path = Path()
+        let scale = area.pixelMask?.scale ?? layerScale
+        for (a, b) in segments {
+            path.move(to: viewport.viewPoint(a / scale))
+            path.line(to: viewport.viewPoint(b / scale))
+        }
+        return path
+    }
+
+    static func segments(of area: SelectionArea?) -> [(Point, Point)] { area?.pixelMask?.outlineSegments() ?? [] }
+
+    private func invalidate(_ area: SelectionArea?) {
+        guard let rect = area?.bounds else { return }
+        canvas.setNeedsDisplay(viewport.viewRect(rect).insetBy(dx: -3, dy: -3))
     }
 
     /// A line in white under black dashes that move (marching ants).
@@ -229,7 +295,7 @@ final class SelectionTool {
     /// Only the outline's four thin sides (not the pixels inside) are drawn again.
     private func invalidateSelectionOutline() {
         guard let rect = area?.bounds else { return }
-        if area?.outline != nil { return invalidateSelection() }
+        if area?.isRectangle == false { return invalidateSelection() }
         let box = viewport.viewRect(rect), w = 2.0
         canvas.setNeedsDisplay(Rect(x: box.minX - w, y: box.minY - w, width: box.width + 2 * w, height: 2 * w))
         canvas.setNeedsDisplay(Rect(x: box.minX - w, y: box.maxY - w, width: box.width + 2 * w, height: 2 * w))
@@ -240,7 +306,7 @@ final class SelectionTool {
     /// The ellipse in the box of a drag (a circle with Shift) as an outline of short straight
     /// sides (about one every two points, 32 to 360 of them).
     func ellipseOutline(from start: Point, to end: Point) -> [Point] {
-        let box = RectangleBrush.box(from: start, to: end, square: canvas.window?.modifierFlags.contains(.shift) ?? false)
+        let box = RectangleBrush.box(from: start, to: end, square: constrains)
         let rx = box.width / 2, ry = box.height / 2
         let sides = min(360, max(32, Int((Double.pi * (rx + ry)) / 2)))
         return (0..<sides).map { index in

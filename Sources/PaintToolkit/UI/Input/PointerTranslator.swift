@@ -74,7 +74,7 @@ public final class PointerTranslator {
             middleLast = event.location
             return
         }
-        if event.modifiers.contains(.control) {
+        if event.modifiers.contains(.control), !(window.hitTest(event.location)?.takesControlClicks ?? false) {
             if event.modifiers.contains(.shift) {
                 mode = .parallel(offset: Self.parallelOffset)
             } else {

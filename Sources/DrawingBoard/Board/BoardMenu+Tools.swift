@@ -1,0 +1,48 @@
+/// The Tools menu: the tools by kind (painting first, then the shapes and the selections in
+/// their own menus, so the smallest window shows it whole), the gradient's and the
+/// selection's options, and the pen.
+extension BoardMenu {
+    static func tools(_ board: DrawingBoardViewController) -> Menu {
+        let all = DrawingBoardViewController.tools
+        func command(_ index: Int) -> Command {
+            let tool = all[index]
+            return Command(tool.longName, keys: [key(tool.key)], state: { [unowned board] in board.toolPicker.selectedSegmentIndex == index ? .on : .off }) { [unowned board] in
+                // G with the gradient already in hand steps to its next shape (as Pinta's key cycles).
+                if tool.paintsGradient && board.toolPicker.selectedSegmentIndex == index { board.pen.stepGradientShape() } else { board.selectTool(at: index) }
+            }
+        }
+        let selecting = all.indices.filter { all[$0].selectsRegion }
+        let shaping = all.indices.filter { !all[$0].selectsRegion && (all[$0].shape(from: .zero, to: Point(x: 1, y: 1), constrained: false, color: .black, width: 1) != nil || all[$0].drawsPolygons) }
+        let painting = all.indices.filter { !selecting.contains($0) && !shaping.contains($0) }
+        return Menu(tr("Tools"), children: [
+            inline(painting.map(command)),
+            .menu(Menu(options: .displayInline, children: [
+                .menu(Menu(tr("Shapes"), children: shaping.map { .command(command($0)) })),
+                .menu(Menu(tr("Selection"), children: [inline(selecting.map(command)), inline(selectionModes(board))])),
+                .menu(Menu(tr("Gradient"), children: [inline(gradientShapes(board))])),
+            ])),
+            inline([Command(tr("Thinner"), keys: [key("["), key("[", .control)]) { [unowned board] in board.stepPenSize(by: -1) },
+                    Command(tr("Thicker"), keys: [key("]"), key("]", .control)]) { [unowned board] in board.stepPenSize(by: 1) },
+                    Command(tr("Brush…")) { [unowned board] in board.showBrushSettings() },
+                    Command(tr("Palette…")) { [unowned board] in board.showPalette() },
+                    Command(tr("Swap Colours"), keys: [key("x", .shift)]) { [unowned board] in board.pen.swapColors() }]),
+        ])
+    }
+
+    /// How a new selection meets the one there is when no key is held, and the wand's reach.
+    private static func selectionModes(_ board: DrawingBoardViewController) -> [Command] {
+        let selection = board.canvas.selectionTool
+        let names: [(SelectionMode, String)] = [(.replace, tr("Replace Selection")), (.add, tr("Add to Selection (Shift)")),
+                                                (.subtract, tr("Subtract from Selection (Ctrl)")), (.intersect, tr("Intersect Selections (Shift+Ctrl)"))]
+        return names.map { mode, name in
+            Command(name, state: { selection.defaultMode == mode ? .on : .off }) { selection.defaultMode = mode }
+        } + [Command(tr("Magic Wand: Whole Picture"), state: { selection.wandIsGlobal ? .on : .off }) { selection.wandIsGlobal.toggle() }]
+    }
+
+    private static func gradientShapes(_ board: DrawingBoardViewController) -> [Command] {
+        let gradient = board.canvas.gradientTool
+        return Gradient.Shape.allCases.map { shape in
+            Command(GradientShapeNames.name(of: shape), state: { gradient.shape == shape ? .on : .off }) { [unowned board] in board.pen.setGradientShape(shape) }
+        } + [Command(tr("Gradient to Transparent"), state: { gradient.fadesToTransparent ? .on : .off }) { gradient.fadesToTransparent.toggle() }]
+    }
+}
