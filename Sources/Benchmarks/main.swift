@@ -63,6 +63,7 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("adjustments", { AdjustmentWorkload.run(runs: quick ? 1 : 5) }),
     ("adjustment-preview", { PreviewWorkload.run(runs: quick ? 1 : 5) }),
     ("gradient", { GradientWorkload.run(runs: quick ? 2 : 7) }),
+    ("magic-wand", { MagicWandWorkload.run(runs: quick ? 1 : 5) }),
 ]
 
 print("X11Paint renderer benchmark (best of \(runs) runs each)\n")

@@ -14,7 +14,7 @@ public struct SelectionMask: Sendable, Equatable {
 
     /// From runs found in any order (a flood fill's): (y, x0, x1) with x1 exclusive. Nil when empty.
     public init?(runs found: [(y: Int, x0: Int, x1: Int)], scale: Double) {
-        let sorted = found.filter { $0.x1 > $0.x0 }.sorted { $0.y != $1.y ? $0.y < $1.y : $0.x0 < $1.x0 }
+        let sorted = Self.rowOrder(found.filter { $0.x1 > $0.x0 })
         guard let first = sorted.first, let last = sorted.last else { return nil }
         let y0 = first.y, y1 = last.y + 1
         var starts = [Int32](repeating: 0, count: y1 - y0 + 1), runs: [Int32] = []
@@ -41,6 +41,28 @@ public struct SelectionMask: Sendable, Equatable {
         self.area = PixelRect(x0: minX, y0: y0, x1: maxX, y1: y1)
         self.rowStarts = starts
         self.runs = runs
+    }
+
+    /// Runs by row, then by x: bucketed by row (a flood finds a 4K region's hundreds of
+    /// thousands of runs in no order; a comparison sort of them took longer than the flood),
+    /// then each row's few sorted.
+    static func rowOrder(_ runs: [(y: Int, x0: Int, x1: Int)]) -> [(y: Int, x0: Int, x1: Int)] {
+        guard let minY = runs.map(\.y).min(), let maxY = runs.map(\.y).max() else { return [] }
+        var starts = [Int](repeating: 0, count: maxY - minY + 2)
+        for run in runs { starts[run.y - minY + 1] += 1 }
+        for i in 1..<starts.count { starts[i] += starts[i - 1] }
+        var placed = [(y: Int, x0: Int, x1: Int)](repeating: (0, 0, 0), count: runs.count)
+        var next = starts
+        for run in runs {
+            placed[next[run.y - minY]] = run
+            next[run.y - minY] += 1
+        }
+        for row in 0..<(starts.count - 1) where starts[row + 1] - starts[row] > 1 {
+            let range = starts[row]..<starts[row + 1]
+            let inRow = placed[range]
+            if !zip(inRow, inRow.dropFirst()).allSatisfy({ $0.x0 <= $1.x0 }) { placed.replaceSubrange(range, with: inRow.sorted { $0.x0 < $1.x0 }) }
+        }
+        return placed
     }
 
     /// From one flag per pixel of `area`, row by row. Nil when none is set.
@@ -96,26 +118,40 @@ public struct SelectionMask: Sendable, Equatable {
     /// horizontal or vertical segment joined with its neighbours: what the marching ants follow.
     public func outlineSegments() -> [(Point, Point)] {
         var segments: [(Point, Point)] = []
-        // Horizontal edges: where a row and the one above it differ.
-        var above: [(Int, Int)] = []
+        var above: [(Int, Int)] = [], row: [(Int, Int)] = []
+        // Vertical edges: the runs' ends (sorted), each carried down while the next row has an
+        // end at the same x, as (x, the row it started).
+        var open: [(x: Int, from: Int)] = [], still: [(x: Int, from: Int)] = [], ends: [Int] = []
         for y in area.y0...area.y1 {
-            var row: [(Int, Int)] = []
+            row.removeAll(keepingCapacity: true)
             forEachRun(inRow: y) { row.append(($0, $1)) }
+            // Horizontal edges: where this row and the one above differ.
             for (x0, x1) in Self.difference(row, above) + Self.difference(above, row) {
                 segments.append((Point(x: Double(x0), y: Double(y)), Point(x: Double(x1), y: Double(y))))
             }
-            above = row
-        }
-        // Vertical edges: the runs' ends, joined down while the next row has an end at the same x.
-        var open: [Int: Int] = [:] // x → the row its segment started
-        for y in area.y0...area.y1 {
-            var ends = Set<Int>()
-            forEachRun(inRow: y) { x0, x1 in ends.insert(x0); ends.insert(x1) }
-            for (x, start) in open where !ends.contains(x) {
-                segments.append((Point(x: Double(x), y: Double(start)), Point(x: Double(x), y: Double(y))))
-                open[x] = nil
+            ends.removeAll(keepingCapacity: true)
+            for (x0, x1) in row {
+                // Runs are apart (merged when touching), so their ends come sorted and distinct.
+                ends.append(x0)
+                ends.append(x1)
             }
-            for x in ends where open[x] == nil { open[x] = y }
+            still.removeAll(keepingCapacity: true)
+            var i = 0, j = 0
+            while i < open.count || j < ends.count {
+                if j == ends.count || (i < open.count && open[i].x < ends[j]) {
+                    segments.append((Point(x: Double(open[i].x), y: Double(open[i].from)), Point(x: Double(open[i].x), y: Double(y))))
+                    i += 1
+                } else if i == open.count || ends[j] < open[i].x {
+                    still.append((ends[j], y))
+                    j += 1
+                } else {
+                    still.append(open[i])
+                    i += 1
+                    j += 1
+                }
+            }
+            swap(&open, &still)
+            swap(&above, &row)
         }
         return segments
     }
