@@ -115,3 +115,43 @@ final class PolygonToolTests: RestartingBoardTestCase {
         XCTAssertEqual(canvas.document.items.count, 1, "the dropped one left nothing")
     }
 }
+
+/// Issue 42's curve: a line dragged, then bent by two control points (KolourPaint's way).
+final class CurveToolTests: RestartingBoardTestCase {
+    private func painted(_ x: Double, _ y: Double) -> Bool {
+        let layer = canvas.content.drawing.stack.pixels(of: 0)!, scale = canvas.layerScale
+        return layer[Int(x * scale), Int(y * scale)] >> 24 > 0
+    }
+
+    func testALineBentByTwoControlPointsIsCommittedWithTheSecond() {
+        session.window.send(KeyEvent(.character("c")))
+        XCTAssertTrue(canvas.brush is CurveBrush)
+        board.setStrokeWidth(4)
+        driver.drag([w(100, 200), w(200, 200), w(300, 200)])
+        XCTAssertTrue(canvas.curveTool.isBuilding, "a line so far, waiting to be bent")
+        driver.drag([w(150, 200), w(150, 100)])
+        driver.drag([w(250, 200), w(250, 100)])
+        XCTAssertFalse(canvas.curveTool.isBuilding)
+        XCTAssertEqual(canvas.document.items.count, 1)
+        // Both control points pull it up: the cubic's middle is 3/4 of the way to them.
+        XCTAssertTrue(painted(200, 125), "bent up to y = 125 at the middle")
+        XCTAssertFalse(painted(200, 200), "not the straight line any more")
+        let drawn = canvas.renderArtwork()
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: drawn))
+    }
+
+    func testEnterKeepsItAsItIsAndEscapeDropsIt() {
+        session.window.send(KeyEvent(.character("c")))
+        driver.drag([w(100, 200), w(300, 200)])
+        session.window.send(KeyEvent(.enter))
+        XCTAssertEqual(canvas.document.items.count, 1, "a straight curve, kept")
+        XCTAssertTrue(painted(200, 200))
+        driver.drag([w(100, 300), w(300, 300)])
+        driver.drag([w(200, 300), w(200, 250)])
+        session.window.send(KeyEvent(.escape))
+        XCTAssertFalse(canvas.curveTool.isBuilding)
+        XCTAssertEqual(canvas.document.items.count, 1, "dropped")
+    }
+}

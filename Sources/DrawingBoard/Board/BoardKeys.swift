@@ -21,7 +21,7 @@ enum BoardKeys {
                 board.deselect()
             }
         case (.enter, []) where board.photoPlacement != nil: board.bakePhoto()
-        case (.enter, []) where board.canvas.polygonTool.isBuilding: board.canvas.finishPolygon()
+        case (.enter, []) where board.canvas.isMakingFigure: board.canvas.finishFigure()
         case (.function(10), []): board.mainMenu.show(byKey: true)
         default:
             // A key of a command that cannot run now (Copy with nothing selected) is still the

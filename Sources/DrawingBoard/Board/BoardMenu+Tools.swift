@@ -12,7 +12,7 @@ extension BoardMenu {
             }
         }
         let selecting = all.indices.filter { all[$0].selectsRegion }
-        let shaping = all.indices.filter { !all[$0].selectsRegion && (all[$0].shape(from: .zero, to: Point(x: 1, y: 1), constrained: false, color: .black, width: 1) != nil || all[$0].drawsPolygons) }
+        let shaping = all.indices.filter { !all[$0].selectsRegion && (all[$0].shape(from: .zero, to: Point(x: 1, y: 1), constrained: false, color: .black, width: 1) != nil || all[$0].drawsPolygons || all[$0].drawsCurves) }
         let painting = all.indices.filter { !selecting.contains($0) && !shaping.contains($0) }
         return Menu(tr("Tools"), children: [
             inline(painting.map(command)),

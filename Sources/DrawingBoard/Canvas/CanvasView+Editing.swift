@@ -39,6 +39,7 @@ extension CanvasView {
         gradientTool.cancel()
         sprayTool.cancel()
         polygonTool.cancel()
+        curveTool.cancel()
         presenter.pixelsChanged(content.cancelStroke(), on: self)
         onDrawingEnded?()
     }

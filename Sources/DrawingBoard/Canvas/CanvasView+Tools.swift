@@ -14,12 +14,16 @@ extension CanvasView {
     /// Replaces the selection, kept inside the document on whole document pixels.
     public func setSelection(_ rect: Rect?) { selectionTool.select(rect) }
 
-    // MARK: - Polygon
+    // MARK: - Figures made over several presses
 
-    /// Closes the polygon being made into a figure (Enter, another tool); too few corners: dropped.
-    public func finishPolygon() {
-        guard polygonTool.isBuilding else { return }
-        if let shape = polygonTool.finish() { commit(.shape(shape)) }
+    /// Whether a polygon or a curve is being made.
+    public var isMakingFigure: Bool { polygonTool.isBuilding || curveTool.isBuilding }
+
+    /// Commits the polygon or curve being made (Enter, another tool); a polygon of too few
+    /// corners is dropped.
+    public func finishFigure() {
+        if polygonTool.isBuilding, let shape = polygonTool.finish() { commit(.shape(shape)) }
+        if curveTool.isBuilding, let shape = curveTool.finish() { commit(.shape(shape)) }
     }
 
     // MARK: - Text

@@ -8,7 +8,7 @@ public final class CanvasView: View {
     public var brush: Brush = PencilBrush() {
         didSet {
             commitText()
-            finishPolygon()
+            finishFigure()
         }
     }
     /// The primary colour: the left button paints with it (text is typed in it).
@@ -44,6 +44,7 @@ public final class CanvasView: View {
     lazy var gradientTool = GradientTool(canvas: self)
     lazy var sprayTool = SprayTool(canvas: self)
     lazy var polygonTool = PolygonTool(canvas: self)
+    lazy var curveTool = CurveTool(canvas: self)
     lazy var selectionTool = SelectionTool(canvas: self)
     lazy var eyedropper = EyedropperTool(canvas: self)
     lazy var textTool = TextTool(canvas: self)
@@ -78,7 +79,7 @@ public final class CanvasView: View {
     var drawing: DrawingLayer { content.drawing }
     public var document: Document { content.document }
     public var redoItems: [Document.Item] { content.redoItems }
-    public var isDrawing: Bool { drawing.activeStroke != nil || shapeTool.isDragging || gradientTool.isDragging || sprayTool.isSpraying || polygonTool.isBuilding }
+    public var isDrawing: Bool { drawing.activeStroke != nil || shapeTool.isDragging || gradientTool.isDragging || sprayTool.isSpraying || polygonTool.isBuilding || curveTool.isBuilding }
     public var strokeInProgress: Stroke? { drawing.activeStroke }
     public var shapeFill: ShapeFill {
         get { shapeTool.shapeFill }
@@ -162,6 +163,7 @@ public final class CanvasView: View {
         }
         shapeTool.draw(in: context)
         polygonTool.draw(in: context)
+        curveTool.draw(in: context)
         selectionTool.draw(in: context)
         brushOutline.draw(in: context)
     }

@@ -13,6 +13,10 @@ final class ToolRouter {
     }
 
     func began(_ touch: Touch, with event: TouchEvent) {
+        // A curve's next control point (it is being made over three presses).
+        if canvas.curveTool.isBuilding, event.touches(for: canvas).count == 1 {
+            return canvas.curveTool.press(at: canvas.documentPoint(touch), color: canvas.strokeColor) // the colour the curve began with stays
+        }
         // A polygon's next corner (it is being made between presses).
         if canvas.polygonTool.isBuilding, event.touches(for: canvas).count == 1 {
             let colors = Self.colors(for: touch, primary: canvas.strokeColor, secondary: canvas.secondaryColor)
@@ -47,6 +51,7 @@ final class ToolRouter {
             return canvas.commit(.fill(Fill(seed: point, color: colors.paint, tolerance: canvas.fillTolerance,
                                             samplesLayerOnly: canvas.samplesCurrentLayer)))
         }
+        if tool.drawsCurves { return canvas.curveTool.press(at: point, color: colors.paint) }
         if tool.drawsPolygons {
             _ = canvas.polygonTool.press(at: point, tapCount: 1, color: colors.paint, fillColor: colors.other)
             return
@@ -72,6 +77,7 @@ final class ToolRouter {
         if canvas.eyedropper.isPicking { return canvas.eyedropper.move(to: viewPoint) }
         if canvas.selectionTool.isDragging { return canvas.selectionTool.move(to: viewPoint) }
         if canvas.polygonTool.isBuilding { return canvas.polygonTool.follow(canvas.viewport.contentPoint(viewPoint)) }
+        if canvas.curveTool.isBuilding { return canvas.curveTool.drag(to: canvas.viewport.contentPoint(viewPoint)) }
         guard canvas.isDrawing else { return }
         canvas.eyedropper.pointerMovedDuringPress(to: viewPoint)
         let point = canvas.viewport.contentPoint(viewPoint)
@@ -90,6 +96,10 @@ final class ToolRouter {
         if canvas.eyedropper.isPicking { return canvas.eyedropper.end(at: touch.location(in: canvas)) }
         if canvas.selectionTool.isDragging { return canvas.selectionTool.end(at: touch.location(in: canvas)) }
         if canvas.polygonTool.isBuilding { return canvas.polygonTool.release(at: canvas.documentPoint(touch)) }
+        if canvas.curveTool.isBuilding {
+            if let shape = canvas.curveTool.release(at: canvas.documentPoint(touch)) { canvas.commit(.shape(shape)) }
+            return
+        }
         canvas.eyedropper.disarm()
         guard canvas.isDrawing else { return }
         moved(touch)

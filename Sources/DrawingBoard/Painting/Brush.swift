@@ -27,6 +27,8 @@ public protocol Brush {
     var selectsAlikeColors: Bool { get }
     /// Whether a drag selects the ellipse in its box (Ellipse Select).
     var selectsEllipse: Bool { get }
+    /// Whether a drag and two more bend a line into a curve (the Curve tool).
+    var drawsCurves: Bool { get }
     /// Whether clicks put a polygon's corners (the Polygon tool).
     var drawsPolygons: Bool { get }
     /// Whether holding the button sprays dots (the airbrush).
@@ -56,6 +58,7 @@ extension Brush {
     public var paintsGradient: Bool { false }
     public var sprays: Bool { false }
     public var drawsPolygons: Bool { false }
+    public var drawsCurves: Bool { false }
     /// "Line (L)".
     public var toolTip: String { "\(longName) (\(String(key).uppercased()))" }
 
@@ -228,6 +231,16 @@ public struct PolygonBrush: Brush {
     public var key: Character { "n" }
     public var drawsClosedFigures: Bool { true }
     public var drawsPolygons: Bool { true }
+}
+
+/// A curve (曲线, KolourPaint's): drag a line, then press and drag twice to bend it by its two
+/// control points; `Enter` keeps it as it is sooner.
+public struct CurveBrush: Brush {
+    public init() {}
+    public var name: String { tr("Curve") }
+    public var iconName: String { "tool-curve" }
+    public var key: Character { "c" }
+    public var drawsCurves: Bool { true }
 }
 
 /// The airbrush (喷枪): dots scattered over a disc as long as the button is held, the disc as

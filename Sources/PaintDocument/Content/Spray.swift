@@ -39,12 +39,4 @@ public struct Spray: Sendable, Equatable, Codable {
             return Point(x: centre.x + distance * cos(angle), y: centre.y + distance * sin(angle))
         }
     }
-
-    /// The area its dots can reach.
-    public var bounds: Rect {
-        guard let first = dabs.first else { return .zero }
-        var box = Rect(x: first.x, y: first.y, width: 0, height: 0)
-        for dab in dabs { box = box.union(Rect(x: dab.x, y: dab.y, width: 0, height: 0)) }
-        return box.insetBy(dx: -radius - 1, dy: -radius - 1)
-    }
 }

@@ -83,8 +83,7 @@ final class PolygonTool {
     private func invalidate() {
         guard isBuilding else { return }
         let reach = canvas.strokeWidth + 2
-        var box = figure(closed: false).path.bounds
-        if let first = corners.first { box = box.union(Rect(x: first.x, y: first.y, width: 0, height: 0)) }
+        let box = figure(closed: false).path.bounds
         canvas.setNeedsDisplay(canvas.viewport.viewRect(box.insetBy(dx: -reach, dy: -reach)).insetBy(dx: -1, dy: -1))
     }
 }
