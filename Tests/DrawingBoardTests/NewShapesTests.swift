@@ -155,3 +155,57 @@ final class CurveToolTests: RestartingBoardTestCase {
         XCTAssertEqual(canvas.document.items.count, 1, "dropped")
     }
 }
+
+/// Issue 42's editable figures: the figure just drawn shows handles at its ends; dragging one
+/// or changing the width or colour draws it again in its place, as one item, kept after a crash.
+final class FigureEditorTests: RestartingBoardTestCase {
+    private func layerColor(_ x: Double, _ y: Double) -> Color {
+        let layer = canvas.content.drawing.stack.pixels(of: 0)!, scale = canvas.layerScale
+        return Color(premultipliedPixel: layer[Int(x * scale), Int(y * scale)])
+    }
+
+    func testDraggingAHandleReshapesTheFigureInItsPlace() {
+        session.window.send(KeyEvent(.character("l")))
+        board.pen.setColor(Color(r: 0, g: 0, b: 255))
+        board.setStrokeWidth(6)
+        driver.drag([w(100, 100), w(200, 100), w(300, 100)])
+        XCTAssertTrue(canvas.figureEditor.isEditing, "handles at its ends")
+        XCTAssertEqual(canvas.document.items.count, 1, "already in the document")
+        // The end handle dragged down: the line now runs to (300, 250).
+        driver.drag([w(300, 100), w(300, 200), w(300, 250)])
+        XCTAssertEqual(canvas.document.items.count, 1, "in its place, not a second line")
+        XCTAssertEqual(layerColor(300, 100).alpha, 0, "the old end is gone")
+        XCTAssertEqual(layerColor(200, 175), Color(r: 0, g: 0, b: 255), "the new line's middle")
+        XCTAssertTrue(canvas.figureEditor.isEditing, "still editable")
+        // A wider pen and another colour restyle it.
+        board.setStrokeWidth(20)
+        board.pen.setColor(Color(r: 255, g: 0, b: 0))
+        XCTAssertEqual(canvas.document.items.count, 1)
+        XCTAssertEqual(layerColor(208, 175), Color(r: 255, g: 0, b: 0), "wider, and red")
+        let drawn = canvas.renderArtwork()
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: drawn), "the last shape of it after a crash")
+    }
+
+    func testEnterEndsTheEditingAndACancelledDragPutsTheFigureBack() {
+        session.window.send(KeyEvent(.character("r")))
+        driver.drag([w(100, 100), w(200, 200)])
+        XCTAssertTrue(canvas.figureEditor.isEditing)
+        // A drag of a handle cancelled half way (a second finger, say): the rectangle is as it was.
+        let before = canvas.renderArtwork()
+        session.window.send([TouchInput(identifier: 1, phase: .began, location: w(200, 200), timestamp: 10)])
+        session.window.send([TouchInput(identifier: 1, phase: .moved, location: w(260, 260), timestamp: 10.1)])
+        canvas.cancelStroke()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "never lost")
+        XCTAssertEqual(canvas.document.items.count, 1)
+        session.window.send([TouchInput(identifier: 1, phase: .cancelled, location: w(260, 260), timestamp: 10.2)])
+        // Enter ends it: a drag at the old handle draws a new rectangle.
+        driver.drag([w(150, 150), w(180, 180)])
+        XCTAssertEqual(canvas.document.items.count, 2, "a press off the handles draws a new one")
+        session.window.send(KeyEvent(.enter))
+        XCTAssertFalse(canvas.figureEditor.isEditing)
+        driver.drag([w(180, 180), w(250, 250)])
+        XCTAssertEqual(canvas.document.items.count, 3, "after Enter the handle is gone: a new figure")
+    }
+}

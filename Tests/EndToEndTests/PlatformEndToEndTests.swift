@@ -91,14 +91,14 @@ final class PlatformEndToEndTests: XCTestCase {
             defer { server.stop() }
             let runHome = home + "/" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: runHome + "/config", withIntermediateDirectories: true)
-            // 800 wide: the tools show as icons (at 640 they fold into a pop-up naming the tool,
-            // which is translated).
-            let app = try RunningApp(display: server.display, home: runHome, arguments: ["--size", "800x480"],
+            // 1024 wide: the tools show as icons (narrower they fold into a pop-up naming the
+            // tool, which is translated).
+            let app = try RunningApp(display: server.display, home: runHome, arguments: ["--size", "1024x480"],
                                      extraEnvironment: ["LANG": lang, "LC_ALL": lang, "X11PAINT_NO_JOURNAL": "1"])
             defer { app.stop() }
             usleep(500_000)
             let client = try X11TestClient(display: server.display)
-            return try XCTUnwrap(client.capture(window: UInt(app.windowID)!, width: 800, height: 44))
+            return try XCTUnwrap(client.capture(window: UInt(app.windowID)!, width: 1024, height: 44))
         }
         let english = try toolbar(lang: "C.UTF-8")
         let chinese = try toolbar(lang: "zh_CN.UTF-8")

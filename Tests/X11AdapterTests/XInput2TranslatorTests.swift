@@ -146,7 +146,10 @@ final class XInput2TranslatorTests: XCTestCase {
                        "a wheel without scroll axes sends buttons")
         XCTAssertEqual(pointer(XI_ButtonPress, translator, x: 30, y: 20, device: Self.mouse, detail: 7).map(\.kind),
                        [.scroll(right: 1, down: 0)], "button 7: the wheel tilted right")
-        XCTAssertEqual(pointer(XI_ButtonPress, translator, x: 30, y: 20, device: Self.mouse, detail: 3).map(\.kind), [], "the right button does nothing yet")
+        XCTAssertEqual(pointer(XI_ButtonPress, translator, x: 30, y: 20, device: Self.mouse, detail: 3).map(\.kind), [.secondaryPress],
+                       "the right button: the secondary colour's press")
+        XCTAssertEqual(pointer(XI_Motion, translator, x: 34, y: 20, device: Self.mouse, held: [3]).map(\.kind), [.motion], "a drag with it")
+        XCTAssertEqual(pointer(XI_ButtonRelease, translator, x: 34, y: 20, device: Self.mouse, detail: 3).map(\.kind), [.secondaryRelease])
     }
 
     func testTouchpadScrollingBecomesSmoothScrollInNotchesAndItsLegacyButtonsAreSkipped() {

@@ -22,6 +22,9 @@ enum BoardKeys {
             }
         case (.enter, []) where board.photoPlacement != nil: board.bakePhoto()
         case (.enter, []) where board.canvas.isMakingFigure: board.canvas.finishFigure()
+        // Enter or Escape ends the editing of the figure just drawn (it stays as it shows).
+        case (.enter, []) where board.canvas.figureEditor.isEditing, (.escape, []) where board.canvas.figureEditor.isEditing:
+            board.canvas.figureEditor.finish()
         case (.function(10), []): board.mainMenu.show(byKey: true)
         default:
             // A key of a command that cannot run now (Copy with nothing selected) is still the

@@ -36,6 +36,7 @@ extension CanvasView {
     public func cancelStroke() {
         guard isDrawing else { return }
         shapeTool.cancel()
+        figureEditor.restoreAfterCancelledDrag()
         gradientTool.cancel()
         sprayTool.cancel()
         polygonTool.cancel()

@@ -13,11 +13,16 @@ public final class CanvasView: View {
     }
     /// The primary colour: the left button paints with it (text is typed in it).
     public var strokeColor: Color = .black {
-        didSet { textTool.update() }
+        didSet {
+            textTool.update()
+            figureEditor.restyle()
+        }
     }
     /// The secondary colour: the right button paints with it, and figures outlined in the
     /// primary are filled with it (MS Paint's and Pinta's pair).
-    public var secondaryColor: Color = .white
+    public var secondaryColor: Color = .white {
+        didSet { figureEditor.restyle() }
+    }
     /// The text tool's size in document units (the bottom bar's slider while it is chosen).
     public var textSize = 24.0 {
         didSet { textTool.update() }
@@ -27,7 +32,10 @@ public final class CanvasView: View {
     /// Whether the fill and the eyedropper read the current layer alone (Pinta's Layer sampling).
     public var samplesCurrentLayer = false
     public var strokeWidth: Double = 4 {
-        didSet { brushOutline.widthChanged(from: oldValue) }
+        didSet {
+            brushOutline.widthChanged(from: oldValue)
+            figureEditor.restyle()
+        }
     }
     /// Called after the document changes (a stroke ends, undo, clear, background).
     public var onDocumentChange: (() -> Void)?
@@ -45,6 +53,7 @@ public final class CanvasView: View {
     lazy var sprayTool = SprayTool(canvas: self)
     lazy var polygonTool = PolygonTool(canvas: self)
     lazy var curveTool = CurveTool(canvas: self)
+    lazy var figureEditor = FigureEditor(canvas: self)
     lazy var selectionTool = SelectionTool(canvas: self)
     lazy var eyedropper = EyedropperTool(canvas: self)
     lazy var textTool = TextTool(canvas: self)
@@ -164,6 +173,7 @@ public final class CanvasView: View {
         shapeTool.draw(in: context)
         polygonTool.draw(in: context)
         curveTool.draw(in: context)
+        figureEditor.draw(in: context)
         selectionTool.draw(in: context)
         brushOutline.draw(in: context)
     }

@@ -4,6 +4,8 @@
 /// (MS Paint's, KolourPaint's and Pinta's habit), and its figures are filled in the primary.
 final class ToolRouter {
     private unowned let canvas: CanvasView
+    /// Whether the figure being dragged out is the right button's.
+    private var figureIsSecondary = false
 
     init(canvas: CanvasView) { self.canvas = canvas }
 
@@ -36,6 +38,12 @@ final class ToolRouter {
         let tool: Brush = touch.isEraser ? EraserBrush() : canvas.brush
         let colors = Self.colors(for: touch, primary: canvas.strokeColor, secondary: canvas.secondaryColor)
         if canvas.eyedropper.beginIfAsked(by: tool, at: viewPoint, secondary: touch.isSecondaryButton) { return }
+        // A handle of the figure just drawn: it is drawn again with that end following.
+        if canvas.figureEditor.beginDrag(at: viewPoint) {
+            figureIsSecondary = canvas.figureEditor.pendingSecondary
+            return
+        }
+        canvas.figureEditor.finish()
         if tool.selectsRegion {
             let mode = canvas.selectionTool.mode(for: canvas.window?.modifierFlags ?? [])
             if tool.selectsAlikeColors { return canvas.selectionTool.selectAlike(at: point, mode: mode) }
@@ -65,6 +73,7 @@ final class ToolRouter {
                                                                      width: canvas.strokeWidth, in: canvas.content), on: canvas)
         } else {
             canvas.shapeTool.begin(at: point, color: colors.paint, fillColor: colors.other)
+            figureIsSecondary = touch.isSecondaryButton
         }
         // Held still, a drawing tool becomes the eyedropper; the airbrush held still goes on spraying.
         if !tool.sprays { canvas.eyedropper.arm(at: viewPoint, secondary: touch.isSecondaryButton) }
@@ -104,7 +113,12 @@ final class ToolRouter {
         guard canvas.isDrawing else { return }
         moved(touch)
         if canvas.shapeTool.isDragging {
-            if let shape = canvas.shapeTool.end() { canvas.commit(.shape(shape)) }
+            if let shape = canvas.shapeTool.end() {
+                canvas.commit(.shape(shape))
+                canvas.figureEditor.remember(secondary: figureIsSecondary)
+            } else {
+                canvas.figureEditor.restoreAfterCancelledDrag() // an end dragged onto the other: the figure as it was
+            }
         } else if canvas.gradientTool.isDragging {
             if let gradient = canvas.gradientTool.end() { canvas.commit(gradient) }
         } else if canvas.sprayTool.isSpraying {

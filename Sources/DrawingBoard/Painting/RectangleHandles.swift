@@ -34,10 +34,13 @@ enum RectangleHandles {
 
     /// White squares with a dark edge, on whole points.
     static func draw(around rect: Rect, in context: GraphicsContext) {
-        for point in points(of: rect) {
-            let square = Rect(x: (point.x - size / 2).rounded(), y: (point.y - size / 2).rounded(), width: size, height: size)
-            context.fill(square, with: Color(r: 40, g: 40, b: 44))
-            context.fill(square.insetBy(dx: 1, dy: 1), with: .white)
-        }
+        for point in points(of: rect) { drawHandle(at: point, in: context) }
+    }
+
+    /// One handle: a white square with a dark edge, on whole points.
+    static func drawHandle(at point: Point, in context: GraphicsContext) {
+        let square = Rect(x: (point.x - size / 2).rounded(), y: (point.y - size / 2).rounded(), width: size, height: size)
+        context.fill(square, with: Color(r: 40, g: 40, b: 44))
+        context.fill(square.insetBy(dx: 1, dy: 1), with: .white)
     }
 }

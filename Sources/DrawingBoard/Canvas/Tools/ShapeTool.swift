@@ -4,7 +4,13 @@
 final class ShapeTool {
     /// How closed figures are drawn: outlined, filled, or both (the fill then in the other colour).
     var shapeFill = ShapeFill.outline
-    private var start: Point?
+    /// The point that stays while the pointer moves the other: the drag's start, or when a
+    /// drawn figure's handle is dragged, its other end.
+    private var anchor: Point?
+    /// Whether the pointer moves the figure's start (its start handle is dragged).
+    private var movesStart = false
+    /// The figure's two ends as last shown (start, end).
+    private(set) var ends: (start: Point, end: Point)?
     /// The press's colour (the primary's, or the secondary's with the right button) and the
     /// other one, which fills a figure that is outlined and filled.
     private var color = Color.black
@@ -14,23 +20,37 @@ final class ShapeTool {
 
     init(canvas: CanvasView) { self.canvas = canvas }
 
-    var isDragging: Bool { start != nil }
+    var isDragging: Bool { anchor != nil }
+    /// The press's colour and the other one, as the figure uses them.
+    var colors: (paint: Color, fill: Color) { (color, fillColor) }
 
     func begin(at point: Point, color: Color, fillColor: Color) {
-        start = point
+        begin(anchor: point, movesStart: false, at: point, color: color, fillColor: fillColor)
+    }
+
+    /// A drawn figure's end dragged again: `anchor` is the end that stays.
+    func begin(anchor: Point, movesStart: Bool, at point: Point, color: Color, fillColor: Color) {
+        self.anchor = anchor
+        self.movesStart = movesStart
         self.color = color
         self.fillColor = fillColor
         move(to: point)
     }
 
     func move(to point: Point) {
-        guard let start else { return }
+        guard let anchor else { return }
         invalidatePreview()
-        let brush = canvas.brush
         let constrained = canvas.window?.modifierFlags.contains(.shift) ?? false
-        previewShape = brush.shape(from: start, to: point, constrained: constrained, color: color, width: canvas.strokeWidth)
-            .map { brush.drawsClosedFigures ? filled($0, with: fillColor) : $0 }
+        ends = movesStart ? (point, anchor) : (anchor, point)
+        previewShape = figure(from: ends!.start, to: ends!.end, constrained: constrained, color: color, fillColor: fillColor)
         invalidatePreview()
+    }
+
+    /// The current brush's figure between two points, filled as the setting says.
+    func figure(from start: Point, to end: Point, constrained: Bool, color: Color, fillColor: Color) -> Shape? {
+        let brush = canvas.brush
+        return brush.shape(from: start, to: end, constrained: constrained, color: color, width: canvas.strokeWidth)
+            .map { brush.drawsClosedFigures ? filled($0, with: fillColor) : $0 }
     }
 
     /// The figure as it stands, to commit (nil when it has no extent).
@@ -44,7 +64,7 @@ final class ShapeTool {
     func cancel() {
         invalidatePreview()
         previewShape = nil
-        start = nil
+        anchor = nil
     }
 
     /// Filled and outlined as it will be committed, in the view's coordinates.
