@@ -33,6 +33,8 @@ final class FillBucketTests: XCTestCase {
         board.setStrokeWidth(3)
         board.selectTool(at: 3)
         drag([(100, 100), (300, 250)])
+        // Enter ends the figure's editing: the next colour is for what comes next, not for it (issue 42).
+        session.window.send(KeyEvent(.enter))
         board.setColor(orange)
         XCTAssertTrue(session.window.send(KeyEvent(.character("f"))), "F takes up the bucket")
         bucket(at: 200, 170)

@@ -23,6 +23,7 @@ final class MagicWandTests: RestartingBoardTestCase {
         board.pen.setColor(Color(r: 0, g: 0, b: 255))
         driver.drag([w(50, 50), w(150, 150)])
         driver.drag([w(300, 50), w(400, 150)])
+        session.window.send(KeyEvent(.enter)) // the block stays blue when the colour changes
         board.pen.setColor(Color(r: 255, g: 0, b: 0))
         driver.drag([w(50, 250), w(150, 350)])
         session.window.send(KeyEvent(.character("w")))

@@ -47,7 +47,22 @@ final class NewShapesTests: RestartingBoardTestCase {
         XCTAssertTrue(painted(290, 155.5), "the lower barb")
         XCTAssertFalse(painted(110, 144.5), "no head at the start")
         let path = ArrowBrush().shape(from: Point(x: 0, y: 0), to: Point(x: 10, y: 0), constrained: false, color: .black, width: 1)!.path
-        XCTAssertEqual(path.elements.count, 6, "a shaft and two barbs, each a move and a line")
+        XCTAssertEqual(path.elements.count, 5, "a shaft (a move and a line) and a head (barb, tip, barb)")
+        // Tools → Shapes → Arrow Heads at Both Ends: a head at the start too.
+        canvas.shapeTool.options.arrowHeadsAtBothEnds = true
+        driver.drag([w(100, 250), w(200, 250), w(300, 250)])
+        XCTAssertTrue(painted(110, 244.5), "a head at the start now")
+        XCTAssertTrue(painted(290, 255.5), "and at the end")
+    }
+
+    func testTheCornerRadiusCanBeChosen() {
+        key("u")
+        board.setStrokeWidth(2)
+        canvas.shapeTool.options.cornerRadius = 32
+        driver.drag([w(100, 100), w(300, 220)])
+        // At radius 32 the arc passes (100 + 32 - 32·cos45°, ...) ≈ (109.4, 109.4); radius 8 would have drawn the corner near (102, 102).
+        XCTAssertTrue(painted(109.4, 109.4), "on the wide arc")
+        XCTAssertFalse(painted(102.5, 102.5), "not the tight corner")
     }
 }
 

@@ -33,6 +33,7 @@ final class DrawingBoardEndToEndTests: XvfbTestCase {
         try app.xdotool(["windowfocus", "--sync", app.windowID])
         try app.key("r")
         try app.drag([(200, 150), (400, 250), (600, 400)]) // a red rectangle outline
+        try app.key("Return") // its editing ends: the next colour does not recolour it
         let green = center(of: board.colorButtons[1])
         try app.click(green.0, green.1)
         try app.key("f")

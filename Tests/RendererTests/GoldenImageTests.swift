@@ -8,10 +8,10 @@ import XCTest
 /// reference of the exact geometry. X11Paint's mean absolute error against the reference must
 /// be no worse than cairo's (plus 0.01 of a level for 8-bit rounding).
 final class GoldenImageTests: XCTestCase {
-    private let size = 96
+    let size = 96
     private let ink = Color(r: 20, g: 30, b: 120)
 
-    private func check(_ name: String, reference coverage: [Double], color: Color? = nil,
+    func check(_ name: String, reference coverage: [Double], color: Color? = nil,
                        ours: (GraphicsContext) -> Void, cairo: (OpaquePointer) -> Void,
                        file: StaticString = #filePath, line: UInt = #line) {
         let color = color ?? ink

@@ -17,7 +17,7 @@ extension BoardMenu {
         return Menu(tr("Tools"), children: [
             inline(painting.map(command)),
             .menu(Menu(options: .displayInline, children: [
-                .menu(Menu(tr("Shapes"), children: shaping.map { .command(command($0)) })),
+                .menu(Menu(tr("Shapes"), children: [inline(shaping.map(command)), inline(shapeOptions(board))])),
                 .menu(Menu(tr("Selection"), children: [inline(selecting.map(command)), inline(selectionModes(board))])),
                 .menu(Menu(tr("Gradient"), children: [inline(gradientShapes(board))])),
             ])),
@@ -37,6 +37,18 @@ extension BoardMenu {
         return names.map { mode, name in
             Command(name, state: { selection.defaultMode == mode ? .on : .off }) { selection.defaultMode = mode }
         } + [Command(tr("Magic Wand: Whole Picture"), state: { selection.wandIsGlobal ? .on : .off }) { selection.wandIsGlobal.toggle() }]
+    }
+
+    /// The rounded rectangle's radius (its own choice, or one of a few) and the arrow's heads.
+    private static func shapeOptions(_ board: DrawingBoardViewController) -> [Command] {
+        let tool = board.canvas.shapeTool
+        let automatic = Command(tr("Corner Radius: Automatic"), state: { tool.options.cornerRadius == nil ? .on : .off }) { tool.options.cornerRadius = nil }
+        let radii = ShapeOptions.cornerRadii.map { radius in
+            Command(tr("Corner Radius: %d", Int(radius)), state: { tool.options.cornerRadius == radius ? .on : .off }) { tool.options.cornerRadius = radius }
+        }
+        return [automatic] + radii + [Command(tr("Arrow Heads at Both Ends"), state: { tool.options.arrowHeadsAtBothEnds ? .on : .off }) {
+            tool.options.arrowHeadsAtBothEnds.toggle()
+        }]
     }
 
     private static func gradientShapes(_ board: DrawingBoardViewController) -> [Command] {

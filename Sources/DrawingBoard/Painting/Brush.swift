@@ -42,6 +42,8 @@ public protocol Brush {
     func beginStroke(at point: Point, color: Color, width: Double) -> Stroke
     /// The figure from `start` to `end`; `constrained` is Shift (15° steps, squares, circles).
     func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape?
+    /// The same with the Shapes menu's options (the rounded rectangle's radius, the arrow's heads).
+    func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double, options: ShapeOptions) -> Shape?
 }
 
 extension Brush {
@@ -67,6 +69,10 @@ extension Brush {
     }
 
     public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? { nil }
+
+    public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double, options: ShapeOptions) -> Shape? {
+        shape(from: start, to: end, constrained: constrained, color: color, width: width)
+    }
 }
 
 /// Freehand painting in the current colour.
@@ -179,8 +185,12 @@ public struct RoundedRectangleBrush: Brush {
     public var key: Character { "u" }
 
     public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {
+        shape(from: start, to: end, constrained: constrained, color: color, width: width, options: ShapeOptions())
+    }
+
+    public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double, options: ShapeOptions) -> Shape? {
         let box = RectangleBrush.box(from: start, to: end, square: constrained)
-        let radius = min(max(8, 3 * width), min(box.width, box.height) / 2)
+        let radius = min(options.cornerRadius ?? max(8, 3 * width), min(box.width, box.height) / 2)
         return Shape(path: .roundedRect(box, cornerRadius: radius), style: LineStyle(width: width, join: .round), color: color)
     }
 }
@@ -195,16 +205,30 @@ public struct ArrowBrush: Brush {
     public var key: Character { "v" }
 
     public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double) -> Shape? {
+        shape(from: start, to: end, constrained: constrained, color: color, width: width, options: ShapeOptions())
+    }
+
+    /// With the option, a head at the start too (pointing back). Each head is one stroke from
+    /// barb to tip to barb (a round join at the tip), and the shaft stops half a width short of
+    /// a head: its cap then lies inside the head's strokes. The figure is the same as three
+    /// strokes meeting at the tip, but no two outlines run along the same edge there (where
+    /// coverage added up would darken the tip's anti-aliased rim).
+    public func shape(from start: Point, to end: Point, constrained: Bool, color: Color, width: Double, options: ShapeOptions) -> Shape? {
         let tip = constrained ? LineBrush.snapped(end, around: start) : end
-        var path = Path.line(from: start, to: tip)
         let dx = tip.x - start.x, dy = tip.y - start.y, length = (dx * dx + dy * dy).squareRoot()
-        if length > 0 {
-            let head = min(max(12, 4 * width), length / 2), angle = atan2(dy, dx)
-            for side in [-1.0, 1.0] {
+        guard length > 0 else { return Shape(path: .line(from: start, to: tip), style: LineStyle(width: width, cap: .round, join: .round), color: color) }
+        let head = min(max(12, 4 * width), length / (options.arrowHeadsAtBothEnds ? 3 : 2))
+        let heads = options.arrowHeadsAtBothEnds ? [(tip, atan2(dy, dx)), (start, atan2(-dy, -dx))] : [(tip, atan2(dy, dx))]
+        let back = Point(x: dx / length * width / 2, y: dy / length * width / 2)
+        var path = Path.line(from: options.arrowHeadsAtBothEnds ? start + back : start, to: tip - back)
+        for (point, angle) in heads {
+            let barbs = [-1.0, 1.0].map { side -> Point in
                 let barb = angle + Double.pi - side * Double.pi / 6
-                path.move(to: tip)
-                path.line(to: Point(x: tip.x + head * cos(barb), y: tip.y + head * sin(barb)))
+                return Point(x: point.x + head * cos(barb), y: point.y + head * sin(barb))
             }
+            path.move(to: barbs[0])
+            path.line(to: point)
+            path.line(to: barbs[1])
         }
         return Shape(path: path, style: LineStyle(width: width, cap: .round, join: .round), color: color)
     }

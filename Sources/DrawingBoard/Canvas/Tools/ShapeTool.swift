@@ -4,6 +4,8 @@
 final class ShapeTool {
     /// How closed figures are drawn: outlined, filled, or both (the fill then in the other colour).
     var shapeFill = ShapeFill.outline
+    /// The rounded rectangle's radius and the arrow's heads (Tools → Shapes).
+    var options = ShapeOptions()
     /// The point that stays while the pointer moves the other: the drag's start, or when a
     /// drawn figure's handle is dragged, its other end.
     private var anchor: Point?
@@ -49,7 +51,7 @@ final class ShapeTool {
     /// The current brush's figure between two points, filled as the setting says.
     func figure(from start: Point, to end: Point, constrained: Bool, color: Color, fillColor: Color) -> Shape? {
         let brush = canvas.brush
-        return brush.shape(from: start, to: end, constrained: constrained, color: color, width: canvas.strokeWidth)
+        return brush.shape(from: start, to: end, constrained: constrained, color: color, width: canvas.strokeWidth, options: options)
             .map { brush.drawsClosedFigures ? filled($0, with: fillColor) : $0 }
     }
 
