@@ -30,10 +30,6 @@ final class ColorsPerButtonTests: RestartingBoardTestCase {
         pointer.handle(PointerEvent(right ? .secondaryRelease : .release, at: points.last!, timestamp: 0.5))
     }
 
-    private func layerColor(_ x: Double, _ y: Double) -> Color {
-        let layer = canvas.content.drawing.stack.pixels(of: 0)!, scale = canvas.layerScale
-        return Color(premultipliedPixel: layer[Int(x * scale), Int(y * scale)])
-    }
 
     private let orange = Color(r: 245, g: 121, b: 0), teal = Color(r: 20, g: 140, b: 150)
 

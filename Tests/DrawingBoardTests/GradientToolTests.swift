@@ -10,10 +10,6 @@ import ToolkitTestSupport
 /// Issue 42's gradient tool (G): primary to secondary along the drag, one item kept through
 /// undo and a crash, only inside the selection when there is one.
 final class GradientToolTests: RestartingBoardTestCase {
-    private func layerColor(_ x: Double, _ y: Double) -> Color {
-        let layer = canvas.content.drawing.stack.pixels(of: 0)!, scale = canvas.layerScale
-        return Color(premultipliedPixel: layer[Int(x * scale), Int(y * scale)])
-    }
 
     func testALinearGradientGoesFromThePrimaryToTheSecondaryAndComesBackAfterACrash() {
         board.pen.setColor(.black)

@@ -12,13 +12,6 @@ import ToolkitTestSupport
 final class NewShapesTests: RestartingBoardTestCase {
     private func key(_ character: Character) { session.window.send(KeyEvent(.character(character))) }
 
-    /// Whether the layer's pixel at canvas point (x, y) is painted.
-    private func painted(_ x: Double, _ y: Double) -> Bool {
-        let layer = canvas.content.drawing.stack.pixels(of: 0)!
-        let scale = canvas.layerScale
-        return layer[Int(x * scale), Int(y * scale)] >> 24 > 0
-    }
-
     func testTheRoundedRectangleRoundsItsCornersAndComesBackAfterACrash() {
         key("u")
         XCTAssertTrue(canvas.brush is RoundedRectangleBrush)
@@ -90,10 +83,6 @@ final class EllipseSelectTests: RestartingBoardTestCase {
 /// Issue 42's polygon: corners by clicks, closed by a double-click, a click on the first corner
 /// or Enter; one figure, kept through a crash.
 final class PolygonToolTests: RestartingBoardTestCase {
-    private func painted(_ x: Double, _ y: Double) -> Bool {
-        let layer = canvas.content.drawing.stack.pixels(of: 0)!, scale = canvas.layerScale
-        return layer[Int(x * scale), Int(y * scale)] >> 24 > 0
-    }
 
     func testClicksPutCornersAndEnterClosesTheFigure() {
         session.window.send(KeyEvent(.character("n")))
@@ -133,10 +122,6 @@ final class PolygonToolTests: RestartingBoardTestCase {
 
 /// Issue 42's curve: a line dragged, then bent by two control points (KolourPaint's way).
 final class CurveToolTests: RestartingBoardTestCase {
-    private func painted(_ x: Double, _ y: Double) -> Bool {
-        let layer = canvas.content.drawing.stack.pixels(of: 0)!, scale = canvas.layerScale
-        return layer[Int(x * scale), Int(y * scale)] >> 24 > 0
-    }
 
     func testALineBentByTwoControlPointsIsCommittedWithTheSecond() {
         session.window.send(KeyEvent(.character("c")))
@@ -174,10 +159,6 @@ final class CurveToolTests: RestartingBoardTestCase {
 /// Issue 42's editable figures: the figure just drawn shows handles at its ends; dragging one
 /// or changing the width or colour draws it again in its place, as one item, kept after a crash.
 final class FigureEditorTests: RestartingBoardTestCase {
-    private func layerColor(_ x: Double, _ y: Double) -> Color {
-        let layer = canvas.content.drawing.stack.pixels(of: 0)!, scale = canvas.layerScale
-        return Color(premultipliedPixel: layer[Int(x * scale), Int(y * scale)])
-    }
 
     func testDraggingAHandleReshapesTheFigureInItsPlace() {
         session.window.send(KeyEvent(.character("l")))

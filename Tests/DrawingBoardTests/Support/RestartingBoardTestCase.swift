@@ -4,6 +4,7 @@ import XCTest
 @testable import PaintToolkit
 import TestSupport
 import ToolkitTestSupport
+import PaintGraphics
 
 /// Tests of a board as the app makes it, restarted on the same state folder to see what its
 /// journal brings back: `start()` opens a window restoring what the last one left, `crash()`
@@ -41,4 +42,13 @@ class RestartingBoardTestCase: XCTestCase {
 
     /// A canvas point in the window's coordinates.
     func w(_ x: Double, _ y: Double) -> Point { canvas.convert(Point(x: x, y: y), to: nil) }
+
+    /// The first layer's colour at a canvas point.
+    func layerColor(_ x: Double, _ y: Double) -> Color {
+        let layer = canvas.content.drawing.stack.pixels(of: 0)!, scale = canvas.layerScale
+        return Color(premultipliedPixel: layer[Int(x * scale), Int(y * scale)])
+    }
+
+    /// Whether the first layer is painted at a canvas point.
+    func painted(_ x: Double, _ y: Double) -> Bool { layerColor(x, y).alpha > 0 }
 }
