@@ -79,3 +79,80 @@ final class MagicWandTests: RestartingBoardTestCase {
         XCTAssertFalse(canvas.selectionArea?.contains(Point(x: 350, y: 100)) ?? true, "the block outside the box")
     }
 }
+
+/// The wand's soft edges (anti-aliased, Pinta's default): what it clears or changes fades over
+/// a pixel each side of the region's edge, the same on screen, on redo and after a crash.
+final class MagicWandSoftEdgeTests: RestartingBoardTestCase {
+    func testDeleteFadesOverTheEdgeAndReplaysTheSame() {
+        canvas.shapeFill = .fill
+        session.window.send(KeyEvent(.character("r")))
+        board.pen.setColor(Color(r: 0, g: 0, b: 255))
+        driver.drag([w(50, 50), w(250, 250)])
+        session.window.send(KeyEvent(.enter))
+        // A red square inside the blue one: the wand takes the red, soft-edged.
+        board.pen.setColor(Color(r: 255, g: 0, b: 0))
+        driver.drag([w(100, 100), w(200, 200)])
+        session.window.send(KeyEvent(.enter))
+        session.window.send(KeyEvent(.character("w")))
+        XCTAssertTrue(canvas.selectionTool.wandSoftEdges, "soft by default")
+        driver.tap(w(150, 150))
+        XCTAssertEqual(canvas.selectionArea?.pixelMask?.softEdges, true)
+        session.window.send(KeyEvent(.delete))
+        let s = canvas.layerScale
+        // Device pixels: the red square's left edge is at x = 100 * s.
+        let layer = canvas.content.drawing.stack.pixels(of: 0)!
+        let y = Int(150 * s), edge = Int(100 * s)
+        XCTAssertEqual(layer[edge + 3, y] >> 24, 0, "inside: cleared")
+        XCTAssertEqual(layer[edge - 3, y] >> 24, 255, "outside: the blue kept whole")
+        let inner = layer[edge, y] >> 24, outer = layer[edge - 1, y] >> 24
+        XCTAssertTrue(inner > 0 && inner < 128, "the edge's inner pixel mostly cleared (\\(inner))")
+        XCTAssertTrue(outer > 128 && outer < 255, "the pixel just outside a little (\\(outer))")
+        let cleared = canvas.renderArtwork()
+        XCTAssertTrue(canvas.undo())
+        XCTAssertTrue(canvas.redo())
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: cleared), "redo gives the same bytes")
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: cleared), "and so does a crash")
+    }
+
+    /// An effect worked beside the UI thread on a soft-edged selection is the effect the item
+    /// replays: the finished pixels fade at the edge as the replay does.
+    func testAnEffectOnASoftSelectionIsTheSameAfterACrash() {
+        canvas.shapeFill = .fill
+        session.window.send(KeyEvent(.character("r")))
+        board.pen.setColor(Color(r: 0, g: 0, b: 255))
+        driver.drag([w(60, 60), w(260, 200)])
+        session.window.send(KeyEvent(.enter))
+        session.window.send(KeyEvent(.character("w")))
+        driver.tap(w(150, 150))
+        board.adjustmentCommands.adjust(.effect(.gaussianBlur(radius: 6)), named: "Gaussian Blur")
+        board.besideWork.waitUntilDone()
+        session.window.application.tick()
+        guard case .adjust(_, let area)? = canvas.document.items.last else { return XCTFail("an adjustment item") }
+        XCTAssertEqual(area?.pixelMask?.softEdges, true)
+        let blurred = canvas.renderArtwork()
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: blurred), "the replay gives the pixels the work beside the UI thread gave")
+    }
+
+    func testSoftEdgesCanBeTurnedOffAndSurviveTheJournalForm() throws {
+        canvas.selectionTool.wandSoftEdges = false
+        session.window.send(KeyEvent(.character("w")))
+        driver.tap(w(150, 150))
+        XCTAssertEqual(canvas.selectionArea?.pixelMask?.softEdges, false)
+        XCTAssertNil(canvas.selectionArea?.coverage(atScale: canvas.layerScale), "hard: all or nothing")
+        var soft = try XCTUnwrap(SelectionMask(flags: [true, true, false, true], in: PixelRect(x0: 0, y0: 0, x1: 2, y1: 2), scale: 1))
+        soft.softEdges = true
+        XCTAssertEqual(try JSONDecoder().decode(SelectionMask.self, from: JSONEncoder().encode(soft)), soft)
+        // A 3x3 square's coverage: the middle wholly, the corners' outside neighbours a ninth.
+        var square = try XCTUnwrap(SelectionMask(flags: [Bool](repeating: true, count: 9), in: PixelRect(x0: 5, y0: 5, x1: 8, y1: 8), scale: 1))
+        square.softEdges = true
+        let coverage = try XCTUnwrap(SelectionArea(square).coverage(atScale: 1))
+        XCTAssertEqual(coverage.count, 25, "a pixel more each side")
+        XCTAssertEqual(coverage[12], 255, "the middle: all nine around it")
+        XCTAssertEqual(coverage[0], 28, "the outside corner: one of nine")
+        XCTAssertEqual(coverage[6], 113, "the square's corner: four of nine")
+    }
+}

@@ -107,6 +107,8 @@ final class AdjustmentCommands {
             job.run(progress: progress, isStopped: isStopped)
         }, done: { [unowned self] result in
             canvas.content.previewAdjustment(nil, area: nil)
+            // At a soft edge the result goes only part of the way (as the item's replay does).
+            area?.soften(result, from: layer, at: (0, 0), atScale: scale)
             let items = canvas.document.items.count
             canvas.commit(.adjust(adjustment, area: area), painted: result)
             guard canvas.document.items.count > items else { return }

@@ -36,7 +36,8 @@ extension BoardMenu {
                                                 (.subtract, tr("Subtract from Selection (Ctrl)")), (.intersect, tr("Intersect Selections (Shift+Ctrl)"))]
         return names.map { mode, name in
             Command(name, state: { selection.defaultMode == mode ? .on : .off }) { selection.defaultMode = mode }
-        } + [Command(tr("Magic Wand: Whole Picture"), state: { selection.wandIsGlobal ? .on : .off }) { selection.wandIsGlobal.toggle() }]
+        } + [Command(tr("Magic Wand: Whole Picture"), state: { selection.wandIsGlobal ? .on : .off }) { selection.wandIsGlobal.toggle() },
+             Command(tr("Magic Wand: Soft Edges"), state: { selection.wandSoftEdges ? .on : .off }) { selection.wandSoftEdges.toggle() }]
     }
 
     /// The rounded rectangle's radius (its own choice, or one of a few) and the arrow's heads.

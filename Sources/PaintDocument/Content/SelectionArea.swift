@@ -16,10 +16,13 @@ public struct SelectionArea: Sendable, Equatable, Codable {
         self.outline = outline
     }
 
-    /// The pixels of a mask, the bounds around them.
+    /// The pixels of a mask, the bounds around them (a pixel more each side for soft edges:
+    /// the pixels just outside are partly selected).
     public init(_ mask: SelectionMask) {
-        bounds = Rect(x: Double(mask.area.x0) / mask.scale, y: Double(mask.area.y0) / mask.scale,
-                      width: Double(mask.area.width) / mask.scale, height: Double(mask.area.height) / mask.scale)
+        let reach = mask.softEdges ? 1 : 0
+        let area = PixelRect(x0: mask.area.x0 - reach, y0: mask.area.y0 - reach, x1: mask.area.x1 + reach, y1: mask.area.y1 + reach)
+        bounds = Rect(x: Double(area.x0) / mask.scale, y: Double(area.y0) / mask.scale,
+                      width: Double(area.width) / mask.scale, height: Double(area.height) / mask.scale)
         pixelMask = mask
     }
 
@@ -42,6 +45,7 @@ public struct SelectionArea: Sendable, Equatable, Codable {
     /// For a lasso, which pixels of `pixels(atScale:)` are selected, row by row (nil: all of them).
     public func mask(atScale scale: Double) -> [Bool]? {
         let area = pixels(atScale: scale)
+        if let coverage = coverage(atScale: scale) { return coverage.map { $0 > 0 } }
         if let pixelMask {
             if pixelMask.scale == scale { return pixelMask.flags(in: area) }
             // Another scale (not met in practice: a document keeps its scale): by each pixel's centre.
@@ -65,17 +69,99 @@ public struct SelectionArea: Sendable, Equatable, Codable {
         return mask
     }
 
-    /// Makes the pixels outside a lasso transparent in a bitmap covering `pixels(atScale:)`.
+    /// How much of each pixel of `pixels(atScale:)` is selected, 0...255, when the edges are
+    /// soft: a pixel's share of the 3x3 pixels around it that the region holds (so the edge is
+    /// feathered over a pixel on each side); nil: every pixel is in or out.
+    public func coverage(atScale scale: Double) -> [UInt8]? {
+        guard let pixelMask, pixelMask.softEdges else { return nil }
+        let area = pixels(atScale: scale), width = area.width, height = area.height
+        let hard: [Bool]
+        if pixelMask.scale == scale {
+            hard = pixelMask.flags(in: area)
+        } else {
+            // Another scale (not met in practice): by each pixel's centre.
+            let ratio = pixelMask.scale / scale
+            hard = (0..<(width * height)).map { (i: Int) -> Bool in
+                let x = (Double(area.x0 + i % width) + 0.5) * ratio, y = (Double(area.y0 + i / width) + 0.5) * ratio
+                return pixelMask.contains(x: Int(x), y: Int(y))
+            }
+        }
+        // The 3x3 counts as a sum across, then a sum down (a 4K region is 8 million of them).
+        var across = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            let row = y * width
+            for x in 0..<width {
+                var count: UInt8 = hard[row + x] ? 1 : 0
+                if x > 0 && hard[row + x - 1] { count += 1 }
+                if x + 1 < width && hard[row + x + 1] { count += 1 }
+                across[row + x] = count
+            }
+        }
+        var coverage = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                var count = Int(across[y * width + x])
+                if y > 0 { count += Int(across[(y - 1) * width + x]) }
+                if y + 1 < height { count += Int(across[(y + 1) * width + x]) }
+                coverage[y * width + x] = UInt8((count * 255 + 4) / 9)
+            }
+        }
+        return coverage
+    }
+
+    /// Works `change` (which reads `mask(atScale:)`) on a layer, letting through at a soft edge
+    /// only each pixel's share of it; with hard edges, just `change`.
+    public func work(on layer: Bitmap, atScale scale: Double, _ change: () -> Void) {
+        guard coverage(atScale: scale) != nil else { return change() }
+        let visible = pixels(atScale: scale).intersection(layer.bounds)
+        let before = layer.cropped(to: visible)
+        change()
+        soften(layer, from: before, at: (visible.x0, visible.y0), atScale: scale)
+    }
+
+    /// At soft edges, a changed layer drawn back towards the pixels it had (`original`, whose
+    /// top-left pixel is the layer's `origin`): each pixel the change by its share only.
+    public func soften(_ layer: Bitmap, from original: Bitmap, at origin: (x: Int, y: Int), atScale scale: Double) {
+        guard let coverage = coverage(atScale: scale) else { return }
+        let area = pixels(atScale: scale)
+        let visible = area.intersection(layer.bounds).intersection(PixelRect(x0: origin.x, y0: origin.y, x1: origin.x + original.width, y1: origin.y + original.height))
+        guard !visible.isEmpty else { return }
+        for y in visible.y0..<visible.y1 {
+            for x in visible.x0..<visible.x1 {
+                let share = UInt32(coverage[(y - area.y0) * area.width + x - area.x0])
+                guard share < 255 else { continue }
+                let before = original[x - origin.x, y - origin.y]
+                layer[x, y] = share == 0 ? before : PixelMath.scale(before, by: 255 - share) &+ PixelMath.scale(layer[x, y], by: share)
+            }
+        }
+    }
+
+    /// Makes the pixels outside a lasso transparent in a bitmap covering `pixels(atScale:)`
+    /// (at a soft edge, each pixel keeps its share).
     public func clearOutside(_ bitmap: Bitmap, atScale scale: Double) {
+        if let coverage = coverage(atScale: scale), coverage.count == bitmap.width * bitmap.height {
+            for i in coverage.indices where coverage[i] < 255 { bitmap.pixels[i] = PixelMath.scale(bitmap.pixels[i], by: UInt32(coverage[i])) }
+            return
+        }
         guard let mask = mask(atScale: scale), mask.count == bitmap.width * bitmap.height else { return }
         for i in mask.indices where !mask[i] { bitmap.pixels[i] = 0 }
     }
 
-    /// Clears the selected pixels of a layer (the background shows there).
+    /// Clears the selected pixels of a layer (the background shows there; at a soft edge, by
+    /// each pixel's share).
     public func clear(_ layer: Bitmap, atScale scale: Double) {
         let area = pixels(atScale: scale)
         let visible = area.intersection(layer.bounds)
         guard !visible.isEmpty else { return }
+        if let coverage = coverage(atScale: scale) {
+            for y in visible.y0..<visible.y1 {
+                for x in visible.x0..<visible.x1 {
+                    let share = UInt32(coverage[(y - area.y0) * area.width + x - area.x0])
+                    if share > 0 { layer[x, y] = PixelMath.scale(layer[x, y], by: 255 - share) }
+                }
+            }
+            return
+        }
         guard let mask = mask(atScale: scale) else { return layer.fill(visible, with: 0) }
         for y in visible.y0..<visible.y1 {
             for x in visible.x0..<visible.x1 where mask[(y - area.y0) * area.width + (x - area.x0)] { layer[x, y] = 0 }

@@ -6,6 +6,9 @@ import Foundation
 /// its edges, not its area, in memory and in the journal.
 public struct SelectionMask: Sendable, Equatable {
     public let scale: Double
+    /// Whether its edges are soft (the magic wand's anti-aliasing): the pixels along them are
+    /// partly selected, a pixel's share being that of its 3x3 neighbourhood inside the region.
+    public var softEdges = false
     /// The rows and columns its runs lie in (their bounds).
     public let area: PixelRect
     /// Row r's runs are runs[rowStarts[r] ..< rowStarts[r + 1]], as x0, x1 pairs (each pair two entries).
@@ -111,7 +114,9 @@ public struct SelectionMask: Sendable, Equatable {
     public func translated(dx: Int, dy: Int) -> SelectionMask {
         var found: [(y: Int, x0: Int, x1: Int)] = []
         for y in area.y0..<area.y1 { forEachRun(inRow: y) { x0, x1 in found.append((y + dy, x0 + dx, x1 + dx)) } }
-        return SelectionMask(runs: found, scale: scale)!
+        var moved = SelectionMask(runs: found, scale: scale)!
+        moved.softEdges = softEdges
+        return moved
     }
 
     /// Its edges (between a selected pixel and one that is not), in layer pixels, each a
@@ -180,7 +185,7 @@ public struct SelectionMask: Sendable, Equatable {
 /// In a journal: the scale, the area, and the runs as little-endian 32-bit numbers (base64 in
 /// the JSON), a tenth of the size of a list of numbers.
 extension SelectionMask: Codable {
-    private enum CodingKeys: String, CodingKey { case scale, area, rowStarts, runs }
+    private enum CodingKeys: String, CodingKey { case scale, area, rowStarts, runs, softEdges }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -188,11 +193,13 @@ extension SelectionMask: Codable {
         try container.encode([area.x0, area.y0, area.x1, area.y1], forKey: .area)
         try container.encode(rowStarts.withUnsafeBytes { Data($0) }, forKey: .rowStarts)
         try container.encode(runs.withUnsafeBytes { Data($0) }, forKey: .runs)
+        if softEdges { try container.encode(true, forKey: .softEdges) }
     }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         scale = try container.decode(Double.self, forKey: .scale)
+        softEdges = try container.decodeIfPresent(Bool.self, forKey: .softEdges) ?? false
         let corners = try container.decode([Int].self, forKey: .area)
         guard corners.count == 4 else { throw DecodingError.dataCorruptedError(forKey: .area, in: container, debugDescription: "an area is four numbers") }
         area = PixelRect(x0: corners[0], y0: corners[1], x1: corners[2], y1: corners[3])

@@ -21,7 +21,10 @@ public enum SelectionMode: String, CaseIterable, Sendable {
             case .subtract: combined = zip(first, second).map { $0 && !$1 }
             default: combined = zip(first, second).map { $0 && $1 }
             }
-            return SelectionMask(flags: combined, in: area, scale: scale).map(SelectionArea.init)
+            // Soft edges stay soft when either side had them.
+            guard var mask = SelectionMask(flags: combined, in: area, scale: scale) else { return nil }
+            mask.softEdges = old.pixelMask?.softEdges == true || new.pixelMask?.softEdges == true
+            return SelectionArea(mask)
         }
     }
 }

@@ -24,7 +24,9 @@ extension DrawingLayer {
         stack.previewPixels(of: currentLayerID, adjustment.map { adjustment in
             { pixels in
                 if let area {
-                    adjustment.preview(on: pixels, in: area.pixels(atScale: scale), selected: area.mask(atScale: scale), reduction: reduction)
+                    area.work(on: pixels, atScale: scale) {
+                        adjustment.preview(on: pixels, in: area.pixels(atScale: scale), selected: area.mask(atScale: scale), reduction: reduction)
+                    }
                 } else {
                     adjustment.preview(on: pixels, in: pixels.bounds, reduction: reduction)
                 }

@@ -125,10 +125,12 @@ public struct StrokeRenderer {
         case .shape(let shape): render(shape, onto: layer)
         case .text(let block): render(block, onto: layer)
         case .clearArea(let area): area.clear(layer, atScale: scale)
-        case .mirror(let horizontally, let area): layer.mirror(in: area.map { pixels(of: $0.bounds) } ?? layer.bounds, horizontally: horizontally)
+        case .mirror(let horizontally, let area):
+            guard let area else { return layer.mirror(in: layer.bounds, horizontally: horizontally) }
+            area.work(on: layer, atScale: scale) { layer.mirror(in: pixels(of: area.bounds), horizontally: horizontally) }
         case .adjust(let adjustment, let area):
             if let area {
-                adjustment.apply(to: layer, in: area.pixels(atScale: scale), selected: area.mask(atScale: scale))
+                area.work(on: layer, atScale: scale) { adjustment.apply(to: layer, in: area.pixels(atScale: scale), selected: area.mask(atScale: scale)) }
             } else {
                 adjustment.apply(to: layer, in: layer.bounds)
             }
@@ -138,7 +140,9 @@ public struct StrokeRenderer {
             inPixels.start = gradient.start * scale
             inPixels.end = gradient.end * scale
             if let area {
-                GradientRenderer.paint(inPixels, on: layer, in: area.pixels(atScale: scale), selected: area.mask(atScale: scale))
+                area.work(on: layer, atScale: scale) {
+                    GradientRenderer.paint(inPixels, on: layer, in: area.pixels(atScale: scale), selected: area.mask(atScale: scale))
+                }
             } else {
                 GradientRenderer.paint(inPixels, on: layer, in: layer.bounds)
             }

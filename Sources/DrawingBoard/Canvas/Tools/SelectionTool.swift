@@ -28,6 +28,8 @@ final class SelectionTool {
     var defaultMode = SelectionMode.replace
     /// The magic wand selects every alike pixel, not only those joined to the click.
     var wandIsGlobal = false
+    /// The magic wand's edges are soft (anti-aliased, Pinta's default), or hard.
+    var wandSoftEdges = true
     /// While a selection made in another mode than replace is dragged: the one it meets.
     private var base: (area: SelectionArea?, mode: SelectionMode)?
     /// A pixel mask's edges (layer pixels), found once when it is selected: the ants follow them.
@@ -128,8 +130,9 @@ final class SelectionTool {
 
     /// The magic wand's click: the alike colours there, met with the selection as `mode` says.
     func selectAlike(at point: Point, mode: SelectionMode) {
-        let region = canvas.drawing.similarRegion(at: point, tolerance: canvas.fillTolerance, layerOnly: canvas.samplesCurrentLayer,
+        var region = canvas.drawing.similarRegion(at: point, tolerance: canvas.fillTolerance, layerOnly: canvas.samplesCurrentLayer,
                                                   global: wandIsGlobal)
+        region?.softEdges = wandSoftEdges
         setArea(mode.combine(area, with: region.map(SelectionArea.init), scale: layerScale))
     }
 
