@@ -205,3 +205,39 @@ final class FigureEditorTests: RestartingBoardTestCase {
         XCTAssertEqual(canvas.document.items.count, 3, "after Enter the handle is gone: a new figure")
     }
 }
+
+/// A polygon's corners and a curve's control points stay editable after they are drawn.
+final class EditablePolygonAndCurveTests: RestartingBoardTestCase {
+    func testAPolygonsCornerDraggedMovesThatCorner() {
+        session.window.send(KeyEvent(.character("n")))
+        board.setStrokeWidth(4)
+        for corner in [w(100, 100), w(300, 100), w(300, 300), w(101, 101)] { driver.tap(corner) }
+        XCTAssertEqual(canvas.document.items.count, 1)
+        XCTAssertTrue(canvas.figureEditor.isEditing, "its corners show handles")
+        // The third corner dragged from (300, 300) to (100, 300): the closing edge now runs down the left.
+        driver.drag([w(300, 300), w(200, 300), w(100, 300)])
+        XCTAssertEqual(canvas.document.items.count, 1, "in its place")
+        XCTAssertTrue(painted(100, 200), "the new edge from (100, 300) back to the first corner")
+        XCTAssertFalse(painted(300, 200), "the old side is gone")
+        let drawn = canvas.renderArtwork()
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: drawn))
+    }
+
+    func testACurvesControlPointDraggedBendsItAgain() {
+        session.window.send(KeyEvent(.character("c")))
+        board.setStrokeWidth(4)
+        driver.drag([w(100, 200), w(300, 200)])
+        driver.drag([w(150, 200), w(150, 100)])
+        driver.drag([w(250, 200), w(250, 100)])
+        XCTAssertTrue(painted(200, 125))
+        XCTAssertTrue(canvas.figureEditor.isEditing)
+        // Both control points dragged down below the line: it bends the other way.
+        driver.drag([w(150, 100), w(150, 300)])
+        driver.drag([w(250, 100), w(250, 300)])
+        XCTAssertEqual(canvas.document.items.count, 1)
+        XCTAssertTrue(painted(200, 275), "bent down now")
+        XCTAssertFalse(painted(200, 125), "not up")
+    }
+}

@@ -36,7 +36,7 @@ extension CanvasView {
     public func cancelStroke() {
         guard isDrawing else { return }
         shapeTool.cancel()
-        figureEditor.restoreAfterCancelledDrag()
+        figureEditor.cancelDrag()
         gradientTool.cancel()
         sprayTool.cancel()
         polygonTool.cancel()

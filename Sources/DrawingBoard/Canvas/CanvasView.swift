@@ -88,7 +88,7 @@ public final class CanvasView: View {
     var drawing: DrawingLayer { content.drawing }
     public var document: Document { content.document }
     public var redoItems: [Document.Item] { content.redoItems }
-    public var isDrawing: Bool { drawing.activeStroke != nil || shapeTool.isDragging || gradientTool.isDragging || sprayTool.isSpraying || polygonTool.isBuilding || curveTool.isBuilding }
+    public var isDrawing: Bool { drawing.activeStroke != nil || shapeTool.isDragging || gradientTool.isDragging || sprayTool.isSpraying || polygonTool.isBuilding || curveTool.isBuilding || figureEditor.isDragging }
     public var strokeInProgress: Stroke? { drawing.activeStroke }
     public var shapeFill: ShapeFill {
         get { shapeTool.shapeFill }

@@ -24,6 +24,8 @@ final class ToolRouter {
             let colors = Self.colors(for: touch, primary: canvas.strokeColor, secondary: canvas.secondaryColor)
             if let shape = canvas.polygonTool.press(at: canvas.documentPoint(touch), tapCount: touch.tapCount, color: colors.paint, fillColor: colors.other) {
                 canvas.commit(.shape(shape))
+                let colors = canvas.polygonTool.colors
+                canvas.figureEditor.remember(canvas.polygonTool.finishedCorners, kind: .polygon, secondary: colors.paint != canvas.strokeColor, colors: colors)
             }
             return
         }
@@ -38,11 +40,8 @@ final class ToolRouter {
         let tool: Brush = touch.isEraser ? EraserBrush() : canvas.brush
         let colors = Self.colors(for: touch, primary: canvas.strokeColor, secondary: canvas.secondaryColor)
         if canvas.eyedropper.beginIfAsked(by: tool, at: viewPoint, secondary: touch.isSecondaryButton) { return }
-        // A handle of the figure just drawn: it is drawn again with that end following.
-        if canvas.figureEditor.beginDrag(at: viewPoint) {
-            figureIsSecondary = canvas.figureEditor.pendingSecondary
-            return
-        }
+        // A handle of the figure just drawn: it is drawn again with that point following.
+        if canvas.figureEditor.beginDrag(at: viewPoint) { return }
         canvas.figureEditor.finish()
         if tool.selectsRegion {
             let mode = canvas.selectionTool.mode(for: canvas.window?.modifierFlags ?? [])
@@ -87,6 +86,7 @@ final class ToolRouter {
         if canvas.selectionTool.isDragging { return canvas.selectionTool.move(to: viewPoint) }
         if canvas.polygonTool.isBuilding { return canvas.polygonTool.follow(canvas.viewport.contentPoint(viewPoint)) }
         if canvas.curveTool.isBuilding { return canvas.curveTool.drag(to: canvas.viewport.contentPoint(viewPoint)) }
+        if canvas.figureEditor.isDragging { return canvas.figureEditor.drag(to: canvas.viewport.contentPoint(viewPoint)) }
         guard canvas.isDrawing else { return }
         canvas.eyedropper.pointerMovedDuringPress(to: viewPoint)
         let point = canvas.viewport.contentPoint(viewPoint)
@@ -106,18 +106,22 @@ final class ToolRouter {
         if canvas.selectionTool.isDragging { return canvas.selectionTool.end(at: touch.location(in: canvas)) }
         if canvas.polygonTool.isBuilding { return canvas.polygonTool.release(at: canvas.documentPoint(touch)) }
         if canvas.curveTool.isBuilding {
-            if let shape = canvas.curveTool.release(at: canvas.documentPoint(touch)) { canvas.commit(.shape(shape)) }
+            if let shape = canvas.curveTool.release(at: canvas.documentPoint(touch)) {
+                canvas.commit(.shape(shape))
+                let paint = canvas.curveTool.paint
+                canvas.figureEditor.remember(canvas.curveTool.finishedPoints, kind: .curve, secondary: paint != canvas.strokeColor, colors: (paint, canvas.strokeColor))
+            }
             return
         }
+        if canvas.figureEditor.isDragging { return canvas.figureEditor.endDrag(at: canvas.documentPoint(touch)) }
         canvas.eyedropper.disarm()
         guard canvas.isDrawing else { return }
         moved(touch)
         if canvas.shapeTool.isDragging {
-            if let shape = canvas.shapeTool.end() {
+            let ends = canvas.shapeTool.ends, colors = canvas.shapeTool.colors
+            if let shape = canvas.shapeTool.end(), let ends {
                 canvas.commit(.shape(shape))
-                canvas.figureEditor.remember(secondary: figureIsSecondary)
-            } else {
-                canvas.figureEditor.restoreAfterCancelledDrag() // an end dragged onto the other: the figure as it was
+                canvas.figureEditor.remember([ends.start, ends.end], kind: .dragged, secondary: figureIsSecondary, colors: colors)
             }
         } else if canvas.gradientTool.isDragging {
             if let gradient = canvas.gradientTool.end() { canvas.commit(gradient) }

@@ -48,9 +48,17 @@ final class CurveTool {
         return controls.count == 2 ? finish() : nil
     }
 
+    /// The curve last finished as four points: start, end, first and second control points.
+    private(set) var finishedPoints: [Point] = []
+    var paint: Color { color }
+
     /// The curve as it stands, cleared away (nil when there is none).
     func finish() -> Shape? {
         defer { cancel() }
+        if let start, let end {
+            let first = controls.first ?? start
+            finishedPoints = [start, end, first, controls.count > 1 ? controls[1] : first]
+        }
         return figure()
     }
 
@@ -64,6 +72,11 @@ final class CurveTool {
 
     private func figure() -> Shape? {
         guard let start, let end, start != end || !controls.isEmpty else { return nil }
+        return figure(start: start, end: end, controls: controls, color: color)
+    }
+
+    /// A curve from `start` to `end` bent by up to two control points, with the pen's width.
+    func figure(start: Point, end: Point, controls: [Point], color: Color) -> Shape {
         var path = Path()
         path.move(to: start)
         let first = controls.first ?? start, second = controls.count > 1 ? controls[1] : first

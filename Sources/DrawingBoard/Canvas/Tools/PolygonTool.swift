@@ -42,10 +42,16 @@ final class PolygonTool {
         follow(point)
     }
 
+    /// The corners of the polygon last finished (for its handles).
+    private(set) var finishedCorners: [Point] = []
+    /// Its colours.
+    var colors: (paint: Color, fill: Color) { (color, fillColor) }
+
     /// The figure (three corners or more), closed and cleared away; nil: too few corners.
     func finish() -> Shape? {
         defer { cancel() }
         guard corners.count >= 3 else { return nil }
+        finishedCorners = corners
         return figure(closed: true)
     }
 
@@ -64,6 +70,11 @@ final class PolygonTool {
     private func figure(closed: Bool) -> Shape {
         var points = corners
         if !closed, let pointer, pointer != corners.last { points.append(pointer) }
+        return figure(corners: points, closed: closed, color: color, fillColor: fillColor)
+    }
+
+    /// A polygon through `corners` with the pen's width, closed and filled as the shapes are.
+    func figure(corners points: [Point], closed: Bool = true, color: Color, fillColor: Color) -> Shape {
         var path = Path()
         path.move(to: points[0])
         for point in points.dropFirst() { path.line(to: point) }

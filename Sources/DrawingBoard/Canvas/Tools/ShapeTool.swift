@@ -6,11 +6,8 @@ final class ShapeTool {
     var shapeFill = ShapeFill.outline
     /// The rounded rectangle's radius and the arrow's heads (Tools → Shapes).
     var options = ShapeOptions()
-    /// The point that stays while the pointer moves the other: the drag's start, or when a
-    /// drawn figure's handle is dragged, its other end.
+    /// Where the drag began.
     private var anchor: Point?
-    /// Whether the pointer moves the figure's start (its start handle is dragged).
-    private var movesStart = false
     /// The figure's two ends as last shown (start, end).
     private(set) var ends: (start: Point, end: Point)?
     /// The press's colour (the primary's, or the secondary's with the right button) and the
@@ -27,13 +24,7 @@ final class ShapeTool {
     var colors: (paint: Color, fill: Color) { (color, fillColor) }
 
     func begin(at point: Point, color: Color, fillColor: Color) {
-        begin(anchor: point, movesStart: false, at: point, color: color, fillColor: fillColor)
-    }
-
-    /// A drawn figure's end dragged again: `anchor` is the end that stays.
-    func begin(anchor: Point, movesStart: Bool, at point: Point, color: Color, fillColor: Color) {
-        self.anchor = anchor
-        self.movesStart = movesStart
+        anchor = point
         self.color = color
         self.fillColor = fillColor
         move(to: point)
@@ -43,7 +34,7 @@ final class ShapeTool {
         guard let anchor else { return }
         invalidatePreview()
         let constrained = canvas.window?.modifierFlags.contains(.shift) ?? false
-        ends = movesStart ? (point, anchor) : (anchor, point)
+        ends = (anchor, point)
         previewShape = figure(from: ends!.start, to: ends!.end, constrained: constrained, color: color, fillColor: fillColor)
         invalidatePreview()
     }
