@@ -18,14 +18,10 @@ final class MagicWandTests: RestartingBoardTestCase {
 
     private func drawBlocks() {
         // Two blue blocks and a red one on white.
-        canvas.shapeFill = .fill
-        session.window.send(KeyEvent(.character("r")))
-        board.pen.setColor(Color(r: 0, g: 0, b: 255))
-        driver.drag([w(50, 50), w(150, 150)])
-        driver.drag([w(300, 50), w(400, 150)])
-        session.window.send(KeyEvent(.enter)) // the block stays blue when the colour changes
-        board.pen.setColor(Color(r: 255, g: 0, b: 0))
-        driver.drag([w(50, 250), w(150, 350)])
+        let blue = Color(r: 0, g: 0, b: 255), red = Color(r: 255, g: 0, b: 0)
+        fillRectangle(blue, from: (50, 50), to: (150, 150))
+        fillRectangle(blue, from: (300, 50), to: (400, 150))
+        fillRectangle(red, from: (50, 250), to: (150, 350))
         session.window.send(KeyEvent(.character("w")))
         XCTAssertTrue(canvas.brush is MagicWandBrush)
     }
@@ -84,15 +80,9 @@ final class MagicWandTests: RestartingBoardTestCase {
 /// a pixel each side of the region's edge, the same on screen, on redo and after a crash.
 final class MagicWandSoftEdgeTests: RestartingBoardTestCase {
     func testDeleteFadesOverTheEdgeAndReplaysTheSame() {
-        canvas.shapeFill = .fill
-        session.window.send(KeyEvent(.character("r")))
-        board.pen.setColor(Color(r: 0, g: 0, b: 255))
-        driver.drag([w(50, 50), w(250, 250)])
-        session.window.send(KeyEvent(.enter))
+        fillRectangle(Color(r: 0, g: 0, b: 255), from: (50, 50), to: (250, 250))
         // A red square inside the blue one: the wand takes the red, soft-edged.
-        board.pen.setColor(Color(r: 255, g: 0, b: 0))
-        driver.drag([w(100, 100), w(200, 200)])
-        session.window.send(KeyEvent(.enter))
+        fillRectangle(Color(r: 255, g: 0, b: 0), from: (100, 100), to: (200, 200))
         session.window.send(KeyEvent(.character("w")))
         XCTAssertTrue(canvas.selectionTool.wandSoftEdges, "soft by default")
         driver.tap(w(150, 150))
@@ -119,11 +109,7 @@ final class MagicWandSoftEdgeTests: RestartingBoardTestCase {
     /// An effect worked beside the UI thread on a soft-edged selection is the effect the item
     /// replays: the finished pixels fade at the edge as the replay does.
     func testAnEffectOnASoftSelectionIsTheSameAfterACrash() {
-        canvas.shapeFill = .fill
-        session.window.send(KeyEvent(.character("r")))
-        board.pen.setColor(Color(r: 0, g: 0, b: 255))
-        driver.drag([w(60, 60), w(260, 200)])
-        session.window.send(KeyEvent(.enter))
+        fillRectangle(Color(r: 0, g: 0, b: 255), from: (60, 60), to: (260, 200))
         session.window.send(KeyEvent(.character("w")))
         driver.tap(w(150, 150))
         board.adjustmentCommands.adjust(.effect(.gaussianBlur(radius: 6)), named: "Gaussian Blur")
@@ -154,5 +140,17 @@ final class MagicWandSoftEdgeTests: RestartingBoardTestCase {
         XCTAssertEqual(coverage[12], 255, "the middle: all nine around it")
         XCTAssertEqual(coverage[0], 28, "the outside corner: one of nine")
         XCTAssertEqual(coverage[6], 113, "the square's corner: four of nine")
+    }
+}
+
+extension RestartingBoardTestCase {
+    /// A filled rectangle in `color` between two canvas points, its editing ended (Enter), so
+    /// the next colour chosen does not recolour it.
+    fileprivate func fillRectangle(_ color: Color, from a: (Double, Double), to b: (Double, Double)) {
+        canvas.shapeFill = .fill
+        session.window.send(KeyEvent(.character("r")))
+        board.pen.setColor(color)
+        driver.drag([w(a.0, a.1), w(b.0, b.1)])
+        session.window.send(KeyEvent(.enter))
     }
 }
