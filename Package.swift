@@ -28,7 +28,8 @@ let package = Package(
         // C glue for libpng: its setjmp/longjmp error handling stays in C.
         .target(
             name: "CImageCodecs",
-            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("z"), .linkedLibrary("pthread")]
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
+                             .linkedLibrary("z"), .linkedLibrary("pthread")]
         ),
         // C glue for FreeType and fontconfig, HarfBuzz (shaping) and FriBidi (right-to-left text).
         .target(

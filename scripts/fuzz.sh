@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes the PNG and JPEG decoders (CImageCodecs) with libFuzzer and AddressSanitizer for a
+# Fuzzes the PNG, JPEG and WebP decoders (CImageCodecs) with libFuzzer and AddressSanitizer for a
 # bounded time (FUZZ_SECONDS, default 20), starting from a few valid seeds. Fails on a crash.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,18 +8,25 @@ clang=$(command -v clang || true)
 [ -n "$clang" ] || { echo "fuzz: no clang, skipped"; exit 0; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$clang" -g -O1 -fsanitize=fuzzer,address -I Sources/CImageCodecs/include \
-  Fuzz/ImageDecoderFuzzer.c Sources/CImageCodecs/PNGCodec.c Sources/CImageCodecs/PNGReducingDecoder.c Sources/CImageCodecs/JPEGCodec.c \
-  Sources/CImageCodecs/ParallelPNGWriter.c -lpng -ljpeg -lz -lpthread -o "$work/fuzzer" 2>"$work/build.log" \
-  || { cat "$work/build.log"; echo "fuzz: the fuzzer did not build"; exit 1; }
-mkdir -p "$work/corpus"
 # Seeds: small valid pictures of each kind from the test corpus generator, if present.
+mkdir -p "$work/corpus"
 if ls Tests/Fixtures/seeds/* >/dev/null 2>&1; then cp Tests/Fixtures/seeds/* "$work/corpus/"; fi
 printf '\x89PNG\r\n\x1a\n' > "$work/corpus/png-signature"
 printf '\xff\xd8\xff\xe0' > "$work/corpus/jpeg-signature"
+printf 'RIFF\x1a\x00\x00\x00WEBPVP8L' > "$work/corpus/webp-signature"
 # Inputs that crash, leak, hang or take too much memory are kept in .fuzz-findings/ (not in git).
 mkdir -p .fuzz-findings
-"$work/fuzzer" "$work/corpus" -max_total_time="${FUZZ_SECONDS:-20}" -rss_limit_mb=2048 -print_final_stats=1 \
-  -artifact_prefix=.fuzz-findings/ 2>"$work/log" \
-  || { tail -40 "$work/log"; echo "fuzz: the decoders failed on an input; it is in .fuzz-findings/"; exit 1; }
-grep -E "^Done" "$work/log" | sed 's/^/fuzz: no crash, /'
+# One harness per decoder family, the time shared between them.
+seconds=$(( ${FUZZ_SECONDS:-20} / 2 > 0 ? ${FUZZ_SECONDS:-20} / 2 : 1 ))
+fuzz() { # name, sources and libraries
+  local name=$1; shift
+  "$clang" -g -O1 -fsanitize=fuzzer,address -I Sources/CImageCodecs/include "$@" -o "$work/$name" 2>"$work/build.log" \
+    || { cat "$work/build.log"; echo "fuzz: the $name fuzzer did not build"; exit 1; }
+  "$work/$name" "$work/corpus" -max_total_time="$seconds" -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix=.fuzz-findings/ 2>"$work/log" \
+    || { tail -40 "$work/log"; echo "fuzz: the $name decoders failed on an input; it is in .fuzz-findings/"; exit 1; }
+  grep -E "^Done" "$work/log" | sed "s/^/fuzz: $name: no crash, /"
+}
+fuzz png-jpeg Fuzz/ImageDecoderFuzzer.c Sources/CImageCodecs/PNGCodec.c Sources/CImageCodecs/PNGReducingDecoder.c \
+  Sources/CImageCodecs/JPEGCodec.c Sources/CImageCodecs/ParallelPNGWriter.c -lpng -ljpeg -lz -lpthread
+fuzz webp Fuzz/WebPDecoderFuzzer.c Sources/CImageCodecs/WebPCodec.c Sources/CImageCodecs/PNGCodec.c -lwebp -lwebpdemux -lpng -lz

@@ -9,7 +9,8 @@ purpose=${1:-run}
 # HarfBuzz shapes text (kerning, ligatures, Arabic joining) and FriBidi orders right-to-left runs.
 # libdbus talks to the desktop's portal (its file chooser) on the session bus; libcrypto's MD5
 # names the thumbnail cache's files.
-packages=(pkg-config libx11-dev libxext-dev libxi-dev libpng-dev libjpeg62-turbo-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
+# libwebp reads and writes WebP pictures.
+packages=(pkg-config libx11-dev libxext-dev libxi-dev libpng-dev libjpeg62-turbo-dev libwebp-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
           librsvg2-dev adwaita-icon-theme hicolor-icon-theme gettext libharfbuzz-dev libfribidi-dev libdbus-1-dev libssl-dev)
 case "$purpose" in
   run)
@@ -19,14 +20,15 @@ case "$purpose" in
   # Droid Sans Fallback: the CJK font a Chinese Debian desktop has (the locale test needs it).
   # hb-shape (libharfbuzz-bin): the reference the text layout is checked against.
   # desktop-file-validate, appstreamcli and rsvg-convert: the install and packaging tests.
+  # webp (cwebp, dwebp, img2webp): libwebp's own tools, the references the WebP tests compare with.
   # dbus-daemon, python3-dbus and python3-gi: a private session bus with a stand-in file chooser
   # portal (the portal tests), and GLib's own reader of the recently-used list.
   test) packages+=(xvfb xdotool x11-utils xclip libcairo2-dev libxtst-dev fonts-droid-fallback libharfbuzz-bin
-                   desktop-file-utils appstream librsvg2-bin libglib2.0-dev dbus-daemon python3-dbus python3-gi gir1.2-glib-2.0) ;;
+                   desktop-file-utils appstream librsvg2-bin libglib2.0-dev dbus-daemon python3-dbus python3-gi gir1.2-glib-2.0 webp) ;;
   # rsvg-convert draws the app's icon at the sizes the hicolor theme keeps.
   install) packages+=(librsvg2-bin) ;;
   # libvips (and pyvips, below) and Pillow (from PyPI, below): the anchors of the adjustments' bench.
-  bench) packages+=(libcairo2-dev xvfb xdotool libxtst-dev mtpaint libvips42 libvips-tools python3-pip) ;;
+  bench) packages+=(libcairo2-dev xvfb xdotool libxtst-dev mtpaint libvips42 libvips-tools python3-pip webp) ;;
   *) echo "usage: $0 run|test|bench|install" >&2; exit 2 ;;
 esac
 

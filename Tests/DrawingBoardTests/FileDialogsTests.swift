@@ -79,11 +79,16 @@ final class FileDialogsTests: XCTestCase {
         XCTAssertEqual(request.kind, .save)
         XCTAssertEqual(request.currentName, "Drawing.png")
         XCTAssertEqual(request.currentFolder, temp.path)
-        XCTAssertEqual(request.filters.map(\.name), ["PNG image", "JPEG image", "OpenRaster image"])
+        XCTAssertEqual(request.filters.map(\.name), ["PNG image", "JPEG image", "WebP image", "OpenRaster image"])
         desktop.answers[0](.chosen(path: temp.path + "/sunset", filter: "JPEG image"))
         session.board.finishSaves()
         XCTAssertTrue(FileManager.default.fileExists(atPath: temp.path + "/sunset.jpg"), "JPEG chosen: .jpg added")
         XCTAssertEqual(session.board.documentName, "sunset.jpg")
+        // The WebP filter: .webp added, and the file is a WebP.
+        session.board.chooseSaveAs()
+        desktop.answers[1](.chosen(path: temp.path + "/dusk", filter: "WebP image"))
+        session.board.finishSaves()
+        XCTAssertTrue(WebPCodec.isWebP(try Data(contentsOf: URL(fileURLWithPath: temp.path + "/dusk.webp"))), "WebP chosen: .webp added")
     }
 
     func testAFileTheDesktopDialogAlreadyAskedToReplaceIsNotAskedAbout() throws {

@@ -56,6 +56,13 @@ final class CommandLineEndToEndTests: XCTestCase {
         let back = try run(["--export", folder + "/back.png", folder + "/out.ora"], display: "")
         XCTAssertEqual(back.status, 0, back.errors)
         XCTAssertTrue(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/back.png"))).isEqual(to: picture), "through .ora, every pixel")
+        // To lossless WebP and back (issue 43): the same pixels.
+        let webp = try run(["--export", folder + "/out.webp", folder + "/in.png"], display: "")
+        XCTAssertEqual(webp.status, 0, webp.errors)
+        XCTAssertTrue(WebPCodec.isWebP(try Data(contentsOf: URL(fileURLWithPath: folder + "/out.webp"))))
+        let fromWebP = try run(["--export", folder + "/from-webp.png", folder + "/out.webp"], display: "")
+        XCTAssertEqual(fromWebP.status, 0, fromWebP.errors)
+        XCTAssertTrue(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/from-webp.png"))).isEqual(to: picture), "through .webp, every pixel")
         let unknown = try run(["--export", folder + "/out.xyz", folder + "/in.png"], display: "")
         XCTAssertEqual(unknown.status, 1)
         XCTAssertTrue(unknown.errors.contains("ending names no format"), unknown.errors)

@@ -86,6 +86,20 @@ int codecs_zlib_compress(const uint8_t *data, size_t length, size_t trailing_zer
 /// zlib's CRC-32 (the journal's record checksum).
 uint32_t codecs_crc32(const uint8_t *data, size_t length);
 
+/// A WebP's canvas size, whether it has alpha, and whether it is an animation (with how many
+/// frames). Returns 0, or -1 when the bytes are not a WebP libwebp can read.
+int codecs_webp_info(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height, int *has_alpha,
+                     int *is_animated, int *frame_count);
+
+/// Decodes a WebP (lossy, lossless, with alpha; an animation's first frame on its canvas) to
+/// RGBA8, refusing a canvas of more than max_pixels before allocating it.
+int codecs_webp_decode(const uint8_t *data, size_t length, uint64_t max_pixels, codecs_image *out, char *error, size_t error_size);
+
+/// Encodes RGBA8 as WebP: lossless (quality is then the effort, 0-100) or lossy at `quality`
+/// (0-100); `method` 0 (fast) to 6 (small).
+int codecs_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int lossless, float quality, int method,
+                       codecs_buffer *out, char *error, size_t error_size);
+
 void codecs_free_buffer(codecs_buffer *buffer);
 void codecs_free_image(codecs_image *image);
 

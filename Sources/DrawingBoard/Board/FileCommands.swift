@@ -124,8 +124,8 @@ final class FileCommands {
             // A name typed without an ending gets the chosen filter's; the desktop's dialog has
             // asked about replacing a file already.
             let ending = (path as NSString).pathExtension.lowercased()
-            let named = ["png", "jpg", "jpeg", "ora"].contains(ending) ? path
-                : path + (filter == tr("JPEG image") ? ".jpg" : filter == tr("OpenRaster image") ? ".ora" : ".png")
+            let endings = [tr("JPEG image"): ".jpg", tr("WebP image"): ".webp", tr("OpenRaster image"): ".ora"]
+            let named = ["png", "jpg", "jpeg", "webp", "ora"].contains(ending) ? path : path + (filter.flatMap { endings[$0] } ?? ".png")
             guard let target = SaveAsTarget(path: named) else { return }
             self.saveAs(target, exporting: exporting, replacingAsked: named == path)
         })

@@ -13,7 +13,7 @@ public final class FileDialogs {
     static var pictureFilters: [FileChooserRequest.Filter] {
         [.init(tr("Pictures"), patterns: PhotoLibrary.pictureExtensions.sorted().flatMap { ["*.\($0)", "*.\($0.uppercased())"] }),
          .init(tr("PNG image"), patterns: ["*.png", "*.PNG"]), .init(tr("JPEG image"), patterns: ["*.jpg", "*.jpeg", "*.JPG", "*.JPEG"]),
-         .init(tr("OpenRaster image"), patterns: ["*.ora", "*.ORA"])]
+         .init(tr("WebP image"), patterns: ["*.webp", "*.WEBP"]), .init(tr("OpenRaster image"), patterns: ["*.ora", "*.ORA"])]
     }
 
     /// The filters a drawing is saved with, PNG first; the answer's filter names the format

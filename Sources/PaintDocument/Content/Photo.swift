@@ -41,8 +41,8 @@ public struct Photo: Sendable, Codable {
     }
 }
 
-/// Opens picture files (PNG or JPEG, told apart by their first bytes) with a size limit and a
-/// clear message for anything that is not a picture it can read.
+/// Opens picture files (PNG, JPEG, WebP, OpenRaster; told apart by their first bytes, whatever
+/// the name says) with a size limit and a clear message for anything it cannot read.
 public enum PhotoDecoder {
     public struct DecodeError: Error, CustomStringConvertible {
         public let description: String
@@ -62,8 +62,12 @@ public enum PhotoDecoder {
             let (bitmap, orientation) = try JPEGCodec.decode(data, pixelLimit: pixelLimit, scaleDenominator: scaleDenominator)
             return Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: keep), orientation: orientation)
         }
+        if WebPCodec.isWebP(data) {
+            // Kept in the journal as a PNG of its pixels (the journal's pictures are PNG or JPEG).
+            return Photo(asset: ImageAsset(bitmap: try WebPCodec.decode(data, pixelLimit: pixelLimit), name: name, encoded: nil))
+        }
         let shown = DisplayPath.short(name, limit: 48)
-        throw DecodeError(description: data.isEmpty ? "\(shown) is empty" : "\(shown) is not a PNG or JPEG picture")
+        throw DecodeError(description: data.isEmpty ? "\(shown) is empty" : "\(shown) is not a PNG, JPEG or WebP picture")
     }
 
     /// A photo opened to be placed: reduced to at most `maximumPixels` while it is read (PNG rows
@@ -96,6 +100,13 @@ public enum PhotoDecoder {
                 let kept = denominator == 1 && factor == 1 ? data : nil
                 return Opened(photo: Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: kept), orientation: orientation),
                               sourceWidth: width, sourceHeight: height)
+            }
+            if WebPCodec.isWebP(data), let info = WebPCodec.info(data) {
+                // libwebp cannot decode reduced: the whole canvas (within the pixel limit), then a box average.
+                let decoded = try WebPCodec.decode(data)
+                let factor = BoxDownscaler.factor(width: decoded.width, height: decoded.height, maximumPixels: maximumPixels)
+                let bitmap = factor > 1 ? BoxDownscaler.downscale(decoded, by: factor) : decoded
+                return Opened(photo: Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: nil)), sourceWidth: info.width, sourceHeight: info.height)
             }
             let photo = try decode(data, name: name)
             return Opened(photo: photo, sourceWidth: photo.asset.image.width, sourceHeight: photo.asset.image.height)

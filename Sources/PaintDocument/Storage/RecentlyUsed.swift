@@ -145,6 +145,7 @@ public struct RecentlyUsed {
         switch (file as NSString).pathExtension.lowercased() {
         case "png": return "image/png"
         case "jpg", "jpeg": return "image/jpeg"
+        case "webp": return "image/webp"
         case "ora": return "image/openraster"
         default: return "application/octet-stream"
         }

@@ -1,12 +1,14 @@
 import Foundation
 
-/// Where Save As writes and how: a path the user typed, PNG or JPEG by its extension (JPEG at a
-/// quality from 1 to 100). The file appears whole or not at all; one that exists is replaced
+/// Where Save As writes and how: a path the user typed, PNG, JPEG, WebP or OpenRaster by its
+/// extension (JPEG at a quality from 1 to 100; WebP lossless, every pixel kept). The file appears whole or not at all; one that exists is replaced
 /// only after the user said so, keeping its permissions.
 public struct SaveAsTarget: Sendable, Equatable {
     public enum Format: Sendable, Equatable {
         case png
         case jpeg(quality: Int)
+        /// Lossless WebP (every pixel kept, alpha too), at libwebp's default effort.
+        case webp
         /// OpenRaster: the layers as they are, the background as the bottom one.
         case openRaster
     }
@@ -16,11 +18,12 @@ public struct SaveAsTarget: Sendable, Equatable {
 
     public struct TargetError: Error, CustomStringConvertible { public let description: String }
 
-    /// nil when the name ends in none of .png, .jpg/.jpeg and .ora.
+    /// nil when the name ends in none of .png, .jpg/.jpeg, .webp and .ora.
     public init?(path: String, jpegQuality: Int = 90) {
         switch (path as NSString).pathExtension.lowercased() {
         case "png": format = .png
         case "jpg", "jpeg": format = .jpeg(quality: min(max(jpegQuality, 1), 100))
+        case "webp": format = .webp
         case "ora": format = .openRaster
         default: return nil
         }
@@ -44,6 +47,7 @@ public struct SaveAsTarget: Sendable, Equatable {
         switch format {
         case .png: data = try PNGCodec.encode(artwork())
         case .jpeg(let quality): data = try JPEGCodec.encode(artwork(), quality: quality)
+        case .webp: data = try WebPCodec.encode(artwork(), lossless: true)
         case .openRaster: data = try OpenRaster.encode(artwork.stack())
         }
         // An existing file keeps its permissions; a new one gets the usual ones (umask).

@@ -1,0 +1,170 @@
+// libwebp glue: the decoder's and encoder's status codes become messages; libwebp itself never
+// jumps or aborts on bad input.
+#include "CImageCodecs.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <webp/decode.h>
+#include <webp/encode.h>
+#include <webp/demux.h>
+
+static const char *vp8_status_text(VP8StatusCode status) {
+    switch (status) {
+    case VP8_STATUS_OUT_OF_MEMORY: return "out of memory";
+    case VP8_STATUS_INVALID_PARAM: return "invalid parameters";
+    case VP8_STATUS_BITSTREAM_ERROR: return "the WebP data is damaged";
+    case VP8_STATUS_UNSUPPORTED_FEATURE: return "a WebP feature this libwebp cannot read";
+    case VP8_STATUS_SUSPENDED: return "the decoder stopped";
+    case VP8_STATUS_USER_ABORT: return "stopped";
+    case VP8_STATUS_NOT_ENOUGH_DATA: return "the WebP file is cut short";
+    default: return "the WebP data could not be read";
+    }
+}
+
+int codecs_webp_info(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height, int *has_alpha,
+                     int *is_animated, int *frame_count) {
+    WebPBitstreamFeatures features;
+    if (WebPGetFeatures(data, length, &features) != VP8_STATUS_OK) return -1;
+    *width = (uint32_t)features.width;
+    *height = (uint32_t)features.height;
+    *has_alpha = features.has_alpha;
+    *is_animated = features.has_animation;
+    *frame_count = 1;
+    if (features.has_animation) {
+        WebPData whole = {data, length};
+        WebPDemuxer *demux = WebPDemux(&whole);
+        if (demux) {
+            *frame_count = (int)WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT);
+            *width = WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH);
+            *height = WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT);
+            WebPDemuxDelete(demux);
+        }
+    }
+    return 0;
+}
+
+/* A still picture, or an animation's first frame (its own bitstream, placed on the canvas at its
+   offset over transparency). */
+int codecs_webp_decode(const uint8_t *data, size_t length, uint64_t max_pixels, codecs_image *out, char *error, size_t error_size) {
+    memset(out, 0, sizeof *out);
+    uint32_t width = 0, height = 0;
+    int has_alpha = 0, animated = 0, frames = 0;
+    if (codecs_webp_info(data, length, &width, &height, &has_alpha, &animated, &frames) != 0) {
+        snprintf(error, error_size, "not a WebP picture this libwebp can read");
+        return -1;
+    }
+    if (width == 0 || height == 0 || (uint64_t)width * height > max_pixels) {
+        snprintf(error, error_size, "the WebP picture is %ux%u, more than the %llu pixels allowed", width, height,
+                 (unsigned long long)max_pixels);
+        return -1;
+    }
+    const uint8_t *frame_data = data;
+    size_t frame_length = length;
+    int frame_x = 0, frame_y = 0;
+    WebPDemuxer *demux = NULL;
+    WebPIterator iterator;
+    memset(&iterator, 0, sizeof iterator);
+    if (animated) {
+        WebPData whole = {data, length};
+        demux = WebPDemux(&whole);
+        if (!demux || !WebPDemuxGetFrame(demux, 1, &iterator)) {
+            if (demux) WebPDemuxDelete(demux);
+            snprintf(error, error_size, "the WebP animation has no first frame");
+            return -1;
+        }
+        frame_data = iterator.fragment.bytes;
+        frame_length = iterator.fragment.size;
+        frame_x = iterator.x_offset;
+        frame_y = iterator.y_offset;
+    }
+    WebPDecoderConfig config;
+    WebPInitDecoderConfig(&config);
+    VP8StatusCode status = WebPGetFeatures(frame_data, frame_length, &config.input);
+    int result = -1;
+    uint8_t *canvas = NULL;
+    if (status == VP8_STATUS_OK) {
+        uint32_t fw = (uint32_t)config.input.width, fh = (uint32_t)config.input.height;
+        if ((uint64_t)frame_x + fw > width || (uint64_t)frame_y + fh > height) {
+            snprintf(error, error_size, "the WebP animation's first frame lies outside its canvas");
+        } else if (!(canvas = calloc((size_t)width * height, 4))) {
+            snprintf(error, error_size, "out of memory for a %ux%u picture", width, height);
+        } else {
+            config.output.colorspace = MODE_RGBA;
+            config.output.is_external_memory = 1;
+            config.output.u.RGBA.rgba = canvas + ((size_t)frame_y * width + (size_t)frame_x) * 4;
+            config.output.u.RGBA.stride = (int)width * 4;
+            config.output.u.RGBA.size = (size_t)width * 4 * (height - (uint32_t)frame_y);
+            status = WebPDecode(frame_data, frame_length, &config);
+            if (status == VP8_STATUS_OK) {
+                out->rgba = canvas;
+                out->width = width;
+                out->height = height;
+                canvas = NULL;
+                result = 0;
+            } else {
+                snprintf(error, error_size, "%s", vp8_status_text(status));
+            }
+        }
+    } else {
+        snprintf(error, error_size, "%s", vp8_status_text(status));
+    }
+    free(canvas);
+    WebPFreeDecBuffer(&config.output);
+    if (demux) {
+        WebPDemuxReleaseIterator(&iterator);
+        WebPDemuxDelete(demux);
+    }
+    return result;
+}
+
+static int write_to_buffer(const uint8_t *data, size_t size, const WebPPicture *picture) {
+    codecs_buffer *buffer = (codecs_buffer *)picture->custom_ptr;
+    uint8_t *grown = realloc(buffer->bytes, buffer->length + size);
+    if (!grown) return 0;
+    memcpy(grown + buffer->length, data, size);
+    buffer->bytes = grown;
+    buffer->length += size;
+    return 1;
+}
+
+int codecs_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int lossless, float quality, int method,
+                       codecs_buffer *out, char *error, size_t error_size) {
+    memset(out, 0, sizeof *out);
+    WebPConfig config;
+    if (!WebPConfigInit(&config) || (lossless && !WebPConfigLosslessPreset(&config, method))) {
+        snprintf(error, error_size, "libwebp's settings could not be made");
+        return -1;
+    }
+    config.lossless = lossless;
+    config.quality = quality;
+    config.method = method;
+    // Lossless keeps the colour under fully transparent pixels too (what was drawn stays).
+    config.exact = lossless;
+    if (!WebPValidateConfig(&config)) {
+        snprintf(error, error_size, "libwebp refused the settings");
+        return -1;
+    }
+    WebPPicture picture;
+    if (!WebPPictureInit(&picture)) {
+        snprintf(error, error_size, "libwebp could not start");
+        return -1;
+    }
+    picture.use_argb = 1;
+    picture.width = (int)width;
+    picture.height = (int)height;
+    if (!WebPPictureImportRGBA(&picture, rgba, (int)width * 4)) {
+        WebPPictureFree(&picture);
+        snprintf(error, error_size, "out of memory for a %ux%u picture", width, height);
+        return -1;
+    }
+    picture.writer = write_to_buffer;
+    picture.custom_ptr = out;
+    int ok = WebPEncode(&config, &picture);
+    if (!ok) {
+        snprintf(error, error_size, "libwebp could not encode the picture (error %d)", picture.error_code);
+        free(out->bytes);
+        memset(out, 0, sizeof *out);
+    }
+    WebPPictureFree(&picture);
+    return ok ? 0 : -1;
+}
