@@ -64,6 +64,7 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("adjustment-preview", { PreviewWorkload.run(runs: quick ? 1 : 5) }),
     ("gradient", { GradientWorkload.run(runs: quick ? 2 : 7) }),
     ("magic-wand", { MagicWandWorkload.run(runs: quick ? 1 : 5) }),
+    ("webp", { WebPWorkload.run(runs: quick ? 1 : 3) }),
 ]
 
 print("X11Paint renderer benchmark (best of \(runs) runs each)\n")

@@ -44,18 +44,14 @@ int codecs_webp_info(const uint8_t *data, size_t length, uint32_t *width, uint32
 }
 
 /* A still picture, or an animation's first frame (its own bitstream, placed on the canvas at its
-   offset over transparency). */
-int codecs_webp_decode(const uint8_t *data, size_t length, uint64_t max_pixels, codecs_image *out, char *error, size_t error_size) {
-    memset(out, 0, sizeof *out);
-    uint32_t width = 0, height = 0;
+   offset over transparency), into `canvas` (width x height pixels of 4 bytes, cleared), in
+   `mode`. */
+static int decode_into(const uint8_t *data, size_t length, uint8_t *canvas, uint32_t width, uint32_t height,
+                       WEBP_CSP_MODE mode, char *error, size_t error_size) {
+    uint32_t w = 0, h = 0;
     int has_alpha = 0, animated = 0, frames = 0;
-    if (codecs_webp_info(data, length, &width, &height, &has_alpha, &animated, &frames) != 0) {
+    if (codecs_webp_info(data, length, &w, &h, &has_alpha, &animated, &frames) != 0 || w != width || h != height) {
         snprintf(error, error_size, "not a WebP picture this libwebp can read");
-        return -1;
-    }
-    if (width == 0 || height == 0 || (uint64_t)width * height > max_pixels) {
-        snprintf(error, error_size, "the WebP picture is %ux%u, more than the %llu pixels allowed", width, height,
-                 (unsigned long long)max_pixels);
         return -1;
     }
     const uint8_t *frame_data = data;
@@ -81,25 +77,18 @@ int codecs_webp_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
     WebPInitDecoderConfig(&config);
     VP8StatusCode status = WebPGetFeatures(frame_data, frame_length, &config.input);
     int result = -1;
-    uint8_t *canvas = NULL;
     if (status == VP8_STATUS_OK) {
         uint32_t fw = (uint32_t)config.input.width, fh = (uint32_t)config.input.height;
         if ((uint64_t)frame_x + fw > width || (uint64_t)frame_y + fh > height) {
             snprintf(error, error_size, "the WebP animation's first frame lies outside its canvas");
-        } else if (!(canvas = calloc((size_t)width * height, 4))) {
-            snprintf(error, error_size, "out of memory for a %ux%u picture", width, height);
         } else {
-            config.output.colorspace = MODE_RGBA;
+            config.output.colorspace = mode;
             config.output.is_external_memory = 1;
             config.output.u.RGBA.rgba = canvas + ((size_t)frame_y * width + (size_t)frame_x) * 4;
             config.output.u.RGBA.stride = (int)width * 4;
             config.output.u.RGBA.size = (size_t)width * 4 * (height - (uint32_t)frame_y);
             status = WebPDecode(frame_data, frame_length, &config);
             if (status == VP8_STATUS_OK) {
-                out->rgba = canvas;
-                out->width = width;
-                out->height = height;
-                canvas = NULL;
                 result = 0;
             } else {
                 snprintf(error, error_size, "%s", vp8_status_text(status));
@@ -108,13 +97,59 @@ int codecs_webp_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
     } else {
         snprintf(error, error_size, "%s", vp8_status_text(status));
     }
-    free(canvas);
     WebPFreeDecBuffer(&config.output);
     if (demux) {
         WebPDemuxReleaseIterator(&iterator);
         WebPDemuxDelete(demux);
     }
     return result;
+}
+
+int codecs_webp_decode(const uint8_t *data, size_t length, uint64_t max_pixels, codecs_image *out, char *error, size_t error_size) {
+    memset(out, 0, sizeof *out);
+    uint32_t width = 0, height = 0;
+    int has_alpha = 0, animated = 0, frames = 0;
+    if (codecs_webp_info(data, length, &width, &height, &has_alpha, &animated, &frames) != 0) {
+        snprintf(error, error_size, "not a WebP picture this libwebp can read");
+        return -1;
+    }
+    if (width == 0 || height == 0 || (uint64_t)width * height > max_pixels) {
+        snprintf(error, error_size, "the WebP picture is %ux%u, more than the %llu pixels allowed", width, height,
+                 (unsigned long long)max_pixels);
+        return -1;
+    }
+    uint8_t *canvas = calloc((size_t)width * height, 4);
+    if (!canvas) {
+        snprintf(error, error_size, "out of memory for a %ux%u picture", width, height);
+        return -1;
+    }
+    if (decode_into(data, length, canvas, width, height, MODE_RGBA, error, error_size) != 0) {
+        free(canvas);
+        return -1;
+    }
+    out->rgba = canvas;
+    out->width = width;
+    out->height = height;
+    return 0;
+}
+
+/* Straight into the app's pixel words (little-endian A<<24|R<<16|G<<8|B is the bytes B, G, R, A:
+   libwebp's MODE_BGRA), then only the translucent pixels premultiplied, rounded as the app
+   rounds everywhere (libwebp's own premultiplying, MODE_bgrA, rounds differently). */
+int codecs_webp_decode_premultiplied(const uint8_t *data, size_t length, uint32_t *pixels, uint32_t width, uint32_t height,
+                                     char *error, size_t error_size) {
+    if (decode_into(data, length, (uint8_t *)pixels, width, height, MODE_BGRA, error, error_size) != 0) return -1;
+    size_t count = (size_t)width * height;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t p = pixels[i], a = p >> 24;
+        if (a == 255) continue;
+        if (a == 0) { pixels[i] = 0; continue; }
+        uint32_t r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
+        /* x * a / 255 rounded: (t + (t >> 8)) >> 8 with t = x * a + 128. */
+        uint32_t tr = r * a + 128, tg = g * a + 128, tb = b * a + 128;
+        pixels[i] = a << 24 | ((tr + (tr >> 8)) >> 8) << 16 | ((tg + (tg >> 8)) >> 8) << 8 | ((tb + (tb >> 8)) >> 8);
+    }
+    return 0;
 }
 
 static int write_to_buffer(const uint8_t *data, size_t size, const WebPPicture *picture) {
@@ -129,6 +164,12 @@ static int write_to_buffer(const uint8_t *data, size_t size, const WebPPicture *
 
 int codecs_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int lossless, float quality, int method,
                        codecs_buffer *out, char *error, size_t error_size) {
+    return codecs_webp_encode_words((const uint32_t *)rgba, width, height, 0, lossless, quality, method, out, error, error_size);
+}
+
+int codecs_webp_encode_words(const uint32_t *pixels, uint32_t width, uint32_t height, int bgra, int lossless, float quality,
+                             int method, codecs_buffer *out, char *error, size_t error_size) {
+    const uint8_t *rgba = (const uint8_t *)pixels;
     memset(out, 0, sizeof *out);
     WebPConfig config;
     if (!WebPConfigInit(&config) || (lossless && !WebPConfigLosslessPreset(&config, method))) {
@@ -152,7 +193,7 @@ int codecs_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int
     picture.use_argb = 1;
     picture.width = (int)width;
     picture.height = (int)height;
-    if (!WebPPictureImportRGBA(&picture, rgba, (int)width * 4)) {
+    if (!(bgra ? WebPPictureImportBGRA(&picture, rgba, (int)width * 4) : WebPPictureImportRGBA(&picture, rgba, (int)width * 4))) {
         WebPPictureFree(&picture);
         snprintf(error, error_size, "out of memory for a %ux%u picture", width, height);
         return -1;
