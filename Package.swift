@@ -56,7 +56,7 @@ let package = Package(
         // input rates.
         .target(
             name: "PaintGraphics",
-            dependencies: ["CImageCodecs", "CFontShim", "CGettext", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CImageCodecs", "CRsvg", "CFontShim", "CGettext", .product(name: "Logging", package: "swift-log")],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // The UIKit-style toolkit on the graphics: views, the window, responders, touches and

@@ -11,14 +11,16 @@ public final class FileDialogs {
 
     /// The filters a picture is opened with: every picture the app reads, then each format.
     static var pictureFilters: [FileChooserRequest.Filter] {
-        [.init(tr("Pictures"), patterns: PhotoLibrary.pictureExtensions.sorted().flatMap { ["*.\($0)", "*.\($0.uppercased())"] }),
-         .init(tr("PNG image"), patterns: ["*.png", "*.PNG"]), .init(tr("JPEG image"), patterns: ["*.jpg", "*.jpeg", "*.JPG", "*.JPEG"]),
-         .init(tr("WebP image"), patterns: ["*.webp", "*.WEBP"]), .init(tr("OpenRaster image"), patterns: ["*.ora", "*.ORA"])]
+        [.init(tr("Pictures"), patterns: PhotoLibrary.pictureExtensions.sorted().flatMap { ["*.\($0)", "*.\($0.uppercased())"] })]
+            + saveFilters.dropLast() + [.init(tr("SVG image"), patterns: ["*.svg", "*.SVG"])] + saveFilters.suffix(1)
     }
 
     /// The filters a drawing is saved with, PNG first; the answer's filter names the format
     /// when the typed name has no ending.
-    static var saveFilters: [FileChooserRequest.Filter] { Array(pictureFilters.dropFirst()) }
+    static var saveFilters: [FileChooserRequest.Filter] {
+        [.init(tr("PNG image"), patterns: ["*.png", "*.PNG"]), .init(tr("JPEG image"), patterns: ["*.jpg", "*.jpeg", "*.JPG", "*.JPEG"]),
+         .init(tr("WebP image"), patterns: ["*.webp", "*.WEBP"]), .init(tr("OpenRaster image"), patterns: ["*.ora", "*.ORA"])]
+    }
 
     /// Asks `request`; `chosen` gets the local path (and the filter left chosen), `builtIn`
     /// runs when no desktop dialog answers. Cancelling does nothing; an answer the app cannot

@@ -66,8 +66,11 @@ public enum PhotoDecoder {
             // Kept in the journal as a PNG of its pixels (the journal's pictures are PNG or JPEG).
             return Photo(asset: ImageAsset(bitmap: try WebPCodec.decode(data, pixelLimit: pixelLimit), name: name, encoded: nil))
         }
+        if SVGCodec.isSVG(data) {
+            return Photo(asset: ImageAsset(bitmap: try svg(data, maximumPixels: Int(min(pixelLimit, UInt64(Self.svgPixels)))), name: name, encoded: nil))
+        }
         let shown = DisplayPath.short(name, limit: 48)
-        throw DecodeError(description: data.isEmpty ? "\(shown) is empty" : "\(shown) is not a PNG, JPEG or WebP picture")
+        throw DecodeError(description: data.isEmpty ? "\(shown) is empty" : "\(shown) is not a PNG, JPEG, WebP or SVG picture")
     }
 
     /// A photo opened to be placed: reduced to at most `maximumPixels` while it is read (PNG rows
@@ -108,6 +111,11 @@ public enum PhotoDecoder {
                 let bitmap = factor > 1 ? BoxDownscaler.downscale(decoded, by: factor) : decoded
                 return Opened(photo: Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: nil)), sourceWidth: info.width, sourceHeight: info.height)
             }
+            if SVGCodec.isSVG(data) {
+                // Drawn at the size that fits: a vector picture loses nothing by it, so no reduction is said.
+                let bitmap = try svg(data, maximumPixels: min(maximumPixels, Self.svgPixels))
+                return Opened(photo: Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: nil)), sourceWidth: bitmap.width, sourceHeight: bitmap.height)
+            }
             let photo = try decode(data, name: name)
             return Opened(photo: photo, sourceWidth: photo.asset.image.width, sourceHeight: photo.asset.image.height)
         } catch PNGCodec.CodecError.cancelled {
@@ -115,6 +123,19 @@ public enum PhotoDecoder {
         } catch let error as PNGCodec.CodecError {
             throw DecodeError(description: "\(DisplayPath.short(name, limit: 48)): \(error)")
         }
+    }
+
+    /// The most pixels an SVG is drawn at (16 megapixels: 4096 x 4096), whatever size it claims.
+    public static let svgPixels = 1 << 24
+    /// An SVG's size when it gives none (only a viewBox, or nothing): GNOME's image viewer's.
+    static let svgFallbackSide = 1024.0
+
+    /// An SVG drawn at its own size (96 dpi), or smaller, its shape kept, to stay within
+    /// `maximumPixels`.
+    static func svg(_ data: Data, maximumPixels: Int) throws -> Bitmap {
+        let (width, height) = SVGCodec.size(of: data) ?? (svgFallbackSide, svgFallbackSide)
+        let scale = min(1, (Double(maximumPixels) / (width * height)).squareRoot())
+        return try SVGCodec.decode(data, width: max(1, Int((width * scale).rounded())), height: max(1, Int((height * scale).rounded())))
     }
 
     /// An OpenRaster file (a ZIP: "PK") flattened, where one picture is wanted (a photo to place,

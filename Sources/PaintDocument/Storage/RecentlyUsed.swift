@@ -146,6 +146,7 @@ public struct RecentlyUsed {
         case "png": return "image/png"
         case "jpg", "jpeg": return "image/jpeg"
         case "webp": return "image/webp"
+        case "svg": return "image/svg+xml"
         case "ora": return "image/openraster"
         default: return "application/octet-stream"
         }

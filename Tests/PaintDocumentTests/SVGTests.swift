@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+@testable import PaintDocument
+@testable import PaintGraphics
+import TestSupport
+
+/// Issue 43's SVG: opened through librsvg at its own size (to the pixels its own rsvg-convert
+/// draws), drawn smaller when it claims a huge size, a message for a damaged one.
+final class SVGTests: XCTestCase {
+    private let temp = TemporaryDirectory()
+    private let drawing = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="120" height="80" viewBox="0 0 120 80">
+          <rect x="10" y="10" width="50" height="40" fill="#e02020"/>
+          <circle cx="85" cy="45" r="25" fill="#2040e0" fill-opacity="0.6"/>
+        </svg>
+        """
+
+    func testAnSVGOpensAtItsOwnSizeToTheRsvgConvertPixels() throws {
+        let data = Data(drawing.utf8)
+        XCTAssertTrue(SVGCodec.isSVG(data))
+        let photo = try PhotoDecoder.decode(data, name: "shapes.svg")
+        let ours = photo.asset.image.bitmap
+        XCTAssertEqual([ours.width, ours.height], [120, 80])
+        let svg = temp.path + "/shapes.svg", png = temp.path + "/reference.png"
+        try data.write(to: URL(fileURLWithPath: svg))
+        let (status, output) = try ExternalCommand.run("/usr/bin/rsvg-convert", [svg, "-o", png])
+        XCTAssertEqual(status, 0, output)
+        let reference = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: png)))
+        XCTAssertEqual([reference.width, reference.height], [120, 80])
+        var worst = 0
+        for i in 0..<(120 * 80) {
+            for shift in [0, 8, 16, 24] as [UInt32] {
+                worst = max(worst, abs(Int((ours.pixels[i] >> shift) & 0xFF) - Int((reference.pixels[i] >> shift) & 0xFF)))
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 1, "librsvg's own drawing, within a level of rounding")
+        XCTAssertEqual(ours.color(atX: 30, y: 30), Color(r: 0xE0, g: 0x20, b: 0x20), "the red rectangle")
+    }
+
+    func testAHugeClaimedSizeIsDrawnWithinTheLimitAndADamagedOneIsAMessage() throws {
+        let huge = Data(drawing.replacingOccurrences(of: "width=\"120\" height=\"80\"", with: "width=\"120000\" height=\"80000\"").utf8)
+        let photo = try PhotoDecoder.decode(huge, name: "huge.svg")
+        let bitmap = photo.asset.image.bitmap
+        XCTAssertLessThanOrEqual(bitmap.width * bitmap.height, PhotoDecoder.svgPixels)
+        XCTAssertEqual(Double(bitmap.width) / Double(bitmap.height), 1.5, accuracy: 0.01, "its shape kept")
+        let opened = try PhotoDecoder.open(huge, name: "huge.svg", maximumPixels: 1_000_000, job: nil)
+        XCTAssertLessThanOrEqual(opened.photo.asset.image.width * opened.photo.asset.image.height, 1_000_000)
+        XCTAssertThrowsError(try PhotoDecoder.decode(Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><rect".utf8), name: "cut.svg")) { error in
+            XCTAssertTrue("\(error)".contains("SVG"), "\(error)")
+        }
+        XCTAssertThrowsError(try PhotoDecoder.decode(Data("plain text".utf8), name: "notes.svg")) { error in
+            XCTAssertTrue("\(error)".contains("not a PNG, JPEG, WebP or SVG picture"), "\(error)")
+        }
+    }
+
+    func testExportTurnsAnSVGIntoAPNG() throws {
+        let svg = temp.path + "/shapes.svg", png = temp.path + "/shapes.png"
+        try Data(drawing.utf8).write(to: URL(fileURLWithPath: svg))
+        try DocumentExport.export(svg, to: png)
+        let exported = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: png)))
+        XCTAssertEqual([exported.width, exported.height], [120, 80])
+        XCTAssertEqual(exported.color(atX: 30, y: 30), Color(r: 0xE0, g: 0x20, b: 0x20))
+    }
+}
