@@ -241,3 +241,24 @@ final class EditablePolygonAndCurveTests: RestartingBoardTestCase {
         XCTAssertFalse(painted(200, 125), "not up")
     }
 }
+
+/// The editing ends when the figure is no longer the document's last item on the current
+/// layer: another document of as many items, another layer.
+final class FigureEditorEndsTests: RestartingBoardTestCase {
+    func testAnotherDocumentOrLayerEndsTheEditing() {
+        session.window.send(KeyEvent(.character("l")))
+        driver.drag([w(100, 100), w(300, 100)])
+        XCTAssertTrue(canvas.figureEditor.isEditing)
+        // Another document with one item of its own: its line is not ours to redraw.
+        let other = Document(items: [.shape(LineBrush().shape(from: Point(x: 10, y: 10), to: Point(x: 50, y: 50), constrained: false, color: .blue, width: 3)!)],
+                             format: canvas.document.format)
+        canvas.load(other)
+        XCTAssertFalse(canvas.figureEditor.isEditing)
+        board.setStrokeWidth(20)
+        XCTAssertEqual(canvas.document.items, other.items, "a width chosen now does not touch the other document's line")
+        driver.drag([w(100, 200), w(300, 200)])
+        XCTAssertTrue(canvas.figureEditor.isEditing)
+        session.window.send(KeyEvent(.character("n"), modifiers: [.control, .shift]))
+        XCTAssertFalse(canvas.figureEditor.isEditing, "a new layer is current: the line stays on its own")
+    }
+}

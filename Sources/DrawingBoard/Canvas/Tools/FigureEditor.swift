@@ -23,8 +23,11 @@ final class FigureEditor {
         let toolKey: Character
         /// Drawn with the right button: it takes the secondary colour when colours change.
         let secondary: Bool
-        /// The document's length with it as its last item.
+        /// The document's length with it as its last item, and that item: another document
+        /// opened with as many items, or another layer chosen, ends the editing.
         var itemCount: Int
+        var item: Document.Item?
+        let layerID: Int
         var width: Double
         var colors: (paint: Color, fill: Color)
     }
@@ -40,7 +43,8 @@ final class FigureEditor {
     /// in hand, and nothing is being drawn.
     var isEditing: Bool {
         guard let figure, dragged == nil else { return false }
-        return figure.itemCount == canvas.document.items.count && canvas.brush.key == figure.toolKey && !canvas.isDrawing
+        return figure.itemCount == canvas.document.items.count && canvas.document.items.last == figure.item
+            && canvas.content.currentLayerID == figure.layerID && canvas.brush.key == figure.toolKey && !canvas.isDrawing
     }
 
     /// Whether one of its points is being dragged.
@@ -50,7 +54,8 @@ final class FigureEditor {
     func remember(_ points: [Point], kind: Kind, secondary: Bool, colors: (paint: Color, fill: Color)) {
         invalidate()
         figure = Figure(points: points, kind: kind, toolKey: canvas.brush.key, secondary: secondary,
-                        itemCount: canvas.document.items.count, width: canvas.strokeWidth, colors: colors)
+                        itemCount: canvas.document.items.count, item: canvas.document.items.last, layerID: canvas.content.currentLayerID,
+                        width: canvas.strokeWidth, colors: colors)
         invalidate()
     }
 
@@ -95,6 +100,7 @@ final class FigureEditor {
             canvas.commit(dragged.before)
         }
         figure?.itemCount = canvas.document.items.count
+        figure?.item = canvas.document.items.last
         invalidate()
     }
 
@@ -122,6 +128,7 @@ final class FigureEditor {
         canvas.content.undo()
         canvas.commit(.shape(shape))
         figure.itemCount = canvas.document.items.count
+        figure.item = canvas.document.items.last
         self.figure = figure
     }
 
