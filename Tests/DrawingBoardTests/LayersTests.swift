@@ -128,6 +128,16 @@ final class LayersTests: RestartingBoardTestCase {
         driver.tap(w(300, 300))
         XCTAssertEqual(canvas.document.items.count, items, "no fill")
         XCTAssertEqual(canvas.renderArtwork().color(atX: 250, y: 200), .white)
+        // The gradient and the airbrush (issue 42) neither paint nor show a preview on it.
+        for tool in ["g", "y"] as [Character] {
+            key(tool, [])
+            XCTAssertTrue(canvas.brush.paintsGradient || canvas.brush.sprays, "\(tool) takes up the tool")
+            session.window.send([TouchInput(identifier: 3, phase: .began, location: w(100, 100), timestamp: 60)])
+            session.window.send([TouchInput(identifier: 3, phase: .moved, location: w(400, 300), timestamp: 60.1)])
+            XCTAssertEqual(canvas.renderArtwork().color(atX: 250, y: 200), .white, "\(tool): nothing shows")
+            session.window.send([TouchInput(identifier: 3, phase: .ended, location: w(400, 300), timestamp: 60.2)])
+            XCTAssertEqual(canvas.document.items.count, items, "\(tool): nothing kept")
+        }
     }
 
     func testAStrokeOnALayerComesBackOnItAfterACrash() {

@@ -63,6 +63,9 @@ final class ToolRouter {
             _ = canvas.polygonTool.press(at: point, tapCount: 1, color: colors.paint, fillColor: colors.other)
             return
         }
+        // The gradient and the airbrush show on the layer itself while they work: a locked
+        // layer says so at once instead.
+        if (tool.sprays || tool.paintsGradient) && canvas.content.isCurrentLayerLocked { return canvas.content.onLockedLayer?() ?? () }
         if tool.sprays {
             canvas.sprayTool.begin(touch, at: point, color: colors.paint, width: canvas.strokeWidth)
         } else if tool.paintsGradient {
