@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes the PNG, JPEG and WebP decoders (CImageCodecs) with libFuzzer and AddressSanitizer for a
+# Fuzzes the PNG, JPEG, WebP and TIFF decoders (CImageCodecs) with libFuzzer and AddressSanitizer for a
 # bounded time (FUZZ_SECONDS, default 20), starting from a few valid seeds. Fails on a crash.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,10 +14,11 @@ if ls Tests/Fixtures/seeds/* >/dev/null 2>&1; then cp Tests/Fixtures/seeds/* "$w
 printf '\x89PNG\r\n\x1a\n' > "$work/corpus/png-signature"
 printf '\xff\xd8\xff\xe0' > "$work/corpus/jpeg-signature"
 printf 'RIFF\x1a\x00\x00\x00WEBPVP8L' > "$work/corpus/webp-signature"
+printf 'II*\x00\x08\x00\x00\x00' > "$work/corpus/tiff-signature"
 # Inputs that crash, leak, hang or take too much memory are kept in .fuzz-findings/ (not in git).
 mkdir -p .fuzz-findings
 # One harness per decoder family, the time shared between them.
-seconds=$(( ${FUZZ_SECONDS:-20} / 2 > 0 ? ${FUZZ_SECONDS:-20} / 2 : 1 ))
+seconds=$(( ${FUZZ_SECONDS:-21} / 3 > 0 ? ${FUZZ_SECONDS:-21} / 3 : 1 ))
 fuzz() { # name, sources and libraries
   local name=$1; shift
   "$clang" -g -O1 -fsanitize=fuzzer,address -I Sources/CImageCodecs/include "$@" -o "$work/$name" 2>"$work/build.log" \
@@ -30,3 +31,4 @@ fuzz() { # name, sources and libraries
 fuzz png-jpeg Fuzz/ImageDecoderFuzzer.c Sources/CImageCodecs/PNGCodec.c Sources/CImageCodecs/PNGReducingDecoder.c \
   Sources/CImageCodecs/JPEGCodec.c Sources/CImageCodecs/ParallelPNGWriter.c -lpng -ljpeg -lz -lpthread
 fuzz webp Fuzz/WebPDecoderFuzzer.c Sources/CImageCodecs/WebPCodec.c Sources/CImageCodecs/PNGCodec.c -lwebp -lwebpdemux -lpng -lz
+fuzz tiff Fuzz/TIFFDecoderFuzzer.c Sources/CImageCodecs/TIFFCodec.c -ltiff

@@ -9,8 +9,8 @@ purpose=${1:-run}
 # HarfBuzz shapes text (kerning, ligatures, Arabic joining) and FriBidi orders right-to-left runs.
 # libdbus talks to the desktop's portal (its file chooser) on the session bus; libcrypto's MD5
 # names the thumbnail cache's files.
-# libwebp reads and writes WebP pictures.
-packages=(pkg-config libx11-dev libxext-dev libxi-dev libpng-dev libjpeg62-turbo-dev libwebp-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
+# libwebp reads and writes WebP pictures, libtiff reads TIFF.
+packages=(pkg-config libx11-dev libxext-dev libxi-dev libpng-dev libjpeg62-turbo-dev libwebp-dev libtiff-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
           librsvg2-dev adwaita-icon-theme hicolor-icon-theme gettext libharfbuzz-dev libfribidi-dev libdbus-1-dev libssl-dev)
 case "$purpose" in
   run)
@@ -24,7 +24,7 @@ case "$purpose" in
   # dbus-daemon, python3-dbus and python3-gi: a private session bus with a stand-in file chooser
   # portal (the portal tests), and GLib's own reader of the recently-used list.
   test) packages+=(xvfb xdotool x11-utils xclip libcairo2-dev libxtst-dev fonts-droid-fallback libharfbuzz-bin
-                   desktop-file-utils appstream librsvg2-bin libglib2.0-dev dbus-daemon python3-dbus python3-gi gir1.2-glib-2.0 webp) ;;
+                   desktop-file-utils appstream librsvg2-bin libglib2.0-dev dbus-daemon python3-dbus python3-gi gir1.2-glib-2.0 webp libtiff-tools) ;;
   # rsvg-convert draws the app's icon at the sizes the hicolor theme keeps.
   install) packages+=(librsvg2-bin) ;;
   # libvips (and pyvips, below) and Pillow (from PyPI, below): the anchors of the adjustments' bench.

@@ -110,6 +110,13 @@ int codecs_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int
 int codecs_webp_encode_words(const uint32_t *pixels, uint32_t width, uint32_t height, int bgra, int lossless, float quality,
                              int method, codecs_buffer *out, char *error, size_t error_size);
 
+/// Decodes the first page of a TIFF (8 or 16 bits, RGB, RGBA, greyscale, palette: libtiff's
+/// RGBA interface) into premultiplied A<<24|R<<16|G<<8|B words, upright, refusing more than
+/// max_pixels before allocating; `pages`: how many the file has. Free the pixels with codecs_tiff_free.
+int codecs_tiff_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t **pixels, uint32_t *width,
+                       uint32_t *height, int *pages, char *error, size_t error_size);
+void codecs_tiff_free(uint32_t *pixels);
+
 void codecs_free_buffer(codecs_buffer *buffer);
 void codecs_free_image(codecs_image *image);
 

@@ -12,7 +12,8 @@ public final class FileDialogs {
     /// The filters a picture is opened with: every picture the app reads, then each format.
     static var pictureFilters: [FileChooserRequest.Filter] {
         [.init(tr("Pictures"), patterns: PhotoLibrary.pictureExtensions.sorted().flatMap { ["*.\($0)", "*.\($0.uppercased())"] })]
-            + saveFilters.dropLast() + [.init(tr("SVG image"), patterns: ["*.svg", "*.SVG"])] + saveFilters.suffix(1)
+            + saveFilters.dropLast() + [.init(tr("TIFF image"), patterns: ["*.tif", "*.tiff", "*.TIF", "*.TIFF"]),
+                                        .init(tr("SVG image"), patterns: ["*.svg", "*.SVG"])] + saveFilters.suffix(1)
     }
 
     /// The filters a drawing is saved with, PNG first; the answer's filter names the format

@@ -66,11 +66,14 @@ public enum PhotoDecoder {
             // Kept in the journal as a PNG of its pixels (the journal's pictures are PNG or JPEG).
             return Photo(asset: ImageAsset(bitmap: try WebPCodec.decode(data, pixelLimit: pixelLimit), name: name, encoded: nil))
         }
+        if TIFFCodec.isTIFF(data) {
+            return Photo(asset: ImageAsset(bitmap: try TIFFCodec.decode(data, pixelLimit: pixelLimit).bitmap, name: name, encoded: nil))
+        }
         if SVGCodec.isSVG(data) {
             return Photo(asset: ImageAsset(bitmap: try svg(data, maximumPixels: Int(min(pixelLimit, UInt64(Self.svgPixels)))), name: name, encoded: nil))
         }
         let shown = DisplayPath.short(name, limit: 48)
-        throw DecodeError(description: data.isEmpty ? "\(shown) is empty" : "\(shown) is not a PNG, JPEG, WebP or SVG picture")
+        throw DecodeError(description: data.isEmpty ? "\(shown) is empty" : "\(shown) is not a PNG, JPEG, WebP, TIFF or SVG picture")
     }
 
     /// A photo opened to be placed: reduced to at most `maximumPixels` while it is read (PNG rows
@@ -110,6 +113,13 @@ public enum PhotoDecoder {
                 let factor = BoxDownscaler.factor(width: decoded.width, height: decoded.height, maximumPixels: maximumPixels)
                 let bitmap = factor > 1 ? BoxDownscaler.downscale(decoded, by: factor) : decoded
                 return Opened(photo: Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: nil)), sourceWidth: info.width, sourceHeight: info.height)
+            }
+            if TIFFCodec.isTIFF(data) {
+                // libtiff reads a page whole (within the pixel limit), then a box average fits it.
+                let decoded = try TIFFCodec.decode(data).bitmap
+                let factor = BoxDownscaler.factor(width: decoded.width, height: decoded.height, maximumPixels: maximumPixels)
+                let bitmap = factor > 1 ? BoxDownscaler.downscale(decoded, by: factor) : decoded
+                return Opened(photo: Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: nil)), sourceWidth: decoded.width, sourceHeight: decoded.height)
             }
             if SVGCodec.isSVG(data) {
                 // Drawn at the size that fits: a vector picture loses nothing by it, so no reduction is said.

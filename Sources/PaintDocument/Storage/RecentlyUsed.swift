@@ -147,6 +147,7 @@ public struct RecentlyUsed {
         case "jpg", "jpeg": return "image/jpeg"
         case "webp": return "image/webp"
         case "svg": return "image/svg+xml"
+        case "tif", "tiff": return "image/tiff"
         case "ora": return "image/openraster"
         default: return "application/octet-stream"
         }

@@ -1,0 +1,98 @@
+// libtiff glue: the file is read from memory through TIFFClientOpen; libtiff's errors go to a
+// handler that keeps the last message (per thread) instead of printing it, and every call's
+// failure becomes that message. libtiff never jumps out of a call.
+#include "CImageCodecs.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tiffio.h>
+
+static _Thread_local char last_error[256];
+
+static void keep_error(const char *module, const char *format, va_list args) {
+    (void)module;
+    vsnprintf(last_error, sizeof last_error, format, args);
+}
+
+static void ignore_warning(const char *module, const char *format, va_list args) { (void)module; (void)format; (void)args; }
+
+typedef struct {
+    const uint8_t *data;
+    size_t length;
+    size_t offset;
+} memory_file;
+
+static tmsize_t read_memory(thandle_t handle, void *buffer, tmsize_t size) {
+    memory_file *file = (memory_file *)handle;
+    if (size < 0 || file->offset >= file->length) return 0;
+    size_t count = (size_t)size;
+    if (count > file->length - file->offset) count = file->length - file->offset;
+    memcpy(buffer, file->data + file->offset, count);
+    file->offset += count;
+    return (tmsize_t)count;
+}
+
+static tmsize_t write_nothing(thandle_t handle, void *buffer, tmsize_t size) { (void)handle; (void)buffer; (void)size; return 0; }
+
+static toff_t seek_memory(thandle_t handle, toff_t offset, int whence) {
+    memory_file *file = (memory_file *)handle;
+    uint64_t base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? file->offset : file->length;
+    uint64_t target = base + offset;
+    if (target > file->length) target = file->length;
+    file->offset = (size_t)target;
+    return (toff_t)target;
+}
+
+static int close_nothing(thandle_t handle) { (void)handle; return 0; }
+static toff_t size_of_memory(thandle_t handle) { return (toff_t)((memory_file *)handle)->length; }
+static int map_nothing(thandle_t handle, void **base, toff_t *size) { (void)handle; (void)base; (void)size; return 0; }
+static void unmap_nothing(thandle_t handle, void *base, toff_t size) { (void)handle; (void)base; (void)size; }
+
+/* The first page of a TIFF (any bit depth, RGB, RGBA, greyscale, palette, as libtiff's RGBA
+   interface reads them) into the app's premultiplied pixel words, upright; how many pages it has. */
+int codecs_tiff_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t **pixels, uint32_t *width,
+                       uint32_t *height, int *pages, char *error, size_t error_size) {
+    *pixels = NULL;
+    TIFFSetErrorHandler(keep_error);
+    TIFFSetWarningHandler(ignore_warning);
+    last_error[0] = 0;
+    memory_file file = {data, length, 0};
+    TIFF *tiff = TIFFClientOpen("picture", "rm", (thandle_t)&file, read_memory, write_nothing, seek_memory, close_nothing,
+                                size_of_memory, map_nothing, unmap_nothing);
+    if (!tiff) {
+        snprintf(error, error_size, "not a TIFF picture libtiff can read%s%s", last_error[0] ? ": " : "", last_error);
+        return -1;
+    }
+    uint32_t w = 0, h = 0;
+    TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &w);
+    TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &h);
+    int result = -1;
+    if (w == 0 || h == 0 || (uint64_t)w * h > max_pixels) {
+        snprintf(error, error_size, "the TIFF picture is %ux%u, more than the %llu pixels allowed", w, h, (unsigned long long)max_pixels);
+    } else {
+        uint32_t *raster = _TIFFmalloc((tmsize_t)((uint64_t)w * h * 4));
+        if (!raster) {
+            snprintf(error, error_size, "out of memory for a %ux%u picture", w, h);
+        } else if (!TIFFReadRGBAImageOriented(tiff, w, h, raster, ORIENTATION_TOPLEFT, 0)) {
+            snprintf(error, error_size, "the TIFF could not be read%s%s", last_error[0] ? ": " : "", last_error);
+            _TIFFfree(raster);
+        } else {
+            /* libtiff's words are A<<24|B<<16|G<<8|R, premultiplied: red and blue trade places. */
+            size_t count = (size_t)w * h;
+            for (size_t i = 0; i < count; i++) {
+                uint32_t p = raster[i];
+                raster[i] = (p & 0xFF00FF00u) | (p & 0xFF) << 16 | ((p >> 16) & 0xFF);
+            }
+            *pixels = raster;
+            *width = w;
+            *height = h;
+            *pages = TIFFNumberOfDirectories(tiff);
+            result = 0;
+        }
+    }
+    TIFFClose(tiff);
+    return result;
+}
+
+void codecs_tiff_free(uint32_t *pixels) { _TIFFfree(pixels); }
