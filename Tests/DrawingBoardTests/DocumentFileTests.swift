@@ -39,6 +39,25 @@ final class DocumentFileTests: XCTestCase {
         window.render()
     }
 
+    /// Issue 43: a TIFF of two pages opens at its first and says the other is not opened.
+    func testATIFFOfTwoPagesOpensAtItsFirstAndSaysSo() throws {
+        var pages: [String] = []
+        for (index, value) in [200, 60].enumerated() {
+            var ppm = Data("P6\n30 20\n255\n".utf8)
+            for _ in 0..<(30 * 20) { ppm += Data([UInt8(value), 40, 90]) }
+            let source = temp.path + "/page\(index).ppm", page = temp.path + "/page\(index).tif"
+            try ppm.write(to: URL(fileURLWithPath: source))
+            XCTAssertEqual(try ExternalCommand.run("/usr/bin/ppm2tiff", [source, page]).status, 0)
+            pages.append(page)
+        }
+        let both = temp.path + "/scan.tif"
+        XCTAssertEqual(try ExternalCommand.run("/usr/bin/tiffcp", pages + [both]).status, 0)
+        open(both)
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 30)
+        XCTAssertEqual(board.canvas.renderArtwork().color(atX: 5, y: 5), Color(r: 200, g: 40, b: 90), "the first page")
+        XCTAssertTrue(board.statusLabel.text.contains("2 pages"), board.statusLabel.text)
+    }
+
     func testAPNGOpensAsTheDocumentAtItsOwnSizeWithEveryPixel() throws {
         let (path, original) = try writePicture()
         open(path)

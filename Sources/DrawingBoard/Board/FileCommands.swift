@@ -84,8 +84,11 @@ final class FileCommands {
             self.document.noteUsed(path)
             let size = "\(opened.photo.asset.image.width)x\(opened.photo.asset.image.height)"
             let reduced = opened.sourceWidth * opened.sourceHeight > DrawingBoardViewController.maximumDocumentPixels
-            self.board.showStatus(reduced ? tr("Opened %@ reduced to %@ of %dx%d", name, size, opened.sourceWidth, opened.sourceHeight)
-                                          : tr("Opened %@ (%@)", name, size))
+            var said = reduced ? tr("Opened %@ reduced to %@ of %dx%d", name, size, opened.sourceWidth, opened.sourceHeight)
+                               : tr("Opened %@ (%@)", name, size)
+            // A TIFF's other pages, an animation's other frames: said, not silently dropped.
+            if opened.pages > 1 { said += " — " + tr("the first of its %d pages or frames; the others are not opened", opened.pages) }
+            self.board.showStatus(said)
         }
     }
 

@@ -83,6 +83,9 @@ public enum PhotoDecoder {
         public let photo: Photo
         public let sourceWidth: Int
         public let sourceHeight: Int
+        /// How many pages (a TIFF's) or frames (an animated WebP's) the file has, of which the
+        /// first is opened; 1 for a single picture.
+        public var pages = 1
     }
 
     public static func open(_ data: Data, name: String, maximumPixels: Int, job: DecodeJob?) throws -> Opened {
@@ -112,14 +115,16 @@ public enum PhotoDecoder {
                 let decoded = try WebPCodec.decode(data)
                 let factor = BoxDownscaler.factor(width: decoded.width, height: decoded.height, maximumPixels: maximumPixels)
                 let bitmap = factor > 1 ? BoxDownscaler.downscale(decoded, by: factor) : decoded
-                return Opened(photo: Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: nil)), sourceWidth: info.width, sourceHeight: info.height)
+                return Opened(photo: Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: nil)), sourceWidth: info.width, sourceHeight: info.height,
+                              pages: info.frameCount)
             }
             if TIFFCodec.isTIFF(data) {
                 // libtiff reads a page whole (within the pixel limit), then a box average fits it.
-                let decoded = try TIFFCodec.decode(data).bitmap
+                let (decoded, pages) = try TIFFCodec.decode(data)
                 let factor = BoxDownscaler.factor(width: decoded.width, height: decoded.height, maximumPixels: maximumPixels)
                 let bitmap = factor > 1 ? BoxDownscaler.downscale(decoded, by: factor) : decoded
-                return Opened(photo: Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: nil)), sourceWidth: decoded.width, sourceHeight: decoded.height)
+                return Opened(photo: Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: nil)), sourceWidth: decoded.width, sourceHeight: decoded.height,
+                              pages: pages)
             }
             if SVGCodec.isSVG(data) {
                 // Drawn at the size that fits: a vector picture loses nothing by it, so no reduction is said.

@@ -44,7 +44,8 @@ public final class PhotoOpener {
                 }
                 var opened = try PhotoDecoder.open(data, name: source.name, maximumPixels: maximumPixels, job: job)
                 if upright {
-                    opened = PhotoDecoder.Opened(photo: opened.photo.uprighted(), sourceWidth: opened.sourceWidth, sourceHeight: opened.sourceHeight)
+                    opened = PhotoDecoder.Opened(photo: opened.photo.uprighted(), sourceWidth: opened.sourceWidth, sourceHeight: opened.sourceHeight,
+                                                 pages: opened.pages)
                 }
                 // Its mip levels are built here, beside the UI thread, before the first frame.
                 opened.photo.asset.image.prepareForDrawing()
