@@ -112,17 +112,18 @@ public struct SelectionArea: Sendable, Equatable, Codable {
     /// Works `change` (which reads `mask(atScale:)`) on a layer, letting through at a soft edge
     /// only each pixel's share of it; with hard edges, just `change`.
     public func work(on layer: Bitmap, atScale scale: Double, _ change: () -> Void) {
-        guard coverage(atScale: scale) != nil else { return change() }
+        guard let coverage = coverage(atScale: scale) else { return change() }
         let visible = pixels(atScale: scale).intersection(layer.bounds)
         let before = layer.cropped(to: visible)
         change()
-        soften(layer, from: before, at: (visible.x0, visible.y0), atScale: scale)
+        soften(layer, from: before, at: (visible.x0, visible.y0), atScale: scale, coverage: coverage)
     }
 
     /// At soft edges, a changed layer drawn back towards the pixels it had (`original`, whose
     /// top-left pixel is the layer's `origin`): each pixel the change by its share only.
-    public func soften(_ layer: Bitmap, from original: Bitmap, at origin: (x: Int, y: Int), atScale scale: Double) {
-        guard let coverage = coverage(atScale: scale) else { return }
+    /// `coverage`: the shares already found (work's), else found here.
+    public func soften(_ layer: Bitmap, from original: Bitmap, at origin: (x: Int, y: Int), atScale scale: Double, coverage known: [UInt8]? = nil) {
+        guard let coverage = known ?? coverage(atScale: scale) else { return }
         let area = pixels(atScale: scale)
         let visible = area.intersection(layer.bounds).intersection(PixelRect(x0: origin.x, y0: origin.y, x1: origin.x + original.width, y1: origin.y + original.height))
         guard !visible.isEmpty else { return }

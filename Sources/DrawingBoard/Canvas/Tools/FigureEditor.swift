@@ -43,8 +43,9 @@ final class FigureEditor {
     /// in hand, and nothing is being drawn.
     var isEditing: Bool {
         guard let figure, dragged == nil else { return false }
-        return figure.itemCount == canvas.document.items.count && canvas.document.items.last == figure.item
-            && canvas.content.currentLayerID == figure.layerID && canvas.brush.key == figure.toolKey && !canvas.isDrawing
+        // The cheap checks first: the canvas asks on every frame it draws, strokes included.
+        return figure.itemCount == canvas.document.items.count && canvas.brush.key == figure.toolKey && !canvas.isDrawing
+            && canvas.content.currentLayerID == figure.layerID && canvas.document.items.last == figure.item
     }
 
     /// Whether one of its points is being dragged.

@@ -30,8 +30,9 @@ final class SelectionTool {
     var wandIsGlobal = false
     /// The magic wand's edges are soft (anti-aliased, Pinta's default), or hard.
     var wandSoftEdges = true
-    /// While a selection made in another mode than replace is dragged: the one it meets.
-    private var base: (area: SelectionArea?, mode: SelectionMode)?
+    /// While a selection made in another mode than replace is dragged: the one it meets, and
+    /// its edges for the ants (found when it was selected, not again on every motion event).
+    private var base: (area: SelectionArea?, mode: SelectionMode, segments: [(Point, Point)])?
     /// A pixel mask's edges (layer pixels), found once when it is selected: the ants follow them.
     private var maskSegments: [(Point, Point)] = []
     private var antsTimer: Scheduler.Timer?
@@ -141,7 +142,7 @@ final class SelectionTool {
     func begin(at viewPoint: Point, freeForm: Bool, ellipse: Bool = false, mode: SelectionMode = .replace) {
         let point = viewport.contentPoint(viewPoint)
         if mode != .replace {
-            base = (area, mode)
+            base = (area, mode, maskSegments)
             drag = ellipse ? .ellipse(start: point, end: point) : freeForm ? .lasso(points: [point]) : .create(start: point)
             setArea(nil)
             invalidate(base?.area)
@@ -231,7 +232,7 @@ final class SelectionTool {
         guard area != nil || drag != nil else { return }
         let pixel = 1 / (canvas.window?.scale ?? 1)
         // The selection a new one will be met with, in ants too.
-        if let kept = base?.area { drawAnts(along: outlinePath(of: kept, segments: SelectionTool.segments(of: kept)), pixel: pixel, in: context) }
+        if let base, let kept = base.area { drawAnts(along: outlinePath(of: kept, segments: base.segments), pixel: pixel, in: context) }
         if case .lasso(let points)? = drag, points.count > 1 {
             drawAnts(along: Path.polyline(points.map(viewport.viewPoint)), pixel: pixel, in: context)
         }
@@ -257,7 +258,7 @@ final class SelectionTool {
         return path
     }
 
-    static func segments(of area: SelectionArea?) -> [(Point, Point)] { area?.pixelMask?.outlineSegments() ?? [] }
+    private static func segments(of area: SelectionArea?) -> [(Point, Point)] { area?.pixelMask?.outlineSegments() ?? [] }
 
     private func invalidate(_ area: SelectionArea?) {
         guard let rect = area?.bounds else { return }
