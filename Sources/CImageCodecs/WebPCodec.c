@@ -105,34 +105,6 @@ static int decode_into(const uint8_t *data, size_t length, uint8_t *canvas, uint
     return result;
 }
 
-int codecs_webp_decode(const uint8_t *data, size_t length, uint64_t max_pixels, codecs_image *out, char *error, size_t error_size) {
-    memset(out, 0, sizeof *out);
-    uint32_t width = 0, height = 0;
-    int has_alpha = 0, animated = 0, frames = 0;
-    if (codecs_webp_info(data, length, &width, &height, &has_alpha, &animated, &frames) != 0) {
-        snprintf(error, error_size, "not a WebP picture this libwebp can read");
-        return -1;
-    }
-    if (width == 0 || height == 0 || (uint64_t)width * height > max_pixels) {
-        snprintf(error, error_size, "the WebP picture is %ux%u, more than the %llu pixels allowed", width, height,
-                 (unsigned long long)max_pixels);
-        return -1;
-    }
-    uint8_t *canvas = calloc((size_t)width * height, 4);
-    if (!canvas) {
-        snprintf(error, error_size, "out of memory for a %ux%u picture", width, height);
-        return -1;
-    }
-    if (decode_into(data, length, canvas, width, height, MODE_RGBA, error, error_size) != 0) {
-        free(canvas);
-        return -1;
-    }
-    out->rgba = canvas;
-    out->width = width;
-    out->height = height;
-    return 0;
-}
-
 /* Straight into the app's pixel words (little-endian A<<24|R<<16|G<<8|B is the bytes B, G, R, A:
    libwebp's MODE_BGRA), then only the translucent pixels premultiplied, rounded as the app
    rounds everywhere (libwebp's own premultiplying, MODE_bgrA, rounds differently). */
@@ -162,14 +134,9 @@ static int write_to_buffer(const uint8_t *data, size_t size, const WebPPicture *
     return 1;
 }
 
-int codecs_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int lossless, float quality, int method,
-                       codecs_buffer *out, char *error, size_t error_size) {
-    return codecs_webp_encode_words((const uint32_t *)rgba, width, height, 0, lossless, quality, method, out, error, error_size);
-}
-
 int codecs_webp_encode_words(const uint32_t *pixels, uint32_t width, uint32_t height, int bgra, int lossless, float quality,
                              int method, codecs_buffer *out, char *error, size_t error_size) {
-    const uint8_t *rgba = (const uint8_t *)pixels;
+    const uint8_t *bytes = (const uint8_t *)pixels;
     memset(out, 0, sizeof *out);
     WebPConfig config;
     if (!WebPConfigInit(&config) || (lossless && !WebPConfigLosslessPreset(&config, method))) {
@@ -193,7 +160,7 @@ int codecs_webp_encode_words(const uint32_t *pixels, uint32_t width, uint32_t he
     picture.use_argb = 1;
     picture.width = (int)width;
     picture.height = (int)height;
-    if (!(bgra ? WebPPictureImportBGRA(&picture, rgba, (int)width * 4) : WebPPictureImportRGBA(&picture, rgba, (int)width * 4))) {
+    if (!(bgra ? WebPPictureImportBGRA(&picture, bytes, (int)width * 4) : WebPPictureImportRGBA(&picture, bytes, (int)width * 4))) {
         WebPPictureFree(&picture);
         snprintf(error, error_size, "out of memory for a %ux%u picture", width, height);
         return -1;

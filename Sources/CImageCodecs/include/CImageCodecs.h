@@ -91,22 +91,15 @@ uint32_t codecs_crc32(const uint8_t *data, size_t length);
 int codecs_webp_info(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height, int *has_alpha,
                      int *is_animated, int *frame_count);
 
-/// Decodes a WebP (lossy, lossless, with alpha; an animation's first frame on its canvas) to
-/// RGBA8, refusing a canvas of more than max_pixels before allocating it.
-int codecs_webp_decode(const uint8_t *data, size_t length, uint64_t max_pixels, codecs_image *out, char *error, size_t error_size);
-
-/// Decodes a WebP (as codecs_webp_decode) straight into premultiplied pixels as the app keeps
-/// them (32-bit A<<24|R<<16|G<<8|B), `width` x `height` as codecs_webp_info said, cleared.
+/// Decodes a WebP (lossy, lossless, with alpha; an animation's first frame on its canvas)
+/// straight into premultiplied pixels as the app keeps them (32-bit A<<24|R<<16|G<<8|B),
+/// `width` x `height` as codecs_webp_info said (the caller checks them against its limit), cleared.
 int codecs_webp_decode_premultiplied(const uint8_t *data, size_t length, uint32_t *pixels, uint32_t width, uint32_t height,
                                      char *error, size_t error_size);
 
-/// Encodes RGBA8 as WebP: lossless (quality is then the effort, 0-100) or lossy at `quality`
-/// (0-100); `method` 0 (fast) to 6 (small).
-int codecs_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int lossless, float quality, int method,
-                       codecs_buffer *out, char *error, size_t error_size);
-
-/// The same from 32-bit words: straight (not premultiplied) A<<24|R<<16|G<<8|B when `bgra`
-/// (the app's word layout, bytes B, G, R, A), else bytes R, G, B, A.
+/// Encodes straight (not premultiplied) pixels as WebP: lossless (quality is then the effort,
+/// 0-100) or lossy at `quality` (0-100); `method` 0 (fast) to 6 (small). Words A<<24|R<<16|G<<8|B
+/// when `bgra` (the app's layout, bytes B, G, R, A), else bytes R, G, B, A.
 int codecs_webp_encode_words(const uint32_t *pixels, uint32_t width, uint32_t height, int bgra, int lossless, float quality,
                              int method, codecs_buffer *out, char *error, size_t error_size);
 
