@@ -9,8 +9,10 @@ purpose=${1:-run}
 # HarfBuzz shapes text (kerning, ligatures, Arabic joining) and FriBidi orders right-to-left runs.
 # libdbus talks to the desktop's portal (its file chooser) on the session bus; libcrypto's MD5
 # names the thumbnail cache's files.
-# libwebp reads and writes WebP pictures, libtiff reads TIFF.
-packages=(pkg-config libx11-dev libxext-dev libxi-dev libpng-dev libjpeg62-turbo-dev libwebp-dev libtiff-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
+# libwebp reads and writes WebP pictures, libtiff TIFF, libheif HEIC, libavif AVIF, giflib GIF;
+# Little CMS (lcms2) converts an embedded colour profile's colours to sRGB.
+packages=(pkg-config libx11-dev libxext-dev libxi-dev libpng-dev libjpeg62-turbo-dev libwebp-dev libtiff-dev libheif-dev libavif-dev
+          libgif-dev liblcms2-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
           librsvg2-dev adwaita-icon-theme hicolor-icon-theme gettext libharfbuzz-dev libfribidi-dev libdbus-1-dev libssl-dev)
 case "$purpose" in
   run)
@@ -20,15 +22,19 @@ case "$purpose" in
   # Droid Sans Fallback: the CJK font a Chinese Debian desktop has (the locale test needs it).
   # hb-shape (libharfbuzz-bin): the reference the text layout is checked against.
   # desktop-file-validate, appstreamcli and rsvg-convert: the install and packaging tests.
-  # webp (cwebp, dwebp, img2webp): libwebp's own tools, the references the WebP tests compare with.
+  # webp (cwebp, dwebp, img2webp): libwebp's own tools, the references the WebP tests compare with;
+  # libtiff-tools, libheif-examples (heif-enc, heif-convert), libavif-bin (avifenc, avifdec) and
+  # giflib-tools likewise for theirs; liblcms2-utils (tificc) computes the colours an ICC profile
+  # means, and colord-data has the Adobe RGB profile the colour management tests use.
   # dbus-daemon, python3-dbus and python3-gi: a private session bus with a stand-in file chooser
   # portal (the portal tests), and GLib's own reader of the recently-used list.
   test) packages+=(xvfb xdotool x11-utils xclip libcairo2-dev libxtst-dev fonts-droid-fallback libharfbuzz-bin
-                   desktop-file-utils appstream librsvg2-bin libglib2.0-dev dbus-daemon python3-dbus python3-gi gir1.2-glib-2.0 webp libtiff-tools) ;;
+                   desktop-file-utils appstream librsvg2-bin libglib2.0-dev dbus-daemon python3-dbus python3-gi gir1.2-glib-2.0 webp libtiff-tools
+                   libheif-examples libavif-bin giflib-tools liblcms2-utils colord-data) ;;
   # rsvg-convert draws the app's icon at the sizes the hicolor theme keeps.
   install) packages+=(librsvg2-bin) ;;
   # libvips (and pyvips, below) and Pillow (from PyPI, below): the anchors of the adjustments' bench.
-  bench) packages+=(libcairo2-dev xvfb xdotool libxtst-dev mtpaint libvips42 libvips-tools python3-pip webp) ;;
+  bench) packages+=(libcairo2-dev xvfb xdotool libxtst-dev mtpaint libvips42 libvips-tools python3-pip webp libheif-examples libavif-bin) ;;
   *) echo "usage: $0 run|test|bench|install" >&2; exit 2 ;;
 esac
 

@@ -174,7 +174,8 @@ int codecs_jpeg_dimensions(const uint8_t *data, size_t length, uint32_t *width, 
 }
 
 int codecs_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, int grayscale, int cmyk,
-                       int progressive, int orientation, codecs_buffer *out, char *error, size_t error_size) {
+                       int progressive, int orientation, const uint8_t *icc, size_t icc_length, codecs_buffer *out,
+                       char *error, size_t error_size) {
     struct jpeg_compress_struct info;
     error_manager manager;
     unsigned char *volatile buffer = NULL;
@@ -205,6 +206,8 @@ int codecs_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int
                            0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, (uint8_t)orientation, 0, 0, 0, 0, 0, 0 };
         jpeg_write_marker(&info, JPEG_APP0 + 1, exif, sizeof exif);
     }
+    /* libjpeg-turbo splits the profile into the APP2 "ICC_PROFILE" markers readers expect. */
+    if (icc && icc_length > 0) jpeg_write_icc_profile(&info, icc, (unsigned int)icc_length);
     row = malloc((size_t)width * 4);
     if (!row) { snprintf(error, error_size, "out of memory"); jpeg_destroy_compress(&info); return -1; }
     while (info.next_scanline < height) {
@@ -235,4 +238,36 @@ int codecs_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int
     out->bytes = buffer;
     out->length = size;
     return 0;
+}
+
+int codecs_jpeg_icc_profile(const uint8_t *data, size_t length, codecs_buffer *out) {
+    struct jpeg_decompress_struct info;
+    error_manager manager;
+    out->bytes = NULL;
+    out->length = 0;
+    if (length < 4 || data[0] != 0xFF || data[1] != 0xD8) return -1;
+    info.err = install_error_manager(&manager, NULL, 0);
+    if (setjmp(manager.jump)) {
+        jpeg_destroy_decompress(&info);
+        free(out->bytes);
+        out->bytes = NULL;
+        out->length = 0;
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)length);
+    jpeg_save_markers(&info, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_read_header(&info, TRUE);
+    JOCTET *profile = NULL;
+    unsigned int size = 0;
+    /* libjpeg-turbo joins the markers in their sequence order and refuses a broken set. */
+    int found = jpeg_read_icc_profile(&info, &profile, &size) && profile && size >= 128;
+    if (found) {
+        out->bytes = profile;
+        out->length = size;
+    } else {
+        free(profile);
+    }
+    jpeg_destroy_decompress(&info);
+    return found ? 0 : -1;
 }

@@ -64,3 +64,55 @@ int codecs_png_text(const uint8_t *png, size_t length, const char *key, char *va
     }
     return -1;
 }
+
+/* An iCCP chunk before the image data: its zlib stream inflated, at most 16 MB (a profile's
+   header says its size; nothing real comes near that, a hostile stream stops there). */
+int codecs_png_icc_profile(const uint8_t *png, size_t length, codecs_buffer *out) {
+    out->bytes = NULL;
+    out->length = 0;
+    if (length < 8 || memcmp(png, signature, 8) != 0) return -1;
+    size_t at = 8;
+    while (at + 12 <= length) {
+        uint32_t data = read_be32(png + at);
+        if (data > length - at - 12) return -1;
+        const uint8_t *type = png + at + 4, *start = png + at + 8;
+        if (memcmp(type, "IDAT", 4) == 0 || memcmp(type, "IEND", 4) == 0) return -1;
+        if (memcmp(type, "iCCP", 4) == 0) {
+            /* name (1-79 bytes), a zero, the compression method (0), then the zlib stream. */
+            const uint8_t *zero = memchr(start, 0, data < 81 ? data : 81);
+            if (!zero || zero == start || (size_t)(zero - start) + 2 > data || zero[1] != 0) return -1;
+            const uint8_t *stream = zero + 2;
+            size_t stream_length = data - (size_t)(stream - start);
+            enum { limit = 16 << 20 };
+            size_t capacity = 4096;
+            uint8_t *profile = malloc(capacity);
+            if (!profile) return -1;
+            z_stream z;
+            memset(&z, 0, sizeof z);
+            if (inflateInit(&z) != Z_OK) { free(profile); return -1; }
+            z.next_in = (Bytef *)stream;
+            z.avail_in = (uInt)stream_length;
+            int status = Z_OK;
+            while (status == Z_OK) {
+                if (z.total_out == capacity) {
+                    if (capacity >= limit) break;
+                    uint8_t *grown = realloc(profile, capacity * 2);
+                    if (!grown) break;
+                    profile = grown;
+                    capacity *= 2;
+                }
+                z.next_out = profile + z.total_out;
+                z.avail_out = (uInt)(capacity - z.total_out);
+                status = inflate(&z, Z_NO_FLUSH);
+            }
+            size_t produced = z.total_out;
+            inflateEnd(&z);
+            if (status != Z_STREAM_END || produced < 128) { free(profile); return -1; }
+            out->bytes = profile;
+            out->length = produced;
+            return 0;
+        }
+        at += 12 + data;
+    }
+    return -1;
+}

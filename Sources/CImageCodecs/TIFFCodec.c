@@ -52,8 +52,9 @@ static void unmap_nothing(thandle_t handle, void *base, toff_t size) { (void)han
 /* The first page of a TIFF (any bit depth, RGB, RGBA, greyscale, palette, as libtiff's RGBA
    interface reads them) into the app's premultiplied pixel words, upright; how many pages it has. */
 int codecs_tiff_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t **pixels, uint32_t *width,
-                       uint32_t *height, int *pages, char *error, size_t error_size) {
+                       uint32_t *height, int *pages, codecs_buffer *icc, char *error, size_t error_size) {
     *pixels = NULL;
+    memset(icc, 0, sizeof *icc);
     TIFFSetErrorHandler(keep_error);
     TIFFSetWarningHandler(ignore_warning);
     last_error[0] = 0;
@@ -88,6 +89,13 @@ int codecs_tiff_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
             *width = w;
             *height = h;
             *pages = TIFFNumberOfDirectories(tiff);
+            uint32_t profile_length = 0;
+            void *profile = NULL;
+            if (TIFFGetField(tiff, TIFFTAG_ICCPROFILE, &profile_length, &profile) && profile && profile_length >= 128
+                && (icc->bytes = malloc(profile_length))) {
+                memcpy(icc->bytes, profile, profile_length);
+                icc->length = profile_length;
+            }
             result = 0;
         }
     }
@@ -96,3 +104,104 @@ int codecs_tiff_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
 }
 
 void codecs_tiff_free(uint32_t *pixels) { _TIFFfree(pixels); }
+
+/* A file growing in memory for the encoder: libtiff seeks back to patch offsets. */
+typedef struct {
+    uint8_t *data;
+    size_t length, capacity, offset;
+    int failed;
+} growing_file;
+
+static tmsize_t write_growing(thandle_t handle, void *buffer, tmsize_t size) {
+    growing_file *file = (growing_file *)handle;
+    if (size < 0) return -1;
+    size_t end = file->offset + (size_t)size;
+    if (end > file->capacity) {
+        size_t capacity = file->capacity ? file->capacity : 65536;
+        while (capacity < end) capacity *= 2;
+        uint8_t *grown = realloc(file->data, capacity);
+        if (!grown) { file->failed = 1; return -1; }
+        file->data = grown;
+        file->capacity = capacity;
+    }
+    memcpy(file->data + file->offset, buffer, (size_t)size);
+    file->offset = end;
+    if (end > file->length) file->length = end;
+    return size;
+}
+
+static tmsize_t read_growing(thandle_t handle, void *buffer, tmsize_t size) {
+    growing_file *file = (growing_file *)handle;
+    if (size < 0 || file->offset >= file->length) return 0;
+    size_t count = (size_t)size;
+    if (count > file->length - file->offset) count = file->length - file->offset;
+    memcpy(buffer, file->data + file->offset, count);
+    file->offset += count;
+    return (tmsize_t)count;
+}
+
+static toff_t seek_growing(thandle_t handle, toff_t offset, int whence) {
+    growing_file *file = (growing_file *)handle;
+    uint64_t base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? file->offset : file->length;
+    file->offset = (size_t)(base + offset);
+    return (toff_t)file->offset;
+}
+
+static toff_t size_of_growing(thandle_t handle) { return (toff_t)((growing_file *)handle)->length; }
+
+int codecs_tiff_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int has_alpha, int compression,
+                       const uint8_t *icc, size_t icc_length, codecs_buffer *out, char *error, size_t error_size) {
+    memset(out, 0, sizeof *out);
+    TIFFSetErrorHandler(keep_error);
+    TIFFSetWarningHandler(ignore_warning);
+    last_error[0] = 0;
+    growing_file file = {0};
+    /* BigTIFF ("w8") only when the picture could pass 4 GB. */
+    int big = (uint64_t)width * height * 4 > 0xF0000000u;
+    TIFF *tiff = TIFFClientOpen("picture", big ? "w8" : "w", (thandle_t)&file, read_growing, write_growing, seek_growing, close_nothing,
+                                size_of_growing, map_nothing, unmap_nothing);
+    if (!tiff) {
+        snprintf(error, error_size, "libtiff could not start a file%s%s", last_error[0] ? ": " : "", last_error);
+        free(file.data);
+        return -1;
+    }
+    int channels = has_alpha ? 4 : 3;
+    TIFFSetField(tiff, TIFFTAG_IMAGEWIDTH, width);
+    TIFFSetField(tiff, TIFFTAG_IMAGELENGTH, height);
+    TIFFSetField(tiff, TIFFTAG_SAMPLESPERPIXEL, channels);
+    TIFFSetField(tiff, TIFFTAG_BITSPERSAMPLE, 8);
+    TIFFSetField(tiff, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_RGB);
+    TIFFSetField(tiff, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG);
+    TIFFSetField(tiff, TIFFTAG_ORIENTATION, ORIENTATION_TOPLEFT);
+    TIFFSetField(tiff, TIFFTAG_COMPRESSION, compression == 5 ? COMPRESSION_LZW : COMPRESSION_ADOBE_DEFLATE);
+    /* The horizontal predictor: neighbours' differences compress far better in a drawing. */
+    TIFFSetField(tiff, TIFFTAG_PREDICTOR, PREDICTOR_HORIZONTAL);
+    if (has_alpha) {
+        uint16_t extra = EXTRASAMPLE_UNASSALPHA;
+        TIFFSetField(tiff, TIFFTAG_EXTRASAMPLES, 1, &extra);
+    }
+    if (icc && icc_length > 0) TIFFSetField(tiff, TIFFTAG_ICCPROFILE, (uint32_t)icc_length, icc);
+    TIFFSetField(tiff, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(tiff, 0));
+    uint8_t *row = malloc((size_t)width * channels);
+    int ok = row != NULL;
+    for (uint32_t y = 0; ok && y < height; y++) {
+        const uint8_t *source = rgba + (size_t)y * width * 4;
+        if (has_alpha) {
+            memcpy(row, source, (size_t)width * 4);
+        } else {
+            for (uint32_t x = 0; x < width; x++) memcpy(row + x * 3, source + x * 4, 3);
+        }
+        ok = TIFFWriteScanline(tiff, row, y, 0) == 1;
+    }
+    free(row);
+    ok = ok && TIFFWriteDirectory(tiff);
+    TIFFClose(tiff);
+    if (!ok || file.failed) {
+        snprintf(error, error_size, "libtiff could not write the picture%s%s", last_error[0] ? ": " : "", last_error[0] ? last_error : "");
+        free(file.data);
+        return -1;
+    }
+    out->bytes = file.data;
+    out->length = file.length;
+    return 0;
+}

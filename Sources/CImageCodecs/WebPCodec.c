@@ -7,6 +7,7 @@
 #include <webp/decode.h>
 #include <webp/encode.h>
 #include <webp/demux.h>
+#include <webp/mux.h>
 
 static const char *vp8_status_text(VP8StatusCode status) {
     switch (status) {
@@ -134,8 +135,32 @@ static int write_to_buffer(const uint8_t *data, size_t size, const WebPPicture *
     return 1;
 }
 
+/* The encoded still picture in `out` rewrapped by libwebpmux with an ICCP chunk (the extended
+   VP8X header that announces it comes with it). */
+static int add_icc_profile(codecs_buffer *out, const uint8_t *icc, size_t icc_length, char *error, size_t error_size) {
+    WebPData image = {out->bytes, out->length}, profile = {icc, icc_length}, assembled = {NULL, 0};
+    WebPMux *mux = WebPMuxCreate(&image, 0);
+    int ok = mux && WebPMuxSetChunk(mux, "ICCP", &profile, 0) == WEBP_MUX_OK && WebPMuxAssemble(mux, &assembled) == WEBP_MUX_OK;
+    WebPMuxDelete(mux);
+    free(out->bytes);
+    memset(out, 0, sizeof *out);
+    if (!ok) {
+        WebPDataClear(&assembled);
+        snprintf(error, error_size, "libwebpmux could not add the colour profile");
+        return 0;
+    }
+    /* WebPDataClear frees with WebPFree; our buffers are freed with free(): copy. */
+    if ((out->bytes = malloc(assembled.size))) {
+        memcpy(out->bytes, assembled.bytes, assembled.size);
+        out->length = assembled.size;
+    }
+    WebPDataClear(&assembled);
+    if (!out->bytes) snprintf(error, error_size, "out of memory");
+    return out->bytes != NULL;
+}
+
 int codecs_webp_encode_words(const uint32_t *pixels, uint32_t width, uint32_t height, int bgra, int lossless, float quality,
-                             int method, codecs_buffer *out, char *error, size_t error_size) {
+                             int method, const uint8_t *icc, size_t icc_length, codecs_buffer *out, char *error, size_t error_size) {
     const uint8_t *bytes = (const uint8_t *)pixels;
     memset(out, 0, sizeof *out);
     WebPConfig config;
@@ -174,5 +199,25 @@ int codecs_webp_encode_words(const uint32_t *pixels, uint32_t width, uint32_t he
         memset(out, 0, sizeof *out);
     }
     WebPPictureFree(&picture);
+    if (ok && icc && icc_length > 0) ok = add_icc_profile(out, icc, icc_length, error, error_size);
     return ok ? 0 : -1;
+}
+
+int codecs_webp_icc_profile(const uint8_t *data, size_t length, codecs_buffer *out) {
+    memset(out, 0, sizeof *out);
+    WebPData whole = {data, length};
+    WebPDemuxer *demux = WebPDemux(&whole);
+    if (!demux) return -1;
+    int result = -1;
+    WebPChunkIterator chunk;
+    if ((WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS) & ICCP_FLAG) && WebPDemuxGetChunk(demux, "ICCP", 1, &chunk)) {
+        if (chunk.chunk.size >= 128 && (out->bytes = malloc(chunk.chunk.size))) {
+            memcpy(out->bytes, chunk.chunk.bytes, chunk.chunk.size);
+            out->length = chunk.chunk.size;
+            result = 0;
+        }
+        WebPDemuxReleaseChunkIterator(&chunk);
+    }
+    WebPDemuxDelete(demux);
+    return result;
 }

@@ -71,8 +71,31 @@ int codecs_jpeg_dimensions(const uint8_t *data, size_t length, uint32_t *width, 
 
 /// Encodes RGBA8 as JPEG (for tests that build a corpus): grayscale uses the red channel;
 /// cmyk writes Adobe-style (inverted) CMYK; orientation 1-8 adds an EXIF block, 0 none.
+/// `icc` (may be NULL): an ICC profile written as APP2 markers.
 int codecs_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, int grayscale, int cmyk,
-                       int progressive, int orientation, codecs_buffer *out, char *error, size_t error_size);
+                       int progressive, int orientation, const uint8_t *icc, size_t icc_length, codecs_buffer *out,
+                       char *error, size_t error_size);
+
+/// The ICC profile a JPEG carries (its APP2 markers joined), into `out`. Returns 0, or -1 when
+/// it has none (or the bytes are not a JPEG).
+int codecs_jpeg_icc_profile(const uint8_t *data, size_t length, codecs_buffer *out);
+
+/// The ICC profile in a PNG's iCCP chunk, inflated, into `out`. Returns 0, or -1 without one.
+int codecs_png_icc_profile(const uint8_t *png, size_t length, codecs_buffer *out);
+
+/// Converts premultiplied A<<24|R<<16|G<<8|B words in place from the colours `profile` (ICC
+/// bytes) describes to sRGB, perceptual intent, with Little CMS. Returns 1 when converted, 0
+/// when nothing changes (a profile that is sRGB, or not an RGB one), -1 for a profile lcms
+/// cannot use.
+int codecs_icc_to_srgb(uint32_t *pixels, size_t count, const uint8_t *profile, size_t length);
+
+/// An RGB ICC profile from CIE xy primaries (red, green, blue), a white point and a transfer
+/// curve (0 sRGB, 1 BT.709, 2 linear, otherwise gamma transfer/10): what a HEIF or AVIF
+/// file's nclx colour description means. Returns 0 with the bytes in `out`.
+int codecs_icc_make_rgb_profile(const double primaries[6], const double white[2], int transfer, codecs_buffer *out);
+
+/// Little CMS's sRGB profile, the one saved files carry.
+int codecs_icc_srgb_profile(codecs_buffer *out);
 
 /// Encodes RGBA8 as a PNG of a given colour type (0 gray, 2 RGB, 3 palette, 4 gray+alpha,
 /// 6 RGBA), bit depth (8 or 16; palette 8) and interlacing (for tests that build a corpus).
@@ -100,15 +123,26 @@ int codecs_webp_decode_premultiplied(const uint8_t *data, size_t length, uint32_
 /// Encodes straight (not premultiplied) pixels as WebP: lossless (quality is then the effort,
 /// 0-100) or lossy at `quality` (0-100); `method` 0 (fast) to 6 (small). Words A<<24|R<<16|G<<8|B
 /// when `bgra` (the app's layout, bytes B, G, R, A), else bytes R, G, B, A.
+/// `icc` (may be NULL): an ICC profile written as the ICCP chunk.
 int codecs_webp_encode_words(const uint32_t *pixels, uint32_t width, uint32_t height, int bgra, int lossless, float quality,
-                             int method, codecs_buffer *out, char *error, size_t error_size);
+                             int method, const uint8_t *icc, size_t icc_length, codecs_buffer *out, char *error, size_t error_size);
+
+/// The ICC profile in a WebP's ICCP chunk, into `out`. Returns 0, or -1 without one.
+int codecs_webp_icc_profile(const uint8_t *data, size_t length, codecs_buffer *out);
 
 /// Decodes the first page of a TIFF (8 or 16 bits, RGB, RGBA, greyscale, palette: libtiff's
 /// RGBA interface) into premultiplied A<<24|R<<16|G<<8|B words, upright, refusing more than
-/// max_pixels before allocating; `pages`: how many the file has. Free the pixels with codecs_tiff_free.
+/// max_pixels before allocating; `pages`: how many the file has; `icc`: its ICC profile (empty
+/// without one; free it with codecs_free_buffer). Free the pixels with codecs_tiff_free.
 int codecs_tiff_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t **pixels, uint32_t *width,
-                       uint32_t *height, int *pages, char *error, size_t error_size);
+                       uint32_t *height, int *pages, codecs_buffer *icc, char *error, size_t error_size);
 void codecs_tiff_free(uint32_t *pixels);
+
+/// Encodes straight RGBA8 rows (stride width * 4) as a one-page TIFF: RGB, or RGB with
+/// unassociated alpha when `has_alpha`; `compression` 5 (LZW) or 8 (Deflate), with the
+/// horizontal predictor; `icc` (may be NULL) as its ICC profile tag.
+int codecs_tiff_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int has_alpha, int compression,
+                       const uint8_t *icc, size_t icc_length, codecs_buffer *out, char *error, size_t error_size);
 
 void codecs_free_buffer(codecs_buffer *buffer);
 void codecs_free_image(codecs_image *image);

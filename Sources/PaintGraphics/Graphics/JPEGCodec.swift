@@ -16,7 +16,8 @@ public enum JPEGCodec {
         defer { codecs_free_image(&image) }
         if status == -2 { throw PNGCodec.CodecError.cancelled }
         guard status == 0, let rgba = image.rgba else { throw PNGCodec.CodecError.decode(String(cString: error)) }
-        return (RGBAConversion.bitmap(fromRGBA: rgba, width: Int(image.width), height: Int(image.height)), Int(orientation))
+        let bitmap = RGBAConversion.bitmap(fromRGBA: rgba, width: Int(image.width), height: Int(image.height))
+        return (bitmap.convertedToSRGB(from: ColorProfile.embedded(in: data)), Int(orientation))
     }
 
     /// Width and height from the header alone.
@@ -28,14 +29,19 @@ public enum JPEGCodec {
         return status == 0 ? (Int(width), Int(height)) : nil
     }
 
-    /// Encodes a bitmap as JPEG (the tests build their corpus with it).
+    /// Encodes a bitmap as JPEG, saying its numbers are in `profile`'s colours (sRGB's, as
+    /// saved files do; the tests build their corpus with others and with none).
     public static func encode(_ bitmap: Bitmap, quality: Int = 90, grayscale: Bool = false, cmyk: Bool = false,
-                              progressive: Bool = false, orientation: Int = 0) throws -> Data {
+                              progressive: Bool = false, orientation: Int = 0, profile: ColorProfile? = .sRGB) throws -> Data {
         let rgba = RGBAConversion.rgba(from: bitmap)
         var buffer = codecs_buffer()
         var error = [CChar](repeating: 0, count: 256)
-        let status = codecs_jpeg_encode(rgba, UInt32(bitmap.width), UInt32(bitmap.height), Int32(quality), grayscale ? 1 : 0,
-                                        cmyk ? 1 : 0, progressive ? 1 : 0, Int32(orientation), &buffer, &error, error.count)
+        let icc = profile?.bytes ?? Data()
+        let status = icc.withUnsafeBytes { raw in
+            codecs_jpeg_encode(rgba, UInt32(bitmap.width), UInt32(bitmap.height), Int32(quality), grayscale ? 1 : 0, cmyk ? 1 : 0,
+                               progressive ? 1 : 0, Int32(orientation), raw.bindMemory(to: UInt8.self).baseAddress, raw.count,
+                               &buffer, &error, error.count)
+        }
         defer { codecs_free_buffer(&buffer) }
         guard status == 0, let bytes = buffer.bytes else { throw PNGCodec.CodecError.encode(String(cString: error)) }
         return Data(bytes: bytes, count: buffer.length)

@@ -112,7 +112,7 @@ public enum PNGCodec {
         defer { codecs_free_image(&image) }
         if status == -2 { throw CodecError.cancelled }
         guard status == 0, let rgba = image.rgba else { throw CodecError.decode(String(cString: error)) }
-        return (RGBAConversion.bitmap(fromRGBA: rgba, width: Int(image.width), height: Int(image.height)),
-                Int(sourceWidth), Int(sourceHeight))
+        let bitmap = RGBAConversion.bitmap(fromRGBA: rgba, width: Int(image.width), height: Int(image.height))
+        return (bitmap.convertedToSRGB(from: ColorProfile.embedded(in: data)), Int(sourceWidth), Int(sourceHeight))
     }
 }

@@ -16,13 +16,42 @@ public enum TIFFCodec {
         var width: UInt32 = 0, height: UInt32 = 0
         var pages: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
+        var icc = codecs_buffer()
         let status = data.withUnsafeBytes { raw in
-            codecs_tiff_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, pixelLimit, &pixels, &width, &height, &pages, &error, error.count)
+            codecs_tiff_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, pixelLimit, &pixels, &width, &height, &pages,
+                               &icc, &error, error.count)
         }
+        let profile = ColorProfile.taking(&icc)
         guard status == 0, let pixels else { throw PNGCodec.CodecError.decode(String(cString: error)) }
         defer { codecs_tiff_free(pixels) }
         let bitmap = Bitmap(width: Int(width), height: Int(height))
         bitmap.pixels.update(from: pixels, count: Int(width) * Int(height))
-        return (bitmap, Int(pages))
+        return (bitmap.convertedToSRGB(from: profile), Int(pages))
+    }
+}
+
+extension TIFFCodec {
+    /// How the pixels are compressed: both lossless, both read by every TIFF reader.
+    public enum Compression: Int32, Sendable {
+        case lzw = 5
+        case deflate = 8
+    }
+
+    /// A one-page TIFF of the bitmap: RGB, or RGBA when anything is translucent, with the
+    /// horizontal predictor; it says its numbers are in `profile`'s colours (sRGB's, as saved
+    /// files do).
+    public static func encode(_ bitmap: Bitmap, compression: Compression = .deflate, profile: ColorProfile? = .sRGB) throws -> Data {
+        let rgba = RGBAConversion.rgba(from: bitmap)
+        let translucent = (0..<bitmap.width * bitmap.height).contains { bitmap.pixels[$0] >> 24 != 255 }
+        var buffer = codecs_buffer()
+        var error = [CChar](repeating: 0, count: 256)
+        let icc = profile?.bytes ?? Data()
+        let status = icc.withUnsafeBytes { raw in
+            codecs_tiff_encode(rgba, UInt32(bitmap.width), UInt32(bitmap.height), translucent ? 1 : 0, compression.rawValue,
+                               raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &buffer, &error, error.count)
+        }
+        defer { codecs_free_buffer(&buffer) }
+        guard status == 0, let bytes = buffer.bytes else { throw PNGCodec.CodecError.encode(String(cString: error)) }
+        return Data(bytes: bytes, count: buffer.length)
     }
 }

@@ -41,19 +41,24 @@ public enum WebPCodec {
                                              UInt32(info.width), UInt32(info.height), &error, error.count)
         }
         guard status == 0 else { throw PNGCodec.CodecError.decode(String(cString: error)) }
-        return bitmap
+        return bitmap.convertedToSRGB(from: ColorProfile.embedded(in: data))
     }
 
     /// Lossless (every pixel kept; `quality` is the effort) or lossy at `quality` 0-100;
     /// `method` 0 (fastest) to 6 (smallest), libwebp's default 4.
-    public static func encode(_ bitmap: Bitmap, lossless: Bool = true, quality: Double = 75, method: Int = 4) throws -> Data {
+    /// The file says its numbers are in `profile`'s colours (sRGB's, as saved files do).
+    public static func encode(_ bitmap: Bitmap, lossless: Bool = true, quality: Double = 75, method: Int = 4,
+                              profile: ColorProfile? = .sRGB) throws -> Data {
         var buffer = codecs_buffer()
         var error = [CChar](repeating: 0, count: 256)
         // An opaque picture's words are libwebp's BGRA already; a translucent one is made straight first.
         let count = bitmap.width * bitmap.height
+        let icc = profile?.bytes ?? Data()
         func encode(_ words: UnsafePointer<UInt32>) -> Int32 {
-            codecs_webp_encode_words(words, UInt32(bitmap.width), UInt32(bitmap.height), 1, lossless ? 1 : 0, Float(quality),
-                                     Int32(method), &buffer, &error, error.count)
+            icc.withUnsafeBytes { raw in
+                codecs_webp_encode_words(words, UInt32(bitmap.width), UInt32(bitmap.height), 1, lossless ? 1 : 0, Float(quality),
+                                         Int32(method), raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &buffer, &error, error.count)
+            }
         }
         let status: Int32
         if (0..<count).contains(where: { bitmap.pixels[$0] >> 24 != 255 }) {

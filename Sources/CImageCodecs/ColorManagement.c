@@ -1,0 +1,139 @@
+// Little CMS glue: an embedded ICC profile's colours converted to sRGB, the colour space the
+// app draws and saves in. lcms reports errors through a log handler (silenced here: a damaged
+// profile is an answer, not a message on stderr) and never jumps out of a call.
+#include "CImageCodecs.h"
+#include <lcms2.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void ignore_lcms_error(cmsContext context, cmsUInt32Number code, const char *text) { (void)context; (void)code; (void)text; }
+
+static pthread_once_t quiet_once = PTHREAD_ONCE_INIT;
+static void make_lcms_quiet(void) { cmsSetLogErrorHandler(ignore_lcms_error); }
+
+/* Whether the transform leaves every 8-bit level it is tried on within one of where it was: a
+   profile that describes sRGB (a camera's, colord's, the one our own saves carry) is not applied,
+   so such files open to exactly their numbers (colord's sRGB profile, through lcms, moves some
+   levels by one: its curves are tables, not sRGB's formula). 10 levels per channel, extremes and
+   mid-tones, 1000 colours; Adobe RGB moves mid-tones by tens. */
+static int is_identity(cmsHTRANSFORM transform) {
+    static const uint8_t levels[10] = {0, 1, 2, 37, 64, 128, 191, 232, 254, 255};
+    uint8_t in[1000 * 4], out[1000 * 4];
+    int n = 0;
+    for (int r = 0; r < 10; r++)
+        for (int g = 0; g < 10; g++)
+            for (int b = 0; b < 10; b++, n++) {
+                in[n * 4] = levels[b];
+                in[n * 4 + 1] = levels[g];
+                in[n * 4 + 2] = levels[r];
+                in[n * 4 + 3] = 255;
+            }
+    cmsDoTransform(transform, in, out, 1000);
+    for (int i = 0; i < 1000 * 4; i++)
+        if (abs((int)in[i] - (int)out[i]) > 1) return 0;
+    return 1;
+}
+
+typedef struct {
+    cmsHTRANSFORM transform;
+    uint32_t *pixels;
+    size_t count;
+} band;
+
+static void *convert_band(void *argument) {
+    band *work = argument;
+    cmsDoTransform(work->transform, work->pixels, work->pixels, (cmsUInt32Number)work->count);
+    return NULL;
+}
+
+int codecs_icc_to_srgb(uint32_t *pixels, size_t count, const uint8_t *profile, size_t length) {
+    pthread_once(&quiet_once, make_lcms_quiet);
+    if (!profile || length < 128 || length > UINT32_MAX) return -1;
+    cmsHPROFILE source = cmsOpenProfileFromMem(profile, (cmsUInt32Number)length);
+    if (!source) return -1;
+    if (cmsGetColorSpace(source) != cmsSigRgbData) {
+        /* A grey or CMYK profile describes data the decoder has already made RGB. */
+        cmsCloseProfile(source);
+        return 0;
+    }
+    cmsHPROFILE srgb = cmsCreate_sRGBProfile();
+    /* The app's words are premultiplied B, G, R, A bytes: lcms unpremultiplies, converts and
+       premultiplies again, alpha copied. No cache: the transform is shared by two threads. */
+    cmsHTRANSFORM transform = cmsCreateTransform(source, TYPE_BGRA_8_PREMUL, srgb, TYPE_BGRA_8_PREMUL, INTENT_PERCEPTUAL,
+                                                 cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE);
+    cmsCloseProfile(source);
+    cmsCloseProfile(srgb);
+    if (!transform) return -1;
+    int result = 0;
+    if (!is_identity(transform)) {
+        /* Two bands, one per core, for a photo of a few megapixels or more. */
+        size_t half = count > (1u << 20) ? count / 2 : count;
+        band bands[2] = {{transform, pixels, half}, {transform, pixels + half, count - half}};
+        pthread_t thread;
+        int threaded = bands[1].count > 0 && pthread_create(&thread, NULL, convert_band, &bands[1]) == 0;
+        convert_band(&bands[0]);
+        if (threaded) pthread_join(thread, NULL);
+        else if (bands[1].count > 0) convert_band(&bands[1]);
+        result = 1;
+    }
+    cmsDeleteTransform(transform);
+    return result;
+}
+
+/* An RGB profile from primaries and a white point (CIE xy) and a transfer curve: what a
+   HEIF/AVIF file's nclx box says instead of an ICC profile. transfer 0: sRGB's curve; 1:
+   BT.709's; 2: linear; otherwise a pure gamma of transfer / 10. */
+static cmsToneCurve *transfer_curve(int transfer) {
+    if (transfer == 0) {
+        const cmsFloat64Number srgb[5] = {2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045};
+        return cmsBuildParametricToneCurve(NULL, 4, srgb);
+    }
+    if (transfer == 1) {
+        /* BT.709's camera curve, inverted: V = 1.099 L^0.45 - 0.099 above 0.081. */
+        const cmsFloat64Number bt709[5] = {1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081};
+        return cmsBuildParametricToneCurve(NULL, 4, bt709);
+    }
+    return cmsBuildGamma(NULL, transfer == 2 ? 1.0 : transfer / 10.0);
+}
+
+/* The profile's bytes into `out` (malloc'd), and the profile closed. */
+static int save_profile(cmsHPROFILE profile, codecs_buffer *out) {
+    cmsUInt32Number size = 0;
+    int result = -1;
+    if (cmsSaveProfileToMem(profile, NULL, &size) && size > 0 && (out->bytes = malloc(size))) {
+        if (cmsSaveProfileToMem(profile, out->bytes, &size)) {
+            out->length = size;
+            result = 0;
+        } else {
+            free(out->bytes);
+            out->bytes = NULL;
+        }
+    }
+    cmsCloseProfile(profile);
+    return result;
+}
+
+int codecs_icc_make_rgb_profile(const double primaries[6], const double white[2], int transfer, codecs_buffer *out) {
+    pthread_once(&quiet_once, make_lcms_quiet);
+    out->bytes = NULL;
+    out->length = 0;
+    cmsCIExyY whitePoint = {white[0], white[1], 1};
+    cmsCIExyYTRIPLE colorants = {{primaries[0], primaries[1], 1}, {primaries[2], primaries[3], 1}, {primaries[4], primaries[5], 1}};
+    cmsToneCurve *curve = transfer_curve(transfer);
+    if (!curve) return -1;
+    cmsToneCurve *curves[3] = {curve, curve, curve};
+    cmsHPROFILE profile = cmsCreateRGBProfile(&whitePoint, &colorants, curves);
+    cmsFreeToneCurve(curve);
+    if (!profile) return -1;
+    return save_profile(profile, out);
+}
+
+int codecs_icc_srgb_profile(codecs_buffer *out) {
+    pthread_once(&quiet_once, make_lcms_quiet);
+    out->bytes = NULL;
+    out->length = 0;
+    cmsHPROFILE profile = cmsCreate_sRGBProfile();
+    if (!profile) return -1;
+    return save_profile(profile, out);
+}
