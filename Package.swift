@@ -28,7 +28,7 @@ let package = Package(
         // C glue for libpng: its setjmp/longjmp error handling stays in C.
         .target(
             name: "CImageCodecs",
-            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux"), .linkedLibrary("tiff"), .linkedLibrary("lcms2"),
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux"), .linkedLibrary("tiff"), .linkedLibrary("lcms2"), .linkedLibrary("heif"), .linkedLibrary("avif"), .linkedLibrary("gif"),
                              .linkedLibrary("z"), .linkedLibrary("pthread")]
         ),
         // C glue for FreeType and fontconfig, HarfBuzz (shaping) and FriBidi (right-to-left text).

@@ -82,17 +82,12 @@ int codecs_icc_to_srgb(uint32_t *pixels, size_t count, const uint8_t *profile, s
 }
 
 /* An RGB profile from primaries and a white point (CIE xy) and a transfer curve: what a
-   HEIF/AVIF file's nclx box says instead of an ICC profile. transfer 0: sRGB's curve; 1:
-   BT.709's; 2: linear; otherwise a pure gamma of transfer / 10. */
+   HEIF/AVIF file's nclx box says instead of an ICC profile. transfer 0: sRGB's curve; 2: linear;
+   otherwise a pure gamma of transfer / 10. */
 static cmsToneCurve *transfer_curve(int transfer) {
     if (transfer == 0) {
         const cmsFloat64Number srgb[5] = {2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045};
         return cmsBuildParametricToneCurve(NULL, 4, srgb);
-    }
-    if (transfer == 1) {
-        /* BT.709's camera curve, inverted: V = 1.099 L^0.45 - 0.099 above 0.081. */
-        const cmsFloat64Number bt709[5] = {1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081};
-        return cmsBuildParametricToneCurve(NULL, 4, bt709);
     }
     return cmsBuildGamma(NULL, transfer == 2 ? 1.0 : transfer / 10.0);
 }
@@ -136,4 +131,23 @@ int codecs_icc_srgb_profile(codecs_buffer *out) {
     cmsHPROFILE profile = cmsCreate_sRGBProfile();
     if (!profile) return -1;
     return save_profile(profile, out);
+}
+
+int codecs_icc_from_nclx(int primaries, const float xy[8], int transfer, codecs_buffer *out) {
+    out->bytes = NULL;
+    out->length = 0;
+    /* H.273's codes. Transfer: 8 linear, 4 gamma 2.2, 5 gamma 2.8; the rest (sRGB's 13, the
+       video curves 1, 6, 14, 15, unspecified) are shown with sRGB's curve, as viewers do for
+       pictures that are not HDR. Primaries 1 (BT.709, sRGB's) or 2 (unspecified) with sRGB's
+       curve need no conversion. */
+    int curve = transfer == 8 ? 2 : transfer == 4 ? 22 : transfer == 5 ? 28 : 0;
+    if ((primaries == 1 || primaries == 2) && curve == 0) return -1;
+    double colorants[6] = {xy[0], xy[1], xy[2], xy[3], xy[4], xy[5]}, white[2] = {xy[6], xy[7]};
+    if (primaries == 1 || primaries == 2) {
+        const double bt709[8] = {0.64, 0.33, 0.30, 0.60, 0.15, 0.06, 0.3127, 0.3290};
+        memcpy(colorants, bt709, sizeof colorants);
+        memcpy(white, bt709 + 6, sizeof white);
+    }
+    if (white[1] <= 0 || colorants[1] <= 0 || colorants[3] <= 0 || colorants[5] <= 0) return -1;
+    return codecs_icc_make_rgb_profile(colorants, white, curve, out);
 }

@@ -76,7 +76,7 @@ final class FileNameMessageTests: XCTestCase {
         let status = session.board.statusLabel.text
         XCTAssertLessThan(status.count, 200, status)
         XCTAssertTrue(status.contains("…"), status)
-        XCTAssertTrue(status.hasSuffix("name-.png is not a PNG, JPEG, WebP, TIFF or SVG picture"), "the reason stays whole at the end: \(status)")
+        XCTAssertTrue(status.hasSuffix("name-.png is not a PNG, JPEG, WebP, HEIC, AVIF, TIFF, GIF, BMP or SVG picture"), "the reason stays whole at the end: \(status)")
         XCTAssertEqual(DisplayPath.short("/a/short/path.png"), "/a/short/path.png")
         let short = DisplayPath.short("/home/ann/" + name)
         XCTAssertEqual(short.count, DisplayPath.limit)

@@ -160,7 +160,7 @@ final class PhotoPlacementTests: XCTestCase {
         board.openPhoto(path: temp.path + "/bad.jpg")
         board.finishOpening()
         XCTAssertNil(board.photoPlacement)
-        XCTAssertTrue(board.statusLabel.text.contains("not a PNG, JPEG, WebP, TIFF or SVG"), board.statusLabel.text)
+        XCTAssertTrue(board.statusLabel.text.contains("not a PNG, JPEG, WebP, HEIC, AVIF, TIFF, GIF, BMP or SVG"), board.statusLabel.text)
         XCTAssertTrue(board.canvas.document.isEmpty)
     }
 

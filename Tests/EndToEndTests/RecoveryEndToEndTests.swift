@@ -99,7 +99,7 @@ final class OpenErrorLogEndToEndTests: XvfbTestCase {
         usleep(500_000)
         app.stop()
         XCTAssertTrue(app.standardError.contains("cannot open \(file): "), app.standardError)
-        XCTAssertTrue(app.standardError.contains("is not a PNG, JPEG, WebP, TIFF or SVG picture"), app.standardError)
+        XCTAssertTrue(app.standardError.contains("is not a PNG, JPEG, WebP, HEIC, AVIF, TIFF, GIF, BMP or SVG picture"), app.standardError)
     }
 }
 

@@ -55,7 +55,7 @@ final class ColorManagementTests: XCTestCase {
     }
 
     /// A PNG made by libpng with an iCCP chunk (the profile deflated) put after its header.
-    private func png(_ bitmap: Bitmap, profile: ColorProfile) throws -> Data {
+    static func png(_ bitmap: Bitmap, profile: ColorProfile) throws -> Data {
         let plain = try PNGCodec.encodeVariant(bitmap, colorType: 2, bitDepth: 8, interlaced: false)
         var compressed = codecs_buffer()
         defer { codecs_free_buffer(&compressed) }
@@ -84,7 +84,7 @@ final class ColorManagementTests: XCTestCase {
         // The same profile in the other containers gives the same colours.
         let webp = try WebPCodec.decode(WebPCodec.encode(source, lossless: true, profile: adobe))
         XCTAssertTrue(webp.isEqual(to: opened), "WebP ICCP: as the TIFF")
-        let pngData = try png(source, profile: adobe)
+        let pngData = try Self.png(source, profile: adobe)
         XCTAssertNotNil(ColorProfile.embedded(in: pngData))
         XCTAssertTrue(try PNGCodec.decode(pngData).isEqual(to: opened), "PNG iCCP: as the TIFF")
         let jpeg = try JPEGCodec.decode(JPEGCodec.encode(source, quality: 100, profile: adobe)).bitmap

@@ -126,7 +126,7 @@ final class PhotoDecodingTests: XCTestCase {
             XCTAssertThrowsError(try PhotoDecoder.load(path: temp.path + "/t\(index).jpg"), "JPEG truncated at \(length)")
         }
         try Data("not a picture at all".utf8).write(to: URL(fileURLWithPath: temp.path + "/text.png"))
-        expectError(temp.path + "/text.png", contains: "not a PNG, JPEG, WebP, TIFF or SVG")
+        expectError(temp.path + "/text.png", contains: "not a PNG, JPEG, WebP, HEIC, AVIF, TIFF, GIF, BMP or SVG")
         expectError(temp.path, contains: "folder")
         expectError(temp.path + "/missing.jpg", contains: "does not exist")
         XCTAssertEqual(mkfifo(temp.path + "/fifo", 0o600), 0)

@@ -50,7 +50,7 @@ final class SVGTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("SVG"), "\(error)")
         }
         XCTAssertThrowsError(try PhotoDecoder.decode(Data("plain text".utf8), name: "notes.svg")) { error in
-            XCTAssertTrue("\(error)".contains("not a PNG, JPEG, WebP, TIFF or SVG picture"), "\(error)")
+            XCTAssertTrue("\(error)".contains("not a PNG, JPEG, WebP, HEIC, AVIF, TIFF, GIF, BMP or SVG picture"), "\(error)")
         }
     }
 

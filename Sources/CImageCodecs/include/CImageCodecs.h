@@ -90,9 +90,13 @@ int codecs_png_icc_profile(const uint8_t *png, size_t length, codecs_buffer *out
 int codecs_icc_to_srgb(uint32_t *pixels, size_t count, const uint8_t *profile, size_t length);
 
 /// An RGB ICC profile from CIE xy primaries (red, green, blue), a white point and a transfer
-/// curve (0 sRGB, 1 BT.709, 2 linear, otherwise gamma transfer/10): what a HEIF or AVIF
-/// file's nclx colour description means. Returns 0 with the bytes in `out`.
+/// curve (0 sRGB, 2 linear, otherwise gamma transfer/10). Returns 0 with the bytes in `out`.
 int codecs_icc_make_rgb_profile(const double primaries[6], const double white[2], int transfer, codecs_buffer *out);
+
+/// The profile a HEIF or AVIF file's nclx colour description (H.273 colour primaries code with
+/// their CIE xy values red, green, blue, white; transfer characteristics code) means, into
+/// `out`. Returns 0, or -1 when it means sRGB (nothing to convert) or makes no sense.
+int codecs_icc_from_nclx(int primaries, const float xy[8], int transfer, codecs_buffer *out);
 
 /// Little CMS's sRGB profile, the one saved files carry.
 int codecs_icc_srgb_profile(codecs_buffer *out);
@@ -143,6 +147,35 @@ void codecs_tiff_free(uint32_t *pixels);
 /// horizontal predictor; `icc` (may be NULL) as its ICC profile tag.
 int codecs_tiff_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int has_alpha, int compression,
                        const uint8_t *icc, size_t icc_length, codecs_buffer *out, char *error, size_t error_size);
+
+/// Whether the bytes are a HEIF file libheif reads (HEIC; AVIF goes to libavif).
+int codecs_heif_is_heif(const uint8_t *data, size_t length);
+
+/// Decodes a HEIF file's primary picture (rotated and mirrored as it says) into premultiplied
+/// A<<24|R<<16|G<<8|B words, refusing more than max_pixels before decoding; `images`: how many
+/// pictures the file holds; `icc`: its colours' profile (its own, or made from its nclx box;
+/// empty for sRGB). Free the pixels with codecs_free_pixels.
+int codecs_heif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t **pixels, uint32_t *width,
+                       uint32_t *height, int *images, codecs_buffer *icc, char *error, size_t error_size);
+
+/// Whether the bytes are an AVIF file.
+int codecs_avif_is_avif(const uint8_t *data, size_t length);
+
+/// Decodes an AVIF's (first) picture into premultiplied A<<24|R<<16|G<<8|B words, refusing more
+/// than max_pixels before decoding. `frames`: an animation's frame count; `rotation` (quarter
+/// turns anticlockwise) and `mirror` (-1 none, 0 top to bottom, 1 left to right): what its irot
+/// and imir say, applied by the caller in that order; `icc` as for HEIF. Free the pixels with
+/// codecs_free_pixels.
+int codecs_avif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t **pixels, uint32_t *width,
+                       uint32_t *height, int *frames, int *rotation, int *mirror, codecs_buffer *icc, char *error, size_t error_size);
+
+/// Decodes a GIF's first frame, placed on its logical screen over transparency, into
+/// A<<24|R<<16|G<<8|B words, refusing a screen of more than max_pixels before allocating;
+/// `frames`: how many frames the file holds. Free the pixels with codecs_free_pixels.
+int codecs_gif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t **pixels, uint32_t *width,
+                      uint32_t *height, int *frames, char *error, size_t error_size);
+
+void codecs_free_pixels(uint32_t *pixels);
 
 void codecs_free_buffer(codecs_buffer *buffer);
 void codecs_free_image(codecs_image *image);

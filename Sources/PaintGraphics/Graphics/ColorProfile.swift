@@ -19,9 +19,9 @@ public struct ColorProfile: Sendable, Equatable {
         return ColorProfile(bytes: Data(bytes: bytes, count: buffer.length))
     }()
 
-    /// A transfer curve an nclx colour description (HEIF, AVIF) names.
+    /// A transfer curve: sRGB's, linear, or a pure gamma of 2.2 or 2.8.
     public enum Transfer: Int32, Sendable {
-        case sRGB = 0, bt709 = 1, linear = 2
+        case sRGB = 0, linear = 2, gamma22 = 22, gamma28 = 28
     }
 
     /// A profile from CIE xy primaries (red, green, blue) and white point, and a transfer curve.
