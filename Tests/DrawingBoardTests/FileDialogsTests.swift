@@ -79,7 +79,7 @@ final class FileDialogsTests: XCTestCase {
         XCTAssertEqual(request.kind, .save)
         XCTAssertEqual(request.currentName, "Drawing.png")
         XCTAssertEqual(request.currentFolder, temp.path)
-        XCTAssertEqual(request.filters.map(\.name), ["PNG image", "JPEG image", "WebP image", "OpenRaster image"])
+        XCTAssertEqual(request.filters.map(\.name), ["PNG image", "JPEG image", "WebP image", "TIFF image", "BMP image", "OpenRaster image"])
         desktop.answers[0](.chosen(path: temp.path + "/sunset", filter: "JPEG image"))
         session.board.finishSaves()
         XCTAssertTrue(FileManager.default.fileExists(atPath: temp.path + "/sunset.jpg"), "JPEG chosen: .jpg added")
@@ -89,6 +89,15 @@ final class FileDialogsTests: XCTestCase {
         desktop.answers[1](.chosen(path: temp.path + "/dusk", filter: "WebP image"))
         session.board.finishSaves()
         XCTAssertTrue(WebPCodec.isWebP(try Data(contentsOf: URL(fileURLWithPath: temp.path + "/dusk.webp"))), "WebP chosen: .webp added")
+        // TIFF and BMP likewise.
+        session.board.chooseSaveAs()
+        desktop.answers[2](.chosen(path: temp.path + "/scan", filter: "TIFF image"))
+        session.board.finishSaves()
+        session.board.chooseSaveAs()
+        desktop.answers[3](.chosen(path: temp.path + "/old", filter: "BMP image"))
+        session.board.finishSaves()
+        XCTAssertTrue(TIFFCodec.isTIFF(try Data(contentsOf: URL(fileURLWithPath: temp.path + "/scan.tif"))), "TIFF chosen: .tif added")
+        XCTAssertTrue(BMPCodec.isBMP(try Data(contentsOf: URL(fileURLWithPath: temp.path + "/old.bmp"))), "BMP chosen: .bmp added")
     }
 
     func testAFileTheDesktopDialogAlreadyAskedToReplaceIsNotAskedAbout() throws {

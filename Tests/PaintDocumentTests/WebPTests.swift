@@ -128,7 +128,7 @@ final class WebPTests: XCTestCase {
         XCTAssertEqual(pngNamedWebP.asset.image.width, original.width)
         // Save As .webp: lossless, so it reads back to the same pixels.
         let target = try XCTUnwrap(SaveAsTarget(path: temp.path + "/saved.webp"))
-        XCTAssertEqual(target.format, .webp)
+        XCTAssertEqual(target.format, .webp(quality: nil))
         let opaque = Bitmap(width: 40, height: 20, color: Color(r: 12, g: 150, b: 77))
         let snapshot = ArtworkSnapshot(background: 0, backgroundImage: opaque, layers: [], names: [], locked: [], width: 40, height: 20)
         let written = try target.write(snapshot)

@@ -116,8 +116,8 @@ final class FileCommands {
         board.fileDialogs.ask(request, builtIn: { [unowned self] in
             self.presentChooser(request) { [unowned self] path, quality in
                 // The name must say the format; the chooser stays up to say so.
-                guard let target = SaveAsTarget(path: path, jpegQuality: quality) else {
-                    (self.board.presentedViewController as? FileChooserViewController)?.show(message: tr("The name must end in .png, .jpg, .jpeg or .ora"))
+                guard let target = SaveAsTarget(path: path, jpegQuality: quality, lossyWebP: quality < 100) else {
+                    (self.board.presentedViewController as? FileChooserViewController)?.show(message: tr("The name must end in one of %@", PictureFormat.savedEndings))
                     return
                 }
                 self.board.dismiss(animated: false)
@@ -126,9 +126,13 @@ final class FileCommands {
         }, chosen: { [unowned self] path, filter in
             // A name typed without an ending gets the chosen filter's; the desktop's dialog has
             // asked about replacing a file already.
-            let ending = (path as NSString).pathExtension.lowercased()
-            let endings = [tr("JPEG image"): ".jpg", tr("WebP image"): ".webp", tr("OpenRaster image"): ".ora"]
-            let named = ["png", "jpg", "jpeg", "webp", "ora"].contains(ending) ? path : path + (filter.flatMap { endings[$0] } ?? ".png")
+            let named: String
+            if let format = PictureFormat(path: path), PictureFormat.saved.contains(format) {
+                named = path
+            } else {
+                let chosenFormat = PictureFormat.saved.first { $0.filterName == filter } ?? .png
+                named = path + "." + chosenFormat.extensions[0]
+            }
             guard let target = SaveAsTarget(path: named) else { return }
             self.saveAs(target, exporting: exporting, replacingAsked: named == path)
         })
@@ -183,7 +187,7 @@ final class FileCommands {
     }
 
     /// The app's own chooser for `request` (no desktop dialog answered); `chosen` gets the path
-    /// and the JPEG quality, and dismisses it.
+    /// and the quality (JPEG; WebP, lossless at 100), and dismisses it.
     private func presentChooser(_ request: FileChooserRequest, chosen: @escaping (String, Int) -> Void) {
         guard board.presentedViewController == nil else { return }
         let chooser = FileChooserViewController(mode: request.kind == .open ? .open : .save, title: request.title,

@@ -12,15 +12,15 @@ public final class FileDialogs {
     /// The filters a picture is opened with: every picture the app reads, then each format.
     static var pictureFilters: [FileChooserRequest.Filter] {
         [.init(tr("Pictures"), patterns: PhotoLibrary.pictureExtensions.sorted().flatMap { ["*.\($0)", "*.\($0.uppercased())"] })]
-            + saveFilters.dropLast() + [.init(tr("TIFF image"), patterns: ["*.tif", "*.tiff", "*.TIF", "*.TIFF"]),
-                                        .init(tr("SVG image"), patterns: ["*.svg", "*.SVG"])] + saveFilters.suffix(1)
+            + PictureFormat.allCases.map(filter)
     }
 
     /// The filters a drawing is saved with, PNG first; the answer's filter names the format
     /// when the typed name has no ending.
-    static var saveFilters: [FileChooserRequest.Filter] {
-        [.init(tr("PNG image"), patterns: ["*.png", "*.PNG"]), .init(tr("JPEG image"), patterns: ["*.jpg", "*.jpeg", "*.JPG", "*.JPEG"]),
-         .init(tr("WebP image"), patterns: ["*.webp", "*.WEBP"]), .init(tr("OpenRaster image"), patterns: ["*.ora", "*.ORA"])]
+    static var saveFilters: [FileChooserRequest.Filter] { PictureFormat.saved.map(filter) }
+
+    private static func filter(_ format: PictureFormat) -> FileChooserRequest.Filter {
+        .init(format.filterName, patterns: format.extensions.flatMap { ["*.\($0)", "*.\($0.uppercased())"] })
     }
 
     /// Asks `request`; `chosen` gets the local path (and the filter left chosen), `builtIn`

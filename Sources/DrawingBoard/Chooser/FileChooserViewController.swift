@@ -6,11 +6,11 @@ import Foundation
 /// picture, and a location field that takes a name or a path (Tab completes it). Keys: Up,
 /// Down, Page Up and Page Down move in the list, Enter opens a folder or chooses, Alt+Up or Backspace in an empty
 /// field goes to the parent folder and Alt+Home home (GTK's keys), F6 takes the keys to the
-/// places and back, Ctrl+H shows hidden files, Escape cancels. Saving asks for a name in the folder, and the JPEG quality.
+/// places and back, Ctrl+H shows hidden files, Escape cancels. Saving asks for a name in the folder, and the quality of a JPEG or WebP.
 public final class FileChooserViewController: ViewController {
     public enum Mode { case open, save }
 
-    /// The path chosen (and, saving, the JPEG quality).
+    /// The path chosen (and, saving, the quality: a JPEG's, or a WebP's where 100 is lossless).
     public var onFinish: ((String, Int) -> Void)?
     public var onCancel: (() -> Void)?
     public let mode: Mode
@@ -220,7 +220,7 @@ public final class FileChooserViewController: ViewController {
 
     private func finish(_ path: String) {
         guard let quality = Int(qualityField.text.trimmingCharacters(in: .whitespaces)), (1...100).contains(quality) else {
-            messageLabel.text = tr("The JPEG quality is a number from 1 to 100")
+            messageLabel.text = tr("The quality is a number from 1 to 100")
             return
         }
         onFinish?(path, quality)
@@ -288,7 +288,11 @@ public final class FileChooserViewController: ViewController {
         box.addAction(for: .valueChanged) { [unowned self] control in self.setShowsHidden((control as! CheckBox).isOn) }
         return box
     }()
-    private lazy var qualityLabel = Label(text: tr("JPEG quality"))
+    private lazy var qualityLabel: Label = {
+        let label = Label(text: tr("Quality"))
+        label.toolTip = tr("JPEG and WebP quality, 1 to 100; a WebP at 100 keeps every pixel (lossless)")
+        return label
+    }()
     public private(set) lazy var qualityField = TextField(placeholder: "90")
     public private(set) lazy var messageLabel = Label()
     private lazy var chooseButton = DialogParts.button(mode == .open ? tr("Open") : tr("Save")) { [unowned self] in self.submit() }

@@ -18,7 +18,7 @@ public enum DocumentExport {
     public static func export(_ input: String, to output: String) throws {
         let outputName = SystemPath.displayed(output)
         guard let target = SaveAsTarget(path: output) else {
-            throw ExportError(tr("cannot write %@: its ending names no format X11Paint writes (.png, .jpg, .jpeg, .webp, .ora)", outputName))
+            throw ExportError(tr("cannot write %@: its ending names no format X11Paint writes (%@)", outputName, PictureFormat.savedEndings))
         }
         let name = SystemPath.displayed((input as NSString).lastPathComponent)
         // OpenRaster to OpenRaster keeps the layers as they are (names, opacity, modes, offsets).

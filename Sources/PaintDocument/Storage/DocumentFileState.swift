@@ -57,7 +57,7 @@ public struct DocumentFileState: Sendable {
         // From now on the document is that file.
         binding = DocumentBinding(path: path)
         if let fileName = binding.name { name = fileName }
-        guard case .jpeg? = binding.file?.format, !toldAboutLossyFormat else { return (true, false) }
+        guard binding.file?.isLossy == true, !toldAboutLossyFormat else { return (true, false) }
         toldAboutLossyFormat = true
         return (true, true)
     }

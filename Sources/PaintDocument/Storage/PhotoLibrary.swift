@@ -17,7 +17,7 @@ public struct PhotoLibrary {
         }
     }
 
-    public static let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "tif", "tiff", "svg", "ora"]
+    public static let pictureExtensions: Set<String> = PictureFormat.openedExtensions
 
     public static func entries(in folder: String) -> [Entry] {
         let manager = FileManager.default

@@ -141,15 +141,5 @@ public struct RecentlyUsed {
         }.joined()
     }
 
-    static func mimeType(of file: String) -> String {
-        switch (file as NSString).pathExtension.lowercased() {
-        case "png": return "image/png"
-        case "jpg", "jpeg": return "image/jpeg"
-        case "webp": return "image/webp"
-        case "svg": return "image/svg+xml"
-        case "tif", "tiff": return "image/tiff"
-        case "ora": return "image/openraster"
-        default: return "application/octet-stream"
-        }
-    }
+    static func mimeType(of file: String) -> String { PictureFormat(path: file)?.mimeType ?? "application/octet-stream" }
 }

@@ -1,14 +1,19 @@
 import Foundation
 
-/// Where Save As writes and how: a path the user typed, PNG, JPEG, WebP or OpenRaster by its
-/// extension (JPEG at a quality from 1 to 100; WebP lossless, every pixel kept). The file appears whole or not at all; one that exists is replaced
-/// only after the user said so, keeping its permissions.
+/// Where Save As writes and how: a path the user typed, PNG, JPEG, WebP, TIFF, BMP or
+/// OpenRaster by its extension (JPEG at a quality from 1 to 100; WebP lossless, every pixel
+/// kept, or lossy at a quality). The file appears whole or not at all; one that exists is
+/// replaced only after the user said so, keeping its permissions.
 public struct SaveAsTarget: Sendable, Equatable {
     public enum Format: Sendable, Equatable {
         case png
         case jpeg(quality: Int)
-        /// Lossless WebP (every pixel kept, alpha too), at libwebp's default effort.
-        case webp
+        /// WebP: lossless (every pixel kept, alpha too) when `quality` is nil, else lossy at it.
+        case webp(quality: Int?)
+        /// TIFF, Deflate-compressed (lossless, alpha kept).
+        case tiff
+        /// BMP, 24 bits (translucent pixels over white).
+        case bmp
         /// OpenRaster: the layers as they are, the background as the bottom one.
         case openRaster
     }
@@ -18,16 +23,28 @@ public struct SaveAsTarget: Sendable, Equatable {
 
     public struct TargetError: Error, CustomStringConvertible { public let description: String }
 
-    /// nil when the name ends in none of .png, .jpg/.jpeg, .webp and .ora.
-    public init?(path: String, jpegQuality: Int = 90) {
-        switch (path as NSString).pathExtension.lowercased() {
-        case "png": format = .png
-        case "jpg", "jpeg": format = .jpeg(quality: min(max(jpegQuality, 1), 100))
-        case "webp": format = .webp
-        case "ora": format = .openRaster
+    /// nil when the name's ending names no format X11Paint writes. `quality` (1-100) is JPEG's,
+    /// and a lossy WebP's when `lossyWebP`.
+    public init?(path: String, jpegQuality quality: Int = 90, lossyWebP: Bool = false) {
+        let quality = min(max(quality, 1), 100)
+        switch PictureFormat(path: path) {
+        case .png: format = .png
+        case .jpeg: format = .jpeg(quality: quality)
+        case .webp: format = .webp(quality: lossyWebP ? quality : nil)
+        case .tiff: format = .tiff
+        case .bmp: format = .bmp
+        case .openRaster: format = .openRaster
         default: return nil
         }
         self.path = path
+    }
+
+    /// Whether saving loses detail (a JPEG or a lossy WebP): the first such save says so.
+    public var isLossy: Bool {
+        switch format {
+        case .jpeg, .webp(quality: .some): true
+        default: false
+        }
     }
 
     public var exists: Bool { FileManager.default.fileExists(atPath: path) }
@@ -47,7 +64,9 @@ public struct SaveAsTarget: Sendable, Equatable {
         switch format {
         case .png: data = try PNGCodec.encode(artwork())
         case .jpeg(let quality): data = try JPEGCodec.encode(artwork(), quality: quality)
-        case .webp: data = try WebPCodec.encode(artwork(), lossless: true)
+        case .webp(let quality): data = try WebPCodec.encode(artwork(), lossless: quality == nil, quality: Double(quality ?? 75))
+        case .tiff: data = try TIFFCodec.encode(artwork())
+        case .bmp: data = try BMPCodec.encode(artwork())
         case .openRaster: data = try OpenRaster.encode(artwork.stack())
         }
         // An existing file keeps its permissions; a new one gets the usual ones (umask).
