@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the PNG, JPEG, WebP and TIFF decoders (CImageCodecs) with libFuzzer and AddressSanitizer for a
-# bounded time (FUZZ_SECONDS, default 20), starting from a few valid seeds. Fails on a crash.
+# Fuzzes the picture decoders (CImageCodecs: PNG, JPEG, WebP, TIFF, HEIF, AVIF, GIF) and the colour
+# profile readers with libFuzzer and AddressSanitizer for a bounded time (FUZZ_SECONDS, default 28), starting from a few valid seeds. Fails on a crash.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 clang=$(command -v clang || true)
@@ -15,10 +15,11 @@ printf '\x89PNG\r\n\x1a\n' > "$work/corpus/png-signature"
 printf '\xff\xd8\xff\xe0' > "$work/corpus/jpeg-signature"
 printf 'RIFF\x1a\x00\x00\x00WEBPVP8L' > "$work/corpus/webp-signature"
 printf 'II*\x00\x08\x00\x00\x00' > "$work/corpus/tiff-signature"
+printf 'GIF89a\x02\x00\x02\x00\x80\x00\x00' > "$work/corpus/gif-signature"
 # Inputs that crash, leak, hang or take too much memory are kept in .fuzz-findings/ (not in git).
 mkdir -p .fuzz-findings
 # One harness per decoder family, the time shared between them.
-seconds=$(( ${FUZZ_SECONDS:-21} / 3 > 0 ? ${FUZZ_SECONDS:-21} / 3 : 1 ))
+seconds=$(( ${FUZZ_SECONDS:-28} / 7 > 0 ? ${FUZZ_SECONDS:-28} / 7 : 1 ))
 fuzz() { # name, sources and libraries
   local name=$1; shift
   "$clang" -g -O1 -fsanitize=fuzzer,address -I Sources/CImageCodecs/include "$@" -o "$work/$name" 2>"$work/build.log" \
@@ -30,5 +31,12 @@ fuzz() { # name, sources and libraries
 }
 fuzz png-jpeg Fuzz/ImageDecoderFuzzer.c Sources/CImageCodecs/PNGCodec.c Sources/CImageCodecs/PNGReducingDecoder.c \
   Sources/CImageCodecs/JPEGCodec.c Sources/CImageCodecs/ParallelPNGWriter.c -lpng -ljpeg -lz -lpthread
-fuzz webp Fuzz/WebPDecoderFuzzer.c Sources/CImageCodecs/WebPCodec.c Sources/CImageCodecs/PNGCodec.c -lwebp -lwebpdemux -lpng -lz
-fuzz tiff Fuzz/TIFFDecoderFuzzer.c Sources/CImageCodecs/TIFFCodec.c -ltiff
+fuzz webp Fuzz/WebPDecoderFuzzer.c Sources/CImageCodecs/WebPCodec.c Sources/CImageCodecs/PNGCodec.c -lwebp -lwebpdemux -lwebpmux -lpng -lz
+fuzz tiff Fuzz/TIFFDecoderFuzzer.c Sources/CImageCodecs/TIFFCodec.c Sources/CImageCodecs/PNGCodec.c -ltiff -lpng -lz
+fuzz heif Fuzz/HEIFDecoderFuzzer.c Sources/CImageCodecs/HEIFCodec.c Sources/CImageCodecs/ColorManagement.c Sources/CImageCodecs/PNGCodec.c \
+  -lheif -llcms2 -lpng -lz -lpthread
+fuzz avif Fuzz/AVIFDecoderFuzzer.c Sources/CImageCodecs/AVIFCodec.c Sources/CImageCodecs/ColorManagement.c Sources/CImageCodecs/PNGCodec.c \
+  -lavif -llcms2 -lpng -lz -lpthread
+fuzz gif Fuzz/GIFDecoderFuzzer.c Sources/CImageCodecs/GIFCodec.c Sources/CImageCodecs/PNGCodec.c -lgif -lpng -lz
+fuzz colour-profiles Fuzz/ColorProfileFuzzer.c Sources/CImageCodecs/ColorManagement.c Sources/CImageCodecs/PNGTextChunks.c \
+  Sources/CImageCodecs/JPEGCodec.c Sources/CImageCodecs/WebPCodec.c Sources/CImageCodecs/PNGCodec.c -llcms2 -ljpeg -lwebp -lwebpdemux -lwebpmux -lpng -lz -lpthread

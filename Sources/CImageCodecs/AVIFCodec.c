@@ -75,5 +75,3 @@ int codecs_avif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
     avifDecoderDestroy(decoder);
     return result;
 }
-
-void codecs_free_pixels(uint32_t *pixels) { free(pixels); }

@@ -100,6 +100,8 @@ int codecs_png_encode_bgrx(const uint32_t *pixels, uint32_t width, uint32_t heig
                        options, out, error, error_size);
 }
 
+void codecs_free_pixels(uint32_t *pixels) { free(pixels); }
+
 void codecs_free_buffer(codecs_buffer *buffer) {
     if (!buffer) return;
     free(buffer->bytes);

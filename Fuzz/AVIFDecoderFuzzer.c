@@ -1,0 +1,19 @@
+// libFuzzer target: every input goes through the AVIF decoder of CImageCodecs (libavif from
+// memory with dav1d, the first picture, its profile or nclx box), with the app's pixel limit.
+// Built and run for a bounded time by scripts/fuzz.sh.
+#include "CImageCodecs.h"
+#include <stdint.h>
+#include <stddef.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    uint32_t *pixels;
+    uint32_t width, height;
+    int frames, rotation, mirror;
+    codecs_buffer icc;
+    char error[256];
+    if (codecs_avif_decode(data, size, 16u * 1000 * 1000, &pixels, &width, &height, &frames, &rotation, &mirror, &icc, error,
+                           sizeof error) == 0)
+        codecs_free_pixels(pixels);
+    codecs_free_buffer(&icc);
+    return 0;
+}
