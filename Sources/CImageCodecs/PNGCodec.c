@@ -69,6 +69,8 @@ static int encode_rows(const uint8_t *pixels, size_t stride, uint32_t width, uin
     png_set_compression_level(png, options.level);
     png_set_compression_strategy(png, options.strategy);
     if (options.filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
+    /* The sRGB chunk: the numbers are sRGB's, so colour-managed readers take them as they are. */
+    png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_write_info(png, info);
     if (bgrx) {
         png_set_bgr(png);

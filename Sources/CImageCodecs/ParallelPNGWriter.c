@@ -145,7 +145,10 @@ int codecs_png_encode_opaque_parallel(const uint32_t *pixels, uint32_t width, ui
             if (i > 0) adler = adler32_combine(adler, pieces[i].adler, (z_off_t)pieces[i].raw_length);
         }
         put32(idat + at, (uint32_t)adler);
+        /* The sRGB chunk (perceptual): the numbers are sRGB's, as libpng's writer says too. */
+        static const uint8_t perceptual = 0;
         if (append(out, &capacity, signature, 8) || append_chunk(out, &capacity, "IHDR", ihdr, 13)
+            || append_chunk(out, &capacity, "sRGB", &perceptual, 1)
             || append_chunk(out, &capacity, "IDAT", idat, idat_length) || append_chunk(out, &capacity, "IEND", NULL, 0)) {
             snprintf(error, error_size, "out of memory");
             free(idat);

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import DrawingBoard
+import TestSupport
 
 /// The command line as a terminal user meets it (issue 15, item 12): help and version on
 /// stdout with status 0, a bad value explained on stderr with the limits.
@@ -63,6 +64,24 @@ final class CommandLineEndToEndTests: XCTestCase {
         let fromWebP = try run(["--export", folder + "/from-webp.png", folder + "/out.webp"], display: "")
         XCTAssertEqual(fromWebP.status, 0, fromWebP.errors)
         XCTAssertTrue(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/from-webp.png"))).isEqual(to: picture), "through .webp, every pixel")
+        // TIFF and BMP out and back (issue 43): the same pixels; HEIC, AVIF and GIF made by their
+        // libraries' own tools open for --export too.
+        for format in ["tif", "bmp"] {
+            let out = try run(["--export", folder + "/out.\(format)", folder + "/in.png"], display: "")
+            XCTAssertEqual(out.status, 0, out.errors)
+            let back = try run(["--export", folder + "/from-\(format).png", folder + "/out.\(format)"], display: "")
+            XCTAssertEqual(back.status, 0, back.errors)
+            XCTAssertTrue(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/from-\(format).png"))).isEqual(to: picture),
+                          "through .\(format), every pixel")
+        }
+        for (tool, arguments, name) in [("/usr/bin/heif-enc", ["-q", "90", folder + "/in.png", "-o", folder + "/in.heic"], "in.heic"),
+                                        ("/usr/bin/avifenc", ["-s", "8", folder + "/in.png", folder + "/in.avif"], "in.avif")] {
+            XCTAssertEqual(try ExternalCommand.run(tool, arguments).status, 0, tool)
+            let out = try run(["--export", folder + "/from-\(name).png", folder + "/" + name], display: "")
+            XCTAssertEqual(out.status, 0, out.errors)
+            let decoded = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/from-\(name).png")))
+            XCTAssertEqual([decoded.width, decoded.height], [64, 48], name)
+        }
         let unknown = try run(["--export", folder + "/out.xyz", folder + "/in.png"], display: "")
         XCTAssertEqual(unknown.status, 1)
         XCTAssertTrue(unknown.errors.contains("ending names no format"), unknown.errors)

@@ -81,6 +81,21 @@ final class SaveFormatsTests: XCTestCase {
         XCTAssertGreaterThan(data.count, 100)
     }
 
+    /// PNG's sRGB chunk, before the pixels, from every writer the app saves with (the parallel
+    /// one for opaque drawings, libpng's for translucent ones and one thread); libpng reads it.
+    func testSavedPNGsSaySRGB() throws {
+        let translucent = drawing()
+        translucent[0, 0] = 0x8000_0000
+        let oneThread = PNGCodec.Options(filters: 0, level: 6, strategy: 0, threads: 1)
+        for (what, data) in [("opaque", try save("opaque.png").1), ("translucent", try PNGCodec.encode(translucent)),
+                             ("one thread", try PNGCodec.encode(drawing(), options: oneThread))] {
+            let chunk = try XCTUnwrap(data.range(of: Data("sRGB".utf8)), what)
+            XCTAssertLessThan(chunk.lowerBound, try XCTUnwrap(data.range(of: Data("IDAT".utf8))).lowerBound, what)
+            XCTAssertEqual(data[chunk.upperBound], 0, "\(what): perceptual")
+            XCTAssertTrue(try PNGCodec.decode(data).width == 64, "\(what): libpng reads it")
+        }
+    }
+
     func testFormatsKnowTheirEndingsAndTypes() {
         XCTAssertEqual(PictureFormat(path: "/x/Photo.HEIC"), .heic)
         XCTAssertEqual(PictureFormat(path: "a.jpeg")?.mimeType, "image/jpeg")
