@@ -58,6 +58,40 @@ final class DocumentFileTests: XCTestCase {
         XCTAssertTrue(board.statusLabel.text.contains("2 pages"), board.statusLabel.text)
     }
 
+    /// Issue 43: an SVG opened as the drawing asks at what size to draw it (its own offered);
+    /// drawn at twice that, it is sharp at twice the pixels; Cancel opens nothing.
+    func testAnSVGAsksAtWhatSizeToDrawIt() throws {
+        let path = temp.path + "/badge.svg"
+        try Data("""
+        <svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"><rect x="0" y="0" width="60" height="80" fill="#ff0000"/>\
+        <rect x="60" y="0" width="60" height="80" fill="#0000ff"/></svg>
+        """.utf8).write(to: URL(fileURLWithPath: path))
+        let widthBefore = board.canvas.document.format?.pixelWidth
+        board.openDocument(path: path)
+        let dialog = try XCTUnwrap(board.presentedViewController as? SVGSizeViewController, "asked first")
+        XCTAssertEqual([dialog.form.widthField.text, dialog.form.heightField.text], ["120", "80"], "its own size offered")
+        dialog.form.percentField.text = "200"
+        dialog.form.percentField.sendActions(for: .valueChanged)
+        XCTAssertEqual(dialog.form.heightField.text, "160", "the shape kept")
+        dialog.finish()
+        board.finishOpening()
+        window.render()
+        XCTAssertNil(board.presentedViewController)
+        XCTAssertEqual([board.canvas.document.format?.pixelWidth, board.canvas.document.format?.pixelHeight], [240, 160])
+        let artwork = board.canvas.renderArtwork()
+        XCTAssertEqual(artwork.color(atX: 119, y: 80), Color(r: 255, g: 0, b: 0), "drawn at the size, not scaled up: the edge is sharp")
+        XCTAssertEqual(artwork.color(atX: 120, y: 80), Color(r: 0, g: 0, b: 255))
+        XCTAssertTrue(board.statusLabel.text.contains("240x160"), board.statusLabel.text)
+        // Cancel: nothing opens.
+        board.openDocument(path: path)
+        let again = try XCTUnwrap(board.presentedViewController as? SVGSizeViewController)
+        again.onCancel?()
+        board.finishOpening()
+        XCTAssertNil(board.presentedViewController)
+        XCTAssertEqual(board.canvas.document.format?.pixelWidth, 240, "the drawing stays")
+        XCTAssertNotEqual(widthBefore, 240)
+    }
+
     func testAPNGOpensAsTheDocumentAtItsOwnSizeWithEveryPixel() throws {
         let (path, original) = try writePicture()
         open(path)

@@ -73,11 +73,16 @@ final class FileCommands {
                                                 .init(tr("Cancel"), style: .cancel)]))
     }
 
-    /// Reads `path` beside the UI thread and makes it the document, bound to it.
-    private func openFile(_ path: String) {
+    /// Reads `path` beside the UI thread and makes it the document, bound to it; an SVG is
+    /// drawn at the size the user asks for (`svgSize`; asked first when nil).
+    private func openFile(_ path: String, svgSize: (width: Int, height: Int)? = nil) {
         // An OpenRaster file opens with its layers (names, opacity, modes, visibility, offsets).
         if (path as NSString).pathExtension.lowercased() == "ora" { return board.layeredReading.open(path) }
-        board.reading.read(.file(path), maximumPixels: DrawingBoardViewController.maximumDocumentPixels, upright: true, what: tr("the picture")) { [weak self] opened in
+        if svgSize == nil, let ownSize = Self.svgSize(at: path) {
+            return askSVGSize(path, ownSize: ownSize) { [unowned self] size in self.openFile(path, svgSize: size) }
+        }
+        board.reading.read(.file(path), maximumPixels: DrawingBoardViewController.maximumDocumentPixels, upright: true, what: tr("the picture"),
+                           svgSize: svgSize) { [weak self] opened in
             guard let self else { return }
             let name = SystemPath.displayed((path as NSString).lastPathComponent)
             self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: name, file: path)
@@ -229,5 +234,31 @@ final class FileCommands {
         let scale = board.view.window?.scale ?? 1
         let canvasPixels = Int(board.canvas.bounds.width * board.canvas.bounds.height * scale * scale)
         return max(canvasPixels, 640 * 480) * Self.photoPixelsPerCanvasPixel
+    }
+
+    // MARK: - SVG
+
+    /// An SVG's own size in whole pixels (96 dpi; GNOME's viewer's 1024 square when it says
+    /// none), nil for any other file; the bytes decide, as opening does.
+    static func svgSize(at path: String) -> (width: Int, height: Int)? {
+        guard let data = try? PhotoDecoder.read(path), SVGCodec.isSVG(data) else { return nil }
+        var (width, height) = SVGCodec.size(of: data) ?? (1024, 1024)
+        // One claiming a huge size is offered at the most an SVG is drawn at, its shape kept.
+        let scale = min(1, (Double(PhotoDecoder.svgPixels) / (width * height)).squareRoot())
+        (width, height) = (width * scale, height * scale)
+        return (max(1, Int(width.rounded())), max(1, Int(height.rounded())))
+    }
+
+    /// Asks at what size to draw an SVG, its own offered.
+    private func askSVGSize(_ path: String, ownSize: (width: Int, height: Int), then: @escaping ((width: Int, height: Int)) -> Void) {
+        guard board.presentedViewController == nil else { return }
+        let name = DisplayPath.short(SystemPath.displayed((path as NSString).lastPathComponent), limit: 32)
+        let dialog = SVGSizeViewController(name: name, width: ownSize.width, height: ownSize.height)
+        dialog.onCancel = { [unowned board = self.board] in board.dismiss(animated: false) }
+        dialog.onFinish = { [unowned board = self.board] width, height in
+            board.dismiss(animated: false)
+            then((width, height))
+        }
+        board.present(dialog, animated: false)
     }
 }

@@ -15,9 +15,9 @@ final class PictureReading {
 
     /// Reads a picture with progress and Cancel on the message line; `then` gets it, or the
     /// line says why it could not be read.
-    func read(_ source: PhotoOpener.Source, maximumPixels: Int, upright: Bool, what: String,
+    func read(_ source: PhotoOpener.Source, maximumPixels: Int, upright: Bool, what: String, svgSize: (width: Int, height: Int)? = nil,
               then: @escaping (PhotoDecoder.Opened) -> Void) {
-        opener.open(source, maximumPixels: maximumPixels, upright: upright, deliver: board.postToUIThread) { [weak self] result in
+        opener.open(source, maximumPixels: maximumPixels, upright: upright, svgSize: svgSize, deliver: board.postToUIThread) { [weak self] result in
             guard let self else { return }
             self.endProgress()
             switch result {

@@ -42,7 +42,9 @@ public enum PhotoDecoder {
         public var pages = 1
     }
 
-    public static func open(_ data: Data, name: String, maximumPixels: Int, job: DecodeJob?) throws -> Opened {
+    /// `svgSize`: the size an SVG is drawn at (asked of the user), instead of its own.
+    public static func open(_ data: Data, name: String, maximumPixels: Int, job: DecodeJob?,
+                            svgSize: (width: Int, height: Int)? = nil) throws -> Opened {
         if let flattened = try openRaster(data, name: name, maximumPixels: maximumPixels) {
             return Opened(photo: Photo(asset: ImageAsset(bitmap: flattened, name: name, encoded: nil)),
                           sourceWidth: flattened.width, sourceHeight: flattened.height)
@@ -74,7 +76,7 @@ public enum PhotoDecoder {
             }
             if SVGCodec.isSVG(data) {
                 // Drawn at the size that fits: a vector picture loses nothing by it, so no reduction is said.
-                let bitmap = try svg(data, maximumPixels: min(maximumPixels, Self.svgPixels))
+                let bitmap = try svg(data, maximumPixels: min(maximumPixels, Self.svgPixels), size: svgSize)
                 return Opened(photo: Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: nil)), sourceWidth: bitmap.width, sourceHeight: bitmap.height)
             }
             let photo = try decode(data, name: name)
@@ -106,10 +108,10 @@ public enum PhotoDecoder {
     /// An SVG's size when it gives none (only a viewBox, or nothing): GNOME's image viewer's.
     static let svgFallbackSide = 1024.0
 
-    /// An SVG drawn at its own size (96 dpi), or smaller, its shape kept, to stay within
-    /// `maximumPixels`.
-    static func svg(_ data: Data, maximumPixels: Int) throws -> Bitmap {
-        let (width, height) = SVGCodec.size(of: data) ?? (svgFallbackSide, svgFallbackSide)
+    /// An SVG drawn at `size` or else its own size (96 dpi), or smaller, its shape kept, to stay
+    /// within `maximumPixels`.
+    static func svg(_ data: Data, maximumPixels: Int, size: (width: Int, height: Int)? = nil) throws -> Bitmap {
+        let (width, height) = size.map { (Double($0.width), Double($0.height)) } ?? SVGCodec.size(of: data) ?? (svgFallbackSide, svgFallbackSide)
         let scale = min(1, (Double(maximumPixels) / (width * height)).squareRoot())
         return try SVGCodec.decode(data, width: max(1, Int((width * scale).rounded())), height: max(1, Int((height * scale).rounded())))
     }

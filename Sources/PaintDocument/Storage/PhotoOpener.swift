@@ -28,7 +28,8 @@ public final class PhotoOpener {
     /// Reads and decodes `source` reduced to at most `maximumPixels`; `completion` runs through
     /// `deliver` (the UI thread), unless the open was cancelled or replaced meanwhile. `upright`
     /// applies the EXIF orientation to the pixels there too (for what draws them as stored).
-    public func open(_ source: Source, maximumPixels: Int, upright: Bool = false, deliver: @escaping (@escaping () -> Void) -> Void,
+    public func open(_ source: Source, maximumPixels: Int, upright: Bool = false, svgSize: (width: Int, height: Int)? = nil,
+                     deliver: @escaping (@escaping () -> Void) -> Void,
                      completion: @escaping (Result<PhotoDecoder.Opened, Error>) -> Void) {
         cancel()
         let job = DecodeJob()
@@ -42,7 +43,7 @@ public final class PhotoOpener {
                 case .file(let path): data = try PhotoDecoder.read(path)
                 case .bytes(let bytes, _): data = bytes
                 }
-                var opened = try PhotoDecoder.open(data, name: source.name, maximumPixels: maximumPixels, job: job)
+                var opened = try PhotoDecoder.open(data, name: source.name, maximumPixels: maximumPixels, job: job, svgSize: svgSize)
                 if upright {
                     opened = PhotoDecoder.Opened(photo: opened.photo.uprighted(), sourceWidth: opened.sourceWidth, sourceHeight: opened.sourceHeight,
                                                  pages: opened.pages)
