@@ -41,7 +41,7 @@ enum PhonePictureWorkload {
     }
 
     /// Seconds from starting a process to its exit, nil when it fails.
-    private static func wallTime(_ arguments: [String]) -> Double? {
+    static func wallTime(_ arguments: [String]) -> Double? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments

@@ -66,6 +66,7 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("magic-wand", { MagicWandWorkload.run(runs: quick ? 1 : 5) }),
     ("webp", { WebPWorkload.run(runs: quick ? 1 : 3) }),
     ("phone-pictures", { PhonePictureWorkload.run(runs: quick ? 1 : 3) }),
+    ("colour-profiles", { ColorProfileWorkload.run(runs: quick ? 1 : 3) }),
 ]
 
 print("X11Paint renderer benchmark (best of \(runs) runs each)\n")

@@ -39,11 +39,34 @@ typedef struct {
     cmsHTRANSFORM transform;
     uint32_t *pixels;
     size_t count;
+    int translucent;
 } band;
 
+/* Little CMS (2.14) converts straight colours: translucent pixels are made straight first and
+   premultiplied again after, with the app's rounding (its own premultiplied formats were far
+   off in the tests). A fully transparent pixel stays zero. */
 static void *convert_band(void *argument) {
     band *work = argument;
-    cmsDoTransform(work->transform, work->pixels, work->pixels, (cmsUInt32Number)work->count);
+    uint32_t *p = work->pixels;
+    if (work->translucent) {
+        for (size_t i = 0; i < work->count; i++) {
+            uint32_t a = p[i] >> 24;
+            if (a == 255 || a == 0) continue;
+            uint32_t r = (p[i] >> 16 & 0xFF) * 255 + a / 2, g = (p[i] >> 8 & 0xFF) * 255 + a / 2, b = (p[i] & 0xFF) * 255 + a / 2;
+            r /= a; g /= a; b /= a;
+            p[i] = a << 24 | (r > 255 ? 255 : r) << 16 | (g > 255 ? 255 : g) << 8 | (b > 255 ? 255 : b);
+        }
+    }
+    cmsDoTransform(work->transform, p, p, (cmsUInt32Number)work->count);
+    if (work->translucent) {
+        for (size_t i = 0; i < work->count; i++) {
+            uint32_t a = p[i] >> 24;
+            if (a == 255) continue;
+            if (a == 0) { p[i] = 0; continue; }
+            uint32_t tr = (p[i] >> 16 & 0xFF) * a + 128, tg = (p[i] >> 8 & 0xFF) * a + 128, tb = (p[i] & 0xFF) * a + 128;
+            p[i] = a << 24 | ((tr + (tr >> 8)) >> 8) << 16 | ((tg + (tg >> 8)) >> 8) << 8 | ((tb + (tb >> 8)) >> 8);
+        }
+    }
     return NULL;
 }
 
@@ -58,9 +81,8 @@ int codecs_icc_to_srgb(uint32_t *pixels, size_t count, const uint8_t *profile, s
         return 0;
     }
     cmsHPROFILE srgb = cmsCreate_sRGBProfile();
-    /* The app's words are premultiplied B, G, R, A bytes: lcms unpremultiplies, converts and
-       premultiplies again, alpha copied. No cache: the transform is shared by two threads. */
-    cmsHTRANSFORM transform = cmsCreateTransform(source, TYPE_BGRA_8_PREMUL, srgb, TYPE_BGRA_8_PREMUL, INTENT_PERCEPTUAL,
+    /* B, G, R, A bytes (the app's words), alpha copied. No cache: two threads share the transform. */
+    cmsHTRANSFORM transform = cmsCreateTransform(source, TYPE_BGRA_8, srgb, TYPE_BGRA_8, INTENT_PERCEPTUAL,
                                                  cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE);
     cmsCloseProfile(source);
     cmsCloseProfile(srgb);
@@ -68,8 +90,10 @@ int codecs_icc_to_srgb(uint32_t *pixels, size_t count, const uint8_t *profile, s
     int result = 0;
     if (!is_identity(transform)) {
         /* Two bands, one per core, for a photo of a few megapixels or more. */
+        int translucent = 0;
+        for (size_t i = 0; i < count && !translucent; i++) translucent = pixels[i] < 0xFF000000u;
         size_t half = count > (1u << 20) ? count / 2 : count;
-        band bands[2] = {{transform, pixels, half}, {transform, pixels + half, count - half}};
+        band bands[2] = {{transform, pixels, half, translucent}, {transform, pixels + half, count - half, translucent}};
         pthread_t thread;
         int threaded = bands[1].count > 0 && pthread_create(&thread, NULL, convert_band, &bands[1]) == 0;
         convert_band(&bands[0]);

@@ -95,6 +95,24 @@ final class ColorManagementTests: XCTestCase {
         XCTAssertTrue(jpeg.isEqual(to: jpegPlain), "JPEG APP2: the profile applied")
     }
 
+    /// A translucent picture goes through Little CMS premultiplied: each pixel as its opaque
+    /// colour converted, then premultiplied (within the rounding of a level), alpha kept.
+    func testTranslucentPixelsAreConvertedAsTheirColours() throws {
+        let adobe = try profile(adobeRGB)
+        let opaque = swatches(), translucent = swatches()
+        for i in 0..<(translucent.width * translucent.height) {
+            translucent.pixels[i] = Color(premultipliedPixel: opaque.pixels[i]).withAlpha(0.5).premultipliedPixel
+        }
+        XCTAssertEqual(adobe.convertToSRGB(opaque), .converted)
+        XCTAssertEqual(adobe.convertToSRGB(translucent), .converted)
+        for i in 0..<(opaque.width * opaque.height) {
+            let expected = Color(premultipliedPixel: opaque.pixels[i]).withAlpha(0.5).premultipliedPixel
+            for shift: UInt32 in [0, 8, 16, 24] {
+                XCTAssertLessThanOrEqual(abs(Int(translucent.pixels[i] >> shift & 0xFF) - Int(expected >> shift & 0xFF)), 2, "pixel \(i)")
+            }
+        }
+    }
+
     func testDisplayP3OpensToTheValuesLittleCMSComputes() throws {
         let p3 = try XCTUnwrap(ColorProfile.displayP3)
         let source = swatches()
