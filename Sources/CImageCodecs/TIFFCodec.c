@@ -105,49 +105,46 @@ int codecs_tiff_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
 
 void codecs_tiff_free(uint32_t *pixels) { _TIFFfree(pixels); }
 
-/* A file growing in memory for the encoder: libtiff seeks back to patch offsets. */
+/* A file growing in memory for the encoder: libtiff seeks back to patch offsets and reads what
+   it wrote. `view` is the memory file the reader's procedures work on, kept on the bytes. */
 typedef struct {
-    uint8_t *data;
-    size_t length, capacity, offset;
+    memory_file view;
+    uint8_t *bytes;
+    size_t capacity;
     int failed;
 } growing_file;
 
 static tmsize_t write_growing(thandle_t handle, void *buffer, tmsize_t size) {
     growing_file *file = (growing_file *)handle;
     if (size < 0) return -1;
-    size_t end = file->offset + (size_t)size;
+    size_t end = file->view.offset + (size_t)size;
     if (end > file->capacity) {
         size_t capacity = file->capacity ? file->capacity : 65536;
         while (capacity < end) capacity *= 2;
-        uint8_t *grown = realloc(file->data, capacity);
+        uint8_t *grown = realloc(file->bytes, capacity);
         if (!grown) { file->failed = 1; return -1; }
-        file->data = grown;
+        file->bytes = grown;
         file->capacity = capacity;
+        file->view.data = grown;
     }
-    memcpy(file->data + file->offset, buffer, (size_t)size);
-    file->offset = end;
-    if (end > file->length) file->length = end;
+    /* A gap left by seeking past the end reads as zeros. */
+    if (file->view.offset > file->view.length) memset(file->bytes + file->view.length, 0, file->view.offset - file->view.length);
+    memcpy(file->bytes + file->view.offset, buffer, (size_t)size);
+    file->view.offset = end;
+    if (end > file->view.length) file->view.length = end;
     return size;
 }
 
-static tmsize_t read_growing(thandle_t handle, void *buffer, tmsize_t size) {
-    growing_file *file = (growing_file *)handle;
-    if (size < 0 || file->offset >= file->length) return 0;
-    size_t count = (size_t)size;
-    if (count > file->length - file->offset) count = file->length - file->offset;
-    memcpy(buffer, file->data + file->offset, count);
-    file->offset += count;
-    return (tmsize_t)count;
-}
-
+/* Reading back and the size: the reader's procedures on the growing file's view of its bytes. */
+static tmsize_t read_growing(thandle_t handle, void *buffer, tmsize_t size) { return read_memory(&((growing_file *)handle)->view, buffer, size); }
+/* Unlike a reader's, a writer's seek may go past the end (libtiff places a directory there). */
 static toff_t seek_growing(thandle_t handle, toff_t offset, int whence) {
-    growing_file *file = (growing_file *)handle;
-    uint64_t base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? file->offset : file->length;
-    file->offset = (size_t)(base + offset);
-    return (toff_t)file->offset;
+    memory_file *view = &((growing_file *)handle)->view;
+    uint64_t base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? view->offset : view->length;
+    view->offset = (size_t)(base + offset);
+    return (toff_t)view->offset;
 }
-
-static toff_t size_of_growing(thandle_t handle) { return (toff_t)((growing_file *)handle)->length; }
+static toff_t size_of_growing(thandle_t handle) { return size_of_memory(&((growing_file *)handle)->view); }
 
 int codecs_tiff_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int has_alpha, int compression,
                        const uint8_t *icc, size_t icc_length, codecs_buffer *out, char *error, size_t error_size) {
@@ -162,7 +159,7 @@ int codecs_tiff_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int
                                 size_of_growing, map_nothing, unmap_nothing);
     if (!tiff) {
         snprintf(error, error_size, "libtiff could not start a file%s%s", last_error[0] ? ": " : "", last_error);
-        free(file.data);
+        free(file.bytes);
         return -1;
     }
     int channels = has_alpha ? 4 : 3;
@@ -198,10 +195,10 @@ int codecs_tiff_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int
     TIFFClose(tiff);
     if (!ok || file.failed) {
         snprintf(error, error_size, "libtiff could not write the picture%s%s", last_error[0] ? ": " : "", last_error[0] ? last_error : "");
-        free(file.data);
+        free(file.bytes);
         return -1;
     }
-    out->bytes = file.data;
-    out->length = file.length;
+    out->bytes = file.bytes;
+    out->length = file.view.length;
     return 0;
 }

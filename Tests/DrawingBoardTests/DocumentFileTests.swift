@@ -425,7 +425,7 @@ final class SaveAsTests: XCTestCase {
         XCTAssertEqual(chooser.locationField.text, "Drawing.png")
         chooser.locationField.text = temp.path + "/sketch.gif"
         chooser.submit()
-        XCTAssertTrue(chooser.messageLabel.text.contains(".png, .jpg, .jpeg or .ora"), chooser.messageLabel.text)
+        XCTAssertTrue(chooser.messageLabel.text.contains(".png, .jpg, .jpeg, .webp, .tif, .tiff, .bmp, .ora"), chooser.messageLabel.text)
         XCTAssertTrue(board.presentedViewController === chooser, "the chooser stays up to say so")
         chooser.locationField.text = "sketch.png"
         chooser.submit()

@@ -1,45 +1,32 @@
 /// Image → Canvas Size (Ctrl+Shift+R, Pinta's): a new size for the drawing without scaling it,
 /// and where the drawing sits in it (one of nine anchors). Layers are cut or grown with
 /// transparency; the background shows in the new area.
-final class CanvasSizeViewController: ViewController {
+final class CanvasSizeViewController: ImageSizeDialog {
     /// The size and the anchor: 0...2 across (left, centre, right) and down (top, middle, bottom).
     var onFinish: ((_ width: Int, _ height: Int, _ anchor: (x: Int, y: Int)) -> Void)?
-    var onCancel: (() -> Void)?
     private(set) var anchor = (x: 1, y: 1)
 
     init(width: Int, height: Int) {
-        form = ImageSizeForm(width: width, height: height)
-        super.init()
+        super.init(title: tr("Canvas Size"), acceptTitle: tr("Resize"), width: width, height: height)
     }
-
-    let form: ImageSizeForm
 
     // MARK: - Lifecycle
 
     override func viewDidLoad() {
-        view.backgroundColor = DialogParts.dimming
-        view.addSubview(box)
-        for subview in [titleLabel, form, anchorLabel, okButton, cancelButton] + anchorButtons as [View] { box.addSubview(subview) }
-        form.onChange = { [unowned self] in self.okButton.isEnabled = self.form.typedSize != nil }
+        super.viewDidLoad()
         showAnchor()
-        isModal = true
-        defaultButton = okButton
-        escapeButton = cancelButton
     }
 
-    override func viewDidAppear() { form.percentField.beginEditing() }
+    // MARK: - Layout
 
-    override func viewWillLayoutSubviews() {
-        box.frame = DialogParts.centered(Size(width: min(460, view.bounds.width - 16), height: 316), in: view.bounds)
-        let width = box.frame.width
-        titleLabel.frame = Rect(x: 20, y: 12, width: width - 40, height: 24)
-        form.frame = Rect(x: 20, y: 46, width: width - 40, height: ImageSizeForm.height)
-        anchorLabel.frame = Rect(x: 20, y: 190, width: anchorLabel.font.width(of: anchorLabel.text) + 10, height: 28)
+    override var extraViews: [View] { [anchorLabel] + anchorButtons }
+    override var extraHeight: Double { 78 }
+
+    override func layoutExtras(top: Double, width: Double) {
+        anchorLabel.frame = Rect(x: 20, y: top + 8, width: anchorLabel.font.width(of: anchorLabel.text) + 10, height: 28)
         for (index, button) in anchorButtons.enumerated() {
-            button.frame = Rect(x: anchorLabel.frame.maxX + Double(index % 3) * 30, y: 186 + Double(index / 3) * 30, width: 28, height: 28)
+            button.frame = Rect(x: anchorLabel.frame.maxX + Double(index % 3) * 30, y: top + 4 + Double(index / 3) * 30, width: 28, height: 28)
         }
-        cancelButton.frame = Rect(x: width - 12 - cancelButton.intrinsicWidth, y: 272, width: cancelButton.intrinsicWidth, height: 32)
-        okButton.frame = Rect(x: cancelButton.frame.minX - 8 - okButton.intrinsicWidth, y: 272, width: okButton.intrinsicWidth, height: 32)
     }
 
     // MARK: - Actions
@@ -59,21 +46,17 @@ final class CanvasSizeViewController: ViewController {
         }
     }
 
-    func finish() {
+    override func finish() {
         guard let size = form.typedSize else { return }
         onFinish?(size.width, size.height, anchor)
     }
 
     // MARK: - Subviews
 
-    private lazy var box = DialogParts.box()
-    private lazy var titleLabel = DialogParts.title(tr("Canvas Size"))
     private lazy var anchorLabel = Label(text: tr("Anchor"))
     private(set) lazy var anchorButtons: [Button] = (0..<9).map { index in
         let button = Button(title: "")
         button.addAction(for: .touchUpInside) { [unowned self] _ in self.choose(anchorX: index % 3, y: index / 3) }
         return button
     }
-    private(set) lazy var okButton = DialogParts.button(tr("Resize")) { [unowned self] in self.finish() }
-    private lazy var cancelButton = DialogParts.button(tr("Cancel")) { [unowned self] in self.onCancel?() }
 }

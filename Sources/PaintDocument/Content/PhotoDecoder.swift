@@ -26,6 +26,9 @@ public enum PhotoDecoder {
             // Kept in the journal as a PNG of its pixels (the journal's pictures are PNG or JPEG).
             return Photo(asset: ImageAsset(bitmap: bitmap, name: name, encoded: nil))
         }
+        if SVGCodec.isSVG(data) {
+            return Photo(asset: ImageAsset(bitmap: try svg(data, maximumPixels: Int(min(pixelLimit, UInt64(Self.svgPixels)))), name: name, encoded: nil))
+        }
         let shown = DisplayPath.short(name, limit: 48)
         throw DecodeError(description: data.isEmpty ? "\(shown) is empty" : "\(shown) is not a PNG, JPEG, WebP, HEIC, AVIF, TIFF, GIF, BMP or SVG picture")
     }

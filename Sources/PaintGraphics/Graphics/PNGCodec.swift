@@ -14,7 +14,8 @@ public enum PNGCodec {
 
         public var description: String {
             switch self {
-            case .encode(let m): return "could not encode PNG: \(m)"
+            // Every codec reports through this error: the message names no one format.
+            case .encode(let m): return "could not encode the picture: \(m)"
             case .decode(let m): return "could not read the image: \(m)"
             case .cancelled: return "cancelled"
             }
