@@ -1,8 +1,11 @@
 /// One line of editable text: tap it to type (it becomes the first responder), Backspace
-/// deletes, Enter sends `primaryActionTriggered` (here: .touchUpInside on the field's actions
-/// registered for editing end).
+/// deletes, Ctrl+Backspace deletes the word before the cursor, Ctrl+A selects it all (what is
+/// typed next replaces it, as in every desktop toolkit), Enter sends `primaryActionTriggered`
+/// (here: .touchUpInside on the field's actions registered for editing end).
 open class TextField: Control {
     public var text: String { didSet { if text != oldValue { setNeedsDisplay() } } }
+    /// Ctrl+A selected the whole text: the next character or Backspace replaces it.
+    public private(set) var selectsAll = false { didSet { if selectsAll != oldValue { setNeedsDisplay() } } }
     public var placeholder: String { didSet { setNeedsDisplay() } }
     public var font = Font.system(size: 13)
     /// Called when Enter is pressed.
@@ -36,16 +39,27 @@ open class TextField: Control {
     open override func resignFirstResponder() -> Bool {
         guard super.resignFirstResponder() else { return false }
         isEditing = false
+        selectsAll = false
         setNeedsDisplay()
         return true
     }
 
     open override func keyDown(_ event: KeyEvent) -> Bool {
         guard isEditing else { return super.keyDown(event) }
+        let selectedAll = selectsAll
+        selectsAll = false
         switch event.key {
+        case .character("a") where event.modifiers.contains(.control):
+            selectsAll = !text.isEmpty
         case .backspace:
             if !text.isEmpty {
-                text.removeLast()
+                if selectedAll {
+                    text = ""
+                } else if event.modifiers.contains(.control) {
+                    text = Self.deletingLastWord(of: text)
+                } else {
+                    text.removeLast()
+                }
                 sendActions(for: .valueChanged)
             }
         case .enter:
@@ -64,10 +78,24 @@ open class TextField: Control {
         default:
             if event.modifiers.contains(.control) { return super.keyDown(event) }
             guard let typed = event.text else { return super.keyDown(event) }
-            text += typed
+            text = selectedAll ? typed : text + typed
             sendActions(for: .valueChanged)
         }
         return true
+    }
+
+    /// The text without its last word and the spaces after it; a path or a file name stops at
+    /// its separators (/, ., -, _), as GTK's fields do.
+    static func deletingLastWord(of text: String) -> String {
+        var result = Substring(text)
+        while let last = result.last, last == " " { result.removeLast() }
+        let separators: Set<Character> = [" ", "/", ".", "-", "_"]
+        if let last = result.last, separators.contains(last) {
+            result.removeLast()
+        } else {
+            while let last = result.last, !separators.contains(last) { result.removeLast() }
+        }
+        return String(result)
     }
 
     private var showsPlaceholder: Bool { text.isEmpty && !isEditing }
@@ -98,6 +126,9 @@ open class TextField: Control {
         let width = font.width(of: shown)
         let x = min(6, bounds.width - 10 - width)
         let baseline = (bounds.midY + (font.ascender + font.descender) / 2).rounded()
+        if selectsAll && isEditing {
+            context.fill(Rect(x: x - 1, y: bounds.midY - 9, width: width + 2, height: 18), with: Color(r: 179, g: 215, b: 255))
+        }
         context.draw(shown, at: Point(x: x, y: baseline), font: font, color: color)
         if isEditing {
             let cursorX = x + font.width(of: text) + 1
