@@ -56,9 +56,10 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # Pillow and pyvips from PyPI (Debian's Pillow is older): the bench times what their users have,
-# pyvips timing libvips's own operations in memory.
+# pyvips timing libvips's own operations in memory; blend2d-python is the second anchor of the
+# renderer's workloads beside cairo (scripts/blend2d-anchor.py).
 if [ "$purpose" = bench ]; then
-  for module in PIL:pillow pyvips:pyvips; do
+  for module in PIL:pillow pyvips:pyvips blend2d:blend2d-python; do
     python3 -c "import ${module%%:*}" 2>/dev/null && continue
     python3 -m pip install -q "${module##*:}" 2>/dev/null || python3 -m pip install -q --break-system-packages "${module##*:}"
   done

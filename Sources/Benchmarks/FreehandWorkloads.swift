@@ -89,11 +89,18 @@ enum FreehandWorkloads {
             cairoIncrementally($0, points, width: 1, clear: false)
         }
         let perSegment = { (t: Double) in formatTime(t / Double(segments)) }
+        var freehand = BenchmarkResult(name: "freehand, \(segments) segments 3 px apart, width 6, composited per event",
+                                       ours: ours, cairo: cairo, target: .speedup(6),
+                                       note: "per segment: X11Paint \(perSegment(ours)) (coverage \(perSegment(coverageOnly)), "
+                                           + "composing \(perSegment(ours - coverageOnly))), cairo \(perSegment(cairo))")
+        // Issue 44: at least 2x Blend2D stroking each segment with round caps, one call each.
+        let geometry = Blend2DAnchor.freehandGeometry(points, strokeWidth: 6, color: Color(r: 30, g: 100, b: 230), width: width, height: height)
+        if let blend2d = Blend2DAnchor.time("freehand", geometry: geometry, runs: runs) {
+            freehand.blend2d = (blend2d.seconds, .speedup(2),
+                                "one thread, a stroke_path call per segment; \(formatTime(blend2d.pythonOverhead)) of it the Python loop")
+        }
         return [
-            BenchmarkResult(name: "freehand, \(segments) segments 3 px apart, width 6, composited per event",
-                            ours: ours, cairo: cairo, target: .speedup(6),
-                            note: "per segment: X11Paint \(perSegment(ours)) (coverage \(perSegment(coverageOnly)), "
-                                + "composing \(perSegment(ours - coverageOnly))), cairo \(perSegment(cairo))"),
+            freehand,
             BenchmarkResult(name: "the same through the toolkit (touch dispatch, hit views, window render per event)",
                             ours: toolkit, cairo: cairo, target: .none, note: "per event: \(perSegment(toolkit))"),
             BenchmarkResult(name: "the same scribble at width 1 (thin strokes: both edges in a pixel, tabulated round ends)",

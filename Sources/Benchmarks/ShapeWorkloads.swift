@@ -35,8 +35,13 @@ enum ShapeWorkloads {
             }
         }
         let size = box.map { "\(Int($0)) px boxes" } ?? "spanning the whole canvas"
-        return BenchmarkResult(name: "\(count) random 10-vertex polygons, non-zero, \(size)",
-                               ours: ours, cairo: cairo, target: box == nil ? .none : .withinFactor(1.5))
+        var result = BenchmarkResult(name: "\(count) random 10-vertex polygons, non-zero, \(size)",
+                                     ours: ours, cairo: cairo, target: box == nil ? .none : .withinFactor(1.5))
+        // Issue 44: at least Blend2D's speed on one core.
+        if let blend2d = Blend2DAnchor.time("polygons", geometry: Blend2DAnchor.polygonGeometry(shapes, width: width, height: height), runs: runs) {
+            result.blend2d = (blend2d.seconds, .speedup(1), "one thread; \(formatTime(blend2d.pythonOverhead)) of it the Python loop")
+        }
+        return result
     }
 
     /// A synthetic 4000x3000 photo: smooth gradients, texture and hard edges.

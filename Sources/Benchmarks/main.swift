@@ -30,7 +30,7 @@ let segments = quick ? 2000 : 20000
 var results: [BenchmarkResult] = []
 func record(_ result: BenchmarkResult) {
     results.append(result)
-    let verdict = result.passes ? "ok" : "MISSED"
+    let verdict = result.passesAnchor ? "ok" : "MISSED"
     let comparison: String
     if case .budget = result.target {
         comparison = "X11Paint \(result.unit(result.ours)); target \(result.targetText): \(verdict)"
@@ -38,7 +38,18 @@ func record(_ result: BenchmarkResult) {
         comparison = "X11Paint \(result.unit(result.ours)), \(result.anchor) \(result.unit(result.cairo)), "
             + "X11Paint is \(format(result.speedup))x \(result.anchor)'s speed; target \(result.targetText): \(verdict)"
     }
-    print("\(result.name)\n    \(comparison)" + (result.note.isEmpty ? "" : "\n    \(result.note)"))
+    var blend2d = ""
+    if let second = result.blend2d {
+        let target: String
+        switch second.target {
+        case .speedup(let k): target = "target >= \(format(k))x Blend2D's speed: \(result.passesBlend2D ? "ok" : "MISSED")"
+        case .withinFactor(let k): target = "target <= \(format(k))x Blend2D's time: \(result.passesBlend2D ? "ok" : "MISSED")"
+        case .budget, .none: target = "(information)"
+        }
+        blend2d = "\n    Blend2D \(result.unit(second.time)), X11Paint is \(format(second.time / result.ours))x Blend2D's speed; \(target)"
+            + (second.note.isEmpty ? "" : " (\(second.note))")
+    }
+    print("\(result.name)\n    \(comparison)" + blend2d + (result.note.isEmpty ? "" : "\n    \(result.note)"))
 }
 
 let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Blend2D as x11paint-bench's second anchor (issue 44): draws the geometry x11paint-bench
+exported (a JSON file) with Blend2D (PyPI's blend2d-python, one thread) and prints the best
+time of RUNS, in seconds, as `seconds: T`. The Python calls' own cost is measured with the same
+loop calling nothing and printed as `overhead: T`, so the table can say how much is Python's.
+
+  blend2d-anchor.py polygons|freehand GEOMETRY.json RUNS
+"""
+import json
+import sys
+import time
+
+import blend2d as b
+
+
+def canvas(width, height):
+    image = b.BLImage(width, height, b.BLFormat.PRGB32)
+    context = b.BLContext(image)
+    context.set_fill_style((1.0, 1.0, 1.0, 1.0))
+    context.fill_all()
+    return image, context
+
+
+def polygons(geometry, runs):
+    paths = []
+    for shape in geometry["shapes"]:
+        path = b.BLPath()
+        points = shape["points"]
+        path.move_to(*points[0])
+        for x, y in points[1:]:
+            path.line_to(x, y)
+        path.close()
+        paths.append((path, tuple(shape["color"])))
+    best = float("inf")
+    for _ in range(runs):
+        _, context = canvas(geometry["width"], geometry["height"])
+        if geometry.get("evenOdd"):
+            context.fill_rule = b.BLFillRule.EVEN_ODD
+        start = time.perf_counter()
+        for path, color in paths:
+            context.set_fill_style(color)
+            context.fill_path(path)
+        context.flush()
+        best = min(best, time.perf_counter() - start)
+    overhead = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        for path, color in paths:
+            pass
+        overhead = min(overhead, time.perf_counter() - start)
+    return best, overhead
+
+
+def freehand(geometry, runs):
+    points = geometry["points"]
+    segments = []
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        path = b.BLPath()
+        path.move_to(x0, y0)
+        path.line_to(x1, y1)
+        segments.append(path)
+    best = float("inf")
+    for _ in range(runs):
+        _, context = canvas(geometry["width"], geometry["height"])
+        context.stroke_width = geometry["strokeWidth"]
+        context.set_stroke_caps(b.BLStrokeCap.CAP_ROUND)
+        context.stroke_join = b.BLStrokeJoin.JOIN_ROUND
+        context.set_stroke_style(tuple(geometry["color"]))
+        start = time.perf_counter()
+        for path in segments:
+            context.stroke_path(path)
+        context.flush()
+        best = min(best, time.perf_counter() - start)
+    overhead = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        for path in segments:
+            pass
+        overhead = min(overhead, time.perf_counter() - start)
+    return best, overhead
+
+
+if __name__ == "__main__":
+    workload, path, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    with open(path) as file:
+        geometry = json.load(file)
+    seconds, overhead = {"polygons": polygons, "freehand": freehand}[workload](geometry, runs)
+    print(f"seconds: {seconds:.6f}")
+    print(f"overhead: {overhead:.6f}")
