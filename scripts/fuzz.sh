@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the picture decoders (CImageCodecs: PNG, JPEG, WebP, TIFF, HEIF, AVIF, GIF) and the colour
-# profile readers with libFuzzer and AddressSanitizer for a bounded time (FUZZ_SECONDS, default 28), starting from a few valid seeds. Fails on a crash.
+# Fuzzes the picture decoders (CImageCodecs: PNG, JPEG, WebP, TIFF, HEIF, AVIF, GIF, BMP) and the colour
+# profile readers with libFuzzer and AddressSanitizer for a bounded time (FUZZ_SECONDS, default 32), starting from a few valid seeds. Fails on a crash.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 clang=$(command -v clang || true)
@@ -16,10 +16,11 @@ printf '\xff\xd8\xff\xe0' > "$work/corpus/jpeg-signature"
 printf 'RIFF\x1a\x00\x00\x00WEBPVP8L' > "$work/corpus/webp-signature"
 printf 'II*\x00\x08\x00\x00\x00' > "$work/corpus/tiff-signature"
 printf 'GIF89a\x02\x00\x02\x00\x80\x00\x00' > "$work/corpus/gif-signature"
+printf 'BM\x3a\x00\x00\x00\x00\x00\x00\x00\x36\x00\x00\x00\x28\x00\x00\x00' > "$work/corpus/bmp-signature"
 # Inputs that crash, leak, hang or take too much memory are kept in .fuzz-findings/ (not in git).
 mkdir -p .fuzz-findings
 # One harness per decoder family, the time shared between them.
-seconds=$(( ${FUZZ_SECONDS:-28} / 7 > 0 ? ${FUZZ_SECONDS:-28} / 7 : 1 ))
+seconds=$(( ${FUZZ_SECONDS:-32} / 8 > 0 ? ${FUZZ_SECONDS:-32} / 8 : 1 ))
 fuzz() { # name, sources and libraries
   local name=$1; shift
   "$clang" -g -O1 -fsanitize=fuzzer,address -I Sources/CImageCodecs/include "$@" -o "$work/$name" 2>"$work/build.log" \
@@ -38,5 +39,6 @@ fuzz heif Fuzz/HEIFDecoderFuzzer.c Sources/CImageCodecs/HEIFCodec.c Sources/CIma
 fuzz avif Fuzz/AVIFDecoderFuzzer.c Sources/CImageCodecs/AVIFCodec.c Sources/CImageCodecs/ColorManagement.c Sources/CImageCodecs/PNGCodec.c \
   -lavif -llcms2 -lpng -lz -lpthread
 fuzz gif Fuzz/GIFDecoderFuzzer.c Sources/CImageCodecs/GIFCodec.c Sources/CImageCodecs/PNGCodec.c -lgif -lpng -lz
+fuzz bmp Fuzz/BMPDecoderFuzzer.c Sources/CImageCodecs/BMPCodec.c Sources/CImageCodecs/PNGCodec.c $(pkg-config --cflags --libs gdk-pixbuf-2.0) -lpng -lz
 fuzz colour-profiles Fuzz/ColorProfileFuzzer.c Sources/CImageCodecs/ColorManagement.c Sources/CImageCodecs/PNGTextChunks.c \
   Sources/CImageCodecs/JPEGCodec.c Sources/CImageCodecs/WebPCodec.c Sources/CImageCodecs/PNGCodec.c -llcms2 -ljpeg -lwebp -lwebpdemux -lwebpmux -lpng -lz -lpthread

@@ -9,10 +9,11 @@ purpose=${1:-run}
 # HarfBuzz shapes text (kerning, ligatures, Arabic joining) and FriBidi orders right-to-left runs.
 # libdbus talks to the desktop's portal (its file chooser) on the session bus; libcrypto's MD5
 # names the thumbnail cache's files.
-# libwebp reads and writes WebP pictures, libtiff TIFF, libheif HEIC, libavif AVIF, giflib GIF;
+# libwebp reads and writes WebP pictures, libtiff TIFF, libheif HEIC, libavif AVIF, giflib GIF,
+# GdkPixbuf (under librsvg too) BMP;
 # Little CMS (lcms2) converts an embedded colour profile's colours to sRGB.
 packages=(pkg-config libx11-dev libxext-dev libxi-dev libpng-dev libjpeg62-turbo-dev libwebp-dev libtiff-dev libheif-dev libavif-dev
-          libgif-dev liblcms2-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
+          libgif-dev liblcms2-dev libgdk-pixbuf-2.0-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
           librsvg2-dev adwaita-icon-theme hicolor-icon-theme gettext libharfbuzz-dev libfribidi-dev libdbus-1-dev libssl-dev)
 case "$purpose" in
   run)

@@ -141,6 +141,13 @@ final class GIFAndBMPTests: XCTestCase {
         var bmp = paletteBMP()
         bmp.replaceSubrange(18..<26, with: [0x60, 0xEA, 0, 0, 0x60, 0xEA, 0, 0])
         XCTAssertThrowsError(try PhotoDecoder.decode(bmp, name: "huge.bmp")) { XCTAssertTrue("\($0)".contains("pixels allowed"), "\($0)") }
+        // What the fuzzer found making GdkPixbuf ask for gigabytes: a header size of 0xFFFFFFD7
+        // with 64264 bits a pixel, a palette of 4278190080 colours, pixels 4 GB into a 33-byte file.
+        for found in ["Qk1GAAAAAAAAAAAAwv/X////+QAAAAIAAAABAAj7/////+8AAAATCwAAEwsAAAIAAAAAAAAAAAD/AP8AAAABAQEBAAEBAA==",
+                      "Qk1GAAAAAAAAAD4AAAAoAAAABAAAAAIAAAABAAgAAQAAAAgAAEYACwAAEwIAAAAAAP8A/wAAAAAAAQEBAQB6AQA=",
+                      "Qk1GAAAAAACJPgAAAP4MAAAABgAMAJEBEAC4AEAAYm0B"] {
+            XCTAssertThrowsError(try PhotoDecoder.decode(try XCTUnwrap(Data(base64Encoded: found)), name: "found.bmp"), found)
+        }
         for cut in [paletteBMP().count - 3, 40, 27] {
             XCTAssertThrowsError(try PhotoDecoder.decode(paletteBMP().prefix(cut), name: "cut.bmp"), "BMP cut at \(cut)")
         }

@@ -175,6 +175,15 @@ int codecs_avif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
 int codecs_gif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t **pixels, uint32_t *width,
                       uint32_t *height, int *frames, char *error, size_t error_size);
 
+/// The size a BMP's header says (a top-down picture's height made positive). Returns 0, or -1.
+int codecs_bmp_size(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height);
+
+/// Decodes a BMP (GdkPixbuf's reader: 1/4/8-bit palettes, RLE, 16/24/32-bit) into
+/// premultiplied A<<24|R<<16|G<<8|B words, refusing more than max_pixels from the header and an
+/// uncompressed file cut short. Free the pixels with codecs_free_pixels.
+int codecs_bmp_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t **pixels, uint32_t *width,
+                      uint32_t *height, char *error, size_t error_size);
+
 void codecs_free_pixels(uint32_t *pixels);
 
 void codecs_free_buffer(codecs_buffer *buffer);
