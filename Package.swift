@@ -32,7 +32,7 @@ let package = Package(
             // configuration header lives under the architecture's lib folder.
             cSettings: [.unsafeFlags(["-I/usr/include/gdk-pixbuf-2.0", "-I/usr/include/glib-2.0",
                                       "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include", "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include"])],
-            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux"), .linkedLibrary("tiff"), .linkedLibrary("lcms2"), .linkedLibrary("heif"), .linkedLibrary("avif"), .linkedLibrary("gif"), .linkedLibrary("gdk_pixbuf-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux"), .linkedLibrary("tiff"), .linkedLibrary("lcms2"), .linkedLibrary("gif"), .linkedLibrary("gdk_pixbuf-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
                              .linkedLibrary("z"), .linkedLibrary("pthread")]
         ),
         // C glue for FreeType and fontconfig, HarfBuzz (shaping) and FriBidi (right-to-left text).

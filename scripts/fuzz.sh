@@ -35,9 +35,9 @@ fuzz png-jpeg Fuzz/ImageDecoderFuzzer.c Sources/CImageCodecs/PNGCodec.c Sources/
 fuzz webp Fuzz/WebPDecoderFuzzer.c Sources/CImageCodecs/WebPCodec.c Sources/CImageCodecs/PNGCodec.c -lwebp -lwebpdemux -lwebpmux -lpng -lz
 fuzz tiff Fuzz/TIFFDecoderFuzzer.c Sources/CImageCodecs/TIFFCodec.c Sources/CImageCodecs/PNGCodec.c -ltiff -lpng -lz
 fuzz heif Fuzz/HEIFDecoderFuzzer.c Sources/CImageCodecs/HEIFCodec.c Sources/CImageCodecs/ColorManagement.c Sources/CImageCodecs/PNGCodec.c \
-  -lheif -llcms2 -lpng -lz -lpthread
+  -llcms2 -lpng -lz -lpthread -ldl
 fuzz avif Fuzz/AVIFDecoderFuzzer.c Sources/CImageCodecs/AVIFCodec.c Sources/CImageCodecs/ColorManagement.c Sources/CImageCodecs/PNGCodec.c \
-  -lavif -llcms2 -lpng -lz -lpthread
+  -llcms2 -lpng -lz -lpthread -ldl
 fuzz gif Fuzz/GIFDecoderFuzzer.c Sources/CImageCodecs/GIFCodec.c Sources/CImageCodecs/PNGCodec.c -lgif -lpng -lz
 fuzz bmp Fuzz/BMPDecoderFuzzer.c Sources/CImageCodecs/BMPCodec.c Sources/CImageCodecs/PNGCodec.c $(pkg-config --cflags --libs gdk-pixbuf-2.0) -lpng -lz
 fuzz colour-profiles Fuzz/ColorProfileFuzzer.c Sources/CImageCodecs/ColorManagement.c Sources/CImageCodecs/PNGTextChunks.c \

@@ -1,15 +1,32 @@
 // libavif glue: AVIF pictures (AV1 in HEIF) from the web and phones. libavif returns an
 // avifResult for every failure and never jumps or aborts on bad input; dav1d (or libaom)
-// decodes the AV1 inside avifDecoderNextImage.
+// decodes the AV1 inside avifDecoderNextImage. libavif is opened on first use (LazyLibrary.h).
 #include "CImageCodecs.h"
+#include "LazyLibrary.h"
 #include <avif/avif.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#define AVIF_FUNCTIONS(X) X(avifDecoderCreate) X(avifDecoderDestroy) X(avifDecoderSetIOMemory) X(avifDecoderParse) X(avifDecoderNextImage) X(avifResultToString) X(avifRGBImageSetDefaults) X(avifImageYUVToRGB) X(avifColorPrimariesGetValues)
+AVIF_FUNCTIONS(LAZY_DECLARE)
+
+static pthread_once_t avif_once = PTHREAD_ONCE_INIT;
+static int avif_loaded;
+
+static int resolve_avif(void *library) {
+    AVIF_FUNCTIONS(LAZY_RESOLVE)
+    return 1;
+}
+
+static void open_avif(void) {
+    void *library = dlopen("libavif.so.15", RTLD_NOW | RTLD_LOCAL);
+    avif_loaded = library && resolve_avif(library);
+}
+
+/* An AVIF still ("avif") or sequence ("avis") by its ftyp box. */
 int codecs_avif_is_avif(const uint8_t *data, size_t length) {
-    avifROData bytes = {data, length};
-    return avifPeekCompatibleFileType(&bytes) ? 1 : 0;
+    return iso_file_has_brand(data, length, "avif") || iso_file_has_brand(data, length, "avis");
 }
 
 int codecs_avif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t **pixels, uint32_t *width,
@@ -18,7 +35,12 @@ int codecs_avif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
     *rotation = 0;
     *mirror = -1;
     memset(icc, 0, sizeof *icc);
-    avifDecoder *decoder = avifDecoderCreate();
+    pthread_once(&avif_once, open_avif);
+    if (!avif_loaded) {
+        snprintf(error, error_size, "AVIF pictures need libavif (Debian's libavif15), which could not be loaded");
+        return -1;
+    }
+    avifDecoder *decoder = p_avifDecoderCreate();
     if (!decoder) {
         snprintf(error, error_size, "out of memory");
         return -1;
@@ -31,18 +53,18 @@ int codecs_avif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
     avifRGBImage rgb;
     memset(&rgb, 0, sizeof rgb);
     int result = -1;
-    avifResult status = avifDecoderSetIOMemory(decoder, data, length);
-    if (status == AVIF_RESULT_OK) status = avifDecoderParse(decoder);
+    avifResult status = p_avifDecoderSetIOMemory(decoder, data, length);
+    if (status == AVIF_RESULT_OK) status = p_avifDecoderParse(decoder);
     if (status != AVIF_RESULT_OK) {
-        snprintf(error, error_size, "not an AVIF picture libavif can read: %s", avifResultToString(status));
+        snprintf(error, error_size, "not an AVIF picture libavif can read: %s", p_avifResultToString(status));
     } else if ((uint64_t)decoder->image->width * decoder->image->height > max_pixels || decoder->image->width == 0) {
         snprintf(error, error_size, "the AVIF picture is %ux%u, more than the %llu pixels allowed", decoder->image->width,
                  decoder->image->height, (unsigned long long)max_pixels);
-    } else if ((status = avifDecoderNextImage(decoder)) != AVIF_RESULT_OK) {
-        snprintf(error, error_size, "the AVIF picture could not be decoded: %s", avifResultToString(status));
+    } else if ((status = p_avifDecoderNextImage(decoder)) != AVIF_RESULT_OK) {
+        snprintf(error, error_size, "the AVIF picture could not be decoded: %s", p_avifResultToString(status));
     } else {
         avifImage *image = decoder->image;
-        avifRGBImageSetDefaults(&rgb, image);
+        p_avifRGBImageSetDefaults(&rgb, image);
         /* Bytes B, G, R, A in memory are the app's words A<<24|R<<16|G<<8|B, premultiplied. */
         rgb.format = AVIF_RGB_FORMAT_BGRA;
         rgb.depth = 8;
@@ -51,8 +73,8 @@ int codecs_avif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
         rgb.pixels = malloc((size_t)image->width * image->height * 4);
         if (!rgb.pixels) {
             snprintf(error, error_size, "out of memory for a %ux%u picture", image->width, image->height);
-        } else if ((status = avifImageYUVToRGB(image, &rgb)) != AVIF_RESULT_OK) {
-            snprintf(error, error_size, "the AVIF picture's colours could not be converted: %s", avifResultToString(status));
+        } else if ((status = p_avifImageYUVToRGB(image, &rgb)) != AVIF_RESULT_OK) {
+            snprintf(error, error_size, "the AVIF picture's colours could not be converted: %s", p_avifResultToString(status));
             free(rgb.pixels);
         } else {
             *pixels = (uint32_t *)rgb.pixels;
@@ -66,12 +88,12 @@ int codecs_avif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
                 icc->length = image->icc.size;
             } else {
                 float xy[8];
-                avifColorPrimariesGetValues(image->colorPrimaries, xy);
+                p_avifColorPrimariesGetValues(image->colorPrimaries, xy);
                 codecs_icc_from_nclx((int)image->colorPrimaries, xy, (int)image->transferCharacteristics, icc);
             }
             result = 0;
         }
     }
-    avifDecoderDestroy(decoder);
+    p_avifDecoderDestroy(decoder);
     return result;
 }

@@ -1,28 +1,47 @@
 // libheif glue: HEIC (and other HEIF) pictures from phones. libheif reports every failure as a
 // heif_error with a message and never jumps or aborts on bad input; its decoder (libde265 for
-// HEVC) runs inside heif_decode_image.
+// HEVC) runs inside heif_decode_image. libheif is opened on first use (LazyLibrary.h).
 #include "CImageCodecs.h"
+#include "LazyLibrary.h"
 #include <libheif/heif.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#define HEIF_FUNCTIONS(X) X(heif_context_alloc) X(heif_context_free) X(heif_context_read_from_memory_without_copy) X(heif_context_get_primary_image_handle) X(heif_image_handle_get_width) X(heif_image_handle_get_height) X(heif_decode_image) X(heif_image_get_width) X(heif_image_get_height) X(heif_image_get_plane_readonly) X(heif_image_handle_is_premultiplied_alpha) X(heif_context_get_number_of_top_level_images) X(heif_image_handle_get_color_profile_type) X(heif_image_handle_get_raw_color_profile_size) X(heif_image_handle_get_raw_color_profile) X(heif_image_handle_get_nclx_color_profile) X(heif_nclx_color_profile_free) X(heif_image_release) X(heif_image_handle_release)
+HEIF_FUNCTIONS(LAZY_DECLARE)
+
+static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
+static int heif_loaded;
+
+static int resolve_heif(void *library) {
+    HEIF_FUNCTIONS(LAZY_RESOLVE)
+    return 1;
+}
+
+static void open_heif(void) {
+    void *library = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
+    heif_loaded = library && resolve_heif(library);
+}
+
+/* HEIF's brands (HEVC stills and sequences, and the generic image brands); an AVIF names "avif"
+   and goes to libavif. */
 int codecs_heif_is_heif(const uint8_t *data, size_t length) {
-    if (length < 12) return 0;
-    enum heif_filetype_result result = heif_check_filetype(data, (int)(length > 64 ? 64 : length));
-    /* AVIF is HEIF too; libavif reads those. */
-    const char *mime = heif_get_file_mime_type(data, (int)(length > 64 ? 64 : length));
-    return (result == heif_filetype_yes_supported || result == heif_filetype_maybe) && mime && strcmp(mime, "image/avif") != 0;
+    static const char *const brands[] = {"heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"};
+    if (iso_file_has_brand(data, length, "avif") || iso_file_has_brand(data, length, "avis")) return 0;
+    for (size_t i = 0; i < sizeof brands / sizeof *brands; i++)
+        if (iso_file_has_brand(data, length, brands[i])) return 1;
+    return 0;
 }
 
 /* The picture's colours as an ICC profile: its own (rICC/prof), or one made from its nclx box
    when that is not sRGB's. */
 static void color_profile(const struct heif_image_handle *handle, codecs_buffer *icc) {
-    enum heif_color_profile_type type = heif_image_handle_get_color_profile_type(handle);
+    enum heif_color_profile_type type = p_heif_image_handle_get_color_profile_type(handle);
     if (type == heif_color_profile_type_rICC || type == heif_color_profile_type_prof) {
-        size_t size = heif_image_handle_get_raw_color_profile_size(handle);
+        size_t size = p_heif_image_handle_get_raw_color_profile_size(handle);
         if (size >= 128 && (icc->bytes = malloc(size))) {
-            if (heif_image_handle_get_raw_color_profile(handle, icc->bytes).code == heif_error_Ok) {
+            if (p_heif_image_handle_get_raw_color_profile(handle, icc->bytes).code == heif_error_Ok) {
                 icc->length = size;
             } else {
                 free(icc->bytes);
@@ -32,19 +51,24 @@ static void color_profile(const struct heif_image_handle *handle, codecs_buffer 
         return;
     }
     struct heif_color_profile_nclx *nclx = NULL;
-    if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx) {
+    if (p_heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx) {
         const float xy[8] = {nclx->color_primary_red_x, nclx->color_primary_red_y, nclx->color_primary_green_x, nclx->color_primary_green_y,
                              nclx->color_primary_blue_x, nclx->color_primary_blue_y, nclx->color_primary_white_x, nclx->color_primary_white_y};
         codecs_icc_from_nclx((int)nclx->color_primaries, xy, (int)nclx->transfer_characteristics, icc);
     }
-    heif_nclx_color_profile_free(nclx);
+    p_heif_nclx_color_profile_free(nclx);
 }
 
 int codecs_heif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t **pixels, uint32_t *width,
                        uint32_t *height, int *images, codecs_buffer *icc, char *error, size_t error_size) {
     *pixels = NULL;
     memset(icc, 0, sizeof *icc);
-    struct heif_context *context = heif_context_alloc();
+    pthread_once(&heif_once, open_heif);
+    if (!heif_loaded) {
+        snprintf(error, error_size, "HEIC pictures need libheif (Debian's libheif1), which could not be loaded");
+        return -1;
+    }
+    struct heif_context *context = p_heif_context_alloc();
     if (!context) {
         snprintf(error, error_size, "out of memory");
         return -1;
@@ -53,29 +77,29 @@ int codecs_heif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
     struct heif_image *image = NULL;
     int result = -1;
     /* The primary picture's size comes from its header (ispe) before anything is decoded. */
-    struct heif_error status = heif_context_read_from_memory_without_copy(context, data, length, NULL);
+    struct heif_error status = p_heif_context_read_from_memory_without_copy(context, data, length, NULL);
     if (status.code != heif_error_Ok) {
         snprintf(error, error_size, "not a HEIF picture libheif can read: %s", status.message);
-    } else if ((status = heif_context_get_primary_image_handle(context, &handle)).code != heif_error_Ok) {
+    } else if ((status = p_heif_context_get_primary_image_handle(context, &handle)).code != heif_error_Ok) {
         snprintf(error, error_size, "the HEIF file has no picture: %s", status.message);
     } else {
-        uint64_t w = (uint64_t)heif_image_handle_get_width(handle), h = (uint64_t)heif_image_handle_get_height(handle);
+        uint64_t w = (uint64_t)p_heif_image_handle_get_width(handle), h = (uint64_t)p_heif_image_handle_get_height(handle);
         if (w == 0 || h == 0 || w * h > max_pixels) {
             snprintf(error, error_size, "the HEIF picture is %llux%llu, more than the %llu pixels allowed", (unsigned long long)w,
                      (unsigned long long)h, (unsigned long long)max_pixels);
-        } else if ((status = heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, NULL)).code
+        } else if ((status = p_heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, NULL)).code
                    != heif_error_Ok) {
             snprintf(error, error_size, "the HEIF picture could not be decoded: %s", status.message);
         } else {
             /* Rotation and mirroring (irot, imir) are applied by libheif: the size may have turned. */
-            int iw = heif_image_get_width(image, heif_channel_interleaved), ih = heif_image_get_height(image, heif_channel_interleaved);
+            int iw = p_heif_image_get_width(image, heif_channel_interleaved), ih = p_heif_image_get_height(image, heif_channel_interleaved);
             int stride = 0;
-            const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
+            const uint8_t *plane = p_heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
             uint32_t *words = plane && iw > 0 && ih > 0 && (uint64_t)iw * ih <= max_pixels ? malloc((size_t)iw * ih * 4) : NULL;
             if (!words) {
                 snprintf(error, error_size, plane ? "out of memory for a %dx%d picture" : "the HEIF picture has no pixels", iw, ih);
             } else {
-                int premultiplied = heif_image_handle_is_premultiplied_alpha(handle);
+                int premultiplied = p_heif_image_handle_is_premultiplied_alpha(handle);
                 for (int y = 0; y < ih; y++) {
                     const uint8_t *row = plane + (size_t)y * stride;
                     uint32_t *out = words + (size_t)y * iw;
@@ -93,14 +117,14 @@ int codecs_heif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
                 *pixels = words;
                 *width = (uint32_t)iw;
                 *height = (uint32_t)ih;
-                *images = heif_context_get_number_of_top_level_images(context);
+                *images = p_heif_context_get_number_of_top_level_images(context);
                 color_profile(handle, icc);
                 result = 0;
             }
         }
     }
-    if (image) heif_image_release(image);
-    if (handle) heif_image_handle_release(handle);
-    heif_context_free(context);
+    if (image) p_heif_image_release(image);
+    if (handle) p_heif_image_handle_release(handle);
+    p_heif_context_free(context);
     return result;
 }

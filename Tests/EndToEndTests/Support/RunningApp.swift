@@ -113,6 +113,17 @@ final class RunningApp {
         return kb / 1024
     }
 
+    /// The shared libraries the app has mapped now (their file names).
+    var mappedLibraries: Set<String> {
+        // Read to its end: a /proc file says it is empty, and a one-read reader gets its first page only.
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/maps") else { return [] }
+        defer { try? file.close() }
+        let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+        return Set(maps.split(separator: "\n").compactMap { line in
+            line.split(separator: " ", omittingEmptySubsequences: true).last.flatMap { $0.hasPrefix("/") ? ($0 as NSString).lastPathComponent : nil }
+        })
+    }
+
     func stop() {
         if process.isRunning {
             process.terminate()

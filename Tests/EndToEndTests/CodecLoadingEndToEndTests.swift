@@ -1,0 +1,41 @@
+import Foundation
+import DrawingBoard
+import TestSupport
+import XCTest
+
+/// Issue 43 (and 44's memory): libheif and libavif, with the HEVC and AV1 codecs they bring, are
+/// opened only when a phone picture is: a drawing started without one has none of them mapped;
+/// started with an AVIF, libavif is there and the picture is the drawing.
+final class CodecLoadingEndToEndTests: XCTestCase {
+    func testPhonePictureLibrariesLoadOnlyWhenAPictureNeedsThem() throws {
+        let server = try XvfbServer(width: 1200, height: 900)
+        let home = NSTemporaryDirectory() + "x11paint-codecs-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let plain = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
+        try plain.xdotool(["getwindowname", plain.windowID])
+        let atStart = plain.mappedLibraries
+        plain.stop()
+        XCTAssertTrue(atStart.contains { $0.hasPrefix("libpng") }, "the maps were read: \(atStart.sorted())")
+        for library in ["libheif", "libavif", "libdav1d", "libaom", "librav1e", "libx265", "libde265"] {
+            XCTAssertFalse(atStart.contains { $0.hasPrefix(library) }, "\(library) is not loaded at start")
+        }
+
+        let picture = Bitmap(width: 120, height: 80, color: Color(r: 200, g: 60, b: 30))
+        let png = home + "/source.png", avif = home + "/photo.avif"
+        try PNGCodec.encode(picture).write(to: URL(fileURLWithPath: png))
+        XCTAssertEqual(try ExternalCommand.run("/usr/bin/avifenc", ["-s", "8", png, avif]).status, 0)
+        try FileManager.default.createDirectory(atPath: home + "/second/config", withIntermediateDirectories: true)
+        let opening = try RunningApp(display: server.display, home: home + "/second", arguments: ["--size", "800x600", avif])
+        try opening.xdotool(["getwindowname", opening.windowID])
+        var loaded = false, title = ""
+        for _ in 0..<50 where !(loaded && title.contains("photo.avif")) {
+            loaded = opening.mappedLibraries.contains { $0.hasPrefix("libavif") }
+            title = try opening.xdotool(["getwindowname", opening.windowID])
+            usleep(100_000)
+        }
+        opening.stop()
+        XCTAssertTrue(loaded, "libavif is loaded to open the AVIF")
+        XCTAssertTrue(title.contains("photo.avif"), title)
+    }
+}
