@@ -62,4 +62,15 @@ final class SVGTests: XCTestCase {
         XCTAssertEqual([exported.width, exported.height], [120, 80])
         XCTAssertEqual(exported.color(atX: 30, y: 30), Color(r: 0xE0, g: 0x20, b: 0x20))
     }
+
+    /// What kind of file it is, from its head: a big file is not read whole to find out.
+    func testTheHeadOfAFileIsReadAloneAndFromAnyFile() throws {
+        let path = NSTemporaryDirectory() + "x11paint-head-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(repeating: 7, count: 4096).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try FileReader.read(path, head: 1024).count, 1024)
+        XCTAssertEqual(try FileReader.read(path, limit: 100, head: 16).count, 16, "a file over the limit still has a head")
+        XCTAssertThrowsError(try FileReader.read(path, limit: 100), "but is not read whole")
+        XCTAssertEqual(try FileReader.read(path, head: 10_000).count, 4096, "a short file: all of it")
+    }
 }

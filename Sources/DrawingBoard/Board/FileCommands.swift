@@ -239,9 +239,11 @@ final class FileCommands {
     // MARK: - SVG
 
     /// An SVG's own size in whole pixels (96 dpi; GNOME's viewer's 1024 square when it says
-    /// none), nil for any other file; the bytes decide, as opening does.
+    /// none), nil for any other file; the bytes decide, as opening does. Only the first
+    /// kilobyte of another file is read here, on the UI thread (the picture is read beside it).
     static func svgSize(at path: String) -> (width: Int, height: Int)? {
-        guard let data = try? PhotoDecoder.read(path), SVGCodec.isSVG(data) else { return nil }
+        guard let head = try? FileReader.read(path, head: 1024), SVGCodec.isSVG(head),
+              let data = try? PhotoDecoder.read(path) else { return nil }
         var (width, height) = SVGCodec.size(of: data) ?? (1024, 1024)
         // One claiming a huge size is offered at the most an SVG is drawn at, its shape kept.
         let scale = min(1, (Double(PhotoDecoder.svgPixels) / (width * height)).squareRoot())

@@ -14,7 +14,8 @@ public enum FileReader {
 
     /// The contents of the regular file at `path`, at most `limit` bytes (larger files are refused).
     /// `followSymlinks: false` refuses a symbolic link at the last component (for the app's own files).
-    public static func read(_ path: String, limit: Int = 512 << 20, followSymlinks: Bool = true) throws -> Data {
+    /// `head`: only the first that many bytes, whatever the file's size (what kind of file it is).
+    public static func read(_ path: String, limit: Int = 512 << 20, followSymlinks: Bool = true, head: Int? = nil) throws -> Data {
         var flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
         if !followSymlinks { flags |= O_NOFOLLOW }
         let fd = SystemPath.withCString(path) { open($0, flags) }
@@ -26,14 +27,15 @@ public enum FileReader {
             let kind = status.st_mode & S_IFMT == S_IFDIR ? "a folder, not a file" : "not a regular file"
             throw ReadError(description: "\(DisplayPath.short(path)) is \(kind)")
         }
-        guard status.st_size <= limit else {
+        guard head != nil || status.st_size <= limit else {
             throw ReadError(description: "\(DisplayPath.short(path)) is too large (\(status.st_size >> 20) MB)")
         }
         // The size is a hint (files in /proc say 0, a file may grow); read until the end or the limit.
-        var data = Data(count: max(Int(status.st_size), 0) + 1)
+        var data = Data(count: head ?? max(Int(status.st_size), 0) + 1)
         var count = 0
         while true {
             if count == data.count {
+                if head != nil { break }
                 guard data.count <= limit else { throw ReadError(description: "\(DisplayPath.short(path)) is too large") }
                 data.count = min(max(data.count * 2, 64 << 10), limit + 1)
             }
