@@ -83,7 +83,7 @@ static int exif_orientation(const uint8_t *data, unsigned length) {
 }
 
 int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int scale_denominator, codecs_job *job,
-                       codecs_image *out, int *orientation, char *error, size_t error_size) {
+                       codecs_image *out, int *orientation, codecs_buffer *icc, char *error, size_t error_size) {
     struct jpeg_decompress_struct info;
     error_manager manager;
     uint8_t *volatile pixels = NULL;
@@ -91,6 +91,7 @@ int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
     out->rgba = NULL;
     out->width = out->height = 0;
     *orientation = 1;
+    memset(icc, 0, sizeof *icc);
     if (length < 4 || data[0] != 0xFF || data[1] != 0xD8) {
         snprintf(error, error_size, "not a JPEG file");
         return -1;
@@ -100,6 +101,8 @@ int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
         jpeg_destroy_decompress(&info);
         free(pixels);
         free(row);
+        free(icc->bytes);
+        memset(icc, 0, sizeof *icc);
         return -1;
     }
     jpeg_create_decompress(&info);
@@ -107,6 +110,8 @@ int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
     info.progress = &progress;
     jpeg_mem_src(&info, data, (unsigned long)length);
     jpeg_save_markers(&info, JPEG_APP0 + 1, 0xFFFF);
+    /* The colour profile's APP2 markers, read in the same pass over the header. */
+    jpeg_save_markers(&info, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(&info, TRUE);
     for (jpeg_saved_marker_ptr marker = info.marker_list; marker; marker = marker->next) {
         if (marker->marker == JPEG_APP0 + 1) *orientation = exif_orientation(marker->data, marker->data_length);
@@ -149,6 +154,15 @@ int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
             if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
             p[0] = (uint8_t)(c * k / 255); p[1] = (uint8_t)(m * k / 255); p[2] = (uint8_t)(y * k / 255); p[3] = 255;
         }
+    }
+    /* Before finishing: the saved markers go with the image's memory then. */
+    JOCTET *profile = NULL;
+    unsigned int profile_length = 0;
+    if (jpeg_read_icc_profile(&info, &profile, &profile_length) && profile && profile_length >= 128) {
+        icc->bytes = profile;
+        icc->length = profile_length;
+    } else {
+        free(profile);
     }
     jpeg_finish_decompress(&info);
     jpeg_destroy_decompress(&info);

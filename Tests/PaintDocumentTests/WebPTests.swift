@@ -50,7 +50,7 @@ final class WebPTests: XCTestCase {
         let reference = try referencePixels(of: path)
         XCTAssertEqual(reference.width, original.width)
         XCTAssertEqual(reference.rgba, straight(original), "every pixel, alpha too")
-        let decoded = try WebPCodec.decode(data)
+        let decoded = try WebPCodec.decode(data).bitmap
         XCTAssertTrue(decoded.isEqual(to: original), "and we read back the same pixels")
         XCTAssertEqual(WebPCodec.info(data), WebPCodec.Info(width: 61, height: 37, hasAlpha: true, frameCount: 1))
     }
@@ -62,7 +62,7 @@ final class WebPTests: XCTestCase {
             let path = temp.path + "/\(name).webp"
             let (status, output) = try ExternalCommand.run("/usr/bin/cwebp", ["-quiet"] + options + [png, "-o", path])
             XCTAssertEqual(status, 0, output)
-            let ours = try WebPCodec.decode(Data(contentsOf: URL(fileURLWithPath: path)))
+            let ours = try WebPCodec.decode(Data(contentsOf: URL(fileURLWithPath: path))).bitmap
             let reference = try referencePixels(of: path)
             XCTAssertEqual([ours.width, ours.height], [reference.width, reference.height])
             // The same library decodes both: exact, but for our premultiplied storage, which
@@ -94,7 +94,8 @@ final class WebPTests: XCTestCase {
         XCTAssertEqual(status, 0, output)
         let data = try Data(contentsOf: URL(fileURLWithPath: animation))
         XCTAssertEqual(WebPCodec.info(data)?.frameCount, 2)
-        let first = try WebPCodec.decode(data)
+        let first = try WebPCodec.decode(data).bitmap
+        XCTAssertEqual(try WebPCodec.decode(data).pages, 2, "decoding says how many frames there are")
         XCTAssertEqual(first.color(atX: 20, y: 15), Color(r: 200, g: 30, b: 30), "the first frame")
     }
 
@@ -132,6 +133,6 @@ final class WebPTests: XCTestCase {
         let opaque = Bitmap(width: 40, height: 20, color: Color(r: 12, g: 150, b: 77))
         let snapshot = ArtworkSnapshot(background: 0, backgroundImage: opaque, layers: [], names: [], locked: [], width: 40, height: 20)
         let written = try target.write(snapshot)
-        XCTAssertTrue(try WebPCodec.decode(Data(contentsOf: URL(fileURLWithPath: written))).isEqual(to: opaque))
+        XCTAssertTrue(try WebPCodec.decode(Data(contentsOf: URL(fileURLWithPath: written))).bitmap.isEqual(to: opaque))
     }
 }

@@ -62,9 +62,10 @@ int codecs_png_decode_reduced(const uint8_t *data, size_t length, uint64_t max_p
 
 /// Decodes a JPEG (baseline, progressive, grayscale, CMYK) to RGBA8, reduced by DCT scaling
 /// (scale_denominator 1, 2, 4 or 8), and reports its EXIF orientation (1-8, 1 without one).
-/// `job` (may be NULL) gets the progress and can cancel between scanlines (returns -2).
+/// `job` (may be NULL) gets the progress and can cancel between scanlines (returns -2). `icc`:
+/// its colour profile (empty without one; free it with codecs_free_buffer).
 int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, int scale_denominator, codecs_job *job,
-                       codecs_image *out, int *orientation, char *error, size_t error_size);
+                       codecs_image *out, int *orientation, codecs_buffer *icc, char *error, size_t error_size);
 
 /// The dimensions in a JPEG's header. Returns 0 on success.
 int codecs_jpeg_dimensions(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height);

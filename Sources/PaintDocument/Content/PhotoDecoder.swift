@@ -94,10 +94,7 @@ public enum PhotoDecoder {
     /// A picture of a format whose library decodes it whole (WebP, HEIC, AVIF, TIFF, GIF, BMP),
     /// upright and in sRGB, with how many pages or frames the file holds; nil for other formats.
     static func decodeWhole(_ data: Data, pixelLimit: UInt64 = PNGCodec.defaultPixelLimit) throws -> (Bitmap, Int)? {
-        if WebPCodec.isWebP(data) {
-            let bitmap = try WebPCodec.decode(data, pixelLimit: pixelLimit)
-            return (bitmap, WebPCodec.info(data)?.frameCount ?? 1)
-        }
+        if WebPCodec.isWebP(data) { return try WebPCodec.decode(data, pixelLimit: pixelLimit) }
         if TIFFCodec.isTIFF(data) { return try TIFFCodec.decode(data, pixelLimit: pixelLimit) }
         if AVIFCodec.isAVIF(data) { return try AVIFCodec.decode(data, pixelLimit: pixelLimit) }
         if HEIFCodec.isHEIF(data) { return try HEIFCodec.decode(data, pixelLimit: pixelLimit) }

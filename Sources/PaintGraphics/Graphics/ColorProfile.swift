@@ -37,8 +37,9 @@ public struct ColorProfile: Sendable, Equatable {
     /// Display P3 (Apple's phones and screens): DCI-P3 primaries, D65 white, sRGB's curve.
     public static let displayP3 = rgb(red: (0.680, 0.320), green: (0.265, 0.690), blue: (0.150, 0.060), white: (0.3127, 0.3290), transfer: .sRGB)
 
-    /// The profile a PNG (iCCP), JPEG (APP2) or WebP (ICCP) carries, or nil. TIFF, HEIF and
-    /// AVIF give theirs while decoding.
+    /// The profile a PNG (iCCP), JPEG (APP2) or WebP (ICCP) carries, or nil. JPEG, TIFF, HEIF
+    /// and AVIF decoders give theirs while reading the header; this reads PNG's and WebP's, and
+    /// tells what a saved file says.
     public static func embedded(in data: Data) -> ColorProfile? {
         var buffer = codecs_buffer()
         defer { codecs_free_buffer(&buffer) }

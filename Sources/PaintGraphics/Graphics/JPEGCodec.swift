@@ -9,15 +9,17 @@ public enum JPEGCodec {
         var image = codecs_image()
         var orientation: Int32 = 1
         var error = [CChar](repeating: 0, count: 256)
+        var icc = codecs_buffer()
         let status = data.withUnsafeBytes { raw in
             codecs_jpeg_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, pixelLimit, Int32(scaleDenominator),
-                               job?.state, &image, &orientation, &error, error.count)
+                               job?.state, &image, &orientation, &icc, &error, error.count)
         }
         defer { codecs_free_image(&image) }
+        let profile = ColorProfile.taking(&icc)
         if status == -2 { throw PNGCodec.CodecError.cancelled }
         guard status == 0, let rgba = image.rgba else { throw PNGCodec.CodecError.decode(String(cString: error)) }
         let bitmap = RGBAConversion.bitmap(fromRGBA: rgba, width: Int(image.width), height: Int(image.height))
-        return (bitmap.convertedToSRGB(from: ColorProfile.embedded(in: data)), Int(orientation))
+        return (bitmap.convertedToSRGB(from: profile), Int(orientation))
     }
 
     /// Width and height from the header alone.

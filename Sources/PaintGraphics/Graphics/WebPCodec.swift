@@ -28,8 +28,8 @@ public enum WebPCodec {
 
     /// The picture (an animation's first frame), refused before any memory is taken when its
     /// canvas has more than `pixelLimit` pixels; libwebp writes the app's premultiplied pixels
-    /// itself (a third of the time went on converting its RGBA).
-    public static func decode(_ data: Data, pixelLimit: UInt64 = PNGCodec.defaultPixelLimit) throws -> Bitmap {
+    /// itself (a third of the time went on converting its RGBA). With how many frames the file has.
+    public static func decode(_ data: Data, pixelLimit: UInt64 = PNGCodec.defaultPixelLimit) throws -> (bitmap: Bitmap, pages: Int) {
         guard let info = info(data) else { throw PNGCodec.CodecError.decode("not a WebP picture this libwebp can read") }
         guard info.width > 0, info.height > 0, UInt64(info.width) * UInt64(info.height) <= pixelLimit else {
             throw PNGCodec.CodecError.decode("the WebP picture is \(info.width)x\(info.height), more than the \(pixelLimit) pixels allowed")
@@ -41,7 +41,7 @@ public enum WebPCodec {
                                              UInt32(info.width), UInt32(info.height), &error, error.count)
         }
         guard status == 0 else { throw PNGCodec.CodecError.decode(String(cString: error)) }
-        return bitmap.convertedToSRGB(from: ColorProfile.embedded(in: data))
+        return (bitmap.convertedToSRGB(from: ColorProfile.embedded(in: data)), info.frameCount)
     }
 
     /// Lossless (every pixel kept; `quality` is the effort) or lossy at `quality` 0-100;
