@@ -41,7 +41,8 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/usr/include/freetype2", "-I/usr/include/harfbuzz", "-I/usr/include/fribidi"])],
             linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("fontconfig"), .linkedLibrary("harfbuzz"), .linkedLibrary("fribidi")]
         ),
-        // librsvg (and cairo under it) for SVG icons; from the Debian package the setup installs.
+        // librsvg (and cairo under it) draws SVG, the icons and files alike (PaintGraphics' SVGCodec);
+        // from the Debian package the setup installs.
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         // libdbus (the reference D-Bus library, Debian's libdbus-1-dev) for the desktop portal,
         // and C glue over it that never blocks: the run loop polls its socket.
@@ -68,7 +69,7 @@ let package = Package(
         // Nothing in it knows what a drawing is.
         .target(
             name: "PaintToolkit",
-            dependencies: ["PaintGraphics", "CRsvg"],
+            dependencies: ["PaintGraphics"],
             // The app's own icons, and the catalogs the plugin compiles: a resource bundle beside
             // the binary, wherever the build puts it.
             resources: [.copy("Resources/icons")],

@@ -21,6 +21,28 @@ def canvas(width, height):
     return image, context
 
 
+def best_of(runs, prepare, draw):
+    """The shortest of `runs` timings of draw(prepare()), the preparing untimed."""
+    best = float("inf")
+    for _ in range(runs):
+        context = prepare()
+        start = time.perf_counter()
+        draw(context)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def loop_overhead(runs, items):
+    """What Python's own loop over the items costs, the drawing calls left out."""
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        for _item in items:
+            pass
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
 def polygons(geometry, runs):
     paths = []
     for shape in geometry["shapes"]:
@@ -31,24 +53,20 @@ def polygons(geometry, runs):
             path.line_to(x, y)
         path.close()
         paths.append((path, tuple(shape["color"])))
-    best = float("inf")
-    for _ in range(runs):
+
+    def prepare():
         _, context = canvas(geometry["width"], geometry["height"])
         if geometry.get("evenOdd"):
             context.fill_rule = b.BLFillRule.EVEN_ODD
-        start = time.perf_counter()
+        return context
+
+    def draw(context):
         for path, color in paths:
             context.set_fill_style(color)
             context.fill_path(path)
         context.flush()
-        best = min(best, time.perf_counter() - start)
-    overhead = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        for path, color in paths:
-            pass
-        overhead = min(overhead, time.perf_counter() - start)
-    return best, overhead
+
+    return best_of(runs, prepare, draw), loop_overhead(runs, paths)
 
 
 def freehand(geometry, runs):
@@ -59,25 +77,20 @@ def freehand(geometry, runs):
         path.move_to(x0, y0)
         path.line_to(x1, y1)
         segments.append(path)
-    best = float("inf")
-    for _ in range(runs):
+    def prepare():
         _, context = canvas(geometry["width"], geometry["height"])
         context.stroke_width = geometry["strokeWidth"]
         context.set_stroke_caps(b.BLStrokeCap.CAP_ROUND)
         context.stroke_join = b.BLStrokeJoin.JOIN_ROUND
         context.set_stroke_style(tuple(geometry["color"]))
-        start = time.perf_counter()
+        return context
+
+    def draw(context):
         for path in segments:
             context.stroke_path(path)
         context.flush()
-        best = min(best, time.perf_counter() - start)
-    overhead = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        for path in segments:
-            pass
-        overhead = min(overhead, time.perf_counter() - start)
-    return best, overhead
+
+    return best_of(runs, prepare, draw), loop_overhead(runs, segments)
 
 
 if __name__ == "__main__":

@@ -8,21 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define AVIF_FUNCTIONS(X) X(avifDecoderCreate) X(avifDecoderDestroy) X(avifDecoderSetIOMemory) X(avifDecoderParse) X(avifDecoderNextImage) X(avifResultToString) X(avifRGBImageSetDefaults) X(avifImageYUVToRGB) X(avifColorPrimariesGetValues)
-AVIF_FUNCTIONS(LAZY_DECLARE)
-
-static pthread_once_t avif_once = PTHREAD_ONCE_INIT;
-static int avif_loaded;
-
-static int resolve_avif(void *library) {
-    AVIF_FUNCTIONS(LAZY_RESOLVE)
-    return 1;
-}
-
-static void open_avif(void) {
-    void *library = dlopen("libavif.so.15", RTLD_NOW | RTLD_LOCAL);
-    avif_loaded = library && resolve_avif(library);
-}
+#define AVIF_FUNCTIONS(X) \
+    X(avifDecoderCreate) X(avifDecoderDestroy) X(avifDecoderSetIOMemory) X(avifDecoderParse) \
+    X(avifDecoderNextImage) X(avifResultToString) X(avifRGBImageSetDefaults) X(avifImageYUVToRGB) \
+    X(avifColorPrimariesGetValues)
+LAZY_LIBRARY(avif, "libavif.so.15", AVIF_FUNCTIONS)
 
 /* An AVIF still ("avif") or sequence ("avis") by its ftyp box. */
 int codecs_avif_is_avif(const uint8_t *data, size_t length) {
@@ -35,8 +25,7 @@ int codecs_avif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
     *rotation = 0;
     *mirror = -1;
     memset(icc, 0, sizeof *icc);
-    pthread_once(&avif_once, open_avif);
-    if (!avif_loaded) {
+    if (!load_avif()) {
         snprintf(error, error_size, "AVIF pictures need libavif (Debian's libavif15), which could not be loaded");
         return -1;
     }

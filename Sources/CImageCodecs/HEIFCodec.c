@@ -8,21 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define HEIF_FUNCTIONS(X) X(heif_context_alloc) X(heif_context_free) X(heif_context_read_from_memory_without_copy) X(heif_context_get_primary_image_handle) X(heif_image_handle_get_width) X(heif_image_handle_get_height) X(heif_decode_image) X(heif_image_get_width) X(heif_image_get_height) X(heif_image_get_plane_readonly) X(heif_image_handle_is_premultiplied_alpha) X(heif_context_get_number_of_top_level_images) X(heif_image_handle_get_color_profile_type) X(heif_image_handle_get_raw_color_profile_size) X(heif_image_handle_get_raw_color_profile) X(heif_image_handle_get_nclx_color_profile) X(heif_nclx_color_profile_free) X(heif_image_release) X(heif_image_handle_release)
-HEIF_FUNCTIONS(LAZY_DECLARE)
-
-static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
-static int heif_loaded;
-
-static int resolve_heif(void *library) {
-    HEIF_FUNCTIONS(LAZY_RESOLVE)
-    return 1;
-}
-
-static void open_heif(void) {
-    void *library = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
-    heif_loaded = library && resolve_heif(library);
-}
+#define HEIF_FUNCTIONS(X) \
+    X(heif_context_alloc) X(heif_context_free) X(heif_context_read_from_memory_without_copy) \
+    X(heif_context_get_primary_image_handle) X(heif_image_handle_get_width) \
+    X(heif_image_handle_get_height) X(heif_decode_image) X(heif_image_get_width) \
+    X(heif_image_get_height) X(heif_image_get_plane_readonly) \
+    X(heif_image_handle_is_premultiplied_alpha) X(heif_context_get_number_of_top_level_images) \
+    X(heif_image_handle_get_color_profile_type) X(heif_image_handle_get_raw_color_profile_size) \
+    X(heif_image_handle_get_raw_color_profile) X(heif_image_handle_get_nclx_color_profile) \
+    X(heif_nclx_color_profile_free) X(heif_image_release) X(heif_image_handle_release)
+LAZY_LIBRARY(heif, "libheif.so.1", HEIF_FUNCTIONS)
 
 /* HEIF's brands (HEVC stills and sequences, and the generic image brands); an AVIF names "avif"
    and goes to libavif. */
@@ -63,8 +58,7 @@ int codecs_heif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
                        uint32_t *height, int *images, codecs_buffer *icc, char *error, size_t error_size) {
     *pixels = NULL;
     memset(icc, 0, sizeof *icc);
-    pthread_once(&heif_once, open_heif);
-    if (!heif_loaded) {
+    if (!load_heif()) {
         snprintf(error, error_size, "HEIC pictures need libheif (Debian's libheif1), which could not be loaded");
         return -1;
     }
