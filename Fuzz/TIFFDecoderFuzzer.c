@@ -11,7 +11,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int pages;
     codecs_buffer icc;
     char error[256];
-    if (codecs_tiff_decode(data, size, 16u * 1000 * 1000, &pixels, &width, &height, &pages, &icc, error, sizeof error) == 0) codecs_tiff_free(pixels);
+    if (codecs_tiff_decode(data, size, 16u * 1000 * 1000, &pixels, &width, &height, &pages, &icc, error, sizeof error) == 0) codecs_free_pixels(pixels);
     codecs_free_buffer(&icc);
     return 0;
 }

@@ -72,12 +72,13 @@ int codecs_tiff_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
     if (w == 0 || h == 0 || (uint64_t)w * h > max_pixels) {
         snprintf(error, error_size, "the TIFF picture is %ux%u, more than the %llu pixels allowed", w, h, (unsigned long long)max_pixels);
     } else {
-        uint32_t *raster = _TIFFmalloc((tmsize_t)((uint64_t)w * h * 4));
+        /* The caller's buffer libtiff reads into: freed with codecs_free_pixels, as every decoder's. */
+        uint32_t *raster = malloc((size_t)w * h * 4);
         if (!raster) {
             snprintf(error, error_size, "out of memory for a %ux%u picture", w, h);
         } else if (!TIFFReadRGBAImageOriented(tiff, w, h, raster, ORIENTATION_TOPLEFT, 0)) {
             snprintf(error, error_size, "the TIFF could not be read%s%s", last_error[0] ? ": " : "", last_error);
-            _TIFFfree(raster);
+            free(raster);
         } else {
             /* libtiff's words are A<<24|B<<16|G<<8|R, premultiplied: red and blue trade places. */
             size_t count = (size_t)w * h;
@@ -103,7 +104,6 @@ int codecs_tiff_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
     return result;
 }
 
-void codecs_tiff_free(uint32_t *pixels) { _TIFFfree(pixels); }
 
 /* A file growing in memory for the encoder: libtiff seeks back to patch offsets and reads what
    it wrote. `view` is the memory file the reader's procedures work on, kept on the bytes. */

@@ -138,10 +138,9 @@ int codecs_webp_icc_profile(const uint8_t *data, size_t length, codecs_buffer *o
 /// Decodes the first page of a TIFF (8 or 16 bits, RGB, RGBA, greyscale, palette: libtiff's
 /// RGBA interface) into premultiplied A<<24|R<<16|G<<8|B words, upright, refusing more than
 /// max_pixels before allocating; `pages`: how many the file has; `icc`: its ICC profile (empty
-/// without one; free it with codecs_free_buffer). Free the pixels with codecs_tiff_free.
+/// without one; free it with codecs_free_buffer). Free the pixels with codecs_free_pixels.
 int codecs_tiff_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t **pixels, uint32_t *width,
                        uint32_t *height, int *pages, codecs_buffer *icc, char *error, size_t error_size);
-void codecs_tiff_free(uint32_t *pixels);
 
 /// Encodes straight RGBA8 rows (stride width * 4) as a one-page TIFF: RGB, or RGB with
 /// unassociated alpha when `has_alpha`; `compression` 5 (LZW) or 8 (Deflate), with the

@@ -51,14 +51,15 @@ public enum BMPCodec {
         var size: gsize = 0
         var error: UnsafeMutablePointer<GError>?
         guard gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, "bmp", nil, nil, &error) != 0, let buffer else {
-            throw failure(&error, "the BMP could not be written")
+            throw encodeFailure(&error)
         }
         defer { g_free(buffer) }
         return Data(bytes: buffer, count: Int(size))
     }
 
-    private static func failure(_ error: inout UnsafeMutablePointer<GError>?, _ fallback: String) -> PNGCodec.CodecError {
+    /// GdkPixbuf's reason as an encoding error (it was said as a reading one).
+    private static func encodeFailure(_ error: inout UnsafeMutablePointer<GError>?) -> PNGCodec.CodecError {
         defer { if let error { g_error_free(error) } }
-        return .decode(error.map { String(cString: $0.pointee.message) } ?? fallback)
+        return .encode(error.map { String(cString: $0.pointee.message) } ?? "GdkPixbuf could not write the BMP")
     }
 }

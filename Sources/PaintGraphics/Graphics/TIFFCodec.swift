@@ -23,10 +23,7 @@ public enum TIFFCodec {
         }
         let profile = ColorProfile.taking(&icc)
         guard status == 0, let pixels else { throw PNGCodec.CodecError.decode(String(cString: error)) }
-        defer { codecs_tiff_free(pixels) }
-        let bitmap = Bitmap(width: Int(width), height: Int(height))
-        bitmap.pixels.update(from: pixels, count: Int(width) * Int(height))
-        return (bitmap.convertedToSRGB(from: profile), Int(pages))
+        return (Bitmap(taking: pixels, width: Int(width), height: Int(height)).convertedToSRGB(from: profile), Int(pages))
     }
 }
 
