@@ -56,4 +56,25 @@ final class PictureFormatsRecoveryTests: RestartingBoardTestCase {
             XCTAssertTrue(canvas.renderArtwork().isEqual(to: opened), "\(path): the picture as opened")
         }
     }
+
+    /// An SVG drawn at the size asked for is the drawing the journal keeps: after a kill -9 it
+    /// comes back at that size, as it was on screen.
+    func testAnSVGDrawnAtTheSizeAskedForComesBackAfterACrash() throws {
+        let path = temp.path + "/badge.svg"
+        try Data("""
+        <svg xmlns="http://www.w3.org/2000/svg" width="80" height="50"><circle cx="25" cy="25" r="20" fill="#2a6"/></svg>
+        """.utf8).write(to: URL(fileURLWithPath: path))
+        board.openDocument(path: path)
+        let dialog = try XCTUnwrap(board.presentedViewController as? SVGSizeViewController)
+        dialog.form.percentField.text = "300"
+        dialog.form.percentField.sendActions(for: .valueChanged)
+        dialog.finish()
+        board.finishOpening()
+        XCTAssertEqual([canvas.document.format?.pixelWidth, canvas.document.format?.pixelHeight], [240, 150])
+        let opened = canvas.renderArtwork()
+        crash()
+        start()
+        XCTAssertEqual(canvas.document.format?.pixelWidth, 240)
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: opened), "the SVG at three times its size, as it was on screen")
+    }
 }
