@@ -59,9 +59,11 @@ let package = Package(
         // Optimised in debug builds too: the kernels are generic SIMD code that runs tens of
         // times slower unoptimised, and the end-to-end tests drive the debug binary at full
         // input rates.
+        // libc's 32-bit fill (wmemset), prefetch and spin-wait hints for the renderer's hot loops.
+        .target(name: "CMachine"),
         .target(
             name: "PaintGraphics",
-            dependencies: ["CImageCodecs", "CRsvg", "CFontShim", "CGettext", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CImageCodecs", "CMachine", "CRsvg", "CFontShim", "CGettext", .product(name: "Logging", package: "swift-log")],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // The UIKit-style toolkit on the graphics: views, the window, responders, touches and

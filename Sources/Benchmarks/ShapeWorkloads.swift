@@ -6,7 +6,9 @@ import DrawingBoard
 enum ShapeWorkloads {
     static let width = 1920, height = 1080
 
-    static func polygons(count: Int, box: Double?, runs: Int) -> BenchmarkResult {
+    /// The polygons filled on all the cores (the app's way: big shapes in row bands) and on one,
+    /// each beside cairo and Blend2D drawing the same geometry on one thread.
+    static func polygons(count: Int, box: Double?, runs: Int) -> [BenchmarkResult] {
         var generator = Scribble(seed: 11)
         var shapes: [([Point], Color)] = []
         for _ in 0..<count {
@@ -19,12 +21,19 @@ enum ShapeWorkloads {
             shapes.append((points, color))
         }
         let paths = shapes.map { (Path.polygon($0.0), $0.1) }
-        let ours = Stopwatch.best(runs: runs, setup: { GraphicsContext(bitmap: Bitmap(width: width, height: height, color: .white)) }) { context in
-            for (path, color) in paths {
-                context.fillColor = color
-                context.fill(path)
+        func ours() -> Double {
+            Stopwatch.best(runs: runs, setup: { GraphicsContext(bitmap: Bitmap(width: width, height: height, color: .white)) }) { context in
+                for (path, color) in paths {
+                    context.fillColor = color
+                    context.fill(path)
+                }
             }
         }
+        let cores = RowBands.cores
+        let allCores = ours()
+        RowBands.cores = 1
+        let oneCore = ours()
+        RowBands.cores = cores
         let cairo = Stopwatch.best(runs: runs, setup: { CairoCanvas(width: width, height: height) }) { canvas in
             for (points, color) in shapes {
                 canvas.setColor(color)
@@ -34,14 +43,35 @@ enum ShapeWorkloads {
                 cairo_fill(canvas.cr)
             }
         }
-        let size = box.map { "\(Int($0)) px boxes" } ?? "spanning the whole canvas"
-        var result = BenchmarkResult(name: "\(count) random 10-vertex polygons, non-zero, \(size)",
-                                     ours: ours, cairo: cairo, target: box == nil ? .none : .withinFactor(1.5))
-        // Issue 44: at least Blend2D's speed on one core.
-        if let blend2d = Blend2DAnchor.time("polygons", geometry: Blend2DAnchor.polygonGeometry(shapes, width: width, height: height), runs: runs) {
-            result.blend2d = (blend2d.seconds, .speedup(1), "one thread; \(formatTime(blend2d.pythonOverhead)) of it the Python loop")
+        // The same coverage with nothing composed, on one core: how the time splits between the
+        // rasterizer and the blending, and how many pixels each kind of span reports. Counted
+        // through a pointer: a captured var would be checked for exclusive access per span.
+        let polylines = shapes.map { [Polyline(points: $0.0, isClosed: true)] }
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+        defer { counts.deallocate() }
+        let clip = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+        let coverageOnly = Stopwatch.best(runs: runs, setup: { Rasterizer() }) { rasterizer in
+            counts.initialize(repeating: 0, count: 2)
+            for polygon in polylines {
+                rasterizer.fill(polygon, rule: .nonZero, clip: clip) { _, _, count, perPixel, _ in
+                    counts[perPixel == nil ? 1 : 0] += count
+                }
+            }
         }
-        return result
+        let size = box.map { "\(Int($0)) px boxes" } ?? "spanning the whole canvas"
+        let name = "\(count) random 10-vertex polygons, non-zero, \(size)"
+        var both = BenchmarkResult(name: "\(name), \(cores) cores", ours: allCores, cairo: cairo,
+                                   target: box == nil ? .none : .withinFactor(1.5))
+        var single = BenchmarkResult(name: "\(name), one core", ours: oneCore, cairo: cairo, target: .none,
+                                     note: "coverage \(formatTime(coverageOnly)), composing \(formatTime(oneCore - coverageOnly)); "
+                                         + "\(counts[0] / 1000)k edge pixels, \(counts[1] / 1000)k interior pixels")
+        // Issue 44: at least Blend2D's speed on one core, 1.5x it on both.
+        if let blend2d = Blend2DAnchor.time("polygons", geometry: Blend2DAnchor.polygonGeometry(shapes, width: width, height: height), runs: runs) {
+            let note = "Blend2D on one thread; \(formatTime(blend2d.pythonOverhead)) of it the Python loop"
+            both.blend2d = (blend2d.seconds, .speedup(1.5), note)
+            single.blend2d = (blend2d.seconds, .speedup(1), note)
+        }
+        return [both, single]
     }
 
     /// A synthetic 4000x3000 photo: smooth gradients, texture and hard edges.

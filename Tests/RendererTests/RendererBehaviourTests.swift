@@ -327,7 +327,7 @@ final class RendererBehaviourTests: XCTestCase {
     }
 
     func testAShapeTallerThanTheRasterizersStripsIsFilledAsInSmallPieces() {
-        // 2,000 pixels wide: the rasterizer works through about 520 rows at a time.
+        // 2,000 pixels wide: the rasterizer works through 32 rows at a time, in bands on the cores.
         let star = (0..<22).map { i -> Point in
             let angle = Double(i) * .pi / 11, radius = i % 2 == 0 ? 590.0 : 230
             return Point(x: 1000 + radius * 1.6 * cos(angle), y: 600 + radius * sin(angle))

@@ -47,25 +47,12 @@ public final class Rasterizer {
     /// Rasterizes closed polygons (device coordinates) within `clip` and reports coverage row
     /// by row, left to right, skipping pixels with no coverage.
     public func fill(_ polygons: [Polyline], rule: FillRule, clip: PixelRect, spans: SpanHandler) {
-        guard !clip.isEmpty else { return }
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for polygon in polygons {
-            for p in polygon.points {
-                if p.x < minX { minX = p.x }
-                if p.x > maxX { maxX = p.x }
-                if p.y < minY { minY = p.y }
-                if p.y > maxY { maxY = p.y }
-            }
-        }
-        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
-        // Clamp before converting so huge coordinates cannot overflow Int.
-        func clamped(_ v: Double) -> Double { max(-1e9, min(1e9, v)) }
-        let area = PixelRect(x0: floorToInt(clamped(minX)), y0: floorToInt(clamped(minY)),
-                             x1: ceilToInt(clamped(maxX)) + 1, y1: ceilToInt(clamped(maxY)) + 1).intersection(clip)
+        let area = Self.area(of: polygons, within: clip)
         if area.isEmpty { return }
-        // In strips of rows, so the accumulation buffer stays about 4 MB whatever the size of
-        // the shape: sized to a 4K photo's outline it was 33 MB, zeroed on every growth (a
-        // gesture's first frame paid 20-40 ms in page faults and memset for it).
+        // In strips of rows, so the accumulation buffer stays in the core's own cache whatever
+        // the size of the shape: sized to a 4K photo's outline it was 33 MB, zeroed on every
+        // growth (a gesture's first frame paid 20-40 ms in page faults and memset for it), and
+        // strips of 4 MB still made canvas-wide shapes wait on memory (BENCHMARKS.md).
         let stripHeight = max(16, Self.accumulationCells / (area.width + 2))
         var strip = area
         while strip.y0 < area.y1 {
@@ -75,8 +62,44 @@ public final class Rasterizer {
         }
     }
 
-    /// Cells of accumulation a strip may use.
-    private static let accumulationCells = 1 << 20
+    /// The same fill shared between the cores in bands of rows when it covers a big area
+    /// (canvas-sized shapes, a photo's outline), each band with a rasterizer of its own:
+    /// `spans` is then called from several threads at once, each for rows of its own band.
+    public func fillInBands(_ polygons: [Polyline], rule: FillRule, clip: PixelRect, spans: SpanHandler) {
+        let area = Self.area(of: polygons, within: clip)
+        guard area.width * area.height >= Self.bandedPixels else { return fill(polygons, rule: rule, clip: area, spans: spans) }
+        let helpers = bandRasterizers(RowBands.cores)
+        RowBands.forEachBand(of: area, minimumPixels: Self.bandedPixels) { band, rows in
+            helpers[band].fill(polygons, rule: rule, clip: rows, spans: spans)
+        }
+    }
+
+    /// Shapes over this many pixels (a 128x128 box) are shared between the cores: the band
+    /// workers are awake within a microsecond, where dispatch's took tens.
+    private static let bandedPixels = 1 << 14
+
+    /// The pixels the polygons' bounds touch within `clip` (empty for no finite point).
+    private static func area(of polygons: [Polyline], within clip: PixelRect) -> PixelRect {
+        guard !clip.isEmpty else { return .empty }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for polygon in polygons {
+            for p in polygon.points {
+                if p.x < minX { minX = p.x }
+                if p.x > maxX { maxX = p.x }
+                if p.y < minY { minY = p.y }
+                if p.y > maxY { maxY = p.y }
+            }
+        }
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return .empty }
+        // Clamp before converting so huge coordinates cannot overflow Int.
+        func clamped(_ v: Double) -> Double { max(-1e9, min(1e9, v)) }
+        return PixelRect(x0: floorToInt(clamped(minX)), y0: floorToInt(clamped(minY)),
+                         x1: ceilToInt(clamped(maxX)) + 1, y1: ceilToInt(clamped(maxY)) + 1).intersection(clip)
+    }
+
+    /// Cells of accumulation a strip may use: 256 KB, a quarter of this machine's L2. (4 MB took
+    /// canvas-spanning polygons 293-315 ms on one core, 256 KB 215-226 ms, 64 KB 231 ms.)
+    private static let accumulationCells = 1 << 16
 
     private func fill(_ polygons: [Polyline], rule: FillRule, strip area: PixelRect, spans: SpanHandler) {
         let width = area.width, height = area.height, stride = width + 2
@@ -108,7 +131,11 @@ public final class Rasterizer {
             value = value.truncatingRemainder(dividingBy: 2)
             if value > 1 { value = 2 - value }
         }
-        return UInt8(min(value, 1) * 255 + 0.5)
+        // Rounded by adding 2^23, which leaves the nearest integer in the low mantissa bits:
+        // UInt8(x + 0.5) checked x for NaN and range on every cell, 40% of emitting a row.
+        // (Halves round to even here, up before: a level apart at exact halves only.)
+        let scaled = min(value, 1) * 255
+        return UInt8(truncatingIfNeeded: (scaled + 8_388_608).bitPattern)
     }
 
     private func emitRow(_ row: Int, area: PixelRect, width: Int, stride: Int, rule: FillRule,

@@ -13,20 +13,23 @@ public enum RowBands {
 
     /// Read once: on Linux each call of `activeProcessorCount` reads the cgroup's CPU quota
     /// from /sys, 2% of a 4K pinch frame when it was asked for every band.
-    private static let cores = min(4, ProcessInfo.processInfo.activeProcessorCount)
+    public static let availableCores = min(4, ProcessInfo.processInfo.activeProcessorCount)
+    /// How many bands work is split into: settable so a benchmark can measure one core beside
+    /// all of them.
+    nonisolated(unsafe) public static var cores = availableCores
 
     /// Runs `body` for each band of `area` (its index and rows), on the cores at once when the
     /// area is big.
     /// Inlinable: the canvas compositor runs its per-pixel loop in `body`.
     @inlinable
-    public static func forEachBand(of area: PixelRect, _ body: (Int, PixelRect) -> Void) {
-        let bands = count(forPixels: area.width * area.height)
+    public static func forEachBand(of area: PixelRect, minimumPixels: Int = minimumPixels, _ body: (Int, PixelRect) -> Void) {
+        let bands = area.width * area.height >= minimumPixels ? cores : 1
         guard bands > 1 else {
             body(0, area)
             return
         }
         let rowsPerBand = (area.height + bands - 1) / bands
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
+        BandWorkers.shared.run(iterations: bands) { band in
             var rows = area
             rows.y0 = area.y0 + band * rowsPerBand
             rows.y1 = min(area.y1, rows.y0 + rowsPerBand)
@@ -40,7 +43,7 @@ public enum RowBands {
         let bands = min(count(forPixels: pixels), items.count)
         guard bands > 1 else { return body(items) }
         let perBand = (items.count + bands - 1) / bands
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
+        BandWorkers.shared.run(iterations: bands) { band in
             let start = items.lowerBound + band * perBand, end = min(items.upperBound, start + perBand)
             if start < end { body(start..<end) }
         }

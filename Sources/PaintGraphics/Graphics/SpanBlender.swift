@@ -13,7 +13,7 @@ package enum SpanBlender {
         let c = UInt32(constant)
         if clip == nil {
             if c == 255 && (mode == .copy || (mode == .sourceOver && source >> 24 == 255)) {
-                destination.update(repeating: source, count: count)
+                PixelRun.fill(destination, with: source, count: count)
                 return
             }
             if c == 255 && mode == .clear {

@@ -1,0 +1,33 @@
+#ifndef CMACHINE_H
+#define CMACHINE_H
+
+// What the C library and the CPU offer that Swift cannot name, for the renderer's hot loops.
+
+#include <stddef.h>
+#include <stdint.h>
+#include <wchar.h>
+
+/// Stores one 32-bit pixel `count` times. wchar_t is 32 bits on Linux, so glibc's wmemset
+/// is a 32-bit fill with its AVX2/AVX-512 variant chosen for the CPU at load time (Swift's
+/// own loop stores 16 bytes at a time). Swift cannot see wmemset through Glibc's module.
+static inline void machine_fill32(uint32_t *destination, uint32_t pixel, size_t count) {
+    _Static_assert(sizeof(wchar_t) == sizeof(uint32_t), "wchar_t is 32 bits on this platform");
+    wmemset((wchar_t *)destination, (wchar_t)pixel, count);
+}
+
+/// Asks for the cache line holding `address` ahead of writing to it. A hint: it never faults,
+/// whatever the address.
+static inline void machine_prefetch_for_write(const void *address) {
+    __builtin_prefetch(address, 1, 3);
+}
+
+/// Tells the CPU that this thread is spinning on a value another thread will change.
+static inline void machine_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+#endif

@@ -1,0 +1,112 @@
+import CMachine
+import Foundation
+import Synchronization
+
+/// Threads kept for sharing row bands between the cores. Dispatch's concurrentPerform woke a
+/// sleeping worker for every call, and on this VM a wake-up cost more than a small band saves:
+/// splitting 100 µs of work in two took 79 µs. These workers spin for a short while after each
+/// job, so a run of fills (a thousand shapes, a gesture's frames) finds them awake, and park
+/// after it, so an idle app uses no CPU.
+@usableFromInline
+final class BandWorkers: @unchecked Sendable {
+    @usableFromInline static let shared = BandWorkers(threads: RowBands.availableCores - 1)
+
+    /// One call's work: iterations are taken in turn by whoever is free, the caller too.
+    private final class Job: @unchecked Sendable {
+        let iterations: Int
+        /// Cleared by the caller once every iteration is done, so nothing calls it later.
+        var body: ((Int) -> Void)?
+        let next = Atomic<Int>(0)
+        let finished = Atomic<Int>(0)
+
+        init(iterations: Int, body: @escaping (Int) -> Void) {
+            self.iterations = iterations
+            self.body = body
+        }
+
+        /// Runs iterations until none are left.
+        func work() {
+            while true {
+                let index = next.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue
+                guard index < iterations else { return }
+                call(index)
+                finished.wrappingAdd(1, ordering: .releasing)
+            }
+        }
+
+        /// Not inlined, so the reference taken to call `body` is let go before the iteration
+        /// counts as finished: the caller's closure must have no other owner when run returns.
+        @inline(never)
+        private func call(_ index: Int) {
+            body?(index)
+        }
+    }
+
+    private let threads: Int
+    private let generation = Atomic<Int>(0)
+    private let current = Mutex<Job?>(nil)
+    private let parking = NSCondition()
+    private var parked = 0 // guarded by `parking`
+    /// Checks of the generation a worker makes before parking: about 50 µs here.
+    private static let spinsBeforeParking = 20_000
+
+    private init(threads: Int) {
+        self.threads = threads
+        for index in 0..<threads {
+            let thread = Thread { [unowned self] in self.serve() }
+            thread.name = "x11paint-band-\(index + 1)"
+            thread.start()
+        }
+    }
+
+    /// Runs `body(0..<iterations)` on the caller and the workers, returning when all are done.
+    @usableFromInline func run(iterations: Int, _ body: (Int) -> Void) {
+        guard threads > 0, iterations > 1 else {
+            for index in 0..<iterations { body(index) }
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            let job = Job(iterations: iterations, body: body)
+            current.withLock { $0 = job }
+            generation.wrappingAdd(1, ordering: .releasing)
+            parking.lock()
+            if parked > 0 { parking.broadcast() }
+            parking.unlock()
+            job.work()
+            // The last band is usually moments from done; a long one gets the core back.
+            var spins = 0
+            while job.finished.load(ordering: .acquiring) < iterations {
+                spins += 1
+                if spins < Self.spinsBeforeParking { spinPause() } else { sched_yield() }
+            }
+            job.body = nil
+            current.withLock { $0 = nil }
+        }
+    }
+
+    private func serve() {
+        var seen = generation.load(ordering: .acquiring)
+        while true {
+            var spins = 0
+            while generation.load(ordering: .acquiring) == seen {
+                spins += 1
+                if spins < Self.spinsBeforeParking {
+                    spinPause()
+                    continue
+                }
+                parking.lock()
+                parked += 1
+                while generation.load(ordering: .acquiring) == seen { parking.wait() }
+                parked -= 1
+                parking.unlock()
+            }
+            seen = generation.load(ordering: .acquiring)
+            current.withLock { $0 }?.work()
+        }
+    }
+
+    @inline(__always)
+    private func spinPause() {
+        machine_spin_pause()
+    }
+}

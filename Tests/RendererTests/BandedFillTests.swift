@@ -1,0 +1,70 @@
+import Foundation
+@testable import PaintGraphics
+import XCTest
+
+/// Shapes shared between the cores in bands of rows (issue 44) must come out as on one core.
+final class BandedFillTests: XCTestCase {
+    private func filled(cores: Int, _ draw: (GraphicsContext) -> Void) -> Bitmap {
+        let saved = RowBands.cores
+        RowBands.cores = cores
+        defer { RowBands.cores = saved }
+        let bitmap = Bitmap(width: 640, height: 480, color: .white)
+        draw(GraphicsContext(bitmap: bitmap))
+        return bitmap
+    }
+
+    private func differingPixels(_ a: Bitmap, _ b: Bitmap) -> Int {
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a[x, y] != b[x, y] { count += 1 }
+        }
+        return count
+    }
+
+    func testShapesFilledInBandsMatchOneCorePixelForPixel() {
+        var generator = SystemRandomNumberGenerator()
+        let polygons = (0..<40).map { _ in
+            (0..<9).map { _ in Point(x: Double.random(in: -40...680, using: &generator), y: Double.random(in: -40...520, using: &generator)) }
+        }
+        let draw: (GraphicsContext) -> Void = { context in
+            for (index, points) in polygons.enumerated() {
+                context.fillColor = Color(r: index * 6, g: 90, b: 200, a: index % 3 == 0 ? 255 : 140)
+                context.fill(.polygon(points), rule: index % 2 == 0 ? .nonZero : .evenOdd)
+            }
+            // Through an anti-aliased clip too.
+            context.clip(to: .ellipse(in: Rect(x: 60, y: 40, width: 500, height: 400)))
+            context.fillColor = Color(r: 10, g: 200, b: 30, a: 200)
+            context.fill(.polygon(polygons[0]))
+        }
+        let one = filled(cores: 1, draw), four = filled(cores: 4, draw), two = filled(cores: 2, draw)
+        XCTAssertEqual(differingPixels(one, two), 0)
+        XCTAssertEqual(differingPixels(one, four), 0)
+        XCTAssertGreaterThan(differingPixels(one, Bitmap(width: 640, height: 480, color: .white)), 100_000, "the shapes were drawn")
+    }
+
+    func testEveryBandRunsOnceEvenWhenCalledInQuickSuccessionFromSeveralThreads() {
+        let callers = 3, runs = 2_000, iterations = 4
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: callers * iterations)
+        counts.initialize(repeating: 0, count: callers * iterations)
+        defer { counts.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: callers) { caller in
+            for _ in 0..<runs {
+                BandWorkers.shared.run(iterations: iterations) { index in
+                    counts[caller * iterations + index] += 1
+                }
+            }
+        }
+        for index in 0..<callers * iterations { XCTAssertEqual(counts[index], runs, "slot \(index)") }
+    }
+
+    func testABandMayShareItsOwnWorkBetweenTheCores() {
+        // A band's work that itself uses bands (a compositor inside an adjustment) finishes.
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: 16)
+        counts.initialize(repeating: 0, count: 16)
+        defer { counts.deallocate() }
+        BandWorkers.shared.run(iterations: 4) { outer in
+            BandWorkers.shared.run(iterations: 4) { inner in counts[outer * 4 + inner] += 1 }
+        }
+        XCTAssertEqual((0..<16).map { counts[$0] }, Array(repeating: 1, count: 16))
+    }
+}
