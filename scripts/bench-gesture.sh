@@ -18,11 +18,20 @@ run_gesture() {
   sleep "$settle"
   gesture_args "$name" "$window"
   play_and_report "$name" "$what" "$log"
-  play_floor "$name" "$frame_pixels" "$log"
+  local app_p50=$p50 app_p99=$p99 app_pixels=$frame_pixels
+  play_floor "$name" "$app_pixels" "$log"
+  # Issue 44's target, against the floor measured just now.
+  if [ -n "$app_p50" ] && [ -n "$p50" ] && [ "$app_pixels" -gt 0 ]; then
+    local verdict=met
+    if [ "$app_p50" -gt $((p50 + 2000)) ] || [ "$app_p99" -gt $((p99 + 4000)) ]; then verdict=MISSED; fi
+    echo "  target p50 <= floor + 2 ms ($((p50 + 2000)) µs), p99 <= floor + 4 ms ($((p99 + 4000)) µs): $verdict" \
+      "(X11Paint $((app_p50 - p50)) µs and $((app_p99 - p99)) µs above the floor)"
+  fi
 }
 
 # Plays `args` to the running app ($app, writing to $output), ends it, prints its latency line
-# and sets `frame_pixels` to the median number of pixels its frames changed.
+# and sets `frame_pixels` to the median number of pixels its frames changed and `p50`/`p99`
+# to its latencies in µs (empty without a report).
 play_and_report() {
   local name=$1 what=$2 log=$3
   xdotool "${args[@]}"
@@ -31,6 +40,8 @@ play_and_report() {
   wait "$app" 2>/dev/null || true
   if [ -n "${KEEP_OUTPUT:-}" ]; then cp "$output" "/tmp/$log-$name.log"; fi
   grep latency "$output" | sed "s/^latency: /$what, $name: /" || { echo "$name: no latency report"; cat "$output"; }
+  p50=$(sed -n 's/^latency: .* p50 \([0-9]*\) µs.*/\1/p' "$output" | head -n 1)
+  p99=$(sed -n 's/^latency: .* p99 \([0-9]*\) µs.*/\1/p' "$output" | head -n 1)
   frame_pixels=$(sed -n 's/^frame: .*, \([0-9]*\) px$/\1/p' "$output" | sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print 0 }')
   rm -f "$output"
   rm -rf "$home/.local" "$home/Pictures"

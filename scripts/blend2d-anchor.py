@@ -4,7 +4,7 @@ exported (a JSON file) with Blend2D (PyPI's blend2d-python, one thread) and prin
 time of RUNS, in seconds, as `seconds: T`. The Python calls' own cost is measured with the same
 loop calling nothing and printed as `overhead: T`, so the table can say how much is Python's.
 
-  blend2d-anchor.py polygons|freehand GEOMETRY.json RUNS
+  blend2d-anchor.py polygons|freehand|photo GEOMETRY.json RUNS
 """
 import json
 import sys
@@ -93,10 +93,29 @@ def freehand(geometry, runs):
     return best_of(runs, prepare, draw), loop_overhead(runs, segments)
 
 
+def photo(geometry, runs):
+    """The photo (a PNG x11paint-bench wrote) drawn through an affine matrix, Blend2D's default
+    bilinear pattern quality, over the whole of its full-size pixels (no mip level)."""
+    image = b.BLImage()
+    image.readFromFile(geometry["image"])
+    matrix = b.Matrix2D(*geometry["matrix"])
+
+    def prepare():
+        _, context = canvas(geometry["width"], geometry["height"])
+        context.transform(matrix)
+        return context
+
+    def draw(context):
+        context.blit_image(b.BLPoint(0, 0), image)
+        context.flush()
+
+    return best_of(runs, prepare, draw), 0.0
+
+
 if __name__ == "__main__":
     workload, path, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
     with open(path) as file:
         geometry = json.load(file)
-    seconds, overhead = {"polygons": polygons, "freehand": freehand}[workload](geometry, runs)
+    seconds, overhead = {"polygons": polygons, "freehand": freehand, "photo": photo}[workload](geometry, runs)
     print(f"seconds: {seconds:.6f}")
     print(f"overhead: {overhead:.6f}")
