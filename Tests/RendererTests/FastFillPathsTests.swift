@@ -2,8 +2,10 @@ import Foundation
 @testable import PaintGraphics
 import XCTest
 
-/// Shapes shared between the cores in bands of rows (issue 44) must come out as on one core.
-final class BandedFillTests: XCTestCase {
+/// The fast ways of filling shapes (issue 44) must give the general ways' pixels exactly: shapes
+/// shared between the cores in bands of rows as on one core, edge pixels through a colour
+/// scaled once per coverage level as through the general blend.
+final class FastFillPathsTests: XCTestCase {
     private func filled(cores: Int, _ draw: (GraphicsContext) -> Void) -> Bitmap {
         let saved = RowBands.cores
         RowBands.cores = cores
@@ -40,6 +42,29 @@ final class BandedFillTests: XCTestCase {
         XCTAssertEqual(differingPixels(one, two), 0)
         XCTAssertEqual(differingPixels(one, four), 0)
         XCTAssertGreaterThan(differingPixels(one, Bitmap(width: 640, height: 480, color: .white)), 100_000, "the shapes were drawn")
+    }
+
+    func testEdgePixelsThroughTheScaledColourMatchTheGeneralBlend() {
+        // A clip covering everything sends the same fills down the general path (a clip mask
+        // of full coverage changes no number); without it they take the scaled colour's.
+        var generator = SystemRandomNumberGenerator()
+        let shapes = (0..<30).map { index in
+            ((0..<7).map { _ in Point(x: Double.random(in: 0...320, using: &generator), y: Double.random(in: 0...240, using: &generator)) },
+             Color(r: index * 8, g: 255 - index * 8, b: 120, a: [255, 200, 90, 17][index % 4]))
+        }
+        func draw(clipped: Bool) -> Bitmap {
+            let bitmap = Bitmap(width: 320, height: 240, color: Color(r: 200, g: 180, b: 40, a: 160))
+            let context = GraphicsContext(bitmap: bitmap)
+            if clipped { context.clip(to: .rect(Rect(x: -10, y: -10, width: 400, height: 300))) }
+            for (points, color) in shapes {
+                context.fillColor = color
+                context.fill(.polygon(points))
+            }
+            return bitmap
+        }
+        let general = draw(clipped: true), scaled = draw(clipped: false)
+        XCTAssertEqual(differingPixels(general, scaled), 0)
+        XCTAssertGreaterThan(differingPixels(general, Bitmap(width: 320, height: 240, color: Color(r: 200, g: 180, b: 40, a: 160))), 20_000)
     }
 
     func testEveryBandRunsOnceEvenWhenCalledInQuickSuccessionFromSeveralThreads() {
