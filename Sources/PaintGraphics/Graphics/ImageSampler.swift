@@ -143,6 +143,21 @@ package struct ImageSampler {
         let width = bitmap.width, height = bitmap.height
         let pixels = bitmap.pixels
         let maxX = width - 1, maxY = height - 1
+        // Positions move along a line, so a run whose two ends read inside the texels (both
+        // neighbours too) reads inside all along: no clamping per pixel (most of a photo's row).
+        let lastU = u &+ (count - 1) &* du, lastV = v &+ (count - 1) &* dv
+        if count > 0, min(u, lastU) >= 0, max(u, lastU) >> 16 < maxX, min(v, lastV) >= 0, max(v, lastV) >> 16 < maxY {
+            for i in 0..<count {
+                let row = pixels + (v >> 16) * width + (u >> 16)
+                let fx = UInt32((u >> 8) & 0xFF), fy = UInt32((v >> 8) & 0xFF)
+                let top = Self.lerp(row[0], row[1], fx)
+                let bottom = Self.lerp(row[width], row[width + 1], fx)
+                out[i] = Self.lerp(top, bottom, fy)
+                u &+= du
+                v &+= dv
+            }
+            return
+        }
         for i in 0..<count {
             var x = u >> 16, yy = v >> 16
             var fx = UInt32((u >> 8) & 0xFF), fy = UInt32((v >> 8) & 0xFF)
