@@ -5,14 +5,20 @@ import Foundation
 /// colour of the text beside them, so disabled, selected and hovered looks come for free.
 public final class Icons {
     public static let shared = Icons(theme: IconTheme.forDesktop(environment: ProcessInfo.processInfo.environment,
-                                                                 extraBaseDirectory: AppResources.iconsFolder))
+                                                                 extraBaseDirectory: AppResources.iconsFolder),
+                                     cache: .forDesktop(environment: ProcessInfo.processInfo.environment))
 
     private let theme: IconTheme
+    private let cache: IconCache
     private var files: [String: String?] = [:]
     private var shapes: [String: Bitmap?] = [:]
     private var images: [String: Image] = [:]
 
-    public init(theme: IconTheme) { self.theme = theme }
+    /// `cache`: where icons drawn from SVG are kept between runs (by default nowhere).
+    public init(theme: IconTheme, cache: IconCache = IconCache(folder: nil)) {
+        self.theme = theme
+        self.cache = cache
+    }
 
     /// The file found for a name (trying "name-symbolic" first, then "name"), at a point size.
     public func file(named name: String, size: Int, scale: Int) -> String? {
@@ -54,7 +60,7 @@ public final class Icons {
         var bitmap: Bitmap?
         if let path = file(named: name, size: pixels, scale: 1) {
             if path.hasSuffix(".svg") {
-                bitmap = SVGRenderer.render(file: path, width: pixels, height: pixels)
+                bitmap = cache.bitmap(svg: path, pixels: pixels) { SVGRenderer.render(file: path, width: pixels, height: pixels) }
             } else if path.hasSuffix(".png"), let data = FileManager.default.contents(atPath: path),
                       let decoded = try? PNGCodec.decode(data) {
                 bitmap = decoded.width == pixels && decoded.height == pixels ? decoded : Self.resized(decoded, to: pixels)
