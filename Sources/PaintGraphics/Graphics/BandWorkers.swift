@@ -83,7 +83,8 @@ final class BandWorkers: @unchecked Sendable {
                 sched_yield()
             }
             job.body = nil
-            current.withLock { $0 = nil }
+            // Another caller's job may have been posted since: that one stays.
+            current.withLock { if $0 === job { $0 = nil } }
         }
     }
 
