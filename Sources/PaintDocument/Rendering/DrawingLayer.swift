@@ -115,7 +115,7 @@ public final class DrawingLayer {
         }
         for index in start..<count {
             apply(document.items[index]) { self.underlay(for: document.background(after: index)) }
-            if checkpoints.wantsCheckpoint(at: index + 1) {
+            if checkpoints.wantsCheckpoint(at: index + 1) && checkpoints.survives(index + 1, replayingTo: count) {
                 checkpoints.store(stack, itemCount: index + 1, lastItem: document.items[index])
             }
         }

@@ -30,6 +30,19 @@ package final class LayerCheckpoints {
         count > 0 && count % interval == 0 && !checkpoints.contains { $0.itemCount == count }
     }
 
+    /// Whether a checkpoint at `itemCount`, taken while `total` items are replayed in one go
+    /// (opening a document, restoring the journal), is worth its copy. The cap would thin the
+    /// old ones away as the replay goes on: loading 10,000 strokes at 4K spent 73% of its 6 s
+    /// copying layers for 312 checkpoints of which 8 stayed. Kept: the recent ones (twice the
+    /// cap's worth of intervals) and one in eight of the history, so a deep undo still starts
+    /// from a checkpoint.
+    package func survives(_ itemCount: Int, replayingTo total: Int) -> Bool {
+        let recent = 2 * capacity * interval
+        if total - itemCount < recent { return true }
+        let stride = max(interval, (total / 8 + interval - 1) / interval * interval)
+        return itemCount % stride == 0
+    }
+
     package func store(_ stack: LayerPixelStack, itemCount: Int, lastItem: Document.Item) {
         checkpoints.removeAll { $0.itemCount == itemCount }
         checkpoints.append(Checkpoint(itemCount: itemCount, lastItem: lastItem, layers: stack.snapshot(sharing: checkpoints.map(\.layers))))
