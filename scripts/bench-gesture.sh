@@ -16,7 +16,7 @@ run_gesture() {
   local window
   window=$(timeout 60 xdotool search --sync --onlyvisible --name 'X11Paint$' | head -n 1)
   # The settling starts at the first frame, not at the window's mapping: loading 10,000 strokes
-  # at 4K now takes about 6 s before it, and a gesture played into that measured the loading.
+  # at 4K has taken from 1.3 to 6 s before it, and a gesture played into that measured the loading.
   for _ in $(seq 1 600); do grep -q '^frame:' "$output" && break; sleep 0.1; done
   sleep "$settle"
   gesture_args "$name" "$window"

@@ -33,7 +33,7 @@ gesture_args() {
 }
 
 # Replaying 10,000 strokes and the first frame at 200% (which builds the composed copy it
-# scrolls over) take about 6 s on this machine after the window maps; run_gesture waits for
+# scrolls over) take 1.3-1.4 s on this machine after the window maps; run_gesture waits for
 # that first frame and then SETTLE seconds more (the journal compacting the strokes on the
 # other core), so a wheel measures scrolling, not start-up. Scrolling needs something to
 # scroll: those runs start at 200%.
