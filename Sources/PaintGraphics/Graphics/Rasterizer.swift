@@ -47,7 +47,11 @@ public final class Rasterizer {
     /// Rasterizes closed polygons (device coordinates) within `clip` and reports coverage row
     /// by row, left to right, skipping pixels with no coverage.
     public func fill(_ polygons: [Polyline], rule: FillRule, clip: PixelRect, spans: SpanHandler) {
-        let area = Self.area(of: polygons, within: clip)
+        fill(polygons, rule: rule, area: Self.area(of: polygons, within: clip), spans: spans)
+    }
+
+    /// The same within `area`, which holds every pixel the polygons' bounds touch inside the clip.
+    private func fill(_ polygons: [Polyline], rule: FillRule, area: PixelRect, spans: SpanHandler) {
         if area.isEmpty { return }
         // In strips of rows, so the accumulation buffer stays in the core's own cache whatever
         // the size of the shape: sized to a 4K photo's outline it was 33 MB, zeroed on every
@@ -65,12 +69,15 @@ public final class Rasterizer {
     /// The same fill shared between the cores in bands of rows when it covers a big area
     /// (canvas-sized shapes, a photo's outline), each band with a rasterizer of its own:
     /// `spans` is then called from several threads at once, each for rows of its own band.
+    /// This rasterizer fills the first band, a helper each of the others; the bounds are found
+    /// once (a band is the area's rows, so it needs no bounds of its own).
     public func fillInBands(_ polygons: [Polyline], rule: FillRule, clip: PixelRect, spans: SpanHandler) {
         let area = Self.area(of: polygons, within: clip)
-        guard area.width * area.height >= Self.bandedPixels else { return fill(polygons, rule: rule, clip: area, spans: spans) }
-        let helpers = bandRasterizers(RowBands.cores)
+        let bands = RowBands.count(forPixels: area.width * area.height, minimumPixels: Self.bandedPixels)
+        guard bands > 1 else { return fill(polygons, rule: rule, area: area, spans: spans) }
+        let helpers = bandRasterizers(bands - 1)
         RowBands.forEachBand(of: area, minimumPixels: Self.bandedPixels) { band, rows in
-            helpers[band].fill(polygons, rule: rule, clip: rows, spans: spans)
+            (band == 0 ? self : helpers[band - 1]).fill(polygons, rule: rule, area: rows, spans: spans)
         }
     }
 

@@ -7,7 +7,9 @@ public enum RowBands {
     /// Below this many pixels one thread does it all (about a 512x512 area).
     public static let minimumPixels = 1 << 18
 
-    public static func count(forPixels pixels: Int) -> Int {
+    /// How many bands work over `pixels` is split into: all the cores from `minimumPixels` on.
+    @inlinable
+    public static func count(forPixels pixels: Int, minimumPixels: Int = minimumPixels) -> Int {
         pixels >= minimumPixels ? cores : 1
     }
 
@@ -23,7 +25,7 @@ public enum RowBands {
     /// Inlinable: the canvas compositor runs its per-pixel loop in `body`.
     @inlinable
     public static func forEachBand(of area: PixelRect, minimumPixels: Int = minimumPixels, _ body: (Int, PixelRect) -> Void) {
-        let bands = area.width * area.height >= minimumPixels ? cores : 1
+        let bands = count(forPixels: area.width * area.height, minimumPixels: minimumPixels)
         guard bands > 1 else {
             body(0, area)
             return
