@@ -23,7 +23,6 @@ public final class GraphicsContext {
     private var saved: [State] = []
     private let rasterizer: Rasterizer
     private var sampleRow: [UInt32] = []
-    private let scaledPaint = ScaledPaint()
 
     public init(bitmap: Bitmap, clip: PixelRect? = nil, rasterizer: Rasterizer = Rasterizer()) {
         self.bitmap = bitmap
@@ -150,7 +149,7 @@ public final class GraphicsContext {
         let source = color.withAlpha(alpha).premultipliedPixel
         if alpha <= 0 && (state.blendMode == .sourceOver || state.blendMode == .destinationOut) { return }
         let mode = state.blendMode, mask = state.clipMask, pixels = bitmap.pixels, width = bitmap.width
-        let levels = mode == .sourceOver && mask == nil ? scaledPaint.levels(for: source) : nil
+        let levels = mode == .sourceOver && mask == nil ? rasterizer.scaledPaint.levels(for: source) : nil
         // Big shapes in bands of rows on the cores: each destination row is written by one band.
         rasterizer.fillInBands(polygons, rule: rule, clip: state.clipRect) { y, x0, count, cells, constant in
             // The next rows' edge pixels are read soon after: ask for them now (a cold load of

@@ -21,6 +21,11 @@ public final class Rasterizer {
     /// cores (kept, so their buffers are allocated once).
     private var helpers: [Rasterizer] = []
 
+    /// The solid colour's coverage levels for the graphics contexts that fill through this
+    /// rasterizer: kept here, as the buffers are, because the window makes a context for every
+    /// frame around the one rasterizer it keeps (made with the first fill that uses it).
+    private(set) lazy var scaledPaint = ScaledPaint()
+
     public init() {
         capacity = 0
         accumulation = .allocate(capacity: 1)

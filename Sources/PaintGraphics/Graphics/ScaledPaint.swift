@@ -1,7 +1,8 @@
 /// A solid premultiplied colour scaled by each of the 256 coverage levels, for source-over fills
 /// without a clip mask: an edge pixel then costs one scale (the destination's) instead of two,
 /// with the very numbers SpanBlender gives (the same PixelMath; scaling by 255 is exact).
-/// Kept by a graphics context and remade only when the colour changes.
+/// Kept with a rasterizer (which outlives the contexts made around it) and remade only when the
+/// colour changes.
 final class ScaledPaint {
     private var source: UInt32 = 0
     private var isMade = false
