@@ -82,6 +82,20 @@ final class FastFillPathsTests: XCTestCase {
         for index in 0..<callers * iterations { XCTAssertEqual(counts[index], runs, "slot \(index)") }
     }
 
+    func testACallerWaitingLongerThanItSpinsSleepsUntilTheLastBandIsDone() {
+        // Bands of 20 ms: the caller finishes its own and stops spinning long before the other.
+        let finished = UnsafeMutablePointer<Int>.allocate(capacity: 4)
+        finished.initialize(repeating: 0, count: 4)
+        defer { finished.deallocate() }
+        for _ in 0..<3 {
+            BandWorkers.shared.run(iterations: 4) { index in
+                usleep(useconds_t(index == 3 ? 20_000 : 1_000))
+                finished[index] += 1
+            }
+        }
+        XCTAssertEqual((0..<4).map { finished[$0] }, [3, 3, 3, 3], "run returned only after every band")
+    }
+
     func testABandMayShareItsOwnWorkBetweenTheCores() {
         // A band's work that itself uses bands (a compositor inside an adjustment) finishes.
         let counts = UnsafeMutablePointer<Int>.allocate(capacity: 16)

@@ -18,6 +18,8 @@ final class BandWorkers: @unchecked Sendable {
         var body: ((Int) -> Void)?
         let next = Atomic<Int>(0)
         let finished = Atomic<Int>(0)
+        /// Signalled by whoever finishes the last iteration, for a caller that stopped spinning.
+        let done = DispatchSemaphore(value: 0)
 
         init(iterations: Int, body: @escaping (Int) -> Void) {
             self.iterations = iterations
@@ -30,7 +32,7 @@ final class BandWorkers: @unchecked Sendable {
                 let index = next.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue
                 guard index < iterations else { return }
                 call(index)
-                finished.wrappingAdd(1, ordering: .releasing)
+                if finished.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == iterations { done.signal() }
             }
         }
 
@@ -76,10 +78,15 @@ final class BandWorkers: @unchecked Sendable {
             if parked > 0 { parking.broadcast() }
             parking.unlock()
             job.work()
-            // The last band is usually moments from done; a long one gets the core back.
+            // The last band is usually moments from done; for a long one the caller sleeps and
+            // gives the core back (yielding in a loop kept it busy for the whole band).
             let deadline = Self.now() + Self.spinNanoseconds
             while job.finished.load(ordering: .acquiring) < iterations {
-                if Self.now() < deadline { Self.spin() }
+                guard Self.now() < deadline else {
+                    job.done.wait()
+                    break
+                }
+                Self.spin()
                 sched_yield()
             }
             job.body = nil
