@@ -273,6 +273,96 @@ final class DocumentViewportTests: XCTestCase {
         XCTAssertEqual(window.backbuffer.color(atX: Int(origin.x) + 100, y: Int(origin.y) + 100), .white)
     }
 
+    func testTheFirstStepsOutOf100PercentDoNotWaitForTheReducedCopies() {
+        board.setStrokeWidth(12)
+        drag(from: Point(x: 100, y: 100), to: Point(x: 700, y: 300), on: board, window: window)
+        canvas.setZoom(2.0 / 3, about: .zero)
+        window.render()
+        // The frame was composed at once; the copies are built beside the UI thread.
+        XCTAssertFalse(canvas.presenter.reducedCache.isBuilt, "the frame did not wait for the copies")
+        let shown = canvas.convert(canvas.bounds, to: nil)
+        func screen() -> [UInt32] {
+            var pixels: [UInt32] = []
+            for sy in stride(from: Int(shown.minY), to: Int(shown.maxY), by: 3) {
+                for sx in stride(from: Int(shown.minX), to: Int(shown.maxX), by: 3) { pixels.append(window.backbuffer[sx, sy]) }
+            }
+            return pixels
+        }
+        let composed = screen()
+        for _ in 0..<500 where !canvas.presenter.reducedCache.isBuilt {
+            usleep(10_000)
+            window.application.tick()
+        }
+        XCTAssertTrue(canvas.presenter.reducedCache.isBuilt, "the copies land")
+        canvas.setNeedsDisplay()
+        window.render()
+        // Shown from the copies, the screen is the same box filter of the same pixels.
+        let fromCopies = screen()
+        XCTAssertEqual(composed.count, fromCopies.count)
+        func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
+            var largest = 0
+            for shift in stride(from: 0, to: 32, by: 8) {
+                let difference = abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF))
+                largest = max(largest, difference)
+            }
+            return largest
+        }
+        let worst = zip(composed, fromCopies).map(channelDifference).max() ?? 0
+        XCTAssertLessThanOrEqual(worst, 1, "composed and shown from the copies agree")
+        XCTAssertTrue(composed.contains(where: { $0 != 0xFFFF_FFFF }), "the stroke is on screen")
+        // Further out the copies are used at once.
+        canvas.presenter.reducedCache.invalidateAll()
+        canvas.setZoom(0.25, about: .zero)
+        window.render()
+        XCTAssertTrue(canvas.presenter.reducedCache.isBuilt, "a quarter is shown from the copies, built first")
+    }
+
+    func testABigDocumentGetsItsReducedCopiesWhileNothingIsDrawn() {
+        board.newDocument(width: 2100, height: 2000)
+        settle(window)
+        // Shown at 100% (a new document is fitted to the window, which builds them at once).
+        canvas.setZoom(1, about: .zero)
+        let cache = canvas.presenter.reducedCache
+        cache.invalidateAll()
+        canvas.setNeedsDisplay()
+        window.render()
+        XCTAssertFalse(cache.isBuilt, "not on the frame itself")
+        // A stroke in progress puts it off: nothing is built while drawing.
+        let start = canvas.convert(canvas.viewport.viewPoint(Point(x: 100, y: 100)), to: nil)
+        let end = Point(x: start.x + 80, y: start.y + 20)
+        window.send([TouchInput(identifier: 1, phase: .began, location: start, timestamp: 0.01)])
+        window.send([TouchInput(identifier: 1, phase: .moved, location: end, timestamp: 0.02)])
+        window.render()
+        for _ in 0..<3 { settle(window) }
+        usleep(50_000)
+        window.application.tick()
+        XCTAssertFalse(cache.isBuilt, "not while a stroke is drawn")
+        window.send([TouchInput(identifier: 1, phase: .ended, location: end, timestamp: 0.03)])
+        window.render()
+        // A second without drawing: the copies are built beside the UI thread and land at a tick.
+        clock.advance(by: DocumentPresenter.idleBeforeBuilding)
+        window.application.tick()
+        for _ in 0..<500 where !cache.isBuilt {
+            usleep(10_000)
+            window.application.tick()
+        }
+        XCTAssertTrue(cache.isBuilt, "built while nothing was drawn")
+        // The first zoom step shows them, with the stroke in them.
+        canvas.setZoom(0.8, about: .zero)
+        window.render()
+        let art = canvas.renderArtwork()
+        XCTAssertEqual(art.color(atX: 140, y: 110), DrawingBoardViewController.palette[0].roundedTo8Bit)
+        XCTAssertEqual(cache.level(0, of: canvas.drawing).color(atX: 140, y: 110), DrawingBoardViewController.palette[0].roundedTo8Bit)
+    }
+
+    func testASmallDocumentKeepsItsMemory() {
+        drag(from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), on: board, window: window)
+        for _ in 0..<3 { settle(window) }
+        usleep(50_000)
+        settle(window)
+        XCTAssertFalse(canvas.presenter.reducedCache.isBuilt, "an 800x456 document builds no copies")
+    }
+
     // MARK: - Recovery
 
     func testTheJournalBringsBackTheDocumentAtItsOwnSize() throws {

@@ -34,6 +34,34 @@ final class DocumentPresenter {
         return abs(viewport.scale - 1) < 1e-9 ? view : view.insetBy(dx: -1, dy: -1)
     }
 
+    /// A big document shown at 100% gets its reduced copies built beside the UI thread once
+    /// nothing has been drawn for a second, so that its first zoom step shows them: built on
+    /// that step, they cost it a 16-19 ms snapshot of a 4K layer, and every step until they
+    /// landed composed while the other core built them (12-19 ms a step, measured).
+    private func buildCopiesWhenIdle(of drawing: DrawingLayer, application: Application) {
+        guard !reducedCache.isBuilt, drawing.width * drawing.height >= Self.prebuiltPixels else { return }
+        idleBuild?.cancel()
+        idleBuild = application.scheduler.schedule(after: Self.idleBeforeBuilding) { [weak self, weak drawing] in
+            guard let self, let drawing else { return }
+            self.idleBuild = nil
+            // Refused during a stroke (it is not in a snapshot); the stroke's next frame, or
+            // its end's, waits another second.
+            self.reducedCache.buildBeside(drawing) { work in application.post(work) }
+        }
+    }
+
+    private var idleBuild: Scheduler.Timer?
+    /// Documents of this many pixels or more (2560x1600 and up): smaller ones compose a
+    /// zoomed frame within a few milliseconds, and keep their memory.
+    static let prebuiltPixels = 1 << 22
+    static let idleBeforeBuilding = 1.0
+
+    /// From this zoom up to 100%, a frame composed without the reduced copies reads at most
+    /// four document pixels a screen pixel (the box filter's fast case), so such frames are
+    /// composed while the copies are built beside the UI thread. Further out, the copies are
+    /// built first, on the UI thread.
+    static let composedZoomFloor = 0.5
+
     /// The document through the viewport into the dirty part of the screen; around it, the pasteboard.
     func draw(_ drawing: DrawingLayer, through viewport: ZoomViewport, _ rect: Rect, in context: GraphicsContext, deviceScale: Double,
               application: Application?) {
@@ -56,7 +84,8 @@ final class DocumentPresenter {
             // 100%: the layer's pixels as they are, the fast path of drawing.
             drawing.compose(inside.offsetBy(dx: -Int(ox), dy: -Int(oy)), into: target, atX: Int(ox), y: Int(oy),
                             skipping: context.occludedRows)
-        } else if k < 1 {
+            if let application { buildCopiesWhenIdle(of: drawing, application: application) }
+        } else if k < 1, reducedCache.isBuilt || k < Self.composedZoomFloor {
             // Zoomed out: from the reduced copy nearest above the zoom, the screen's pixels only.
             let level = min(ReducedArtworkCache.deepest, max(0, Int(log2(1 / k).rounded(.down))))
             let reduced = reducedCache.level(level, of: drawing)
@@ -68,7 +97,8 @@ final class DocumentPresenter {
             ZoomedCompositor.compose(drawing, zoom: k, originX: originX, originY: originY, area: inside, into: target, scratch: &zoomScratch)
             // A frame showing a quarter of the document or more (200% of a 4K drawing on a 4K
             // screen) composes about what building the copy would; the copy is built beside
-            // the UI thread, and every later scroll step only shows it.
+            // the UI thread, and every later scroll step only shows it. The same holds for the
+            // first steps out of 100%, which built the copies on the UI thread before.
             if Double(inside.width * inside.height) * 4 >= k * k * Double(drawing.width * drawing.height), let application {
                 reducedCache.buildBeside(drawing) { work in application.post(work) }
             }
