@@ -103,6 +103,11 @@ enum FreehandWorkloads {
             freehand,
             BenchmarkResult(name: "the same through the toolkit (touch dispatch, hit views, window render per event)",
                             ours: toolkit, cairo: cairo, target: .none, note: "per event: \(perSegment(toolkit))"),
+            // Issue 44: what the toolkit adds to a motion event, beyond the renderer's share above.
+            BenchmarkResult(name: "a motion event's cost beyond the renderer's share (touch dispatch, recognizers, tool, window render)",
+                            ours: (toolkit - ours) / Double(segments), cairo: 1.5e-6, target: .budget,
+                            note: "through the toolkit \(perSegment(toolkit)) an event, the renderer's share \(perSegment(ours))",
+                            anchor: "budget"),
             BenchmarkResult(name: "the same scribble at width 1 (thin strokes: both edges in a pixel, tabulated round ends)",
                             ours: thin, cairo: cairoThin, target: .none,
                             note: "per segment: X11Paint \(perSegment(thin)), cairo \(perSegment(cairoThin))"),

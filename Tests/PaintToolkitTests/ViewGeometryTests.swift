@@ -35,6 +35,60 @@ final class ViewGeometryTests: XCTestCase {
         }
     }
 
+    /// A view's window and its transform into it are kept between questions: every change of
+    /// any view's place, and a view going away, must be seen by the next one.
+    func testConversionsFollowEveryChangeOfAnAncestorsPlace() {
+        let (window, outer, inner) = nestedTransformedViews()
+        let p = Point(x: 12, y: 7)
+        /// The transform into the window, composed by hand from each view's own placement.
+        func expected(_ view: View) -> Point {
+            var point = p
+            var v: View? = view
+            while let current = v, !(current is Window) {
+                point = current.transformToSuperview.apply(to: point)
+                v = current.superview
+            }
+            return point
+        }
+        func check(_ what: String) {
+            let shown = inner.convert(p, to: nil), want = expected(inner)
+            XCTAssertEqual(shown.x, want.x, accuracy: 1e-9, what)
+            XCTAssertEqual(shown.y, want.y, accuracy: 1e-9, what)
+            let back = inner.convert(shown, from: nil)
+            XCTAssertEqual(back.x, p.x, accuracy: 1e-9, what)
+            XCTAssertEqual(back.y, p.y, accuracy: 1e-9, what)
+        }
+        check("at first")
+        outer.center = Point(x: 300, y: 310)
+        check("the outer view moved")
+        outer.transform = AffineTransform(rotationAngle: -0.7)
+        check("the outer view turned")
+        outer.bounds.origin = Point(x: -40, y: 15)
+        check("the outer view scrolled")
+        inner.bounds.size = Size(width: 30, height: 90)
+        check("the inner view resized")
+        let other = View(frame: Rect(x: 50, y: 50, width: 100, height: 100))
+        window.addSubview(other)
+        other.addSubview(inner)
+        XCTAssertTrue(inner.superview === other)
+        check("moved to another parent")
+        inner.removeFromSuperview()
+        XCTAssertNil(inner.window, "out of the window")
+        XCTAssertEqual(inner.convert(p, to: nil).x, expected(inner).x, accuracy: 1e-9)
+        other.addSubview(inner)
+        XCTAssertTrue(inner.window === window)
+        // The window going away leaves its views without one.
+        func viewOfAWindowGone() -> View {
+            let shortLived = Window(size: Size(width: 100, height: 100))
+            let view = View(frame: Rect(x: 10, y: 10, width: 20, height: 20))
+            shortLived.addSubview(view)
+            XCTAssertTrue(view.window === shortLived)
+            return view
+        }
+        let held = viewOfAWindowGone()
+        XCTAssertNil(held.window, "its window went away")
+    }
+
     func testTransformIsAboutTheCentreAndFrameFollows() {
         let view = View(frame: Rect(x: 100, y: 100, width: 100, height: 50))
         view.transform = AffineTransform(rotationAngle: .pi / 2)

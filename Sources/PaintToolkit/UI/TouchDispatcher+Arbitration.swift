@@ -2,7 +2,8 @@
 /// fails because another won, and what that means for the touches the view sees.
 extension TouchDispatcher {
     package func joinArena(_ recognizer: GestureRecognizer) {
-        recognizer.arena = self
+        // Stored only when it changes: storing a weak reference forms it anew (every motion event).
+        if recognizer.arena !== self { recognizer.arena = self }
         if !arenaRecognizers.contains(where: { $0 === recognizer }) { arenaRecognizers.append(recognizer) }
     }
 

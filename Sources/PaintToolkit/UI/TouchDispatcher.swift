@@ -2,7 +2,10 @@
 /// a recognizer took the touches or holds them back), actions after the pass. The touches in
 /// flight and the recognizers working on them are its state (arbitration: TouchDispatcher+Arbitration).
 package final class TouchDispatcher {
-    package var touchesByIdentifier: [Int: Touch] = [:]
+    package var touchesByIdentifier: [Int: Touch] = [:] { didSet { touchSetChanged = true } }
+    /// Whether touches began or went since the event's allTouches was made: a motion event
+    /// keeps the set (making it was a hash table a motion event).
+    private var touchSetChanged = false
     var currentEvent: TouchEvent?
     package var arenaRecognizers: [GestureRecognizer] = []
     var queuedActions: [GestureRecognizer] = []
@@ -66,9 +69,10 @@ package final class TouchDispatcher {
         // A drag moves the pointer too (the first finger stands for it).
         if let first = inputs.first, first.phase == .began || first.phase == .moved { window.pointerMoved(to: first.location) }
         let event = currentEvent ?? TouchEvent(timestamp: timestamp, touches: [])
+        if currentEvent == nil || touchSetChanged { event.allTouches = Set(touchesByIdentifier.values) }
+        touchSetChanged = false
         currentEvent = event
         event.timestamp = timestamp
-        event.allTouches = Set(touchesByIdentifier.values)
 
         deliverToRecognizers(changed, event: event)
         deliverToViews(changed, event: event)
@@ -114,10 +118,13 @@ package final class TouchDispatcher {
         }
         for recognizer in order {
             joinArena(recognizer)
-            for phase in [Touch.Phase.began, .moved, .stationary, .ended, .cancelled] {
+            for phase in Touch.Phase.deliveryOrder where changed.contains(where: { $0.1 == phase }) {
                 // Finished recognizers see no more touches until they are reset.
                 if recognizer.state == .failed || recognizer.state == .cancelled || recognizer.state == .ended { break }
-                let touches = Set(changed.filter { $0.1 == phase && $0.0.gestureRecognizers.contains { $0 === recognizer } }.map(\.0))
+                var touches = Set<Touch>()
+                for (touch, touchPhase) in changed where touchPhase == phase && touch.gestureRecognizers.contains(where: { $0 === recognizer }) {
+                    touches.insert(touch)
+                }
                 if touches.isEmpty { continue }
                 if phase == .began {
                     let sorted = touches.sorted { $0.identifier < $1.identifier }
@@ -136,7 +143,7 @@ package final class TouchDispatcher {
     }
 
     private func deliverToViews(_ changed: [(Touch, Touch.Phase)], event: TouchEvent) {
-        for phase in [Touch.Phase.began, .moved, .stationary, .ended, .cancelled] {
+        for phase in Touch.Phase.deliveryOrder where changed.contains(where: { $0.1 == phase }) {
             var deliverable: [Touch] = []
             for (touch, touchPhase) in changed where touchPhase == phase && !touch.isCancelledForView {
                 switch phase {

@@ -2,7 +2,7 @@
 /// follows UIKit: `bounds` is the view's own coordinate space, `center` places it in its
 /// superview, and `transform` applies about the centre; `frame` is derived from them.
 open class View: Responder {
-    public private(set) weak var superview: View?
+    public private(set) weak var superview: View? { didSet { View.placesGeneration &+= 1 } }
     public private(set) var subviews: [View] = []
     /// Set by a view controller that owns this view as its root view.
     public internal(set) weak var viewController: ViewController?
@@ -11,6 +11,7 @@ open class View: Responder {
     public var bounds: Rect {
         didSet {
             guard bounds != oldValue else { return }
+            View.placesGeneration &+= 1
             if bounds.size != oldValue.size { setNeedsLayout() }
             invalidateInSuperview(oldFrame: frameFor(center: center, bounds: oldValue, transform: transform))
         }
@@ -19,6 +20,7 @@ open class View: Responder {
     public var center: Point {
         didSet {
             guard center != oldValue else { return }
+            View.placesGeneration &+= 1
             Animator.record(self, .center(from: oldValue, to: center))
             invalidateInSuperview(oldFrame: frameFor(center: oldValue, bounds: bounds, transform: transform))
         }
@@ -28,6 +30,7 @@ open class View: Responder {
     public var transform: AffineTransform = .identity {
         didSet {
             guard transform != oldValue else { return }
+            View.placesGeneration &+= 1
             Animator.record(self, .transform(from: oldValue, to: transform))
             invalidateInSuperview(oldFrame: frameFor(center: center, bounds: bounds, transform: oldValue))
         }
@@ -105,14 +108,7 @@ open class View: Responder {
     /// as a dialog does); what it covers never takes the focus.
     public var isFocusScope = false
 
-    public var window: Window? {
-        var view: View? = self
-        while let v = view {
-            if let window = v as? Window { return window }
-            view = v.superview
-        }
-        return nil
-    }
+    public var window: Window? { pathToWindow.window }
 
     // MARK: - Hierarchy
 
@@ -218,15 +214,44 @@ open class View: Responder {
     }
 
     /// Maps this view's coordinates into the window's.
-    public var transformToWindow: AffineTransform {
-        var result = AffineTransform.identity
+    public var transformToWindow: AffineTransform { pathToWindow.transform }
+
+    /// Bumped by every change of any view's place (its bounds, centre, transform or superview)
+    /// and by a view going away: each view's window and transform into it are then found again.
+    nonisolated(unsafe) static var placesGeneration = 0
+
+    /// The window this view is in and the transforms between them, as of `placesGeneration`.
+    /// A motion event asked for them about six times, each a walk up the tree through weak
+    /// references (side-table retains and releases) and an inversion.
+    private var cachedPathToWindow: PathToWindow?
+    private struct PathToWindow {
+        let generation: Int
+        /// Not retained (a window's own path names it). It cannot dangle: the window going
+        /// away bumps the generation in its deinit, before any view asks again.
+        unowned(unsafe) let window: Window?
+        let transform: AffineTransform
+        let inverse: AffineTransform
+    }
+
+    private var pathToWindow: PathToWindow {
+        if let path = cachedPathToWindow, path.generation == View.placesGeneration { return path }
+        var transform = AffineTransform.identity, window: Window?
         var view: View? = self
-        while let v = view, !(v is Window) {
-            result = result.concatenating(v.transformToSuperview)
+        while let v = view {
+            if let found = v as? Window {
+                window = found
+                break
+            }
+            transform = transform.concatenating(v.transformToSuperview)
             view = v.superview
         }
-        return result
+        let path = PathToWindow(generation: View.placesGeneration, window: window, transform: transform,
+                                inverse: transform.inverted() ?? .identity)
+        cachedPathToWindow = path
+        return path
     }
+
+    deinit { View.placesGeneration &+= 1 }
 
     package override var windowForResponding: Window? { window }
 
@@ -248,24 +273,24 @@ open class View: Responder {
     public func convert(_ point: Point, to view: View?) -> Point {
         let inWindow = transformToWindow.apply(to: point)
         guard let view else { return inWindow }
-        return (view.transformToWindow.inverted() ?? .identity).apply(to: inWindow)
+        return view.pathToWindow.inverse.apply(to: inWindow)
     }
 
     public func convert(_ point: Point, from view: View?) -> Point {
         let inWindow = view?.transformToWindow.apply(to: point) ?? point
-        return (transformToWindow.inverted() ?? .identity).apply(to: inWindow)
+        return pathToWindow.inverse.apply(to: inWindow)
     }
 
     /// The box around a rectangle mapped into another view's coordinates.
     public func convert(_ rect: Rect, to view: View?) -> Rect {
         var t = transformToWindow
-        if let view { t = t.concatenating(view.transformToWindow.inverted() ?? .identity) }
+        if let view { t = t.concatenating(view.pathToWindow.inverse) }
         return t.apply(to: rect)
     }
 
     public func convert(_ rect: Rect, from view: View?) -> Rect {
         var t = view?.transformToWindow ?? .identity
-        t = t.concatenating(transformToWindow.inverted() ?? .identity)
+        t = t.concatenating(pathToWindow.inverse)
         return t.apply(to: rect)
     }
 

@@ -2,6 +2,9 @@
 public final class Touch: Hashable {
     public enum Phase: Sendable {
         case began, moved, stationary, ended, cancelled
+
+        /// The order phases of one event reach recognizers and views in.
+        static let deliveryOrder: [Phase] = [.began, .moved, .stationary, .ended, .cancelled]
     }
 
     /// What made the touch (UITouch.TouchType).
