@@ -116,15 +116,19 @@ package final class TouchDispatcher {
         for (touch, _) in changed {
             for recognizer in touch.gestureRecognizers where !order.contains(where: { $0 === recognizer }) { order.append(recognizer) }
         }
+        // Each phase's touches, as one set when every recognizer has them all (one finger):
+        // the recognizers share it instead of each making its own.
+        var phaseTouches: [(Touch.Phase, Set<Touch>)] = []
+        for phase in Touch.Phase.deliveryOrder where changed.contains(where: { $0.1 == phase }) {
+            phaseTouches.append((phase, Set(changed.lazy.filter { $0.1 == phase }.map(\.0))))
+        }
         for recognizer in order {
             joinArena(recognizer)
-            for phase in Touch.Phase.deliveryOrder where changed.contains(where: { $0.1 == phase }) {
+            for (phase, all) in phaseTouches {
                 // Finished recognizers see no more touches until they are reset.
                 if recognizer.state == .failed || recognizer.state == .cancelled || recognizer.state == .ended { break }
-                var touches = Set<Touch>()
-                for (touch, touchPhase) in changed where touchPhase == phase && touch.gestureRecognizers.contains(where: { $0 === recognizer }) {
-                    touches.insert(touch)
-                }
+                let touches = all.allSatisfy { touch in touch.gestureRecognizers.contains { $0 === recognizer } }
+                    ? all : all.filter { touch in touch.gestureRecognizers.contains { $0 === recognizer } }
                 if touches.isEmpty { continue }
                 if phase == .began {
                     let sorted = touches.sorted { $0.identifier < $1.identifier }
