@@ -42,4 +42,44 @@ final class ZoomedCompositorTests: XCTestCase {
             XCTAssertLessThan(scratch!.width * scratch!.height, 1500 * 1000 / 4, "at \(zoom * 100)%")
         }
     }
+
+    /// Above 50% each screen pixel is the mean of the (up to) 2x2 document pixels its footprint
+    /// starts on, rounded, channel by channel: computed here pixel by pixel from the footprint.
+    func testAbove50PercentEachScreenPixelIsTheMeanOfTheTwoByTwoUnderIt() {
+        let document = Bitmap(width: 900, height: 700)
+        var state: UInt32 = 99
+        for i in 0..<(900 * 700) {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            let alpha = state >> 24, colour = (state >> 1) & 0x7F7F7F
+            // Premultiplied: no channel above alpha.
+            document.pixels[i] = alpha << 24 | UInt32(min(Int(alpha), Int(colour & 0xFF))) | UInt32(min(Int(alpha), Int((colour >> 8) & 0xFF))) << 8
+                | UInt32(min(Int(alpha), Int((colour >> 16) & 0xFF))) << 16
+        }
+        func footprint(_ screen: Int, origin: Double, zoom: Double, size: Int) -> (Int, Int) {
+            let a = Int(((Double(screen) - origin) / zoom).rounded(.down)), b = Int(((Double(screen + 1) - origin) / zoom).rounded(.up))
+            let from = min(max(a, 0), size - 1), to = max(min(b, size), from + 1)
+            return (from, to - from > 1 ? from + 1 : from)
+        }
+        for zoom in [0.55, 2.0 / 3, 0.8, 10.0 / 11, 0.99] {
+            let originX = 3.4, originY = -2.75
+            let area = PixelRect(x0: 0, y0: 0, x1: 800, y1: 600)
+            let shown = Bitmap(width: 800, height: 600)
+            ZoomedCompositor.show(document, zoom: zoom, originX: originX, originY: originY, area: area, into: shown)
+            var differing = 0
+            for y in 0..<600 {
+                let (y0, y1) = footprint(y, origin: originY, zoom: zoom, size: 700)
+                for x in 0..<800 {
+                    let (x0, x1) = footprint(x, origin: originX, zoom: zoom, size: 900)
+                    let four = [document[x0, y0], document[x1, y0], document[x0, y1], document[x1, y1]]
+                    var expected: UInt32 = 0
+                    for shift in stride(from: UInt32(0), to: 32, by: 8) {
+                        let sum = four.reduce(UInt32(0)) { $0 + (($1 >> shift) & 0xFF) }
+                        expected |= ((sum + 2) / 4) << shift
+                    }
+                    if shown[x, y] != expected { differing += 1 }
+                }
+            }
+            XCTAssertEqual(differing, 0, "at \(zoom * 100)%")
+        }
+    }
 }
