@@ -26,6 +26,24 @@ enum FreehandWorkloads {
         }
     }
 
+    /// The whole drawing board, as the app's window holds it (toolbar, canvas, bottom bar):
+    /// the same scribble fitted into its canvas, a motion event and a render at a time.
+    final class Board {
+        let window: PaintToolkit.Window
+        let points: [Point]
+        init(scribble: [Point]) {
+            window = PaintToolkit.Window(size: Size(width: Double(width), height: Double(height)), application: Application(clock: ManualClock()))
+            let board = DrawingBoardViewController(store: NoStore(), picturesFolder: NSTemporaryDirectory())
+            window.rootViewController = board
+            window.render()
+            let frame = board.canvas.convert(board.canvas.bounds, to: nil).insetBy(dx: 4, dy: 4)
+            points = scribble.map { Point(x: frame.minX + $0.x / Double(width) * frame.width, y: frame.minY + $0.y / Double(height) * frame.height) }
+        }
+        private struct NoStore: ArtworkStore {
+            func save(_ artwork: Bitmap) throws -> String { "" }
+        }
+    }
+
     static func drawIncrementally(_ app: App, _ points: [Point]) {
         var time = 0.0
         app.window.send([TouchInput(identifier: 1, phase: .began, location: points[0], timestamp: time)])
@@ -80,6 +98,18 @@ enum FreehandWorkloads {
             for p in points.dropFirst() { _ = drawing.extend(to: p) }
         }
         let toolkit = Stopwatch.best(runs: runs, setup: { App(brush: PencilBrush(), strokeWidth: 6) }) { drawIncrementally($0, points) }
+        let board = Stopwatch.best(runs: runs, setup: { Board(scribble: points) }) { board in
+            var time = 0.0
+            board.window.send([TouchInput(identifier: 1, phase: .began, location: board.points[0], timestamp: time)])
+            board.window.render()
+            for p in board.points.dropFirst() {
+                time += 0.008
+                board.window.send([TouchInput(identifier: 1, phase: .moved, location: p, timestamp: time)])
+                board.window.render()
+            }
+            board.window.send([TouchInput(identifier: 1, phase: .ended, location: board.points[board.points.count - 1], timestamp: time)])
+            board.window.render()
+        }
         let cairo = Stopwatch.best(runs: runs, setup: { CairoCanvas(width: width, height: height) }) {
             cairoIncrementally($0, points, width: 6, clear: false)
         }
@@ -108,6 +138,8 @@ enum FreehandWorkloads {
                             ours: (toolkit - ours) / Double(segments), cairo: 1.5e-6, target: .budget,
                             note: "through the toolkit \(perSegment(toolkit)) an event, the renderer's share \(perSegment(ours))",
                             anchor: "budget"),
+            BenchmarkResult(name: "the same scribble on the whole drawing board (its bars and buttons around the canvas), fitted to its canvas",
+                            ours: board, cairo: cairo, target: .none, note: "per event: \(perSegment(board))"),
             BenchmarkResult(name: "the same scribble at width 1 (thin strokes: both edges in a pixel, tabulated round ends)",
                             ours: thin, cairo: cairoThin, target: .none,
                             note: "per segment: X11Paint \(perSegment(thin)), cairo \(perSegment(cairoThin))"),

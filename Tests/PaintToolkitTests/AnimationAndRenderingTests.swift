@@ -76,6 +76,31 @@ final class AnimationAndRenderingTests: XCTestCase {
         XCTAssertEqual(image.color(atX: 175, y: 175).red, 0.5, accuracy: 0.01, "half transparent over white")
     }
 
+    /// An opaque view hides what lies below it only where its ancestors' clips let it show:
+    /// a region it covers in its own rectangle but partly outside a clipping ancestor is
+    /// painted from below (nothing there may keep the last frame's pixels).
+    func testAnOpaqueViewHidesOnlyWhatItsClipsLetItShowOver() {
+        final class OpaqueView: View { override var isOpaque: Bool { true } }
+        let window = Window(size: Size(width: 200, height: 200))
+        let under = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        under.backgroundColor = .red
+        window.addSubview(under)
+        let clipper = View(frame: Rect(x: 50, y: 50, width: 50, height: 50))
+        clipper.clipsToBounds = true
+        let cover = OpaqueView(frame: Rect(x: -40, y: -40, width: 130, height: 130))
+        cover.backgroundColor = .blue
+        clipper.addSubview(cover)
+        window.addSubview(clipper)
+        window.render()
+        XCTAssertEqual(window.backbuffer.color(atX: 30, y: 30), Color.red.roundedTo8Bit, "clipped away there")
+        // What lies below changes; the region the cover's rectangle holds is drawn again.
+        under.backgroundColor = .green
+        under.setNeedsDisplay(Rect(x: 20, y: 20, width: 100, height: 100))
+        window.render()
+        XCTAssertEqual(window.backbuffer.color(atX: 30, y: 30), Color.green.roundedTo8Bit, "outside the clip: from below")
+        XCTAssertEqual(window.backbuffer.color(atX: 70, y: 70), Color.blue.roundedTo8Bit, "inside it: the cover")
+    }
+
     func testSnapshotRendersAViewInItsOwnCoordinates() {
         let window = Window(size: Size(width: 200, height: 200))
         let container = View(frame: Rect(x: 50, y: 50, width: 40, height: 30))

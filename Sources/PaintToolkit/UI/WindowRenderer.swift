@@ -20,26 +20,32 @@ final class WindowRenderer {
     /// Redraws `regions` (device pixels) into the backbuffer.
     func render(_ regions: [PixelRect], in window: Window) {
         (deviceWidth, deviceHeight) = (window.backbuffer.width, window.backbuffer.height)
-        let (occluders, outline) = opaqueContent(in: window)
+        let (opaque, outline) = opaqueContent(in: window)
+        let occluders = opaque.map(\.pixels)
         spareLayerUsed = false
         for region in regions {
-            for piece in Self.split(region, by: occluders) { render(piece, outline: outline, in: window) }
+            for piece in Self.split(region, by: occluders) {
+                // Painting starts at the frontmost opaque view whose shown part covers the piece.
+                let hiddenBehind = opaque.last { $0.shown.intersection(piece) == piece }?.view
+                render(piece, outline: outline, startingAt: hiddenBehind, in: window)
+            }
         }
         if !spareLayerUsed { spareLayer = nil }
     }
 
     /// `outline`: rows a view paints opaque; the views before it may leave them out.
-    private func render(_ region: PixelRect, outline: (view: View, rows: OccludedRows)?, in window: Window) {
+    private func render(_ region: PixelRect, outline: (view: View, rows: OccludedRows)?, startingAt frontmostOpaque: View?, in window: Window) {
         let context = GraphicsContext(bitmap: window.backbuffer, clip: region, rasterizer: rasterizer)
         context.occludedRows = outline?.rows
         occludingView = outline?.view
         defer { occludingView = nil }
         context.scaleBy(x: window.scale, y: window.scale)
-        let regionInPoints = Rect(x: Double(region.x0) / window.scale, y: Double(region.y0) / window.scale,
-                                  width: Double(region.width) / window.scale, height: Double(region.height) / window.scale)
-        // Start painting at the frontmost opaque view that covers the whole region.
-        var hiddenBehind = frontmostOpaqueView(covering: regionInPoints, in: window)
-        if hiddenBehind == nil { context.fill(regionInPoints, with: window.backgroundColor ?? .white) }
+        var hiddenBehind = frontmostOpaque
+        if hiddenBehind == nil {
+            let regionInPoints = Rect(x: Double(region.x0) / window.scale, y: Double(region.y0) / window.scale,
+                                      width: Double(region.width) / window.scale, height: Double(region.height) / window.scale)
+            context.fill(regionInPoints, with: window.backgroundColor ?? .white)
+        }
         for view in window.subviews { draw(view, in: context, skippingUntil: &hiddenBehind) }
         window.drawFocusRing(in: context)
     }
@@ -71,12 +77,21 @@ final class WindowRenderer {
         return [inside] + around.filter { !$0.isEmpty }
     }
 
+    /// A view that paints a rectangle opaque: its whole device pixels there, and those of them
+    /// its ancestors' clips leave shown.
+    private struct OpaqueArea {
+        let view: View
+        let pixels: PixelRect
+        let shown: PixelRect
+    }
+
     /// What the views placed without rotation or window.scale say they paint opaque, in one walk of
-    /// the tree (every frame, a motion event's too, asks): the whole device pixels inside their
-    /// opaque rectangles, and the frontmost convex outline (a turned photo) with the rows of
-    /// device pixels it covers within its own and its ancestors' clips.
-    private func opaqueContent(in window: Window) -> (rects: [PixelRect], outline: (view: View, rows: OccludedRows)?) {
-        var rects: [PixelRect] = []
+    /// the tree (every frame, a motion event's too, asks), in painting order: the whole device
+    /// pixels inside their opaque rectangles, and the frontmost convex outline (a turned photo)
+    /// with the rows of device pixels it covers within its own and its ancestors' clips. (A
+    /// second walk per region found the frontmost opaque view; the areas answer that now.)
+    private func opaqueContent(in window: Window) -> (areas: [OpaqueArea], outline: (view: View, rows: OccludedRows)?) {
+        var areas: [OpaqueArea] = []
         var outline: (view: View, rows: OccludedRows)?
         func wholePixels(_ r: Rect) -> PixelRect {
             PixelRect(x0: ceilToInt(r.minX * window.scale), y0: ceilToInt(r.minY * window.scale),
@@ -88,7 +103,7 @@ final class WindowRenderer {
             let inner = Point(x: frame.minX - view.bounds.minX, y: frame.minY - view.bounds.minY)
             if let rect = view.opaqueContentRect, !rect.isEmpty {
                 let pixels = wholePixels(rect.offsetBy(dx: inner.x, dy: inner.y))
-                if !pixels.isEmpty { rects.append(pixels) }
+                if !pixels.isEmpty { areas.append(OpaqueArea(view: view, pixels: pixels, shown: pixels.intersection(wholePixels(clip)))) }
             }
             if let corners = view.opaqueContentOutline {
                 let points = corners.map { Point(x: ($0.x + inner.x) * window.scale, y: ($0.y + inner.y) * window.scale) }
@@ -98,26 +113,7 @@ final class WindowRenderer {
             for subview in view.subviews { visit(subview, origin: inner, clip: inside) }
         }
         for view in window.subviews { visit(view, origin: .zero, clip: window.bounds) }
-        return (rects, outline)
-    }
-
-    /// The last view in painting order that is opaque and contains `rect` (window coordinates),
-    /// considering only views placed without rotation or window.scale.
-    private func frontmostOpaqueView(covering rect: Rect, in window: Window) -> View? {
-        var found: View?
-        func visit(_ view: View, origin: Point) {
-            if view.isHidden || view.alpha < 1 || !view.transform.isIdentity { return }
-            let frame = view.frame.offsetBy(dx: origin.x, dy: origin.y)
-            if !frame.intersects(rect) && view.clipsToBounds { return }
-            let inner = Point(x: frame.minX - view.bounds.minX, y: frame.minY - view.bounds.minY)
-            if let opaque = view.opaqueContentRect?.offsetBy(dx: inner.x, dy: inner.y), opaque.minX <= rect.minX,
-               opaque.minY <= rect.minY, opaque.maxX >= rect.maxX, opaque.maxY >= rect.maxY {
-                found = view
-            }
-            for subview in view.subviews { visit(subview, origin: inner) }
-        }
-        for view in window.subviews { visit(view, origin: .zero) }
-        return found
+        return (areas, outline)
     }
 
     /// Paints a view and its window.subviews in order; views before `occluder` are hidden by it and
