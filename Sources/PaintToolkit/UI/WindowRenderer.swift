@@ -122,12 +122,17 @@ final class WindowRenderer {
         if view.isHidden || view.alpha <= 0.01 { return }
         if occluder === view { occluder = nil }
         if occludingView === view { context.occludedRows = nil }
+        // A view (and what it clips) outside the region is passed over before the context's
+        // state is saved: most of a window's views, on most frames (a motion event's frame
+        // saved and restored the state for every button of the bars).
+        let transform = view.transformToSuperview.concatenating(context.transform)
+        if view.clipsToBounds || view.subviews.isEmpty {
+            let device = PixelRect(covering: transform.apply(to: view.bounds), width: context.bitmap.width, height: context.bitmap.height)
+            if device.intersection(context.clip).isEmpty { return }
+        }
         context.save()
         defer { context.restore() }
         context.concatenate(view.transformToSuperview)
-        if (view.clipsToBounds || view.subviews.isEmpty) && context.deviceRect(for: view.bounds).intersection(context.clip).isEmpty {
-            return
-        }
         if view.alpha < 1 && occluder == nil {
             drawTranslucent(view, in: context)
             return
