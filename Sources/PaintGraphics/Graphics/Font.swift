@@ -8,6 +8,9 @@ public final class Font {
     public let lineHeight: Double
     private let face: FontFace?
     private var glyphs: [Unicode.Scalar: Glyph] = [:]
+    /// The ASCII glyphs once rendered, by code: a label's text is looked up a character at a
+    /// time to measure and to draw it, and hashing each was a fifth of drawing one.
+    private var asciiGlyphs = [Glyph?](repeating: nil, count: 128)
 
     private static var cache: [Double: Font] = [:]
 
@@ -45,6 +48,8 @@ public final class Font {
     }
 
     func glyph(for scalar: Unicode.Scalar) -> Glyph? {
+        let isASCII = scalar.value < 128
+        if isASCII, let glyph = asciiGlyphs[Int(scalar.value)] { return glyph }
         if let glyph = glyphs[scalar] { return glyph }
         guard let face = face(for: scalar) else { return nil }
         fontshim_set_pixel_size(face.handle, size)
@@ -52,6 +57,7 @@ public final class Font {
         guard fontshim_render(face.handle, scalar.value, &rendered) == 0 else { return nil }
         let glyph = Glyph(rendered)
         glyphs[scalar] = glyph
+        if isASCII { asciiGlyphs[Int(scalar.value)] = glyph }
         return glyph
     }
 

@@ -17,18 +17,25 @@ open class Label: View {
     /// fixed place), a slightly smaller font (85%, not under 10 points); still too wide, cut
     /// with "…".
     public var fitted: (text: String, font: Font) {
-        let available = bounds.width
-        guard available > 0, font.width(of: text) > available else { return (text, font) }
+        let fit = fittedWithWidth
+        return (fit.text, fit.font)
+    }
+
+    /// The fit and the width of what it shows, measured once (a readout that changes with
+    /// every pointer move was measured twice a draw).
+    private var fittedWithWidth: (text: String, font: Font, width: Double) {
+        let available = bounds.width, width = font.width(of: text)
+        guard available > 0, width > available else { return (text, font, width) }
         let smaller = Font.system(size: max(10, (font.size * 0.85).rounded()))
-        if smaller.width(of: text) <= available { return (text, smaller) }
+        let smallerWidth = smaller.width(of: text)
+        if smallerWidth <= available { return (text, smaller, smallerWidth) }
         var shown = Substring(text)
         while !shown.isEmpty && smaller.width(of: shown + "…") > available { shown.removeLast() }
-        return (shown + "…", smaller)
+        return (shown + "…", smaller, smaller.width(of: shown + "…"))
     }
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
-        let (text, font) = fitted
-        let width = font.width(of: text)
+        let (text, font, width) = fittedWithWidth
         let x: Double
         switch alignment {
         case .left: x = 0
