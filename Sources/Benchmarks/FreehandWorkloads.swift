@@ -33,14 +33,11 @@ enum FreehandWorkloads {
         let points: [Point]
         init(scribble: [Point]) {
             window = PaintToolkit.Window(size: Size(width: Double(width), height: Double(height)), application: Application(clock: ManualClock()))
-            let board = DrawingBoardViewController(store: NoStore(), picturesFolder: NSTemporaryDirectory())
+            let board = DrawingBoardViewController(store: DiscardingArtworkStore(), picturesFolder: NSTemporaryDirectory())
             window.rootViewController = board
             window.render()
             let frame = board.canvas.convert(board.canvas.bounds, to: nil).insetBy(dx: 4, dy: 4)
             points = scribble.map { Point(x: frame.minX + $0.x / Double(width) * frame.width, y: frame.minY + $0.y / Double(height) * frame.height) }
-        }
-        private struct NoStore: ArtworkStore {
-            func save(_ artwork: Bitmap) throws -> String { "" }
         }
     }
 

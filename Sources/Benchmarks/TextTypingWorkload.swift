@@ -10,7 +10,7 @@ enum TextTypingWorkload {
 
     static func run(characters: Int) -> [BenchmarkResult] {
         let window = PaintToolkit.Window(size: Size(width: 1600, height: 1000), application: Application(clock: ManualClock()))
-        let board = DrawingBoardViewController(store: NoStore(), picturesFolder: NSTemporaryDirectory())
+        let board = DrawingBoardViewController(store: DiscardingArtworkStore(), picturesFolder: NSTemporaryDirectory())
         window.rootViewController = board
         window.render()
         board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0.placesText }!)
@@ -35,9 +35,5 @@ enum TextTypingWorkload {
                                      ours: median, cairo: budget, target: .budget)
         result.note = "slowest of the last 100: \(formatTime(worst)); the first key: \(formatTime(times[0]))"
         return [result]
-    }
-
-    private struct NoStore: ArtworkStore {
-        func save(_ artwork: Bitmap) throws -> String { "" }
     }
 }
