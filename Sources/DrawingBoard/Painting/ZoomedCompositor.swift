@@ -50,12 +50,28 @@ enum ZoomedCompositor {
     /// magnify and reduce find them).
     private static func documentRows(under band: PixelRect, zoom: Double, originY: Double, within source: PixelRect) -> Range<Int> {
         if zoom >= 1 {
-            func row(_ y: Int) -> Int { min(source.y1 - 1, max(source.y0, Int(((Double(y) + 0.5 - originY) / zoom).rounded(.down)))) }
-            return row(band.y0)..<(row(band.y1 - 1) + 1)
+            let first = nearest(band.y0, origin: originY, zoom: zoom, lower: source.y0, upper: source.y1)
+            let last = nearest(band.y1 - 1, origin: originY, zoom: zoom, lower: source.y0, upper: source.y1)
+            return first..<(last + 1)
         }
-        let first = min(max(Int(((Double(band.y0) - originY) / zoom).rounded(.down)), source.y0), source.y1 - 1)
-        let last = max(min(Int(((Double(band.y1) - originY) / zoom).rounded(.up)), source.y1), first + 1)
-        return first..<last
+        let first = footprint(band.y0, origin: originY, zoom: zoom, lower: source.y0, upper: source.y1)
+        let last = footprint(band.y1 - 1, origin: originY, zoom: zoom, lower: source.y0, upper: source.y1)
+        return first.lowerBound..<last.upperBound
+    }
+
+    /// Zoomed in: the document pixel (within `lower..<upper`) whose square covers the centre
+    /// of screen pixel `screen` along one axis.
+    private static func nearest(_ screen: Int, origin: Double, zoom: Double, lower: Int, upper: Int) -> Int {
+        min(upper - 1, max(lower, Int(((Double(screen) + 0.5 - origin) / zoom).rounded(.down))))
+    }
+
+    /// Zoomed out: the document pixels (within `lower..<upper`, at least one) under screen
+    /// pixel `screen`'s footprint along one axis.
+    private static func footprint(_ screen: Int, origin: Double, zoom: Double, lower: Int, upper: Int) -> Range<Int> {
+        let a = Int(((Double(screen) - origin) / zoom).rounded(.down))
+        let b = Int(((Double(screen + 1) - origin) / zoom).rounded(.up))
+        let from = min(max(a, lower), upper - 1), to = max(min(b, upper), from + 1)
+        return from..<to
     }
 
     /// A reduced copy of the document (a level of ReducedArtworkCache) shown at `zoom` of its
@@ -73,9 +89,7 @@ enum ZoomedCompositor {
     /// Nearest neighbour: the document pixel whose square covers the screen pixel's centre.
     private static func magnify(_ composed: Bitmap, source: PixelRect, zoom: Double, originX: Double, originY: Double,
                                 area: PixelRect, into target: Bitmap) {
-        let columns = (area.x0..<area.x1).map { x in
-            min(source.x1 - 1, max(source.x0, Int(((Double(x) + 0.5 - originX) / zoom).rounded(.down)))) - source.x0
-        }
+        let columns = (area.x0..<area.x1).map { nearest($0, origin: originX, zoom: zoom, lower: source.x0, upper: source.x1) - source.x0 }
         // The columns as runs (a document column and how many screen columns show it): a row
         // reads each document pixel once and writes it that many times, instead of looking up
         // every screen column (at 200% that is half the reads).
@@ -89,7 +103,7 @@ enum ZoomedCompositor {
             RowBands.forEachBand(of: area) { _, rows in
                 var previous: (docY: Int, out: UnsafeMutablePointer<UInt32>)?
                 for y in rows.y0..<rows.y1 {
-                    let docY = min(source.y1 - 1, max(source.y0, Int(((Double(y) + 0.5 - originY) / zoom).rounded(.down)))) - source.y0
+                    let docY = nearest(y, origin: originY, zoom: zoom, lower: source.y0, upper: source.y1) - source.y0
                     let out = target.pixels + y * target.width + area.x0
                     // Zoomed in, a document row covers several screen rows: the rest are copies.
                     if let previous, previous.docY == docY {
@@ -196,10 +210,8 @@ enum ZoomedCompositor {
     private static func reduce(_ composed: Bitmap, source: PixelRect, zoom: Double, originX: Double, originY: Double,
                                area: PixelRect, into target: Bitmap) {
         func span(_ screen: Int, origin: Double, lower: Int, upper: Int) -> Range<Int> {
-            let a = Int(((Double(screen) - origin) / zoom).rounded(.down))
-            let b = Int(((Double(screen + 1) - origin) / zoom).rounded(.up))
-            let from = min(max(a, lower), upper - 1), to = max(min(b, upper), from + 1)
-            return (from - lower)..<(to - lower)
+            let covered = footprint(screen, origin: origin, zoom: zoom, lower: lower, upper: upper)
+            return (covered.lowerBound - lower)..<(covered.upperBound - lower)
         }
         let columns = (area.x0..<area.x1).map { span($0, origin: originX, lower: source.x0, upper: source.x1) }
         if zoom > 0.5 {
