@@ -37,20 +37,30 @@ final class DocumentPresenter {
     /// A big document shown at 100% gets its reduced copies built beside the UI thread once
     /// nothing has been drawn for a second, so that its first zoom step shows them: built on
     /// that step, they cost it a 16-19 ms snapshot of a 4K layer, and every step until they
-    /// landed composed while the other core built them (12-19 ms a step, measured).
+    /// landed composed while the other core built them (12-19 ms a step, measured). A frame
+    /// only notes its time (every motion event's frame comes here); one timer waits for the
+    /// pause, starting again for the rest of the second when a frame came since.
     private func buildCopiesWhenIdle(of drawing: DrawingLayer, application: Application) {
         guard !reducedCache.isBuilt, drawing.width * drawing.height >= Self.prebuiltPixels else { return }
-        idleBuild?.cancel()
-        idleBuild = application.scheduler.schedule(after: Self.idleBeforeBuilding) { [weak self, weak drawing] in
+        lastFullSizeFrame = application.clock.now
+        if idleBuild == nil { waitForPause(of: drawing, application: application, for: Self.idleBeforeBuilding) }
+    }
+
+    private func waitForPause(of drawing: DrawingLayer, application: Application, for delay: Double) {
+        idleBuild = application.scheduler.schedule(after: delay) { [weak self, weak drawing] in
             guard let self, let drawing else { return }
             self.idleBuild = nil
-            // Refused during a stroke (it is not in a snapshot); the stroke's next frame, or
-            // its end's, waits another second.
+            let quiet = application.clock.now - self.lastFullSizeFrame
+            if quiet < Self.idleBeforeBuilding {
+                return self.waitForPause(of: drawing, application: application, for: Self.idleBeforeBuilding - quiet)
+            }
+            // Refused during a stroke (it is not in a snapshot); the stroke's next frame asks again.
             self.reducedCache.buildBeside(drawing) { work in application.post(work) }
         }
     }
 
     private var idleBuild: Scheduler.Timer?
+    private var lastFullSizeFrame = 0.0
     /// Documents of this many pixels or more (2560x1600 and up): smaller ones compose a
     /// zoomed frame within a few milliseconds, and keep their memory.
     static let prebuiltPixels = 1 << 22
