@@ -127,8 +127,8 @@ package final class TouchDispatcher {
             for (phase, all) in phaseTouches {
                 // Finished recognizers see no more touches until they are reset.
                 if recognizer.state == .failed || recognizer.state == .cancelled || recognizer.state == .ended { break }
-                let touches = all.allSatisfy { touch in touch.gestureRecognizers.contains { $0 === recognizer } }
-                    ? all : all.filter { touch in touch.gestureRecognizers.contains { $0 === recognizer } }
+                let tracked = { (touch: Touch) in touch.gestureRecognizers.contains { $0 === recognizer } }
+                let touches = all.allSatisfy(tracked) ? all : all.filter(tracked)
                 if touches.isEmpty { continue }
                 if phase == .began {
                     let sorted = touches.sorted { $0.identifier < $1.identifier }

@@ -125,14 +125,15 @@ final class WindowRenderer {
         // A view (and what it clips) outside the region is passed over before the context's
         // state is saved: most of a window's views, on most frames (a motion event's frame
         // saved and restored the state for every button of the bars).
-        let transform = view.transformToSuperview.concatenating(context.transform)
+        let toSuperview = view.transformToSuperview
         if view.clipsToBounds || view.subviews.isEmpty {
-            let device = PixelRect(covering: transform.apply(to: view.bounds), width: context.bitmap.width, height: context.bitmap.height)
+            let device = PixelRect(covering: toSuperview.concatenating(context.transform).apply(to: view.bounds),
+                                   width: context.bitmap.width, height: context.bitmap.height)
             if device.intersection(context.clip).isEmpty { return }
         }
         context.save()
         defer { context.restore() }
-        context.concatenate(view.transformToSuperview)
+        context.concatenate(toSuperview)
         if view.alpha < 1 && occluder == nil {
             drawTranslucent(view, in: context)
             return

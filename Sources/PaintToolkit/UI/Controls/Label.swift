@@ -30,8 +30,11 @@ open class Label: View {
         let smallerWidth = smaller.width(of: text)
         if smallerWidth <= available { return (text, smaller, smallerWidth) }
         var shown = Substring(text)
-        while !shown.isEmpty && smaller.width(of: shown + "…") > available { shown.removeLast() }
-        return (shown + "…", smaller, smaller.width(of: shown + "…"))
+        while true {
+            let cut = String(shown) + "…", cutWidth = smaller.width(of: cut)
+            if shown.isEmpty || cutWidth <= available { return (cut, smaller, cutWidth) }
+            shown.removeLast()
+        }
     }
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
