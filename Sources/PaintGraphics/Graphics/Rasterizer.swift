@@ -250,6 +250,8 @@ public final class Rasterizer {
         if a.y == b.y { return }
         if (a.y < 0 && b.y < 0) || (a.y > Double(height) && b.y > Double(height)) { return }
         let right = Double(width)
+        // Most edges lie within the borders: no pieces to cut (whose arrays cost allocations).
+        if a.x >= 0 && b.x >= 0 && a.x <= right && b.x <= right { return addEdge(a, b, height: height, stride: stride) }
         var pieces: [(Point, Point)] = [(a, b)]
         for border in [0.0, right] {
             var next: [(Point, Point)] = []
