@@ -43,9 +43,10 @@ enum ShapeWorkloads {
                 cairo_fill(canvas.cr)
             }
         }
-        // The same coverage with nothing composed, on one core: how the time splits between the
-        // rasterizer and the blending, and how many pixels each kind of span reports. Counted
-        // through a pointer: a captured var would be checked for exclusive access per span.
+        // The same coverage with nothing composed, on one core, handed to a closure span by span
+        // (the painting sink makes no call per span), and how many pixels each kind of span
+        // reports. Counted through a pointer: a captured var would be checked for exclusive
+        // access per span.
         let polylines = shapes.map { [Polyline(points: $0.0, isClosed: true)] }
         let counts = UnsafeMutablePointer<Int>.allocate(capacity: 2)
         defer { counts.deallocate() }
@@ -63,7 +64,7 @@ enum ShapeWorkloads {
         var both = BenchmarkResult(name: "\(name), \(cores) cores", ours: allCores, cairo: cairo,
                                    target: box == nil ? .none : .withinFactor(1.5))
         var single = BenchmarkResult(name: "\(name), one core", ours: oneCore, cairo: cairo, target: .none,
-                                     note: "coverage \(formatTime(coverageOnly)), composing \(formatTime(oneCore - coverageOnly)); "
+                                     note: "coverage to a closure \(formatTime(coverageOnly)); "
                                          + "\(counts[0] / 1000)k edge pixels, \(counts[1] / 1000)k interior pixels")
         // Issue 44: at least Blend2D's speed on one core, 1.5x it on both.
         if let blend2d = Blend2DAnchor.time("polygons", geometry: Blend2DAnchor.polygonGeometry(shapes, width: width, height: height), runs: runs) {

@@ -3,8 +3,9 @@ import Foundation
 import XCTest
 
 /// The fast ways of filling shapes (issue 44) must give the general ways' pixels exactly: shapes
-/// shared between the cores in bands of rows as on one core, edge pixels through a colour
-/// scaled once per coverage level as through the general blend.
+/// shared between the cores in bands of rows as on one core, and source-over fills written by
+/// the rasterizer's own sink (runs and edge pixels through a colour scaled once per coverage
+/// level) as through the general blend.
 final class FastFillPathsTests: XCTestCase {
     private func filled(cores: Int, _ draw: (GraphicsContext) -> Void) -> Bitmap {
         let saved = RowBands.cores
@@ -44,9 +45,10 @@ final class FastFillPathsTests: XCTestCase {
         XCTAssertGreaterThan(differingPixels(one, Bitmap(width: 640, height: 480, color: .white)), 100_000, "the shapes were drawn")
     }
 
-    func testEdgePixelsThroughTheScaledColourMatchTheGeneralBlend() {
+    func testFillsThroughTheScaledColourMatchTheGeneralBlend() {
         // A clip covering everything sends the same fills down the general path (a clip mask
-        // of full coverage changes no number); without it they take the scaled colour's.
+        // of full coverage changes no number); without it they take the scaled colour's, runs
+        // of translucent colours and of partial coverage included.
         var generator = SystemRandomNumberGenerator()
         let shapes = (0..<30).map { index in
             ((0..<7).map { _ in Point(x: Double.random(in: 0...320, using: &generator), y: Double.random(in: 0...240, using: &generator)) },

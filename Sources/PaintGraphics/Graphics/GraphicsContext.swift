@@ -149,15 +149,12 @@ public final class GraphicsContext {
         let source = color.withAlpha(alpha).premultipliedPixel
         if alpha <= 0 && (state.blendMode == .sourceOver || state.blendMode == .destinationOut) { return }
         let mode = state.blendMode, mask = state.clipMask, pixels = bitmap.pixels, width = bitmap.width
-        let levels = mode == .sourceOver && mask == nil ? rasterizer.scaledPaint.levels(for: source) : nil
         // Big shapes in bands of rows on the cores: each destination row is written by one band.
+        if mode == .sourceOver && mask == nil {
+            let sink = SolidOverSink(source: source, scaled: rasterizer.scaledPaint.levels(for: source), pixels: pixels, width: width)
+            return rasterizer.fillInBands(polygons, rule: rule, clip: state.clipRect, sink: sink)
+        }
         rasterizer.fillInBands(polygons, rule: rule, clip: state.clipRect) { y, x0, count, cells, constant in
-            // The next rows' edge pixels are read soon after: ask for them now (a cold load of
-            // the destination was a sixth of filling small polygons).
-            if cells != nil { machine_prefetch_for_write(pixels + (y + 2) * width + x0) }
-            if let levels, let cells {
-                return ScaledPaint.blendOver(levels, cells: cells, count: count, into: pixels + y * width + x0)
-            }
             SpanBlender.blend(solid: source, mode: mode, cells: cells, constant: constant, clip: mask?.row(y: y, x: x0),
                               count: count, into: pixels + y * width + x0)
         }

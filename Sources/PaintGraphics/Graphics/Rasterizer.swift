@@ -52,11 +52,13 @@ public final class Rasterizer {
     /// Rasterizes closed polygons (device coordinates) within `clip` and reports coverage row
     /// by row, left to right, skipping pixels with no coverage.
     public func fill(_ polygons: [Polyline], rule: FillRule, clip: PixelRect, spans: SpanHandler) {
-        fill(polygons, rule: rule, area: Self.area(of: polygons, within: clip), spans: spans)
+        withoutActuallyEscaping(spans) { handler in
+            fill(polygons, rule: rule, area: Self.area(of: polygons, within: clip), sink: SpanHandlerSink(handler: handler))
+        }
     }
 
     /// The same within `area`, which holds every pixel the polygons' bounds touch inside the clip.
-    private func fill(_ polygons: [Polyline], rule: FillRule, area: PixelRect, spans: SpanHandler) {
+    private func fill<Sink: CoverageSink>(_ polygons: [Polyline], rule: FillRule, area: PixelRect, sink: Sink) {
         if area.isEmpty { return }
         // In strips of rows, so the accumulation buffer stays in the core's own cache whatever
         // the size of the shape: sized to a 4K photo's outline it was 33 MB, zeroed on every
@@ -66,7 +68,7 @@ public final class Rasterizer {
         var strip = area
         while strip.y0 < area.y1 {
             strip.y1 = min(area.y1, strip.y0 + stripHeight)
-            fill(polygons, rule: rule, strip: strip, spans: spans)
+            fill(polygons, rule: rule, strip: strip, sink: sink)
             strip.y0 = strip.y1
         }
     }
@@ -77,12 +79,20 @@ public final class Rasterizer {
     /// This rasterizer fills the first band, a helper each of the others; the bounds are found
     /// once (a band is the area's rows, so it needs no bounds of its own).
     public func fillInBands(_ polygons: [Polyline], rule: FillRule, clip: PixelRect, spans: SpanHandler) {
+        withoutActuallyEscaping(spans) { handler in
+            fillInBands(polygons, rule: rule, clip: clip, sink: SpanHandlerSink(handler: handler))
+        }
+    }
+
+    /// The same into a sink: `sink` is then used from several threads at once, each for rows
+    /// of its own band.
+    func fillInBands<Sink: CoverageSink>(_ polygons: [Polyline], rule: FillRule, clip: PixelRect, sink: Sink) {
         let area = Self.area(of: polygons, within: clip)
         let bands = RowBands.count(forPixels: area.width * area.height, minimumPixels: Self.bandedPixels)
-        guard bands > 1 else { return fill(polygons, rule: rule, area: area, spans: spans) }
+        guard bands > 1 else { return fill(polygons, rule: rule, area: area, sink: sink) }
         let helpers = bandRasterizers(bands - 1)
         RowBands.forEachBand(of: area, minimumPixels: Self.bandedPixels) { band, rows in
-            (band == 0 ? self : helpers[band - 1]).fill(polygons, rule: rule, area: rows, spans: spans)
+            (band == 0 ? self : helpers[band - 1]).fill(polygons, rule: rule, area: rows, sink: sink)
         }
     }
 
@@ -113,7 +123,7 @@ public final class Rasterizer {
     /// canvas-spanning polygons 293-315 ms on one core, 256 KB 215-226 ms, 64 KB 231 ms.)
     private static let accumulationCells = 1 << 16
 
-    private func fill(_ polygons: [Polyline], rule: FillRule, strip area: PixelRect, spans: SpanHandler) {
+    private func fill<Sink: CoverageSink>(_ polygons: [Polyline], rule: FillRule, strip area: PixelRect, sink: Sink) {
         let width = area.width, height = area.height, stride = width + 2
         reserve(stride * height)
         reserveRows(height)
@@ -130,7 +140,7 @@ public final class Rasterizer {
         coverageRow.withUnsafeMutableBufferPointer { buffer in
             let coverage = buffer.baseAddress!
             for row in 0..<height where rangeCounts[row] > 0 {
-                emitRow(row, area: area, width: width, stride: stride, rule: rule, coverage: coverage, spans: spans)
+                emitRow(row, area: area, width: width, stride: stride, rule: rule, coverage: coverage, sink: sink)
                 rangeCounts[row] = 0
             }
         }
@@ -150,8 +160,9 @@ public final class Rasterizer {
         return UInt8(truncatingIfNeeded: (scaled + 8_388_608).bitPattern)
     }
 
-    private func emitRow(_ row: Int, area: PixelRect, width: Int, stride: Int, rule: FillRule,
-                         coverage: UnsafeMutablePointer<UInt8>, spans: SpanHandler) {
+    @inline(__always)
+    private func emitRow<Sink: CoverageSink>(_ row: Int, area: PixelRect, width: Int, stride: Int, rule: FillRule,
+                                             coverage: UnsafeMutablePointer<UInt8>, sink: Sink) {
         let pairs = rowRanges + row * 2 * Self.rangesPerRow
         let count = Int(rangeCounts[row])
         // Insertion sort of the (start, end) pairs by start: a row has a handful.
@@ -185,7 +196,7 @@ public final class Rasterizer {
             if start > position {
                 let value = Self.coverageValue(accumulated, rule)
                 let runEnd = min(start, width)
-                if value != 0 && runEnd > position { spans(y, area.x0 + position, runEnd - position, nil, value) }
+                if value != 0 && runEnd > position { sink.run(y: y, x: area.x0 + position, count: runEnd - position, level: value) }
             }
             var x = start
             while x <= end {
@@ -198,16 +209,18 @@ public final class Rasterizer {
             if visibleEnd >= start {
                 // Trim zero coverage at both ends of the cells.
                 var a = 0, b = visibleEnd - start
-                while a <= b && coverage[a] == 0 { a += 1 }
-                while b >= a && coverage[b] == 0 { b -= 1 }
-                if a <= b { spans(y, area.x0 + start + a, b - a + 1, coverage + a, 0) }
+                if Sink.trimsCells {
+                    while a <= b && coverage[a] == 0 { a += 1 }
+                    while b >= a && coverage[b] == 0 { b -= 1 }
+                }
+                if a <= b { sink.cells(y: y, x: area.x0 + start + a, count: b - a + 1, levels: coverage + a) }
             }
             position = end + 1
         }
         // Edges dropped right of the area leave the winding non-zero up to the border.
         if position < width {
             let value = Self.coverageValue(accumulated, rule)
-            if value != 0 { spans(y, area.x0 + position, width - position, nil, value) }
+            if value != 0 { sink.run(y: y, x: area.x0 + position, count: width - position, level: value) }
         }
     }
 
