@@ -29,6 +29,15 @@ enum ShapeWorkloads {
                 }
             }
         }
+        // For comparing two builds back to back on a busy machine: only our fill, 25 times on
+        // the given number of cores, without cairo and Blend2D (BENCHMARKS.md, issue 44's
+        // fourth session).
+        if let cores = ProcessInfo.processInfo.environment["X11PAINT_BENCH_OURS_ONLY"].flatMap({ Int($0) }) {
+            RowBands.cores = cores
+            let times = (0..<25).map { _ in ours() }.sorted()
+            print("\(count) polygons on \(cores) cores: best \(formatTime(times[0])), median \(formatTime(times[12]))")
+            exit(0)
+        }
         let cores = RowBands.cores
         let allCores = ours()
         RowBands.cores = 1
