@@ -30,8 +30,10 @@ let package = Package(
             name: "CImageCodecs",
             // GdkPixbuf's headers (its BMP reader; the library comes with librsvg): glib's
             // configuration header lives under the architecture's lib folder.
+            // librsvg's and cairo's headers for the SVG glue, which opens librsvg on first use.
             cSettings: [.unsafeFlags(["-I/usr/include/gdk-pixbuf-2.0", "-I/usr/include/glib-2.0",
-                                      "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include", "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include"])],
+                                      "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include", "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
+                                      "-I/usr/include/librsvg-2.0", "-I/usr/include/cairo"])],
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux"), .linkedLibrary("tiff"), .linkedLibrary("lcms2"), .linkedLibrary("gif"), .linkedLibrary("gdk_pixbuf-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
                              .linkedLibrary("z"), .linkedLibrary("pthread")]
         ),
@@ -41,9 +43,6 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/usr/include/freetype2", "-I/usr/include/harfbuzz", "-I/usr/include/fribidi"])],
             linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("fontconfig"), .linkedLibrary("harfbuzz"), .linkedLibrary("fribidi")]
         ),
-        // librsvg (and cairo under it) draws SVG, the icons and files alike (PaintGraphics' SVGCodec);
-        // from the Debian package the setup installs.
-        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         // libdbus (the reference D-Bus library, Debian's libdbus-1-dev) for the desktop portal,
         // and C glue over it that never blocks: the run loop polls its socket.
         .systemLibrary(name: "CLibDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
@@ -63,7 +62,7 @@ let package = Package(
         .target(name: "CMachine"),
         .target(
             name: "PaintGraphics",
-            dependencies: ["CImageCodecs", "CMachine", "CRsvg", "CFontShim", "CGettext", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CImageCodecs", "CMachine", "CFontShim", "CGettext", .product(name: "Logging", package: "swift-log")],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // The UIKit-style toolkit on the graphics: views, the window, responders, touches and

@@ -124,3 +124,43 @@ int codecs_bmp_decode(const uint8_t *data, size_t length, uint64_t max_pixels, u
     g_object_unref(loader);
     return result;
 }
+
+int codecs_bmp_encode(const uint32_t *pixels, int width, int height, codecs_buffer *out, char *error, size_t error_size) {
+    out->bytes = NULL;
+    out->length = 0;
+    GdkPixbuf *pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, FALSE, 8, width, height);
+    if (!pixbuf) {
+        snprintf(error, error_size, "out of memory for a %dx%d picture", width, height);
+        return -1;
+    }
+    int stride = gdk_pixbuf_get_rowstride(pixbuf);
+    guchar *bytes = gdk_pixbuf_get_pixels(pixbuf);
+    for (int y = 0; y < height; y++) {
+        for (int x = 0; x < width; x++) {
+            /* Premultiplied over white: c + (255 - a). */
+            uint32_t p = pixels[(size_t)y * width + x], white = 255 - (p >> 24);
+            guchar *row = bytes + (size_t)y * stride + (size_t)x * 3;
+            row[0] = (guchar)((p >> 16 & 0xFF) + white);
+            row[1] = (guchar)((p >> 8 & 0xFF) + white);
+            row[2] = (guchar)((p & 0xFF) + white);
+        }
+    }
+    gchar *buffer = NULL;
+    gsize size = 0;
+    GError *failure = NULL;
+    int result = -1;
+    if (!gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, "bmp", NULL, NULL, &failure) || !buffer) {
+        snprintf(error, error_size, "%s", failure ? failure->message : "GdkPixbuf could not write the BMP");
+    } else if (!(out->bytes = malloc(size ? size : 1))) {
+        snprintf(error, error_size, "out of memory for a %zu-byte BMP", (size_t)size);
+    } else {
+        /* Copied: codecs_free_buffer frees with free(), GdkPixbuf's buffer is g_free's. */
+        memcpy(out->bytes, buffer, size);
+        out->length = size;
+        result = 0;
+    }
+    g_free(buffer);
+    if (failure) g_error_free(failure);
+    g_object_unref(pixbuf);
+    return result;
+}

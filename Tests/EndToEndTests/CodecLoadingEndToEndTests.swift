@@ -5,7 +5,9 @@ import XCTest
 
 /// Issue 43 (and 44's memory): libheif and libavif, with the HEVC and AV1 codecs they bring, are
 /// opened only when a phone picture is: a drawing started without one has none of them mapped;
-/// started with an AVIF, libavif is there and the picture is the drawing.
+/// started with an AVIF, libavif is there and the picture is the drawing. librsvg (with cairo
+/// and pixman) likewise, only when an SVG is drawn: the first start draws the icons with it,
+/// a warm start takes them from the icon cache and never opens it.
 final class CodecLoadingEndToEndTests: XCTestCase {
     func testPhonePictureLibrariesLoadOnlyWhenAPictureNeedsThem() throws {
         let server = try XvfbServer(width: 1200, height: 900)
@@ -37,5 +39,27 @@ final class CodecLoadingEndToEndTests: XCTestCase {
         opening.stop()
         XCTAssertTrue(loaded, "libavif is loaded to open the AVIF")
         XCTAssertTrue(title.contains("photo.avif"), title)
+    }
+
+    func testLibrsvgLoadsOnlyWhenAnSVGIsDrawn() throws {
+        let server = try XvfbServer(width: 1200, height: 900)
+        let home = NSTemporaryDirectory() + "x11paint-rsvg-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        func librariesOfAStart() throws -> Set<String> {
+            let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
+            defer { app.stop() }
+            try app.xdotool(["getwindowname", app.windowID])
+            // The first frame (its icons) is drawn once the window is mapped.
+            usleep(500_000)
+            return app.mappedLibraries
+        }
+        let cold = try librariesOfAStart()
+        XCTAssertTrue(cold.contains { $0.hasPrefix("librsvg") }, "the first start draws its SVG icons: \(cold.sorted())")
+        let warm = try librariesOfAStart()
+        XCTAssertTrue(warm.contains { $0.hasPrefix("libpng") }, "the maps were read: \(warm.sorted())")
+        for library in ["librsvg", "libcairo", "libpixman"] {
+            XCTAssertFalse(warm.contains { $0.hasPrefix(library) }, "\(library) is not loaded at a warm start")
+        }
     }
 }

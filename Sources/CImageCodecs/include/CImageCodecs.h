@@ -184,6 +184,23 @@ int codecs_bmp_size(const uint8_t *data, size_t length, uint32_t *width, uint32_
 int codecs_bmp_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t **pixels, uint32_t *width,
                       uint32_t *height, char *error, size_t error_size);
 
+/// What the SVG glue's calls return.
+enum { CODECS_SVG_OK = 0, CODECS_SVG_NO_LIBRARY = -1, CODECS_SVG_UNREADABLE = 1, CODECS_SVG_NOT_DRAWN = 2 };
+
+/// Whether librsvg could be opened (it is opened on first use).
+int codecs_svg_available(void);
+
+/// The size an SVG says it is, in pixels at 96 dpi.
+int codecs_svg_size(const uint8_t *data, size_t length, double *width, double *height);
+
+/// Draws the SVG in data (path NULL) or in the file at path over the width x height
+/// premultiplied ARGB32 pixels, its viewport stretched to them.
+int codecs_svg_render(const uint8_t *data, size_t length, const char *path, uint32_t *pixels, int width, int height);
+
+/// A 24-bit BMP of the premultiplied pixels, translucent ones over white (BMP readers ignore
+/// alpha), written by GdkPixbuf's saver. Free the buffer with codecs_free_buffer.
+int codecs_bmp_encode(const uint32_t *pixels, int width, int height, codecs_buffer *out, char *error, size_t error_size);
+
 void codecs_free_pixels(uint32_t *pixels);
 
 void codecs_free_buffer(codecs_buffer *buffer);

@@ -1,10 +1,9 @@
 import CImageCodecs
-import CRsvg
 import Foundation
 
-/// BMP through GdkPixbuf (the desktop's image library, already under librsvg): read by its BMP
-/// loader in CImageCodecs' C glue (1-, 4- and 8-bit palettes, RLE, 16-, 24- and 32-bit), written
-/// by its BMP saver here (24-bit).
+/// BMP through GdkPixbuf (the desktop's image library): read by its BMP loader (1-, 4- and
+/// 8-bit palettes, RLE, 16-, 24- and 32-bit) and written by its BMP saver (24-bit), both in
+/// CImageCodecs' C glue.
 public enum BMPCodec {
     /// "BM" and a header long enough to say the size.
     public static func isBMP(_ data: Data) -> Bool { data.count >= 26 && data.starts(with: [0x42, 0x4D]) }
@@ -30,36 +29,12 @@ public enum BMPCodec {
 
     /// A 24-bit BMP of the picture; translucent pixels over white (BMP readers ignore alpha).
     public static func encode(_ bitmap: Bitmap) throws -> Data {
-        let width = bitmap.width, height = bitmap.height
-        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, Int32(width), Int32(height)) else {
-            throw PNGCodec.CodecError.encode("out of memory for a \(width)x\(height) picture")
+        var buffer = codecs_buffer()
+        var error = [CChar](repeating: 0, count: 256)
+        guard codecs_bmp_encode(bitmap.pixels, Int32(bitmap.width), Int32(bitmap.height), &buffer, &error, error.count) == 0 else {
+            throw PNGCodec.CodecError.encode(String(cString: error))
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        let bytes = gdk_pixbuf_get_pixels(pixbuf)!
-        for y in 0..<height {
-            for x in 0..<width {
-                // Premultiplied over white: c + (255 - a).
-                let p = bitmap.pixels[y * width + x], white = 255 - (p >> 24)
-                let row = bytes + y * stride + x * 3
-                row[0] = UInt8((p >> 16 & 0xFF) + white)
-                row[1] = UInt8((p >> 8 & 0xFF) + white)
-                row[2] = UInt8((p & 0xFF) + white)
-            }
-        }
-        var buffer: UnsafeMutablePointer<gchar>?
-        var size: gsize = 0
-        var error: UnsafeMutablePointer<GError>?
-        guard gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, "bmp", nil, nil, &error) != 0, let buffer else {
-            throw encodeFailure(&error)
-        }
-        defer { g_free(buffer) }
-        return Data(bytes: buffer, count: Int(size))
-    }
-
-    /// GdkPixbuf's reason as an encoding error (it was said as a reading one).
-    private static func encodeFailure(_ error: inout UnsafeMutablePointer<GError>?) -> PNGCodec.CodecError {
-        defer { if let error { g_error_free(error) } }
-        return .encode(error.map { String(cString: $0.pointee.message) } ?? "GdkPixbuf could not write the BMP")
+        defer { codecs_free_buffer(&buffer) }
+        return Data(bytes: buffer.bytes, count: buffer.length)
     }
 }
