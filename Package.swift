@@ -47,8 +47,6 @@ let package = Package(
         // and C glue over it that never blocks: the run loop polls its socket.
         .systemLibrary(name: "CLibDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "CDBus", dependencies: ["CLibDBus"]),
-        // OpenSSL's libcrypto for MD5, the thumbnail cache's file names (the standard's hash).
-        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // glibc's gettext (libintl.h): the interface's translations.
         .systemLibrary(name: "CGettext"),
         // The lowest layer: geometry, bitmaps, paths, rasterizers and their kernels, image
@@ -83,7 +81,7 @@ let package = Package(
         // without a window.
         .target(
             name: "PaintDocument",
-            dependencies: ["PaintGraphics", "CImageCodecs", "CLibCrypto", .product(name: "TOMLKit", package: "TOMLKit"),
+            dependencies: ["PaintGraphics", "CImageCodecs", .product(name: "TOMLKit", package: "TOMLKit"),
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),

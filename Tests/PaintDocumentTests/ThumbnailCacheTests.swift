@@ -27,7 +27,8 @@ final class ThumbnailCacheTests: XCTestCase {
         let uri = try python("from gi.repository import GLib; import sys; print(GLib.filename_to_uri(sys.argv[1], None))", [picture])
         XCTAssertEqual(ThumbnailCache.uri(for: picture), uri)
         let name = try python("import hashlib, sys; print(hashlib.md5(sys.argv[1].encode()).hexdigest())", [uri])
-        XCTAssertEqual(cache.thumbnailPath(for: picture), cache.folder + "/" + name + ".png")
+        let entry = try XCTUnwrap(cache.thumbnailPath(for: picture), "libcrypto's MD5 names the entry")
+        XCTAssertEqual(entry, cache.folder + "/" + name + ".png")
         // Python reads the tEXt chunks and checks every chunk's CRC with zlib.
         let chunks = try python("""
             import struct, sys, zlib
@@ -39,12 +40,12 @@ final class ThumbnailCacheTests: XCTestCase {
                 if kind == b'tEXt': out.append(body.decode('latin-1').replace('\\0', '='))
                 at += 12 + n
             print('\\n'.join(out))
-            """, [cache.thumbnailPath(for: picture)])
+            """, [entry])
         var info = stat()
         stat(picture, &info)
         XCTAssertTrue(chunks.contains("Thumb::URI=" + uri), chunks)
         XCTAssertTrue(chunks.contains("Thumb::MTime=\(info.st_mtim.tv_sec)"), chunks)
-        let mode = try FileManager.default.attributesOfItem(atPath: cache.thumbnailPath(for: picture))[.posixPermissions] as? Int
+        let mode = try FileManager.default.attributesOfItem(atPath: entry)[.posixPermissions] as? Int
         XCTAssertEqual(mode, 0o600, "private to the user, as the standard asks")
         let back = try XCTUnwrap(cache.thumbnail(for: picture))
         XCTAssertEqual(back.width, 128)
@@ -60,14 +61,14 @@ final class ThumbnailCacheTests: XCTestCase {
         let a = temp.path + "/a.png", b = temp.path + "/b.png"
         for path in [a, b] { try PNGCodec.encode(Bitmap(width: 10, height: 10, color: .green)).write(to: URL(fileURLWithPath: path)) }
         try cache.store(Bitmap(width: 10, height: 10, color: .green), for: a)
+        let entryOfA = try XCTUnwrap(cache.thumbnailPath(for: a)), entryOfB = try XCTUnwrap(cache.thumbnailPath(for: b))
         // b's entry name holding a's thumbnail (its Thumb::URI says a): not b's.
-        try FileManager.default.copyItem(atPath: cache.thumbnailPath(for: a), toPath: cache.thumbnailPath(for: b))
+        try FileManager.default.copyItem(atPath: entryOfA, toPath: entryOfB)
         XCTAssertNil(cache.thumbnail(for: b))
-        try Data("not a png".utf8).write(to: URL(fileURLWithPath: cache.thumbnailPath(for: a)))
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: entryOfA))
         XCTAssertNil(cache.thumbnail(for: a))
         // The cache's own files get no thumbnails (the standard says so).
-        let inside = cache.thumbnailPath(for: a)
-        try cache.store(Bitmap(width: 10, height: 10, color: .green), for: inside)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: cache.thumbnailPath(for: inside)))
+        try cache.store(Bitmap(width: 10, height: 10, color: .green), for: entryOfA)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: try XCTUnwrap(cache.thumbnailPath(for: entryOfA))))
     }
 }

@@ -1,4 +1,3 @@
-import CLibCrypto
 import Foundation
 
 /// The desktop's shared thumbnail cache (the freedesktop Thumbnail Managing Standard, which
@@ -20,13 +19,13 @@ public struct ThumbnailCache: Sendable {
     /// The file's URI as the standard hashes it (GLib's g_filename_to_uri escaping).
     public static func uri(for path: String) -> String { RecentlyUsed.uri(for: path) }
 
-    /// The cache file for `path`.
-    public func thumbnailPath(for path: String) -> String { folder + "/" + Self.md5(Self.uri(for: path)) + ".png" }
+    /// The cache file for `path` (nil without libcrypto's MD5, which names it).
+    public func thumbnailPath(for path: String) -> String? { MD5Digest.hex(of: Self.uri(for: path)).map { folder + "/" + $0 + ".png" } }
 
     /// The cached thumbnail of `path` when there is a valid one (its URI and time match the file).
     public func thumbnail(for path: String) -> Bitmap? {
         guard let modified = Self.modificationTime(of: path),
-              let data = try? FileReader.read(thumbnailPath(for: path), limit: 4 << 20),
+              let file = thumbnailPath(for: path), let data = try? FileReader.read(file, limit: 4 << 20),
               PNGCodec.text("Thumb::URI", in: data) == Self.uri(for: path),
               PNGCodec.text("Thumb::MTime", in: data) == String(modified) else { return nil }
         return try? PNGCodec.decode(data, pixelLimit: UInt64(Self.normalSize * Self.normalSize))
@@ -36,14 +35,14 @@ public struct ThumbnailCache: Sendable {
     /// temporary name and renamed, readable by the user alone, as the standard asks.
     public func store(_ thumbnail: Bitmap, for path: String) throws {
         guard thumbnail.width <= Self.normalSize, thumbnail.height <= Self.normalSize,
-              let modified = Self.modificationTime(of: path) else { return }
+              let modified = Self.modificationTime(of: path), let file = thumbnailPath(for: path) else { return }
         // Thumbnails of the cache's own files are never made (the standard says so).
         guard !path.hasPrefix((folder as NSString).deletingLastPathComponent + "/") else { return }
         let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.stringValue ?? "0"
         let png = try PNGCodec.addingText([("Thumb::URI", Self.uri(for: path)), ("Thumb::MTime", String(modified)),
                                            ("Thumb::Size", size), ("Software", "X11Paint")], to: PNGCodec.encode(thumbnail))
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        _ = try AtomicFileWriter.replaceFile(png, at: thumbnailPath(for: path), mode: 0o600)
+        _ = try AtomicFileWriter.replaceFile(png, at: file, mode: 0o600)
     }
 
     /// The file's modification time in whole seconds, as Thumb::MTime holds it.
@@ -51,14 +50,5 @@ public struct ThumbnailCache: Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Int(info.st_mtim.tv_sec)
-    }
-
-    /// The lowercase hex MD5 of `text`'s UTF-8 (OpenSSL's digest).
-    static func md5(_ text: String) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        let bytes = Array(text.utf8)
-        _ = EVP_Digest(bytes, bytes.count, &digest, &length, EVP_md5(), nil)
-        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
     }
 }
