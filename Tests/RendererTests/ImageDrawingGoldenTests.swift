@@ -113,4 +113,29 @@ final class ImageDrawingGoldenTests: XCTestCase {
         compare("image-shrunk-5x", actual: actual, expected: expected, cairo: cairo)
         XCTAssertLessThan(ImageComparison.meanAbsoluteError(actual, expected), 12, "close to the area average (mid grey)")
     }
+
+    func testTheVectorBilinearGivesTheScalarLerpsNumbers() {
+        // Every weight pair on texels with every channel's extremes and random ones: the
+        // vector path inside the picture must give exactly what the clamped path's three lerps
+        // give at its edges, or a photo would show a seam where one path meets the other.
+        var generator = SystemRandomNumberGenerator()
+        let width = 2
+        let texels = UnsafeMutablePointer<UInt32>.allocate(capacity: 4)
+        defer { texels.deallocate() }
+        var differing = 0, compared = 0
+        for trial in 0..<64 {
+            for i in 0..<4 {
+                texels[i] = trial < 4 ? [0xFFFF_FFFF, 0, 0xFF00_FF00, 0x00FF_00FF][(i + trial) % 4] : UInt32.random(in: 0...UInt32.max, using: &generator)
+            }
+            for fx in UInt16(0)...255 {
+                for fy in stride(from: UInt16(0), through: 255, by: 5) {
+                    let top = ImageSampler.lerp(texels[0], texels[1], UInt32(fx))
+                    let bottom = ImageSampler.lerp(texels[width], texels[width + 1], UInt32(fx))
+                    if ImageSampler.bilinear(texels, width: width, fx: fx, fy: fy) != ImageSampler.lerp(top, bottom, UInt32(fy)) { differing += 1 }
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertEqual(differing, 0, "of \(compared)")
+    }
 }
