@@ -28,13 +28,13 @@ let package = Package(
         // C glue for libpng: its setjmp/longjmp error handling stays in C.
         .target(
             name: "CImageCodecs",
-            // GdkPixbuf's headers (its BMP reader; the library comes with librsvg): glib's
+            // GdkPixbuf's headers (its BMP reader and writer, opened on first use): glib's
             // configuration header lives under the architecture's lib folder.
             // librsvg's and cairo's headers for the SVG glue, which opens librsvg on first use.
             cSettings: [.unsafeFlags(["-I/usr/include/gdk-pixbuf-2.0", "-I/usr/include/glib-2.0",
                                       "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include", "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
                                       "-I/usr/include/librsvg-2.0", "-I/usr/include/cairo"])],
-            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux"), .linkedLibrary("tiff"), .linkedLibrary("lcms2"), .linkedLibrary("gif"), .linkedLibrary("gdk_pixbuf-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux"), .linkedLibrary("tiff"), .linkedLibrary("lcms2"), .linkedLibrary("gif"),
                              .linkedLibrary("z"), .linkedLibrary("pthread")]
         ),
         // C glue for FreeType and fontconfig, HarfBuzz (shaping) and FriBidi (right-to-left text).

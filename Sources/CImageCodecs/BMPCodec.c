@@ -1,12 +1,23 @@
-// GdkPixbuf glue for BMP (the desktop's image library, already under librsvg; BMP has no
+// GdkPixbuf glue for BMP (the desktop's image library, also under librsvg; BMP has no
 // reference library of its own): the header's size checked against the pixel limit before
 // GdkPixbuf allocates anything, an uncompressed file cut short refused (GdkPixbuf would show its
 // missing rows blank), GErrors made messages. GdkPixbuf never jumps or aborts on bad input.
+// It is opened on first use (LazyLibrary.h): with gio under it, it was 0.9 MB of a start that
+// reads and writes no BMP.
 #include "CImageCodecs.h"
+#include "LazyLibrary.h"
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define PIXBUF_FUNCTIONS(X) \
+    X(gdk_pixbuf_loader_new_with_type) X(gdk_pixbuf_loader_write) X(gdk_pixbuf_loader_close) \
+    X(gdk_pixbuf_loader_get_pixbuf) X(gdk_pixbuf_get_width) X(gdk_pixbuf_get_height) \
+    X(gdk_pixbuf_get_rowstride) X(gdk_pixbuf_get_n_channels) X(gdk_pixbuf_read_pixels) \
+    X(gdk_pixbuf_new) X(gdk_pixbuf_get_pixels) X(gdk_pixbuf_save_to_bufferv) \
+    X(g_error_free) X(g_object_unref) X(g_free)
+LAZY_LIBRARY(pixbuf, "libgdk_pixbuf-2.0.so.0", PIXBUF_FUNCTIONS)
 
 static uint32_t le16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
 static uint32_t le32(const uint8_t *p) { return le16(p) | le16(p + 2) << 16; }
@@ -77,26 +88,30 @@ int codecs_bmp_decode(const uint8_t *data, size_t length, uint64_t max_pixels, u
         snprintf(error, error_size, "the BMP file is cut short");
         return -1;
     }
-    GError *failure = NULL;
-    GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_type("bmp", &failure);
-    if (!loader) {
-        snprintf(error, error_size, "no BMP reader is installed%s%s", failure ? ": " : "", failure ? failure->message : "");
-        if (failure) g_error_free(failure);
+    if (!load_pixbuf()) {
+        snprintf(error, error_size, "GdkPixbuf, which reads BMP, is not installed");
         return -1;
     }
-    gboolean written = gdk_pixbuf_loader_write(loader, data, length, &failure);
+    GError *failure = NULL;
+    GdkPixbufLoader *loader = p_gdk_pixbuf_loader_new_with_type("bmp", &failure);
+    if (!loader) {
+        snprintf(error, error_size, "no BMP reader is installed%s%s", failure ? ": " : "", failure ? failure->message : "");
+        if (failure) p_g_error_free(failure);
+        return -1;
+    }
+    gboolean written = p_gdk_pixbuf_loader_write(loader, data, length, &failure);
     /* Closed always, even after a failed write (whose error is kept), or GdkPixbuf warns. */
     GError *closing = NULL;
-    gboolean closed = gdk_pixbuf_loader_close(loader, &closing);
-    if (!failure) failure = closing; else if (closing) g_error_free(closing);
-    GdkPixbuf *pixbuf = written && closed ? gdk_pixbuf_loader_get_pixbuf(loader) : NULL;
+    gboolean closed = p_gdk_pixbuf_loader_close(loader, &closing);
+    if (!failure) failure = closing; else if (closing) p_g_error_free(closing);
+    GdkPixbuf *pixbuf = written && closed ? p_gdk_pixbuf_loader_get_pixbuf(loader) : NULL;
     int result = -1;
     if (!pixbuf) {
         snprintf(error, error_size, "the BMP could not be read%s%s", failure ? ": " : "", failure ? failure->message : "");
     } else {
-        int pw = gdk_pixbuf_get_width(pixbuf), ph = gdk_pixbuf_get_height(pixbuf), stride = gdk_pixbuf_get_rowstride(pixbuf);
-        int channels = gdk_pixbuf_get_n_channels(pixbuf);
-        const guchar *bytes = gdk_pixbuf_read_pixels(pixbuf);
+        int pw = p_gdk_pixbuf_get_width(pixbuf), ph = p_gdk_pixbuf_get_height(pixbuf), stride = p_gdk_pixbuf_get_rowstride(pixbuf);
+        int channels = p_gdk_pixbuf_get_n_channels(pixbuf);
+        const guchar *bytes = p_gdk_pixbuf_read_pixels(pixbuf);
         uint32_t *words = pw > 0 && ph > 0 && (uint64_t)pw * ph <= max_pixels ? malloc((size_t)pw * ph * 4) : NULL;
         if (!words) {
             snprintf(error, error_size, "out of memory for a %dx%d picture", pw, ph);
@@ -120,21 +135,25 @@ int codecs_bmp_decode(const uint8_t *data, size_t length, uint64_t max_pixels, u
             result = 0;
         }
     }
-    if (failure) g_error_free(failure);
-    g_object_unref(loader);
+    if (failure) p_g_error_free(failure);
+    p_g_object_unref(loader);
     return result;
 }
 
 int codecs_bmp_encode(const uint32_t *pixels, int width, int height, codecs_buffer *out, char *error, size_t error_size) {
     out->bytes = NULL;
     out->length = 0;
-    GdkPixbuf *pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, FALSE, 8, width, height);
+    if (!load_pixbuf()) {
+        snprintf(error, error_size, "GdkPixbuf, which writes BMP, is not installed");
+        return -1;
+    }
+    GdkPixbuf *pixbuf = p_gdk_pixbuf_new(GDK_COLORSPACE_RGB, FALSE, 8, width, height);
     if (!pixbuf) {
         snprintf(error, error_size, "out of memory for a %dx%d picture", width, height);
         return -1;
     }
-    int stride = gdk_pixbuf_get_rowstride(pixbuf);
-    guchar *bytes = gdk_pixbuf_get_pixels(pixbuf);
+    int stride = p_gdk_pixbuf_get_rowstride(pixbuf);
+    guchar *bytes = p_gdk_pixbuf_get_pixels(pixbuf);
     for (int y = 0; y < height; y++) {
         for (int x = 0; x < width; x++) {
             /* Premultiplied over white: c + (255 - a). */
@@ -149,7 +168,7 @@ int codecs_bmp_encode(const uint32_t *pixels, int width, int height, codecs_buff
     gsize size = 0;
     GError *failure = NULL;
     int result = -1;
-    if (!gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, "bmp", NULL, NULL, &failure) || !buffer) {
+    if (!p_gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, "bmp", NULL, NULL, &failure) || !buffer) {
         snprintf(error, error_size, "%s", failure ? failure->message : "GdkPixbuf could not write the BMP");
     } else if (!(out->bytes = malloc(size ? size : 1))) {
         snprintf(error, error_size, "out of memory for a %zu-byte BMP", (size_t)size);
@@ -159,8 +178,8 @@ int codecs_bmp_encode(const uint32_t *pixels, int width, int height, codecs_buff
         out->length = size;
         result = 0;
     }
-    g_free(buffer);
-    if (failure) g_error_free(failure);
-    g_object_unref(pixbuf);
+    p_g_free(buffer);
+    if (failure) p_g_error_free(failure);
+    p_g_object_unref(pixbuf);
     return result;
 }
