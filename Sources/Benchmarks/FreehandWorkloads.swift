@@ -41,17 +41,18 @@ enum FreehandWorkloads {
         }
     }
 
-    static func drawIncrementally(_ app: App, _ points: [Point]) {
+    /// The scribble as a finger on `window`, a motion event and a render at a time.
+    static func drawIncrementally(on window: PaintToolkit.Window, _ points: [Point]) {
         var time = 0.0
-        app.window.send([TouchInput(identifier: 1, phase: .began, location: points[0], timestamp: time)])
-        app.window.render()
+        window.send([TouchInput(identifier: 1, phase: .began, location: points[0], timestamp: time)])
+        window.render()
         for p in points.dropFirst() {
             time += 0.008
-            app.window.send([TouchInput(identifier: 1, phase: .moved, location: p, timestamp: time)])
-            app.window.render()
+            window.send([TouchInput(identifier: 1, phase: .moved, location: p, timestamp: time)])
+            window.render()
         }
-        app.window.send([TouchInput(identifier: 1, phase: .ended, location: points[points.count - 1], timestamp: time)])
-        app.window.render()
+        window.send([TouchInput(identifier: 1, phase: .ended, location: points[points.count - 1], timestamp: time)])
+        window.render()
     }
 
     /// The renderer's share: add each segment to the stroke's mask and compose its dirty
@@ -94,19 +95,8 @@ enum FreehandWorkloads {
             _ = drawing.begin(PencilBrush().beginStroke(at: points[0], color: Color(r: 30, g: 100, b: 230), width: 6))
             for p in points.dropFirst() { _ = drawing.extend(to: p) }
         }
-        let toolkit = Stopwatch.best(runs: runs, setup: { App(brush: PencilBrush(), strokeWidth: 6) }) { drawIncrementally($0, points) }
-        let board = Stopwatch.best(runs: runs, setup: { Board(scribble: points) }) { board in
-            var time = 0.0
-            board.window.send([TouchInput(identifier: 1, phase: .began, location: board.points[0], timestamp: time)])
-            board.window.render()
-            for p in board.points.dropFirst() {
-                time += 0.008
-                board.window.send([TouchInput(identifier: 1, phase: .moved, location: p, timestamp: time)])
-                board.window.render()
-            }
-            board.window.send([TouchInput(identifier: 1, phase: .ended, location: board.points[board.points.count - 1], timestamp: time)])
-            board.window.render()
-        }
+        let toolkit = Stopwatch.best(runs: runs, setup: { App(brush: PencilBrush(), strokeWidth: 6) }) { drawIncrementally(on: $0.window, points) }
+        let board = Stopwatch.best(runs: runs, setup: { Board(scribble: points) }) { drawIncrementally(on: $0.window, $0.points) }
         let cairo = Stopwatch.best(runs: runs, setup: { CairoCanvas(width: width, height: height) }) {
             cairoIncrementally($0, points, width: 6, clear: false)
         }
