@@ -119,7 +119,7 @@ package final class TouchDispatcher {
         // Each phase's touches, as one set when every recognizer has them all (one finger):
         // the recognizers share it instead of each making its own.
         var phaseTouches: [(Touch.Phase, Set<Touch>)] = []
-        for phase in Touch.Phase.deliveryOrder where changed.contains(where: { $0.1 == phase }) {
+        for phase in Touch.Phase.allCases where changed.contains(where: { $0.1 == phase }) {
             phaseTouches.append((phase, Set(changed.lazy.filter { $0.1 == phase }.map(\.0))))
         }
         for recognizer in order {
@@ -147,7 +147,7 @@ package final class TouchDispatcher {
     }
 
     private func deliverToViews(_ changed: [(Touch, Touch.Phase)], event: TouchEvent) {
-        for phase in Touch.Phase.deliveryOrder where changed.contains(where: { $0.1 == phase }) {
+        for phase in Touch.Phase.allCases where changed.contains(where: { $0.1 == phase }) {
             var deliverable: [Touch] = []
             for (touch, touchPhase) in changed where touchPhase == phase && !touch.isCancelledForView {
                 switch phase {

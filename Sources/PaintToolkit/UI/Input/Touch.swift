@@ -1,10 +1,8 @@
 /// One finger (or the mouse button) for its whole life, from began to ended or cancelled.
 public final class Touch: Hashable {
-    public enum Phase: Sendable {
+    /// Declared in the order one event's phases reach recognizers and views (`allCases`).
+    public enum Phase: Sendable, CaseIterable {
         case began, moved, stationary, ended, cancelled
-
-        /// The order phases of one event reach recognizers and views in.
-        static let deliveryOrder: [Phase] = [.began, .moved, .stationary, .ended, .cancelled]
     }
 
     /// What made the touch (UITouch.TouchType).
