@@ -14,7 +14,7 @@ purpose=${1:-run}
 # Little CMS (lcms2) converts an embedded colour profile's colours to sRGB.
 packages=(pkg-config libx11-dev libxext-dev libxi-dev libpng-dev libjpeg62-turbo-dev libwebp-dev libtiff-dev libheif-dev libavif-dev
           libgif-dev liblcms2-dev libgdk-pixbuf-2.0-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
-          librsvg2-dev adwaita-icon-theme hicolor-icon-theme gettext libharfbuzz-dev libfribidi-dev libdbus-1-dev libssl-dev)
+          librsvg2-dev adwaita-icon-theme hicolor-icon-theme gettext libharfbuzz-dev libfribidi-dev libdbus-1-dev libssl-dev libzstd-dev)
 case "$purpose" in
   run)
     # A headless machine gets the demo on a private X server.

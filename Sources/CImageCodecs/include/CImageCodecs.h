@@ -111,6 +111,17 @@ int codecs_png_encode_variant(const uint8_t *rgba, uint32_t width, uint32_t heig
 /// (tests and benchmarks build hostile PNGs with it). Returns 0 on success.
 int codecs_zlib_compress(const uint8_t *data, size_t length, size_t trailing_zeros, int level, codecs_buffer *out);
 
+/// The most bytes codecs_pack can write for `length` bytes.
+size_t codecs_pack_bound(size_t length);
+
+/// Compresses `length` bytes with Zstandard at `level` (negative: its fastest levels) into `out`,
+/// which holds `capacity`. Returns the bytes written, 0 on failure.
+size_t codecs_pack(const uint8_t *data, size_t length, uint8_t *out, size_t capacity, int level);
+
+/// Decompresses what codecs_pack wrote into exactly `expected` bytes at `out`. Returns 0, or -1
+/// when the bytes are damaged or do not make `expected` bytes.
+int codecs_unpack(const uint8_t *packed, size_t length, uint8_t *out, size_t expected);
+
 /// zlib's CRC-32 (the journal's record checksum).
 uint32_t codecs_crc32(const uint8_t *data, size_t length);
 

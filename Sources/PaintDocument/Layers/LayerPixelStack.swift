@@ -145,37 +145,91 @@ package final class LayerPixelStack {
 
     // MARK: - Snapshots (the history's checkpoints)
 
-    /// The layers as they are, to come back to: copies that write only painted pages, and for
-    /// a layer whose pixels some snapshot in `sharing` already holds at this version, those
-    /// pixels themselves (no one changes a snapshot's pixels). `bytes`: what it newly copied.
+    /// The layers as they are, to come back to: each layer's pixels packed (PackedPixels), and
+    /// for a layer whose pixels some snapshot in `sharing` already holds at this version, that
+    /// snapshot's own (no one changes a snapshot's pixels). `bytes`: what it newly kept.
     package func snapshot(sharing: [Snapshot] = []) -> Snapshot {
         var bytes = 0
-        let copies = layers.map { layer -> Layer in
+        let kept = layers.map { layer -> Snapshot.Layer in
             for earlier in sharing {
                 if let same = earlier.layers.first(where: { $0.id == layer.id && $0.version == layer.version }) {
-                    return Layer(id: layer.id, properties: layer.properties, pixels: same.pixels, version: layer.version)
+                    return Snapshot.Layer(id: layer.id, properties: layer.properties, pixels: same.pixels, version: layer.version)
                 }
             }
-            let copy = layer.pixels.sparseCopy()
-            bytes += copy.bytes
-            return Layer(id: layer.id, properties: layer.properties, pixels: copy.copy, version: layer.version)
+            let pixels = Snapshot.KeptPixels(layer.pixels)
+            bytes += pixels.bytes
+            return Snapshot.Layer(id: layer.id, properties: layer.properties, pixels: pixels, version: layer.version)
         }
-        return Snapshot(layers: copies, list: list, lastVersion: lastVersion, bytes: bytes)
+        return Snapshot(layers: kept, list: list, lastVersion: lastVersion, bytes: bytes)
     }
 
     package struct Snapshot {
+        package struct Layer {
+            package let id: Int
+            package let properties: LayerProperties
+            package let pixels: KeptPixels
+            package let version: Int
+        }
+
+        /// A layer's pixels as a snapshot keeps them: packed, or (when Zstandard could not
+        /// work) a sparse copy.
+        package enum KeptPixels {
+            case packed(PackedPixels)
+            case copied(Bitmap, bytes: Int)
+
+            init(_ pixels: Bitmap) {
+                if let packed = PackedPixels(packing: pixels) {
+                    self = .packed(packed)
+                } else {
+                    let copy = pixels.sparseCopy()
+                    self = .copied(copy.copy, bytes: copy.bytes)
+                }
+            }
+
+            package var bytes: Int {
+                switch self {
+                case .packed(let packed): packed.byteCount
+                case .copied(_, let bytes): bytes
+                }
+            }
+
+            /// The pixels again, a bitmap of their own (nil when they cannot be unpacked).
+            package func unpacked() -> Bitmap? {
+                switch self {
+                case .packed(let packed): packed.unpack()
+                case .copied(let copy, _): copy.sparseCopy().copy
+                }
+            }
+
+            /// Whether two snapshots keep the very same pixels (shared, not kept twice).
+            package func isShared(with other: KeptPixels) -> Bool {
+                switch (self, other) {
+                case (.packed(let a), .packed(let b)): a === b
+                case (.copied(let a, _), .copied(let b, _)): a === b
+                default: false
+                }
+            }
+        }
+
         package let layers: [Layer]
         package let list: LayerList
         package let lastVersion: Int
         package let bytes: Int
     }
 
-    /// Takes the layers of a snapshot back (copied again: the snapshot stays as it was). The
-    /// versions come back too: the pixels are the same again.
-    package func restore(_ snapshot: Snapshot) {
-        layers = snapshot.layers.map { Layer(id: $0.id, properties: $0.properties, pixels: $0.pixels.sparseCopy().copy, version: $0.version) }
+    /// Takes the layers of a snapshot back (unpacked again: the snapshot stays as it was). The
+    /// versions come back too: the pixels are the same again. False, with nothing changed, when
+    /// a layer cannot be unpacked (the caller replays the history instead).
+    package func restore(_ snapshot: Snapshot) -> Bool {
+        var restored: [Layer] = []
+        for layer in snapshot.layers {
+            guard let pixels = layer.pixels.unpacked() else { return false }
+            restored.append(Layer(id: layer.id, properties: layer.properties, pixels: pixels, version: layer.version))
+        }
+        layers = restored
         list = snapshot.list
         lastVersion = max(lastVersion, snapshot.lastVersion)
+        return true
     }
 
     // MARK: - Composing

@@ -11,6 +11,17 @@ public final class Bitmap {
         precondition(width >= 0 && height >= 0, "negative bitmap size")
         self.width = width
         self.height = height
+        let bytes = max(1, width * height) * 4
+        // A big transparent bitmap (the layer painted on, masks) comes from a fresh mapping,
+        // which the kernel hands out zeroed: writing the zeros made an empty drawing's layer
+        // resident at start (4 MB of a 1280x800 window's 46 MB), where now its huge pages are
+        // taken as strokes first reach them.
+        if fill == 0, bytes >= PixelMemory.hugePageSize, let memory = PixelMemory.allocateZeroedHuge(bytes: bytes) {
+            pixels = memory.bindMemory(to: UInt32.self, capacity: max(1, width * height))
+            releaseWrapped = { PixelMemory.freeZeroedHuge(memory, bytes: bytes) }
+            clearsByGivingPagesBack = true
+            return
+        }
         pixels = PixelMemory.allocate(UInt32.self, count: width * height)
         pixels.initialize(repeating: fill, count: max(1, width * height))
         releaseWrapped = nil
@@ -45,6 +56,7 @@ public final class Bitmap {
             pixels = memory.bindMemory(to: UInt32.self, capacity: max(1, width * height))
             releaseWrapped = { PixelMemory.freeSparse(memory, bytes: bytes) }
             isSparse = true
+            clearsByGivingPagesBack = true
         } else {
             pixels = PixelMemory.allocate(UInt32.self, count: width * height)
             pixels.initialize(repeating: 0, count: max(1, width * height))
@@ -55,9 +67,18 @@ public final class Bitmap {
     /// Whether the memory is taken page by page (see `init(sparseWidth:height:)`).
     public private(set) var isSparse = false
 
-    /// Every pixel transparent; a sparse bitmap gives its pages back.
+    /// Whether the memory is a mapping of its own that reads as zeros once its pages are given
+    /// back (sparse bitmaps, and big ones made transparent).
+    private var clearsByGivingPagesBack = false
+
+    /// Every pixel transparent; a bitmap in a mapping of its own gives its pages back (they cost
+    /// nothing until painted again).
     public func clear() {
-        if isSparse { PixelMemory.zeroSparse(UnsafeMutableRawPointer(pixels), bytes: max(1, width * height) * 4) } else { fill(with: 0) }
+        if clearsByGivingPagesBack {
+            PixelMemory.zeroSparse(UnsafeMutableRawPointer(pixels), bytes: max(1, width * height) * 4)
+        } else {
+            fill(with: 0)
+        }
     }
 
     /// A copy in sparse memory that writes only the source's pages holding something (a page

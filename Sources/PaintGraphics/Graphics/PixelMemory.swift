@@ -31,6 +31,30 @@ package enum PixelMemory {
         return memory
     }
 
+    /// Zeroed memory aligned to 2 MiB and offered as transparent huge pages, mapped by the
+    /// kernel as it is first written (a huge page at a time): a fresh anonymous mapping is zero
+    /// already, so a transparent buffer needs no writing up front. Given back with
+    /// `freeZeroedHuge`; nil when the kernel refuses.
+    package static func allocateZeroedHuge(bytes: Int) -> UnsafeMutableRawPointer? {
+        let length = (bytes + hugePageSize - 1) / hugePageSize * hugePageSize
+        // Mapped a huge page longer, then cut to the aligned part: mmap aligns to 4 KiB only.
+        guard let mapping = mmap(nil, length + hugePageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              mapping != MAP_FAILED else { return nil }
+        let address = UInt(bitPattern: mapping)
+        let aligned = (address + UInt(hugePageSize) - 1) / UInt(hugePageSize) * UInt(hugePageSize)
+        let head = Int(aligned - address)
+        if head > 0 { munmap(mapping, head) }
+        let tail = hugePageSize - head
+        let memory = mapping + head
+        if tail > 0 { munmap(memory + length, tail) }
+        _ = madvise(memory, length, 14 /* MADV_HUGEPAGE */)
+        return memory
+    }
+
+    package static func freeZeroedHuge(_ memory: UnsafeMutableRawPointer, bytes: Int) {
+        munmap(memory, (bytes + hugePageSize - 1) / hugePageSize * hugePageSize)
+    }
+
     package static func freeSparse(_ memory: UnsafeMutableRawPointer, bytes: Int) {
         munmap(memory, max(pageSize, (bytes + pageSize - 1) / pageSize * pageSize))
     }
