@@ -77,6 +77,7 @@ enum HistoryWorkload {
         let perEventSmall = smallBest / Double(points.count), perEventLarge = largeBest / Double(points.count)
         let ratio = perEventLarge / perEventSmall
         print("history: 10,000 strokes loaded (replayed) in \(formatTime(loadTime)); \(large.canvas.checkpointCount) layer checkpoints kept")
+        printCheckpointCost(of: large.canvas.artworkSnapshot().stack().layers[1].pixels, runs: runs)
         return [
             BenchmarkResult(name: "motion event during a new stroke, 10,000 strokes vs 1 in the document (through the toolkit)",
                             ours: perEventLarge, cairo: perEventSmall * 1.2, target: .budget,
@@ -88,6 +89,20 @@ enum HistoryWorkload {
             BenchmarkResult(name: "history memory beyond the canvas bitmaps, 10,000 strokes", ours: Double(vectorBytes) / 1e6,
                             cairo: 64, target: .budget, unit: { format($0) + " MB" }),
         ]
+    }
+
+    /// What a checkpoint of the layer costs: packed (as the history keeps them) beside the sparse
+    /// copy it replaced, in time and bytes (issue 44, fifth session).
+    static func printCheckpointCost(of layer: Bitmap, runs: Int) {
+        var packed: PackedPixels?
+        let packTime = Stopwatch.best(runs: runs, setup: { () }) { packed = PackedPixels(packing: layer) }
+        let unpackTime = Stopwatch.best(runs: runs, setup: { () }) { _ = packed?.unpack() }
+        var copyBytes = 0
+        let copyTime = Stopwatch.best(runs: runs, setup: { () }) { copyBytes = layer.sparseCopy().bytes }
+        let restoreTime = Stopwatch.best(runs: runs, setup: { () }) { _ = layer.sparseCopy() }
+        print("a checkpoint of the \(layer.width)x\(layer.height) layer: packed \(format(Double(packed?.byteCount ?? 0) / 1e6)) MB "
+            + "in \(formatTime(packTime)), unpacked in \(formatTime(unpackTime)); "
+            + "a sparse copy (before) \(format(Double(copyBytes) / 1e6)) MB in \(formatTime(copyTime)), restored in \(formatTime(restoreTime))")
     }
 
     /// Bytes the document's items take: the item enum plus each stroke's points.

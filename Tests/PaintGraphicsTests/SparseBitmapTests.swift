@@ -26,8 +26,7 @@ final class SparseBitmapTests: XCTestCase {
     }
 }
 
-/// A big transparent bitmap (the layer painted on) comes from a fresh mapping and costs memory
-/// only where it is written: an empty drawing's layer was resident at start (issue 44, fifth
+/// A new drawing's layer comes from a fresh mapping and costs memory only where it is written: an empty drawing's layer was resident at start (issue 44, fifth
 /// session).
 final class ZeroedBitmapTests: XCTestCase {
     /// Pages of the bitmap's memory the kernel has mapped, by mincore.
@@ -40,7 +39,7 @@ final class ZeroedBitmapTests: XCTestCase {
     }
 
     func testABigTransparentBitmapIsMappedOnlyWhereWritten() {
-        let bitmap = Bitmap(width: 1280, height: 700)
+        let bitmap = Bitmap(zeroedWidth: 1280, height: 700)
         XCTAssertEqual(residentPages(bitmap), 0, "nothing written up front")
         XCTAssertEqual(bitmap[640, 350], 0, "and it reads transparent")
         bitmap[0, 0] = 0xFF00_FF00
@@ -72,6 +71,13 @@ final class PackedPixelsTests: XCTestCase {
         guard let unpacked = packed.unpack() else { return XCTFail("unpacks") }
         XCTAssertTrue(unpacked.isSparse)
         XCTAssertTrue(unpacked.isEqual(to: source), "every pixel back")
+
+        // Into ordinary memory (the layer painted on), which may be a freed buffer used again:
+        // the transparent chunks are written too. Freed just before, opaque, to be taken again.
+        for _ in 0..<4 { _ = Bitmap(width: 1001, height: 777, fill: 0xFFFF_FFFF) }
+        guard let dense = packed.unpack(dense: true) else { return XCTFail("unpacks") }
+        XCTAssertFalse(dense.isSparse)
+        XCTAssertTrue(dense.isEqual(to: source), "every pixel back, the transparent ones too")
 
         let empty = PackedPixels(packing: Bitmap(width: 400, height: 300))!
         XCTAssertEqual(empty.byteCount, 0, "a transparent layer keeps no bytes")

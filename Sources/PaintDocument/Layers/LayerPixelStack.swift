@@ -26,7 +26,7 @@ package final class LayerPixelStack {
         self.width = width
         self.height = height
         // The first layer is the one painted on: ordinary memory (see `makeDense`).
-        layers = [Layer(id: 0, properties: LayerList().entries[0].properties, pixels: Bitmap(width: width, height: height), version: 0)]
+        layers = [Layer(id: 0, properties: LayerList().entries[0].properties, pixels: Bitmap(zeroedWidth: width, height: height), version: 0)]
     }
 
     private var lastVersion = 0
@@ -193,11 +193,17 @@ package final class LayerPixelStack {
                 }
             }
 
-            /// The pixels again, a bitmap of their own (nil when they cannot be unpacked).
-            package func unpacked() -> Bitmap? {
+            /// The pixels again, a bitmap of their own, sparse or `dense` (nil when they cannot be
+            /// unpacked).
+            package func unpacked(dense: Bool) -> Bitmap? {
                 switch self {
-                case .packed(let packed): packed.unpack()
-                case .copied(let copy, _): copy.sparseCopy().copy
+                case .packed(let packed):
+                    return packed.unpack(dense: dense)
+                case .copied(let copy, _):
+                    guard dense else { return copy.sparseCopy().copy }
+                    let bitmap = Bitmap(width: copy.width, height: copy.height)
+                    bitmap.copy(copy.bounds, from: copy, toX: 0, y: 0)
+                    return bitmap
                 }
             }
 
@@ -217,13 +223,14 @@ package final class LayerPixelStack {
         package let bytes: Int
     }
 
-    /// Takes the layers of a snapshot back (unpacked again: the snapshot stays as it was). The
-    /// versions come back too: the pixels are the same again. False, with nothing changed, when
-    /// a layer cannot be unpacked (the caller replays the history instead).
-    package func restore(_ snapshot: Snapshot) -> Bool {
+    /// Takes the layers of a snapshot back (unpacked again: the snapshot stays as it was), layer
+    /// `dense` straight into ordinary memory (see `makeDense`). The versions come back too: the
+    /// pixels are the same again. False, with nothing changed, when a layer cannot be unpacked
+    /// (the caller replays the history instead).
+    package func restore(_ snapshot: Snapshot, dense: Int? = nil) -> Bool {
         var restored: [Layer] = []
         for layer in snapshot.layers {
-            guard let pixels = layer.pixels.unpacked() else { return false }
+            guard let pixels = layer.pixels.unpacked(dense: layer.id == dense) else { return false }
             restored.append(Layer(id: layer.id, properties: layer.properties, pixels: pixels, version: layer.version))
         }
         layers = restored

@@ -107,7 +107,7 @@ public final class DrawingLayer {
     public func rebuild(from document: Document) {
         let count = document.items.count
         var start = 0
-        if let checkpoint = checkpoints.best(atOrBefore: count, in: document), stack.restore(checkpoint.layers) {
+        if let checkpoint = checkpoints.best(atOrBefore: count, in: document), stack.restore(checkpoint.layers, dense: currentLayerID) {
             start = checkpoint.itemCount
         } else {
             stack.reset()

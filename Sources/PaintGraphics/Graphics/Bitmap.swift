@@ -11,20 +11,43 @@ public final class Bitmap {
         precondition(width >= 0 && height >= 0, "negative bitmap size")
         self.width = width
         self.height = height
-        let bytes = max(1, width * height) * 4
-        // A big transparent bitmap (the layer painted on, masks) comes from a fresh mapping,
-        // which the kernel hands out zeroed: writing the zeros made an empty drawing's layer
-        // resident at start (4 MB of a 1280x800 window's 46 MB), where now its huge pages are
-        // taken as strokes first reach them.
-        if fill == 0, bytes >= PixelMemory.hugePageSize, let memory = PixelMemory.allocateZeroedHuge(bytes: bytes) {
-            pixels = memory.bindMemory(to: UInt32.self, capacity: max(1, width * height))
-            releaseWrapped = { PixelMemory.freeZeroedHuge(memory, bytes: bytes) }
-            clearsByGivingPagesBack = true
-            return
-        }
         pixels = PixelMemory.allocate(UInt32.self, count: width * height)
         pixels.initialize(repeating: fill, count: max(1, width * height))
         releaseWrapped = nil
+    }
+
+    /// Pixels whose every value the caller writes before reading (PackedPixels unpacking a
+    /// layer): ordinary memory, often a freed buffer used again, and not filled first.
+    init(uninitializedWidth width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0, "negative bitmap size")
+        self.width = width
+        self.height = height
+        pixels = PixelMemory.allocate(UInt32.self, count: width * height)
+        releaseWrapped = nil
+    }
+
+    /// A transparent bitmap in a fresh mapping of its own on huge pages, which the kernel hands
+    /// out zeroed: nothing is written up front, and a huge page costs memory once a stroke first
+    /// reaches it. For a new drawing's layer, which filling with zeros made resident at start
+    /// (4 MB of a 1280x800 window's 46 MB). Ordinary memory when the kernel refuses.
+    public convenience init(zeroedWidth width: Int, height: Int) {
+        let bytes = max(1, width * height) * 4
+        guard bytes >= PixelMemory.hugePageSize, let memory = PixelMemory.allocateZeroedHuge(bytes: bytes) else {
+            self.init(width: width, height: height)
+            return
+        }
+        self.init(width: width, height: height, mapping: memory.bindMemory(to: UInt32.self, capacity: max(1, width * height))) {
+            PixelMemory.freeZeroedHuge(memory, bytes: bytes)
+        }
+    }
+
+    /// Over memory of its own mapping that reads as zeros, given back with `release`.
+    private init(width: Int, height: Int, mapping memory: UnsafeMutablePointer<UInt32>, release: @escaping () -> Void) {
+        self.width = width
+        self.height = height
+        pixels = memory
+        releaseWrapped = release
+        clearsByGivingPagesBack = true
     }
 
     public convenience init(width: Int, height: Int, color: Color) {

@@ -1,9 +1,9 @@
 import CImageCodecs
 
 /// A bitmap's pixels kept compressed, for what is kept long and read seldom (the history's
-/// checkpoints): in chunks of 64 KiB, each compressed on its own with Zstandard's fastest
-/// level, and a chunk of transparent pixels not stored at all. A layer of a drawing is mostly
-/// flat colour and transparency: kept as a copy, eight checkpoints of a 1280x800 drawing held
+/// checkpoints): in chunks of 64 KiB, each compressed on its own at one of Zstandard's fast
+/// levels, and a chunk of transparent pixels not stored at all. A layer of a drawing is mostly
+/// flat colour and transparency: kept as copies, the checkpoints of a 1280x800 drawing held
 /// 13 MB after 200 strokes (BENCHMARKS.md, issue 44's fifth session).
 public final class PackedPixels {
     public let width: Int
@@ -18,54 +18,78 @@ public final class PackedPixels {
     /// Bytes of pixels a chunk holds: sixteen pages, so a transparent stretch of the layer
     /// stays unmapped when unpacked.
     static let chunkBytes = 1 << 16
-    /// Zstandard's level: its fastest. The chunks are mostly flat runs, where the levels above
-    /// gained little and cost a checkpoint's stroke time (BENCHMARKS.md).
-    static let level: Int32 = 1
+    /// Zstandard's level: the first of its fast ones. On a 1920x1080 layer of 10,000 strokes
+    /// level 1 packed 2.19 MB in 19 ms, -1 2.32 MB in 16 ms, -3 2.48 MB in 14 ms (one core):
+    /// the chunks are mostly flat runs, where harder work gains little (BENCHMARKS.md).
+    static let level: Int32 = -1
 
     /// Nil when Zstandard cannot compress (it could not make its context): the caller keeps a copy.
+    /// The chunks are packed on the cores at once, each into a slot of its own, then gathered.
     public init?(packing bitmap: Bitmap) {
         width = bitmap.width
         height = bitmap.height
         let total = max(1, width * height) * 4
+        let chunks = (total + Self.chunkBytes - 1) / Self.chunkBytes
         let source = UnsafeRawPointer(bitmap.pixels).assumingMemoryBound(to: UInt8.self)
-        // Written into room for the worst case, then copied to its size: the room is mapped only
-        // where written, and compressed chunks are small.
-        let room = codecs_pack_bound(total) + (total / Self.chunkBytes + 1) * 64
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
-        defer { scratch.deallocate() }
-        var offsets = [0]
-        offsets.reserveCapacity(total / Self.chunkBytes + 2)
-        var used = 0, start = 0
-        while start < total {
-            let length = min(Self.chunkBytes, total - start)
-            if !Self.isTransparent(source + start, count: length) {
-                let written = codecs_pack(source + start, length, scratch + used, room - used, Self.level)
-                if written == 0 { return nil }
-                used += written
-            }
-            offsets.append(used)
-            start += length
+        // Room for each chunk's worst case: mapped only where written, and packed chunks are small.
+        let slot = codecs_pack_bound(Self.chunkBytes)
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: chunks * slot)
+        let sizes = UnsafeMutablePointer<Int>.allocate(capacity: chunks)
+        defer {
+            scratch.deallocate()
+            sizes.deallocate()
         }
-        packed = .allocate(capacity: max(1, used))
-        packed.update(from: scratch, count: used)
+        RowBands.forEachBand(of: 0..<chunks, pixels: total / 4) { range in
+            for chunk in range {
+                let start = chunk * Self.chunkBytes, length = min(Self.chunkBytes, total - start)
+                if Self.isTransparent(source + start, count: length) {
+                    sizes[chunk] = 0
+                } else {
+                    // A painted chunk always packs to some bytes: none is a failure.
+                    let written = codecs_pack(source + start, length, scratch + chunk * slot, slot, Self.level)
+                    sizes[chunk] = written > 0 ? written : -1
+                }
+            }
+        }
+        var offsets = [0]
+        offsets.reserveCapacity(chunks + 1)
+        for chunk in 0..<chunks {
+            if sizes[chunk] < 0 { return nil }
+            offsets.append(offsets[chunk] + sizes[chunk])
+        }
+        packed = .allocate(capacity: max(1, offsets[chunks]))
+        for chunk in 0..<chunks where sizes[chunk] > 0 {
+            (packed + offsets[chunk]).update(from: scratch + chunk * slot, count: sizes[chunk])
+        }
         self.offsets = offsets
     }
 
     deinit { packed.deallocate() }
 
-    /// The pixels again, in sparse memory (a transparent chunk's pages stay unmapped); nil when
-    /// Zstandard cannot decompress them.
-    public func unpack() -> Bitmap? {
-        let bitmap = Bitmap(sparseWidth: width, height: height)
+    /// The pixels again, in a bitmap of their own: in sparse memory (a transparent chunk's pages
+    /// stay unmapped), or, `dense`, in ordinary memory on huge pages (the layer painted on, see
+    /// LayerPixelStack.makeDense). Nil when Zstandard cannot decompress them.
+    public func unpack(dense: Bool = false) -> Bitmap? {
+        // Dense: every chunk is written below (a transparent one with zeros), so the memory
+        // need not be filled first; sparse memory reads as zeros already.
+        let bitmap = dense ? Bitmap(uninitializedWidth: width, height: height) : Bitmap(sparseWidth: width, height: height)
         let total = max(1, width * height) * 4
+        let chunks = offsets.count - 1
         let target = UnsafeMutableRawPointer(bitmap.pixels).assumingMemoryBound(to: UInt8.self)
-        for chunk in 0..<offsets.count - 1 where offsets[chunk + 1] > offsets[chunk] {
-            let start = chunk * Self.chunkBytes
-            let status = codecs_unpack(packed + offsets[chunk], offsets[chunk + 1] - offsets[chunk], target + start,
-                                       min(Self.chunkBytes, total - start))
-            if status != 0 { return nil }
+        let failures = UnsafeMutablePointer<Int>.allocate(capacity: chunks)
+        defer { failures.deallocate() }
+        RowBands.forEachBand(of: 0..<chunks, pixels: total / 4) { range in
+            for chunk in range {
+                let start = chunk * Self.chunkBytes, length = min(Self.chunkBytes, total - start)
+                if offsets[chunk + 1] == offsets[chunk] {
+                    if dense { (target + start).update(repeating: 0, count: length) }
+                    failures[chunk] = 0
+                } else {
+                    failures[chunk] = Int(codecs_unpack(packed + offsets[chunk], offsets[chunk + 1] - offsets[chunk], target + start, length))
+                }
+            }
         }
-        return bitmap
+        return (0..<chunks).contains { failures[$0] != 0 } ? nil : bitmap
     }
 
     /// Whether `count` bytes are all zero, eight at a time (a painted chunk is usually told
