@@ -70,26 +70,32 @@ public final class PackedPixels {
     /// stay unmapped), or, `dense`, in ordinary memory on huge pages (the layer painted on, see
     /// LayerPixelStack.makeDense). Nil when Zstandard cannot decompress them.
     public func unpack(dense: Bool = false) -> Bitmap? {
-        // Dense: every chunk is written below (a transparent one with zeros), so the memory
-        // need not be filled first; sparse memory reads as zeros already.
+        // Dense: every chunk is written (a transparent one with zeros), so the memory need not
+        // be filled first; sparse memory reads as zeros already.
         let bitmap = dense ? Bitmap(uninitializedWidth: width, height: height) : Bitmap(sparseWidth: width, height: height)
+        return write(into: bitmap, zeroingTransparent: dense) ? bitmap : nil
+    }
+
+    /// Decompresses the chunks into `bitmap` (of this size) on the cores at once, and writes
+    /// zeros over the transparent ones when `zeroingTransparent`. False when a chunk fails.
+    func write(into bitmap: Bitmap, zeroingTransparent: Bool) -> Bool {
         let total = max(1, width * height) * 4
         let chunks = offsets.count - 1
         let target = UnsafeMutableRawPointer(bitmap.pixels).assumingMemoryBound(to: UInt8.self)
-        let failures = UnsafeMutablePointer<Int>.allocate(capacity: chunks)
+        let failures = UnsafeMutablePointer<Int32>.allocate(capacity: chunks)
         defer { failures.deallocate() }
         RowBands.forEachBand(of: 0..<chunks, pixels: total / 4) { range in
             for chunk in range {
                 let start = chunk * Self.chunkBytes, length = min(Self.chunkBytes, total - start)
                 if offsets[chunk + 1] == offsets[chunk] {
-                    if dense { (target + start).update(repeating: 0, count: length) }
+                    if zeroingTransparent { (target + start).update(repeating: 0, count: length) }
                     failures[chunk] = 0
                 } else {
-                    failures[chunk] = Int(codecs_unpack(packed + offsets[chunk], offsets[chunk + 1] - offsets[chunk], target + start, length))
+                    failures[chunk] = codecs_unpack(packed + offsets[chunk], offsets[chunk + 1] - offsets[chunk], target + start, length)
                 }
             }
         }
-        return (0..<chunks).contains { failures[$0] != 0 } ? nil : bitmap
+        return !(0..<chunks).contains { failures[$0] != 0 }
     }
 
     /// Whether `count` bytes are all zero, eight at a time (a painted chunk is usually told
