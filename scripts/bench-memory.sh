@@ -3,9 +3,14 @@
 # in a 1280x800 window with an empty drawing, its VmRSS 4 s after its window appears; then after
 # 200 strokes drawn through XTest (xdotool), 2 s after the last. Targets: X11Paint at start no
 # more than mtPaint, after the strokes no more than 1.3x mtPaint.
+# X11Paint is measured as Debian packages it (scripts/build-deb.sh: the release build with
+# Swift's runtime and Foundation linked in, built here if missing), as mtPaint is measured as
+# Debian packages it; and as the release build `make run` uses (Swift's libraries shared).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="$(swift build -c release --show-bin-path)"
+swift build -c release --static-swift-stdlib --scratch-path .build-deb --product x11paint 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]|^Building|^Write' || true
+packaged="$(swift build -c release --static-swift-stdlib --scratch-path .build-deb --show-bin-path)/x11paint"
 strokes=${STROKES:-200}
 . scripts/private-xvfb.sh
 start_private_xvfb
@@ -14,6 +19,20 @@ cleanup() { kill $xvfb 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
 resident() { awk '/^VmRSS:/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+
+# Where a process's resident memory is: its own binary, Swift's shared libraries, the window's
+# shared-memory frame, heap and anonymous memory, the other libraries (MB).
+breakdown() {
+  awk '/^[0-9a-f]+-[0-9a-f]+ / { name = $6 }
+       /^Rss:/ { kb = $2
+                 if (name ~ /\/x11paint$/) binary += kb
+                 else if (name ~ /\/swift\/linux\//) swift += kb
+                 else if (name ~ /^\/SYSV/) frame += kb
+                 else if (name == "" || name == "[heap]") anonymous += kb
+                 else other += kb }
+       END { printf "the binary %.1f, Swift'"'"'s shared libraries %.1f, the shared-memory frame %.1f, heap and anonymous %.1f, other libraries %.1f MB",
+             binary / 1024, swift / 1024, frame / 1024, anonymous / 1024, other / 1024 }' "/proc/$1/smaps"
+}
 
 # Strokes of 12 moves each across the window, rows down and back up.
 draw() { # window x0 y0
@@ -31,26 +50,34 @@ measure() { # name pid window x0 y0
   sleep 4
   local start after
   start=$(resident "$2")
+  [ "$1" = x11paint ] && breakdown "$2" > "$work/breakdown"
   draw "$3" "$4" "$5"
   sleep 2
   after=$(resident "$2")
   echo "$start $after"
 }
 
-mkdir -p "$work/x11paint" "$work/mtpaint"
-# The first start draws the toolbar's SVG icons with librsvg and keeps them in ~/.cache; every
-# start after it reads them. Both are measured: the first at start only, the second throughout.
-HOME="$work/x11paint" "$bin/x11paint" --size 1280x800 >/dev/null 2>&1 &
-x11paint=$!
-timeout 60 xdotool search --sync --all --onlyvisible --pid $x11paint --name 'X11Paint$' >/dev/null
-sleep 4
-first_start=$(resident $x11paint)
-kill -TERM $x11paint; wait $x11paint 2>/dev/null || true
-HOME="$work/x11paint" "$bin/x11paint" --size 1280x800 >/dev/null 2>&1 &
-x11paint=$!
-window=$(timeout 60 xdotool search --sync --all --onlyvisible --pid $x11paint --name 'X11Paint$' | head -n 1)
-read -r ours_start ours_after < <(measure x11paint $x11paint "$window" 100 150)
-kill -TERM $x11paint; wait $x11paint 2>/dev/null || true
+# X11Paint's second start in a home of its own (the first draws the toolbar's icons and keeps them).
+measure_x11paint() { # binary home; sets ours_start ours_after first_start
+  local x11paint window
+  HOME="$2" "$1" --size 1280x800 >/dev/null 2>&1 &
+  x11paint=$!
+  timeout 60 xdotool search --sync --all --onlyvisible --pid $x11paint --name 'X11Paint$' >/dev/null
+  sleep 4
+  first_start=$(resident $x11paint)
+  kill -TERM $x11paint; wait $x11paint 2>/dev/null || true
+  HOME="$2" "$1" --size 1280x800 >/dev/null 2>&1 &
+  x11paint=$!
+  window=$(timeout 60 xdotool search --sync --all --onlyvisible --pid $x11paint --name 'X11Paint$' | head -n 1)
+  read -r ours_start ours_after < <(measure x11paint $x11paint "$window" 100 150)
+  kill -TERM $x11paint; wait $x11paint 2>/dev/null || true
+}
+
+mkdir -p "$work/x11paint" "$work/packaged" "$work/mtpaint"
+measure_x11paint "$bin/x11paint" "$work/x11paint"
+release_start=$ours_start release_after=$ours_after release_breakdown=$(cat "$work/breakdown")
+measure_x11paint "$packaged" "$work/packaged"
+packaged_breakdown=$(cat "$work/breakdown")
 
 HOME="$work/mtpaint" mtpaint >/dev/null 2>&1 &
 mtpaint=$!
@@ -65,8 +92,10 @@ read -r theirs_start theirs_after < <(measure mtpaint $mtpaint "$window" 400 200
 kill -TERM $mtpaint; wait $mtpaint 2>/dev/null || true
 
 verdict() { awk -v a="$1" -v b="$2" -v k="$3" 'BEGIN { print (a <= b * k ? "met" : "MISSED") }'; }
-echo "    at start, empty 1280x800 drawing: X11Paint $ours_start MB, mtPaint $(dpkg-query -W -f='${Version}' mtpaint) $theirs_start MB;" \
+echo "    at start, empty 1280x800 drawing: X11Paint as packaged $ours_start MB, mtPaint $(dpkg-query -W -f='${Version}' mtpaint) $theirs_start MB;" \
      "target <= mtPaint's: $(verdict "$ours_start" "$theirs_start" 1)"
-echo "    (X11Paint's very first start, drawing its icons before keeping them: $first_start MB)"
-echo "    after $strokes strokes: X11Paint $ours_after MB, mtPaint $theirs_after MB;" \
+echo "    (of it $packaged_breakdown; X11Paint's very first start, drawing its icons before keeping them: $first_start MB)"
+echo "    after $strokes strokes: X11Paint as packaged $ours_after MB, mtPaint $theirs_after MB;" \
      "target <= 1.3x mtPaint's: $(verdict "$ours_after" "$theirs_after" 1.3)"
+echo "    the release build with Swift's libraries shared (make run): $release_start MB at start, $release_after MB after the strokes"
+echo "    (of it $release_breakdown)"
