@@ -91,18 +91,18 @@ enum HistoryWorkload {
         ]
     }
 
-    /// What a checkpoint of the layer costs: packed (as the history keeps them) beside the sparse
-    /// copy it replaced, in time and bytes (issue 44, fifth session).
+    /// What a checkpoint of the layer costs (issue 44, fifth session): the stroke that makes it
+    /// waits for a sparse copy; the copy is packed beside the UI thread, on one core; undo
+    /// unpacks it on all of them.
     static func printCheckpointCost(of layer: Bitmap, runs: Int) {
-        var packed: PackedPixels?
-        let packTime = Stopwatch.best(runs: runs, setup: { () }) { packed = PackedPixels(packing: layer) }
-        let unpackTime = Stopwatch.best(runs: runs, setup: { () }) { _ = packed?.unpack() }
         var copyBytes = 0
         let copyTime = Stopwatch.best(runs: runs, setup: { () }) { copyBytes = layer.sparseCopy().bytes }
-        let restoreTime = Stopwatch.best(runs: runs, setup: { () }) { _ = layer.sparseCopy() }
-        print("a checkpoint of the \(layer.width)x\(layer.height) layer: packed \(format(Double(packed?.byteCount ?? 0) / 1e6)) MB "
-            + "in \(formatTime(packTime)), unpacked in \(formatTime(unpackTime)); "
-            + "a sparse copy (before) \(format(Double(copyBytes) / 1e6)) MB in \(formatTime(copyTime)), restored in \(formatTime(restoreTime))")
+        var packed: PackedPixels?
+        let packTime = Stopwatch.best(runs: runs, setup: { () }) { packed = PackedPixels(packing: layer, onCores: false) }
+        let unpackTime = Stopwatch.best(runs: runs, setup: { () }) { _ = packed?.unpack(dense: true) }
+        print("a checkpoint of the \(layer.width)x\(layer.height) layer: the stroke waits for its sparse copy, "
+            + "\(format(Double(copyBytes) / 1e6)) MB in \(formatTime(copyTime)); packed beside the UI thread to "
+            + "\(format(Double(packed?.byteCount ?? 0) / 1e6)) MB in \(formatTime(packTime)); undo unpacks it in \(formatTime(unpackTime))")
     }
 
     /// Bytes the document's items take: the item enum plus each stroke's points.

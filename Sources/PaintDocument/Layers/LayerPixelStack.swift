@@ -145,82 +145,40 @@ package final class LayerPixelStack {
 
     // MARK: - Snapshots (the history's checkpoints)
 
-    /// The layers as they are, to come back to: each layer's pixels packed (PackedPixels), and
-    /// for a layer whose pixels some snapshot in `sharing` already holds at this version, that
-    /// snapshot's own (no one changes a snapshot's pixels). `bytes`: what it newly kept.
+    /// The layers as they are, to come back to: each layer's pixels kept (KeptLayerPixels: copied,
+    /// then packed), and for a layer whose pixels some snapshot in `sharing` already holds at
+    /// this version, that snapshot's own (no one changes a snapshot's pixels).
     package func snapshot(sharing: [Snapshot] = []) -> Snapshot {
-        var bytes = 0
+        var newlyKept: [KeptLayerPixels] = []
         let kept = layers.map { layer -> Snapshot.Layer in
             for earlier in sharing {
                 if let same = earlier.layers.first(where: { $0.id == layer.id && $0.version == layer.version }) {
                     return Snapshot.Layer(id: layer.id, properties: layer.properties, pixels: same.pixels, version: layer.version)
                 }
             }
-            let pixels = Snapshot.KeptPixels(layer.pixels)
-            bytes += pixels.bytes
+            let pixels = KeptLayerPixels(layer.pixels)
+            newlyKept.append(pixels)
             return Snapshot.Layer(id: layer.id, properties: layer.properties, pixels: pixels, version: layer.version)
         }
-        return Snapshot(layers: kept, list: list, lastVersion: lastVersion, bytes: bytes)
+        return Snapshot(layers: kept, list: list, lastVersion: lastVersion, newlyKept: newlyKept)
     }
 
     package struct Snapshot {
         package struct Layer {
             package let id: Int
             package let properties: LayerProperties
-            package let pixels: KeptPixels
+            package let pixels: KeptLayerPixels
             package let version: Int
-        }
-
-        /// A layer's pixels as a snapshot keeps them: packed, or (when Zstandard could not
-        /// work) a sparse copy.
-        package enum KeptPixels {
-            case packed(PackedPixels)
-            case copied(Bitmap, bytes: Int)
-
-            init(_ pixels: Bitmap) {
-                if let packed = PackedPixels(packing: pixels) {
-                    self = .packed(packed)
-                } else {
-                    let copy = pixels.sparseCopy()
-                    self = .copied(copy.copy, bytes: copy.bytes)
-                }
-            }
-
-            package var bytes: Int {
-                switch self {
-                case .packed(let packed): packed.byteCount
-                case .copied(_, let bytes): bytes
-                }
-            }
-
-            /// The pixels again, a bitmap of their own, sparse or `dense` (nil when they cannot be
-            /// unpacked).
-            package func unpacked(dense: Bool) -> Bitmap? {
-                switch self {
-                case .packed(let packed):
-                    return packed.unpack(dense: dense)
-                case .copied(let copy, _):
-                    guard dense else { return copy.sparseCopy().copy }
-                    let bitmap = Bitmap(width: copy.width, height: copy.height)
-                    bitmap.copy(copy.bounds, from: copy, toX: 0, y: 0)
-                    return bitmap
-                }
-            }
-
-            /// Whether two snapshots keep the very same pixels (shared, not kept twice).
-            package func isShared(with other: KeptPixels) -> Bool {
-                switch (self, other) {
-                case (.packed(let a), .packed(let b)): a === b
-                case (.copied(let a, _), .copied(let b, _)): a === b
-                default: false
-                }
-            }
         }
 
         package let layers: [Layer]
         package let list: LayerList
         package let lastVersion: Int
-        package let bytes: Int
+        /// The layers' pixels this snapshot kept itself (the others it shares with earlier ones).
+        let newlyKept: [KeptLayerPixels]
+
+        /// What it keeps of its own now (less once its layers are packed).
+        package var bytes: Int { newlyKept.reduce(0) { $0 + $1.bytes } }
     }
 
     /// Takes the layers of a snapshot back (unpacked again: the snapshot stays as it was), layer

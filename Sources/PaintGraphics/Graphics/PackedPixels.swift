@@ -24,8 +24,9 @@ public final class PackedPixels {
     static let level: Int32 = -1
 
     /// Nil when Zstandard cannot compress (it could not make its context): the caller keeps a copy.
-    /// The chunks are packed on the cores at once, each into a slot of its own, then gathered.
-    public init?(packing bitmap: Bitmap) {
+    /// The chunks are packed each into a slot of its own, then gathered: `onCores`, on all the
+    /// cores at once (RowBands), else all on the calling thread (a background one).
+    public init?(packing bitmap: Bitmap, onCores: Bool = true) {
         width = bitmap.width
         height = bitmap.height
         let total = max(1, width * height) * 4
@@ -39,7 +40,7 @@ public final class PackedPixels {
             scratch.deallocate()
             sizes.deallocate()
         }
-        RowBands.forEachBand(of: 0..<chunks, pixels: total / 4) { range in
+        RowBands.forEachBand(of: 0..<chunks, pixels: onCores ? total / 4 : 0) { range in
             for chunk in range {
                 let start = chunk * Self.chunkBytes, length = min(Self.chunkBytes, total - start)
                 if Self.isTransparent(source + start, count: length) {
