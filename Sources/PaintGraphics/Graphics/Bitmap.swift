@@ -91,7 +91,7 @@ public final class Bitmap {
     public private(set) var isSparse = false
 
     /// Whether the memory is a mapping of its own that reads as zeros once its pages are given
-    /// back (sparse bitmaps, and big ones made transparent).
+    /// back (sparse bitmaps, and a new drawing's layer).
     private var clearsByGivingPagesBack = false
 
     /// Every pixel transparent; a bitmap in a mapping of its own gives its pages back (they cost
