@@ -43,8 +43,8 @@ public final class X11App {
         x11 = try X11Display(size: size, minimumSize: DrawingBoardViewController.minimumSize, title: "X11Paint")
         presenter = Presenter(x11: x11)
         translator = InputTranslator(deleteWindowAtom: x11.deleteWindowAtom, scale: x11.scale)
-        window = Window(size: x11.size, scale: x11.scale)
-        window.backbufferMaker = { [presenter] width, height in presenter.sharedBackbuffer(width: width, height: height) }
+        window = Window(size: x11.size, scale: x11.scale,
+                        backbufferMaker: { [presenter] width, height in presenter.sharedBackbuffer(width: width, height: height) })
         xinput = XInput2Translator(scrollAxesOfDevice: { [x11] device in Self.scrollAxes(of: device, display: x11.display) },
                                    penAxesOfDevice: { [x11] device in Self.penAxes(of: device, display: x11.display) })
         xinput.displayScale = x11.scale

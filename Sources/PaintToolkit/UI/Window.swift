@@ -101,10 +101,15 @@ open class Window: View {
     /// dirty regions and presentation are in device pixels.
     public let scale: Double
 
-    public init(size: Size, scale: Double = 1, application: Application = Application()) {
+    /// `backbufferMaker` (see the property) makes the first backbuffer too: a plain one made
+    /// here was filled and thrown away at every start of the X11 app (4 MB at 1280x800).
+    public init(size: Size, scale: Double = 1, application: Application = Application(),
+                backbufferMaker: ((Int, Int) -> Bitmap?)? = nil) {
         self.application = application
         self.scale = scale
-        backbuffer = Bitmap(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()), color: .white)
+        let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
+        backbuffer = backbufferMaker?(width, height) ?? Bitmap(width: width, height: height, color: .white)
+        self.backbufferMaker = backbufferMaker
         super.init(frame: Rect(origin: .zero, size: size))
         dirtyRegions = [backbuffer.bounds]
     }
