@@ -33,7 +33,7 @@ fuzz() { # name, sources and libraries
 fuzz png-jpeg Fuzz/ImageDecoderFuzzer.c Sources/CImageCodecs/PNGCodec.c Sources/CImageCodecs/PNGReducingDecoder.c \
   Sources/CImageCodecs/JPEGCodec.c Sources/CImageCodecs/ParallelPNGWriter.c -lpng -ljpeg -lz -lpthread
 fuzz webp Fuzz/WebPDecoderFuzzer.c Sources/CImageCodecs/WebPCodec.c Sources/CImageCodecs/PNGCodec.c -lwebp -lwebpdemux -lwebpmux -lpng -lz
-fuzz tiff Fuzz/TIFFDecoderFuzzer.c Sources/CImageCodecs/TIFFCodec.c Sources/CImageCodecs/PNGCodec.c -ltiff -lpng -lz
+fuzz tiff Fuzz/TIFFDecoderFuzzer.c Sources/CImageCodecs/TIFFCodec.c Sources/CImageCodecs/PNGCodec.c -ltiff -lpng -lz -lpthread -ldl
 fuzz heif Fuzz/HEIFDecoderFuzzer.c Sources/CImageCodecs/HEIFCodec.c Sources/CImageCodecs/ColorManagement.c Sources/CImageCodecs/PNGCodec.c \
   -llcms2 -lpng -lz -lpthread -ldl
 fuzz avif Fuzz/AVIFDecoderFuzzer.c Sources/CImageCodecs/AVIFCodec.c Sources/CImageCodecs/ColorManagement.c Sources/CImageCodecs/PNGCodec.c \

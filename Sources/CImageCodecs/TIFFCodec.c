@@ -1,12 +1,21 @@
 // libtiff glue: the file is read from memory through TIFFClientOpen; libtiff's errors go to a
 // handler that keeps the last message (per thread) instead of printing it, and every call's
-// failure becomes that message. libtiff never jumps out of a call.
+// failure becomes that message. libtiff never jumps out of a call. It is opened on first use
+// (LazyLibrary.h): with libLerc, libjbig and libdeflate under it, 0.32 MB resident at start
+// in a drawing that never meets a TIFF.
 #include "CImageCodecs.h"
+#include "LazyLibrary.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tiffio.h>
+
+#define TIFF_FUNCTIONS(X) \
+    X(TIFFSetErrorHandler) X(TIFFSetWarningHandler) X(TIFFClientOpen) X(TIFFGetField) X(TIFFReadRGBAImageOriented) \
+    X(TIFFNumberOfDirectories) X(TIFFClose) X(TIFFSetField) X(TIFFDefaultStripSize) X(TIFFWriteScanline) \
+    X(TIFFWriteDirectory)
+LAZY_LIBRARY(tiff, "libtiff.so.6", TIFF_FUNCTIONS)
 
 static _Thread_local char last_error[256];
 
@@ -55,19 +64,23 @@ int codecs_tiff_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
                        uint32_t *height, int *pages, codecs_buffer *icc, char *error, size_t error_size) {
     *pixels = NULL;
     memset(icc, 0, sizeof *icc);
-    TIFFSetErrorHandler(keep_error);
-    TIFFSetWarningHandler(ignore_warning);
+    if (!load_tiff()) {
+        snprintf(error, error_size, "libtiff (libtiff.so.6) is not installed: install the libtiff6 package to open TIFF pictures");
+        return -1;
+    }
+    p_TIFFSetErrorHandler(keep_error);
+    p_TIFFSetWarningHandler(ignore_warning);
     last_error[0] = 0;
     memory_file file = {data, length, 0};
-    TIFF *tiff = TIFFClientOpen("picture", "rm", (thandle_t)&file, read_memory, write_nothing, seek_memory, close_nothing,
+    TIFF *tiff = p_TIFFClientOpen("picture", "rm", (thandle_t)&file, read_memory, write_nothing, seek_memory, close_nothing,
                                 size_of_memory, map_nothing, unmap_nothing);
     if (!tiff) {
         snprintf(error, error_size, "not a TIFF picture libtiff can read%s%s", last_error[0] ? ": " : "", last_error);
         return -1;
     }
     uint32_t w = 0, h = 0;
-    TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &w);
-    TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &h);
+    p_TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &w);
+    p_TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &h);
     int result = -1;
     if (w == 0 || h == 0 || (uint64_t)w * h > max_pixels) {
         snprintf(error, error_size, "the TIFF picture is %ux%u, more than the %llu pixels allowed", w, h, (unsigned long long)max_pixels);
@@ -76,7 +89,7 @@ int codecs_tiff_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
         uint32_t *raster = malloc((size_t)w * h * 4);
         if (!raster) {
             snprintf(error, error_size, "out of memory for a %ux%u picture", w, h);
-        } else if (!TIFFReadRGBAImageOriented(tiff, w, h, raster, ORIENTATION_TOPLEFT, 0)) {
+        } else if (!p_TIFFReadRGBAImageOriented(tiff, w, h, raster, ORIENTATION_TOPLEFT, 0)) {
             snprintf(error, error_size, "the TIFF could not be read%s%s", last_error[0] ? ": " : "", last_error);
             free(raster);
         } else {
@@ -89,10 +102,10 @@ int codecs_tiff_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
             *pixels = raster;
             *width = w;
             *height = h;
-            *pages = TIFFNumberOfDirectories(tiff);
+            *pages = p_TIFFNumberOfDirectories(tiff);
             uint32_t profile_length = 0;
             void *profile = NULL;
-            if (TIFFGetField(tiff, TIFFTAG_ICCPROFILE, &profile_length, &profile) && profile && profile_length >= 128
+            if (p_TIFFGetField(tiff, TIFFTAG_ICCPROFILE, &profile_length, &profile) && profile && profile_length >= 128
                 && (icc->bytes = malloc(profile_length))) {
                 memcpy(icc->bytes, profile, profile_length);
                 icc->length = profile_length;
@@ -100,7 +113,7 @@ int codecs_tiff_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
             result = 0;
         }
     }
-    TIFFClose(tiff);
+    p_TIFFClose(tiff);
     return result;
 }
 
@@ -149,13 +162,17 @@ static toff_t size_of_growing(thandle_t handle) { return size_of_memory(&((growi
 int codecs_tiff_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int has_alpha, int compression,
                        const uint8_t *icc, size_t icc_length, codecs_buffer *out, char *error, size_t error_size) {
     memset(out, 0, sizeof *out);
-    TIFFSetErrorHandler(keep_error);
-    TIFFSetWarningHandler(ignore_warning);
+    if (!load_tiff()) {
+        snprintf(error, error_size, "libtiff (libtiff.so.6) is not installed: install the libtiff6 package to save TIFF pictures");
+        return -1;
+    }
+    p_TIFFSetErrorHandler(keep_error);
+    p_TIFFSetWarningHandler(ignore_warning);
     last_error[0] = 0;
     growing_file file = {0};
     /* BigTIFF ("w8") only when the picture could pass 4 GB. */
     int big = (uint64_t)width * height * 4 > 0xF0000000u;
-    TIFF *tiff = TIFFClientOpen("picture", big ? "w8" : "w", (thandle_t)&file, read_growing, write_growing, seek_growing, close_nothing,
+    TIFF *tiff = p_TIFFClientOpen("picture", big ? "w8" : "w", (thandle_t)&file, read_growing, write_growing, seek_growing, close_nothing,
                                 size_of_growing, map_nothing, unmap_nothing);
     if (!tiff) {
         snprintf(error, error_size, "libtiff could not start a file%s%s", last_error[0] ? ": " : "", last_error);
@@ -163,22 +180,22 @@ int codecs_tiff_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int
         return -1;
     }
     int channels = has_alpha ? 4 : 3;
-    TIFFSetField(tiff, TIFFTAG_IMAGEWIDTH, width);
-    TIFFSetField(tiff, TIFFTAG_IMAGELENGTH, height);
-    TIFFSetField(tiff, TIFFTAG_SAMPLESPERPIXEL, channels);
-    TIFFSetField(tiff, TIFFTAG_BITSPERSAMPLE, 8);
-    TIFFSetField(tiff, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_RGB);
-    TIFFSetField(tiff, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG);
-    TIFFSetField(tiff, TIFFTAG_ORIENTATION, ORIENTATION_TOPLEFT);
-    TIFFSetField(tiff, TIFFTAG_COMPRESSION, compression == 5 ? COMPRESSION_LZW : COMPRESSION_ADOBE_DEFLATE);
+    p_TIFFSetField(tiff, TIFFTAG_IMAGEWIDTH, width);
+    p_TIFFSetField(tiff, TIFFTAG_IMAGELENGTH, height);
+    p_TIFFSetField(tiff, TIFFTAG_SAMPLESPERPIXEL, channels);
+    p_TIFFSetField(tiff, TIFFTAG_BITSPERSAMPLE, 8);
+    p_TIFFSetField(tiff, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_RGB);
+    p_TIFFSetField(tiff, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG);
+    p_TIFFSetField(tiff, TIFFTAG_ORIENTATION, ORIENTATION_TOPLEFT);
+    p_TIFFSetField(tiff, TIFFTAG_COMPRESSION, compression == 5 ? COMPRESSION_LZW : COMPRESSION_ADOBE_DEFLATE);
     /* The horizontal predictor: neighbours' differences compress far better in a drawing. */
-    TIFFSetField(tiff, TIFFTAG_PREDICTOR, PREDICTOR_HORIZONTAL);
+    p_TIFFSetField(tiff, TIFFTAG_PREDICTOR, PREDICTOR_HORIZONTAL);
     if (has_alpha) {
         uint16_t extra = EXTRASAMPLE_UNASSALPHA;
-        TIFFSetField(tiff, TIFFTAG_EXTRASAMPLES, 1, &extra);
+        p_TIFFSetField(tiff, TIFFTAG_EXTRASAMPLES, 1, &extra);
     }
-    if (icc && icc_length > 0) TIFFSetField(tiff, TIFFTAG_ICCPROFILE, (uint32_t)icc_length, icc);
-    TIFFSetField(tiff, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(tiff, 0));
+    if (icc && icc_length > 0) p_TIFFSetField(tiff, TIFFTAG_ICCPROFILE, (uint32_t)icc_length, icc);
+    p_TIFFSetField(tiff, TIFFTAG_ROWSPERSTRIP, p_TIFFDefaultStripSize(tiff, 0));
     uint8_t *row = malloc((size_t)width * channels);
     int ok = row != NULL;
     for (uint32_t y = 0; ok && y < height; y++) {
@@ -188,11 +205,11 @@ int codecs_tiff_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int
         } else {
             for (uint32_t x = 0; x < width; x++) memcpy(row + x * 3, source + x * 4, 3);
         }
-        ok = TIFFWriteScanline(tiff, row, y, 0) == 1;
+        ok = p_TIFFWriteScanline(tiff, row, y, 0) == 1;
     }
     free(row);
-    ok = ok && TIFFWriteDirectory(tiff);
-    TIFFClose(tiff);
+    ok = ok && p_TIFFWriteDirectory(tiff);
+    p_TIFFClose(tiff);
     if (!ok || file.failed) {
         snprintf(error, error_size, "libtiff could not write the picture%s%s", last_error[0] ? ": " : "", last_error[0] ? last_error : "");
         free(file.bytes);

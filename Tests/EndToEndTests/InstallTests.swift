@@ -78,7 +78,7 @@ final class InstallTests: XCTestCase {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertTrue(built.hasSuffix(".deb") && FileManager.default.fileExists(atPath: built), built)
         let depends = try run("dpkg-deb", ["-f", built, "Depends"])
-        for package in ["libx11-6", "libharfbuzz0b", "libpng16-16", "librsvg2-2", "libssl3", "libgdk-pixbuf-2.0-0", "fonts-dejavu-core"] {
+        for package in ["libx11-6", "libharfbuzz0b", "libpng16-16", "librsvg2-2", "libssl3", "libgdk-pixbuf-2.0-0", "libtiff6", "fonts-dejavu-core"] {
             XCTAssertTrue(depends.contains(package), "Depends names \(package): \(depends)")
         }
         // A private dpkg database: the package goes in and out without touching the machine's.
