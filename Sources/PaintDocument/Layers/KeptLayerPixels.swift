@@ -33,8 +33,7 @@ package final class KeptLayerPixels: @unchecked Sendable {
         }
     }
 
-    /// Waits until every checkpoint asked for so far is packed (tests, and benchmarks that
-    /// measure what the history keeps).
+    /// Waits until every checkpoint asked for so far is packed (for tests).
     package static func waitUntilPacked() { packing.wait() }
 
     /// The bytes kept now: the copy's painted pages, or the packed bytes.
