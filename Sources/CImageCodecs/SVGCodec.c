@@ -15,8 +15,6 @@
     X(g_object_unref) X(g_error_free)
 LAZY_LIBRARY(rsvg, "librsvg-2.so.2", RSVG_FUNCTIONS)
 
-int codecs_svg_available(void) { return load_rsvg(); }
-
 /* The document in data (when path is NULL) or in the file at path; NULL when unreadable. */
 static RsvgHandle *open_handle(const uint8_t *data, size_t length, const char *path) {
     GError *error = NULL;

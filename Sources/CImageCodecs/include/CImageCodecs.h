@@ -198,9 +198,6 @@ int codecs_bmp_decode(const uint8_t *data, size_t length, uint64_t max_pixels, u
 /// What the SVG glue's calls return.
 enum { CODECS_SVG_OK = 0, CODECS_SVG_NO_LIBRARY = -1, CODECS_SVG_UNREADABLE = 1, CODECS_SVG_NOT_DRAWN = 2 };
 
-/// Whether librsvg could be opened (it is opened on first use).
-int codecs_svg_available(void);
-
 /// The size an SVG says it is, in pixels at 96 dpi.
 int codecs_svg_size(const uint8_t *data, size_t length, double *width, double *height);
 
