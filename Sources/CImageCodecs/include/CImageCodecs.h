@@ -122,6 +122,10 @@ size_t codecs_pack(const uint8_t *data, size_t length, uint8_t *out, size_t capa
 /// when the bytes are damaged or do not make `expected` bytes.
 int codecs_unpack(const uint8_t *packed, size_t length, uint8_t *out, size_t expected);
 
+/// The 16-byte MD5 of `length` bytes into `digest` (libcrypto, opened on first use). Returns 0,
+/// or -1 when libcrypto cannot be opened.
+int codecs_md5(const uint8_t *data, size_t length, uint8_t *digest);
+
 /// zlib's CRC-32 (the journal's record checksum).
 uint32_t codecs_crc32(const uint8_t *data, size_t length);
 
