@@ -114,12 +114,7 @@ public final class Bitmap {
         while start < count {
             let length = min(chunk, count - start)
             let source = pixels + start
-            var empty = true
-            for i in 0..<length where source[i] != 0 {
-                empty = false
-                break
-            }
-            if !empty {
+            if !PixelMemory.isZero(source, bytes: length * 4) {
                 (copy.pixels + start).update(from: source, count: length)
                 written += length * 4
             }

@@ -43,7 +43,7 @@ public final class PackedPixels {
         RowBands.forEachBand(of: 0..<chunks, pixels: onCores ? total / 4 : 0) { range in
             for chunk in range {
                 let start = chunk * Self.chunkBytes, length = min(Self.chunkBytes, total - start)
-                if Self.isTransparent(source + start, count: length) {
+                if PixelMemory.isZero(source + start, bytes: length) {
                     sizes[chunk] = 0
                 } else {
                     // A painted chunk always packs to some bytes: none is a failure.
@@ -97,21 +97,5 @@ public final class PackedPixels {
             }
         }
         return !(0..<chunks).contains { failures[$0] != 0 }
-    }
-
-    /// Whether `count` bytes are all zero, eight at a time (a painted chunk is usually told
-    /// apart at its first bytes).
-    private static func isTransparent(_ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
-        let raw = UnsafeRawPointer(bytes)
-        var i = 0
-        while i + 8 <= count {
-            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) != 0 { return false }
-            i += 8
-        }
-        while i < count {
-            if bytes[i] != 0 { return false }
-            i += 1
-        }
-        return true
     }
 }
