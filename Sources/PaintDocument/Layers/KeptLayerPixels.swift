@@ -56,10 +56,7 @@ package final class KeptLayerPixels: @unchecked Sendable {
         case .packed(let packed):
             return packed.unpack(dense: dense)
         case .copied(let copy, _):
-            guard dense else { return copy.sparseCopy().copy }
-            let bitmap = Bitmap(width: copy.width, height: copy.height)
-            bitmap.copy(copy.bounds, from: copy, toX: 0, y: 0)
-            return bitmap
+            return dense ? copy.cropped(to: copy.bounds) : copy.sparseCopy().copy
         }
     }
 }
