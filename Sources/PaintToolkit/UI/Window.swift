@@ -107,8 +107,7 @@ open class Window: View {
                 backbufferMaker: ((Int, Int) -> Bitmap?)? = nil) {
         self.application = application
         self.scale = scale
-        let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
-        backbuffer = backbufferMaker?(width, height) ?? Bitmap(width: width, height: height, color: .white)
+        backbuffer = Self.makeBackbuffer(size, scale: scale, maker: backbufferMaker)
         self.backbufferMaker = backbufferMaker
         super.init(frame: Rect(origin: .zero, size: size))
         dirtyRegions = [backbuffer.bounds]
@@ -134,9 +133,12 @@ open class Window: View {
         }
     }
 
-    private func makeBackbuffer(_ size: Size) -> Bitmap {
+    private func makeBackbuffer(_ size: Size) -> Bitmap { Self.makeBackbuffer(size, scale: scale, maker: backbufferMaker) }
+
+    /// The backbuffer for `size` points at `scale`, from `maker` or else a plain white one.
+    private static func makeBackbuffer(_ size: Size, scale: Double, maker: ((Int, Int) -> Bitmap?)?) -> Bitmap {
         let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
-        return backbufferMaker?(width, height) ?? Bitmap(width: width, height: height, color: .white)
+        return maker?(width, height) ?? Bitmap(width: width, height: height, color: .white)
     }
 
     /// Reallocates the backbuffer for a new size (in points) and lays everything out again.
