@@ -27,4 +27,18 @@ package enum PixelMath {
         if inverseAlpha == 255 { return dst }
         return src &+ scale(dst, by: inverseAlpha)
     }
+
+    /// Source-over of four premultiplied pixels at once: exactly `over` for each, its shortcuts
+    /// included (scaling by 0 gives 0, by 255 the pixel itself). Two channels a pixel are
+    /// scaled at a time in 16-bit lanes, as `scale` does, with SSE2's 16-bit multiply.
+    @inlinable @inline(__always)
+    package static func over(_ src: SIMD4<UInt32>, _ dst: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let inverseAlpha = 255 &- (src &>> 24)
+        let factor = unsafeBitCast(inverseAlpha | (inverseAlpha &<< 16), to: SIMD8<UInt16>.self)
+        var rb = unsafeBitCast(dst & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* factor &+ 0x80
+        rb = (rb &+ (rb &>> 8)) &>> 8
+        var ag = unsafeBitCast((dst &>> 8) & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* factor &+ 0x80
+        ag = (ag &+ (ag &>> 8)) & 0xFF00
+        return src &+ (unsafeBitCast(rb, to: SIMD4<UInt32>.self) | unsafeBitCast(ag, to: SIMD4<UInt32>.self))
+    }
 }
