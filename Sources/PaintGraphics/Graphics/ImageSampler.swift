@@ -26,7 +26,10 @@ package struct ImageSampler {
     /// onto whole texels; nil otherwise.
     package static func gridOffset(of inverse: AffineTransform) -> (x: Int, y: Int)? {
         let isUnit = inverse.a == 1 && inverse.d == 1 && isUpright(inverse)
-        return isUnit && inverse.tx == inverse.tx.rounded() && inverse.ty == inverse.ty.rounded() ? (Int(inverse.tx), Int(inverse.ty)) : nil
+        // Only offsets a picture can be at: one placed 1e20 away (a damaged document's) would
+        // trap in the conversion, and is outside the bitmap anyway.
+        guard isUnit, abs(inverse.tx) <= 1e9, abs(inverse.ty) <= 1e9 else { return nil }
+        return inverse.tx == inverse.tx.rounded() && inverse.ty == inverse.ty.rounded() ? (Int(inverse.tx), Int(inverse.ty)) : nil
     }
 
     /// Whether destination columns map to source columns independently of the row.

@@ -44,7 +44,7 @@ public enum PathFlattener {
     static func appendQuad(_ p0: Point, _ p1: Point, _ p2: Point, tolerance: Double, into points: inout [Point]) {
         let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
         let dd = (ddx * ddx + ddy * ddy).squareRoot()
-        let count = max(1, min(1000, Int((dd / (4 * tolerance)).squareRoot().rounded(.up))))
+        let count = segmentCount((dd / (4 * tolerance)).squareRoot())
         for i in 1...count {
             let t = Double(i) / Double(count), u = 1 - t
             points.append(Point(x: u * u * p0.x + 2 * u * t * p1.x + t * t * p2.x,
@@ -56,11 +56,20 @@ public enum PathFlattener {
         let ax = p0.x - 2 * p1.x + p2.x, ay = p0.y - 2 * p1.y + p2.y
         let bx = p1.x - 2 * p2.x + p3.x, by = p1.y - 2 * p2.y + p3.y
         let m = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
-        let count = max(1, min(1000, Int((0.75 * m / tolerance).squareRoot().rounded(.up))))
+        let count = segmentCount((0.75 * m / tolerance).squareRoot())
         for i in 1...count {
             let t = Double(i) / Double(count), u = 1 - t
             let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
             points.append(Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y))
         }
+    }
+
+    /// Wang's estimate as a number of segments, 1...1000, decided before converting to Int: a
+    /// curve scaled far past the screen (a damaged figure's) estimates infinity, and NaN
+    /// coordinates estimate NaN, and either trapped in the conversion.
+    static func segmentCount(_ estimate: Double) -> Int {
+        if !(estimate > 1) { return 1 }
+        if !(estimate < 1000) { return 1000 }
+        return Int(estimate.rounded(.up))
     }
 }

@@ -2,6 +2,7 @@
 package enum TextRenderer {
     package static func draw(_ text: String, font: Font, color: Color, baseline origin: Point, clip: PixelRect, mask: ClipMask? = nil,
                      on bitmap: Bitmap) {
+        guard isNear(origin) else { return }
         let source = color.premultipliedPixel
         let clip = clip.intersection(bitmap.bounds)
         var penX = origin.x
@@ -16,6 +17,7 @@ package enum TextRenderer {
     /// Draws laid-out text with its top-left corner at `origin` (in the bitmap's pixels, any
     /// fraction: glyphs land on quarter pixels across, whole pixels down).
     package static func draw(_ layout: TextLayout, color: Color, at origin: Point, clip: PixelRect, on bitmap: Bitmap) {
+        guard isNear(origin) else { return }
         let source = color.premultipliedPixel
         let clip = clip.intersection(bitmap.bounds)
         for line in layout.lines {
@@ -30,6 +32,11 @@ package enum TextRenderer {
             }
         }
     }
+
+    /// Whether text placed at `origin` can reach a bitmap at all: glyph positions are converted
+    /// to Int, which traps for a point far outside it (a damaged document's text at 1e20) or
+    /// not a number. A line a billion pixels long is no text anyone placed.
+    private static func isNear(_ origin: Point) -> Bool { abs(origin.x) <= 1e9 && abs(origin.y) <= 1e9 }
 
     /// Blends one glyph's coverage in a colour with its bitmap's top-left at (left, top), clipped.
     private static func blit(_ glyph: Glyph, left: Int, top: Int, source: UInt32, clip: PixelRect, mask: ClipMask?, on bitmap: Bitmap) {
