@@ -72,7 +72,8 @@ public enum JournalReader {
         while offset < bytes.count {
             if let (payload, length) = frame(in: bytes, at: offset) {
                 if loadingPictures { loadPictures(mentionedIn: payload, folder: folder, into: registry) }
-                if let record = try? decoder.decode(DocumentJournal.Record.self, from: payload) {
+                // A record with numbers no tool makes is damage too (ItemPlausibility).
+                if let record = try? decoder.decode(DocumentJournal.Record.self, from: payload), record.isPlausible {
                     if let start = damageStart {
                         recovery.skippedBytes += offset - start
                         recovery.damagedStretches += 1
@@ -223,6 +224,24 @@ public enum JournalReader {
             let name = (try? FileReader.read(base + ".name", limit: 4096, followSymlinks: false))
                 .map { String(decoding: $0, as: UTF8.self) } ?? id
             registry.assets[id] = ImageAsset(bitmap: photo.asset.image.bitmap, name: name, id: id, encoded: data)
+        }
+    }
+}
+
+extension DocumentJournal.Record {
+    /// Whether the items, stroke, points or size it carries are ones the app can make.
+    var isPlausible: Bool {
+        switch self {
+        case .snapshot(let items, let redo): return (items + redo).allSatisfy(\.isPlausible)
+        case .format(let format): return format.isPlausible
+        case .append(let item), .redoable(let item): return item.isPlausible
+        case .pending(let item): return item?.isPlausible ?? true
+        case .progress(let stroke): return stroke.map { Document.Item.stroke($0).isPlausible } ?? true
+        case .progressPoints(let from, let points, let widths, let opacities):
+            var stroke = Stroke(points: points, color: .black, width: 1, blendMode: .sourceOver, widths: widths)
+            stroke.opacities = opacities
+            return from >= 0 && Document.Item.stroke(stroke).isPlausible
+        case .generation, .undo, .redo, .cropped, .binding, .currentLayer: return true
         }
     }
 }
