@@ -92,8 +92,9 @@ final class FarAwayItemsTests: XCTestCase {
         for item in itemsNoToolMakes { XCTAssertFalse(item.isPlausible, "\(item)") }
         for item in itemsAtTheToolsLimits { XCTAssertTrue(item.isPlausible, "\(item)") }
         XCTAssertFalse(DocumentFormat(pixelWidth: 1_000_000_000, pixelHeight: 1_000_000_000).isPlausible)
-        XCTAssertFalse(DocumentFormat(pixelWidth: 16384, pixelHeight: 16384).isPlausible, "past the 50 MP a document may have")
-        XCTAssertTrue(DocumentFormat(pixelWidth: 16384, pixelHeight: 3000, pixelScale: 2).isPlausible)
+        XCTAssertFalse(DocumentFormat(pixelWidth: 16385, pixelHeight: 100).isPlausible, "past the widest document")
+        XCTAssertFalse(DocumentFormat(pixelWidth: 100, pixelHeight: 100, pixelScale: 1e300).isPlausible)
+        XCTAssertTrue(DocumentFormat(pixelWidth: 16384, pixelHeight: 16384, pixelScale: 2).isPlausible)
         // What the tools make at their limits replays.
         let drawing = DrawingLayer(width: 60, height: 40)
         drawing.rebuild(from: Document(items: itemsAtTheToolsLimits))

@@ -35,11 +35,11 @@ extension Document.Item {
 }
 
 extension DocumentFormat {
-    /// A size the app can make: New, Image Size and Open all stop at 16384 a side and at
-    /// `DocumentExport.maximumPixels` (a larger record would allocate its layer and fail).
+    /// A size the app can make: New, Image Size, Open and the window all stop at 16384 a side
+    /// (a record of a billion would allocate its layer and fail).
     public var isPlausible: Bool {
         (1...Self.maximumSide).contains(pixelWidth) && (1...Self.maximumSide).contains(pixelHeight)
-            && pixelWidth * pixelHeight <= DocumentExport.maximumPixels && pixelScale.isFinite && pixelScale <= 16
+            && pixelScale.isFinite && pixelScale <= 16
     }
 }
 
