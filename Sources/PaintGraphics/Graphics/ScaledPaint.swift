@@ -20,10 +20,10 @@ final class ScaledPaint {
         return UnsafePointer(levels)
     }
 
-    /// Source-over of the colour through per-pixel coverage, four pixels a step: none covered
-    /// is skipped, all fully covered by an opaque colour is stored, others are blended in
-    /// vector lanes (the rasterizer reports the cells of whole groups, interior ones among
-    /// them, so the cases come in stretches).
+    /// Source-over of the colour through per-pixel coverage, four pixels a step: four none
+    /// covers are skipped, four an opaque colour covers fully are stored, others are blended in
+    /// vector lanes (`PixelMath.over` of four, the same numbers). A branch per pixel on its
+    /// coverage was mispredicted along an edge's mixed levels.
     @inline(__always)
     static func blendOver(_ levels: UnsafePointer<UInt32>, cells: UnsafePointer<UInt8>, count: Int,
                           into destination: UnsafeMutablePointer<UInt32>) {
