@@ -54,7 +54,6 @@ final class FarAwayItemsTests: XCTestCase {
         return [
             .fill(Fill(seed: Point(x: 1e20, y: -1e20), color: red, tolerance: 0.5)),
             .spray(farSpray), .spray(endlessSpray), .spray(unevenSpray),
-            .photo(PlacedPhoto(photo: photo, placement: PaintGraphics.AffineTransform(translationX: 1e20, y: 0))),
             .stroke(Stroke(points: [Point(x: 5, y: 5), Point(x: 20, y: 20)], color: red, width: 1e20, blendMode: .sourceOver)),
             .clearArea(SelectionArea(bounds: Rect(x: -1e20, y: -1e20, width: 2e20, height: 2e20))),
             .mirror(horizontally: true, area: SelectionArea(bounds: Rect(x: -1e20, y: 0, width: 1e300, height: 10))),
@@ -78,6 +77,10 @@ final class FarAwayItemsTests: XCTestCase {
                            widths: [1, 100, 50])),
             .spray(spray),
             .photo(PlacedPhoto(photo: photo, placement: PaintGraphics.AffineTransform(scaleX: 100, y: 100), crop: Rect(x: 1, y: 1, width: 5, height: 5))),
+            // The photo tool does not limit a pinch: pinched up a million times and far away,
+            // and moved off by 1e20 on the pixel grid (the opened picture's path copies it).
+            .photo(PlacedPhoto(photo: photo, placement: PaintGraphics.AffineTransform(scaleX: 1e6, y: 1e6).concatenating(.init(translationX: -3e12, y: 1e9)))),
+            .photo(PlacedPhoto(photo: photo, placement: PaintGraphics.AffineTransform(translationX: 1e20, y: 0))),
             .text(TextBlock(text: "Hi", origin: Point(x: 5, y: 5), size: 1000, color: red)),
             .adjust(.effect(.gaussianBlur(radius: 200)), area: nil),
             .adjust(.effect(.unsharpMask(amount: 500, radius: 50, threshold: 255)), area: nil),

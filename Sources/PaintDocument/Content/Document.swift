@@ -314,9 +314,11 @@ public struct PlacedPhoto: Sendable, Equatable, Codable {
     /// in pixels, at whole-pixel offsets, uncropped and unframed (a picture opened as a document).
     package func isPixelAligned(atScale scale: Double) -> Bool {
         // Its pixels land one on one on the layer's (an opened picture, a lifted selection at any scale).
+        // Within a billion pixels: the copy converts the offset to Int (a picture pinched far
+        // and large can be placed further, and is drawn like any other).
         let p = placement, tx = p.tx * scale, ty = p.ty * scale
         return photo.orientation == 1 && crop == nil && circleFrame == nil && p.a * scale == 1 && p.d * scale == 1 && p.b == 0 && p.c == 0
-            && tx == tx.rounded() && ty == ty.rounded()
+            && tx == tx.rounded() && ty == ty.rounded() && abs(tx) <= 1e9 && abs(ty) <= 1e9
     }
 
     public static func == (a: PlacedPhoto, b: PlacedPhoto) -> Bool {

@@ -77,9 +77,11 @@ private enum Plausible {
 
     static func area(_ area: SelectionArea) -> Bool { rect(area.bounds) && (area.outline ?? []).allSatisfy(point) }
 
+    /// A placement may be anything finite: the photo tool does not limit a pinch, so a picture
+    /// can be scaled and moved as far as a person likes, and the renderer draws any of them.
     static func placement(_ placed: PlacedPhoto) -> Bool {
         let m = placed.placement
-        return [m.a, m.b, m.c, m.d].allSatisfy { abs($0) <= largest } && coordinate(m.tx) && coordinate(m.ty)
+        return [m.a, m.b, m.c, m.d, m.tx, m.ty].allSatisfy(\.isFinite)
             && (placed.crop.map(rect) ?? true) && (placed.circleFrame.map { size($0.width) } ?? true)
     }
 
