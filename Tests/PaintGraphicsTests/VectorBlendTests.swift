@@ -1,9 +1,9 @@
 import XCTest
 @testable import PaintGraphics
 
-/// The four-pixel source-over and the fill blend built on it must give exactly the numbers of
-/// the one-pixel `PixelMath.over`: shapes are drawn with both (the canvas, the saved file and
-/// the journal's replays must agree to the bit).
+/// The four-pixel source-over and the blends built on it (a fill's edge pixels, a normal
+/// layer) must give exactly the numbers of the one-pixel `PixelMath.over`: the canvas, the
+/// saved file and the journal's replays must agree to the bit.
 final class VectorBlendTests: XCTestCase {
     private var generator = SystemRandomNumberGenerator()
 
@@ -46,6 +46,42 @@ final class VectorBlendTests: XCTestCase {
                     ScaledPaint.blendOver(levels, cells: cells, count: cells.count, into: target.baseAddress!)
                 }
                 XCTAssertEqual(destination, expected, "colour \(String(color, radix: 16)), offset \(offset)")
+            }
+        }
+    }
+
+    func testFourPixelScaleEqualsOnePixelScaleForEveryFactor() {
+        for k in 0...255 as ClosedRange<UInt32> {
+            let pixels = SIMD4<UInt32>((0..<4).map { _ in premultiplied(alpha: UInt32.random(in: 0...255)) })
+            let scaled = PixelMath.scale(pixels, by: SIMD4(repeating: k))
+            for lane in 0..<4 { XCTAssertEqual(scaled[lane], PixelMath.scale(pixels[lane], by: k), "k \(k)") }
+        }
+    }
+
+    func testNormalLayerBlendEqualsPixelByPixelBlend() {
+        // Runs of transparent, opaque and translucent paint at every alignment, and a tail.
+        var source: [UInt32] = []
+        for run in 0..<40 {
+            let length = Int.random(in: 1...9, using: &generator)
+            for _ in 0..<length {
+                switch run % 3 {
+                case 0: source.append(0)
+                case 1: source.append(premultiplied(alpha: 255))
+                default: source.append(premultiplied(alpha: UInt32.random(in: 1...254, using: &generator)))
+                }
+            }
+        }
+        for opacity: UInt32 in [255, 200, 77, 1] {
+            for offset in 0..<4 {
+                let row = Array(source.dropFirst(offset))
+                var destination = (0..<row.count).map { _ in premultiplied(alpha: UInt32.random(in: 0...255)) }
+                let expected = zip(row, destination).map { paint, under in
+                    paint == 0 ? under : PixelMath.over(PixelMath.scale(paint, by: opacity), under)
+                }
+                destination.withUnsafeMutableBufferPointer { target in
+                    LayerBlender.blend(row, over: target.baseAddress!, count: row.count, mode: .normal, opacity: opacity)
+                }
+                XCTAssertEqual(destination, expected, "opacity \(opacity), offset \(offset)")
             }
         }
     }

@@ -13,12 +13,7 @@ public enum LayerBlender {
                              mode: LayerBlendMode, opacity: UInt32 = 255) {
         guard opacity > 0 else { return }
         switch mode {
-        case .normal:
-            if opacity == 255 {
-                for i in 0..<count where source[i] != 0 { destination[i] = PixelMath.over(source[i], destination[i]) }
-            } else {
-                for i in 0..<count where source[i] != 0 { destination[i] = PixelMath.over(PixelMath.scale(source[i], by: opacity), destination[i]) }
-            }
+        case .normal: normalRow(source, destination, count, opacity)
         // Each mode gets a loop of its own with the mode a constant, so the formula's choice is
         // made once a row, not once a pixel (a third of the float modes' time).
         case .multiply: integerRow(source, destination, count, opacity, .multiply)
@@ -36,6 +31,32 @@ public enum LayerBlender {
         case .saturation: floatRow(source, destination, count, opacity, .saturation)
         case .color: floatRow(source, destination, count, opacity, .color)
         case .luminosity: floatRow(source, destination, count, opacity, .luminosity)
+        }
+    }
+
+    /// Normal, four pixels a step in vector lanes (the same numbers as `PixelMath.over` one by
+    /// one); four transparent source pixels leave the destination as it is. A layer of strokes
+    /// is mostly transparent runs and painted runs, and the test per pixel was mispredicted at
+    /// every change between them.
+    @inline(__always)
+    static func normalRow(_ source: UnsafePointer<UInt32>, _ destination: UnsafeMutablePointer<UInt32>, _ count: Int, _ opacity: UInt32) {
+        let scale = SIMD4<UInt32>(repeating: opacity)
+        var i = 0
+        while i + 4 <= count {
+            var four = UnsafeRawPointer(source + i).loadUnaligned(as: SIMD4<UInt32>.self)
+            let target = UnsafeMutableRawPointer(destination + i)
+            if opacity == 255 && all(four .>= 0xFF00_0000) {
+                // Opaque paint replaces what is under it (an opened picture's layer).
+                target.storeBytes(of: four, as: SIMD4<UInt32>.self)
+            } else if four != .zero {
+                if opacity != 255 { four = PixelMath.scale(four, by: scale) }
+                target.storeBytes(of: PixelMath.over(four, target.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
+            }
+            i += 4
+        }
+        while i < count {
+            if source[i] != 0 { destination[i] = PixelMath.over(PixelMath.scale(source[i], by: opacity), destination[i]) }
+            i += 1
         }
     }
 

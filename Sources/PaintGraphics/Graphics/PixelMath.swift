@@ -33,12 +33,17 @@ package enum PixelMath {
     /// scaled at a time in 16-bit lanes, as `scale` does, with SSE2's 16-bit multiply.
     @inlinable @inline(__always)
     package static func over(_ src: SIMD4<UInt32>, _ dst: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        let inverseAlpha = 255 &- (src &>> 24)
-        let factor = unsafeBitCast(inverseAlpha | (inverseAlpha &<< 16), to: SIMD8<UInt16>.self)
-        var rb = unsafeBitCast(dst & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* factor &+ 0x80
+        src &+ scale(dst, by: 255 &- (src &>> 24))
+    }
+
+    /// Four pixels each scaled by its own k / 255 (0...255): exactly `scale` for each.
+    @inlinable @inline(__always)
+    package static func scale(_ p: SIMD4<UInt32>, by k: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let factor = unsafeBitCast(k | (k &<< 16), to: SIMD8<UInt16>.self)
+        var rb = unsafeBitCast(p & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* factor &+ 0x80
         rb = (rb &+ (rb &>> 8)) &>> 8
-        var ag = unsafeBitCast((dst &>> 8) & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* factor &+ 0x80
+        var ag = unsafeBitCast((p &>> 8) & 0x00FF_00FF, to: SIMD8<UInt16>.self) &* factor &+ 0x80
         ag = (ag &+ (ag &>> 8)) & 0xFF00
-        return src &+ (unsafeBitCast(rb, to: SIMD4<UInt32>.self) | unsafeBitCast(ag, to: SIMD4<UInt32>.self))
+        return unsafeBitCast(rb, to: SIMD4<UInt32>.self) | unsafeBitCast(ag, to: SIMD4<UInt32>.self)
     }
 }
