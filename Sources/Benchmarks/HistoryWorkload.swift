@@ -98,7 +98,7 @@ enum HistoryWorkload {
         var copyBytes = 0
         let copyTime = Stopwatch.best(runs: runs, setup: { () }) { copyBytes = layer.sparseCopy().bytes }
         var packed: PackedPixels?
-        let packTime = Stopwatch.best(runs: runs, setup: { () }) { packed = PackedPixels(packing: layer, onCores: false) }
+        let packTime = Stopwatch.best(runs: runs, setup: { () }) { packed = PackedPixels(packing: layer) }
         let unpackTime = Stopwatch.best(runs: runs, setup: { () }) { _ = packed?.unpack(dense: true) }
         print("a checkpoint of the \(layer.width)x\(layer.height) layer: the stroke waits for its sparse copy, "
             + "\(format(Double(copyBytes) / 1e6)) MB in \(formatTime(copyTime)); packed beside the UI thread to "

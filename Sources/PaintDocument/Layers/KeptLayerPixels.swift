@@ -28,7 +28,7 @@ package final class KeptLayerPixels: @unchecked Sendable {
         // opened thins most of its checkpoints) lets it go at once and is not packed.
         Self.queue.async(group: Self.packing) { [weak self] in
             guard let self, case .copied(let copy, _) = self.lock.withLock({ self.form }),
-                  let packed = PackedPixels(packing: copy, onCores: false) else { return }
+                  let packed = PackedPixels(packing: copy) else { return }
             self.lock.withLock { self.form = .packed(packed) }
         }
     }

@@ -24,44 +24,32 @@ public final class PackedPixels {
     static let level: Int32 = -1
 
     /// Nil when Zstandard cannot compress (it could not make its context): the caller keeps a copy.
-    /// The chunks are packed each into a slot of its own, then gathered: `onCores`, on all the
-    /// cores at once (RowBands), else all on the calling thread (a background one).
-    public init?(packing bitmap: Bitmap, onCores: Bool = true) {
+    /// Packed on the calling thread, a chunk at a time: the history packs beside the UI thread
+    /// (KeptLayerPixels), where the cores are the UI's.
+    public init?(packing bitmap: Bitmap) {
         width = bitmap.width
         height = bitmap.height
         let total = max(1, width * height) * 4
-        let chunks = (total + Self.chunkBytes - 1) / Self.chunkBytes
         let source = UnsafeRawPointer(bitmap.pixels).assumingMemoryBound(to: UInt8.self)
-        // Room for each chunk's worst case: mapped only where written, and packed chunks are small.
         let slot = codecs_pack_bound(Self.chunkBytes)
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: chunks * slot)
-        let sizes = UnsafeMutablePointer<Int>.allocate(capacity: chunks)
-        defer {
-            scratch.deallocate()
-            sizes.deallocate()
-        }
-        RowBands.forEachBand(of: 0..<chunks, pixels: onCores ? total / 4 : 0) { range in
-            for chunk in range {
-                let start = chunk * Self.chunkBytes, length = min(Self.chunkBytes, total - start)
-                if PixelMemory.isZero(source + start, bytes: length) {
-                    sizes[chunk] = 0
-                } else {
-                    // A painted chunk always packs to some bytes: none is a failure.
-                    let written = codecs_pack(source + start, length, scratch + chunk * slot, slot, Self.level)
-                    sizes[chunk] = written > 0 ? written : -1
-                }
-            }
-        }
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: slot)
+        defer { scratch.deallocate() }
+        var bytes: [UInt8] = []
         var offsets = [0]
-        offsets.reserveCapacity(chunks + 1)
-        for chunk in 0..<chunks {
-            if sizes[chunk] < 0 { return nil }
-            offsets.append(offsets[chunk] + sizes[chunk])
+        var start = 0
+        while start < total {
+            let length = min(Self.chunkBytes, total - start)
+            if !PixelMemory.isZero(source + start, bytes: length) {
+                // A painted chunk always packs to some bytes: none is a failure.
+                let written = codecs_pack(source + start, length, scratch, slot, Self.level)
+                guard written > 0 else { return nil }
+                bytes.append(contentsOf: UnsafeBufferPointer(start: scratch, count: written))
+            }
+            offsets.append(bytes.count)
+            start += length
         }
-        packed = .allocate(capacity: max(1, offsets[chunks]))
-        for chunk in 0..<chunks where sizes[chunk] > 0 {
-            (packed + offsets[chunk]).update(from: scratch + chunk * slot, count: sizes[chunk])
-        }
+        packed = .allocate(capacity: max(1, bytes.count))
+        packed.update(from: bytes, count: bytes.count)
         self.offsets = offsets
     }
 
