@@ -318,7 +318,7 @@ public struct PlacedPhoto: Sendable, Equatable, Codable {
         // and large can be placed further, and is drawn like any other).
         let p = placement, tx = p.tx * scale, ty = p.ty * scale
         return photo.orientation == 1 && crop == nil && circleFrame == nil && p.a * scale == 1 && p.d * scale == 1 && p.b == 0 && p.c == 0
-            && tx == tx.rounded() && ty == ty.rounded() && abs(tx) <= 1e9 && abs(ty) <= 1e9
+            && tx == tx.rounded() && ty == ty.rounded() && isNearPixel(tx) && isNearPixel(ty)
     }
 
     public static func == (a: PlacedPhoto, b: PlacedPhoto) -> Bool {

@@ -11,3 +11,9 @@
     let t = Int(x)
     return Double(t) < x ? t + 1 : t
 }
+
+/// Whether a pixel position can be converted to Int and still mean a place in a picture: a
+/// billion pixels is past any bitmap, far inside Int's range. Only damaged or crafted numbers
+/// lie beyond (a figure at 1e20 trapped in the conversion); NaN is not near either.
+@inline(__always)
+@inlinable package func isNearPixel(_ x: Double) -> Bool { abs(x) <= 1e9 }

@@ -28,7 +28,7 @@ package struct ImageSampler {
         let isUnit = inverse.a == 1 && inverse.d == 1 && isUpright(inverse)
         // Only offsets a picture can be at: one placed 1e20 away (a damaged document's) would
         // trap in the conversion, and is outside the bitmap anyway.
-        guard isUnit, abs(inverse.tx) <= 1e9, abs(inverse.ty) <= 1e9 else { return nil }
+        guard isUnit, isNearPixel(inverse.tx), isNearPixel(inverse.ty) else { return nil }
         return inverse.tx == inverse.tx.rounded() && inverse.ty == inverse.ty.rounded() ? (Int(inverse.tx), Int(inverse.ty)) : nil
     }
 

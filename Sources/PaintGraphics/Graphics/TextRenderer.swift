@@ -36,7 +36,7 @@ package enum TextRenderer {
     /// Whether text placed at `origin` can reach a bitmap at all: glyph positions are converted
     /// to Int, which traps for a point far outside it (a damaged document's text at 1e20) or
     /// not a number. A line a billion pixels long is no text anyone placed.
-    private static func isNear(_ origin: Point) -> Bool { abs(origin.x) <= 1e9 && abs(origin.y) <= 1e9 }
+    private static func isNear(_ origin: Point) -> Bool { isNearPixel(origin.x) && isNearPixel(origin.y) }
 
     /// Blends one glyph's coverage in a colour with its bitmap's top-left at (left, top), clipped.
     private static func blit(_ glyph: Glyph, left: Int, top: Int, source: UInt32, clip: PixelRect, mask: ClipMask?, on bitmap: Bitmap) {
