@@ -232,7 +232,7 @@ extension DocumentJournal.Record {
     /// Whether the items, stroke, points or size it carries are ones the app can make.
     var isPlausible: Bool {
         switch self {
-        case .snapshot(let items, let redo): return (items + redo).allSatisfy(\.isPlausible)
+        case .snapshot(let items, let redo): return items.allSatisfy(\.isPlausible) && redo.allSatisfy(\.isPlausible)
         case .format(let format): return format.isPlausible
         case .append(let item), .redoable(let item): return item.isPlausible
         case .pending(let item): return item?.isPlausible ?? true
