@@ -70,9 +70,11 @@ enum FreehandWorkloads {
 
     static func freshLayer() -> (DrawingLayer, Bitmap) {
         let drawing = DrawingLayer(width: width, height: height)
-        // A new drawing's layer is mapped only as strokes first reach it (its first stroke pays
-        // that once); written here, outside the timing, as Blend2D's canvas is filled before its.
+        // A new drawing's layer and stroke mask are mapped only as strokes first reach them (its
+        // first stroke pays that once); written here, outside the timing, as Blend2D's canvas is
+        // filled before its.
         drawing.stack.pixels(of: 0)!.fill(with: 0)
+        drawing.activeMask.values.update(repeating: 0, count: width * height)
         return (drawing, Bitmap(width: width, height: height, color: .white))
     }
 

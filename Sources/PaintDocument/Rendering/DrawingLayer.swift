@@ -28,7 +28,7 @@ public final class DrawingLayer {
     private let checkpoints = LayerCheckpoints()
     private var underlayCache: (asset: ImageAsset, underlay: StrokeRenderer.Underlay)?
     public private(set) var activeStroke: Stroke?
-    let activeMask: CoverageMask
+    package let activeMask: CoverageMask
     var scratch: CoverageMask
     var activePaint: CanvasCompositor.ActiveStroke?
     let renderer: StrokeRenderer
@@ -43,7 +43,7 @@ public final class DrawingLayer {
         stack = LayerPixelStack(width: width, height: height)
         layer = stack.layers[0].pixels
         plainLayer = layer
-        activeMask = CoverageMask(width: width, height: height)
+        activeMask = CoverageMask(zeroedWidth: width, height: height)
         scratch = CoverageMask(width: width, height: height)
         self.background = background
         backgroundPixel = background.premultipliedPixel

@@ -51,6 +51,17 @@ package enum PixelMemory {
         return memory
     }
 
+    /// Zeroed memory in a mapping of its own that costs nothing until it is written: on huge
+    /// pages when it spans one (`allocateZeroedHuge`), else page by page (`allocateSparse`).
+    /// Given back with `freeZeroed`; nil when the kernel refuses.
+    package static func allocateZeroed(bytes: Int) -> UnsafeMutableRawPointer? {
+        bytes >= hugePageSize ? allocateZeroedHuge(bytes: bytes) : allocateSparse(bytes: bytes)
+    }
+
+    package static func freeZeroed(_ memory: UnsafeMutableRawPointer, bytes: Int) {
+        if bytes >= hugePageSize { freeZeroedHuge(memory, bytes: bytes) } else { freeSparse(memory, bytes: bytes) }
+    }
+
     package static func freeZeroedHuge(_ memory: UnsafeMutableRawPointer, bytes: Int) {
         munmap(memory, (bytes + hugePageSize - 1) / hugePageSize * hugePageSize)
     }
