@@ -44,7 +44,7 @@ public final class DrawingLayer {
         layer = stack.layers[0].pixels
         plainLayer = layer
         activeMask = CoverageMask(zeroedWidth: width, height: height)
-        scratch = CoverageMask(width: width, height: height)
+        scratch = CoverageMask(zeroedWidth: width, height: height)
         self.background = background
         backgroundPixel = background.premultipliedPixel
     }
