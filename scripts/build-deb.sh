@@ -12,8 +12,8 @@ output=${1:-.}
 version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/DrawingBoard/Board/AppInfo.swift)
 architecture=$(dpkg --print-architecture)
 if [ -z "${BINARY:-}" ]; then
-  swift build -c release --static-swift-stdlib --scratch-path .build-deb --product x11paint 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]|^Building|^Write' || true
-  BINARY="$(swift build -c release --static-swift-stdlib --scratch-path .build-deb --show-bin-path)/x11paint"
+  . scripts/packaged-build.sh
+  BINARY=$(build_packaged_binary)
 fi
 staging=$(mktemp -d)
 trap 'rm -rf "$staging"' EXIT

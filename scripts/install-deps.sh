@@ -2,6 +2,7 @@
 # Installs the Debian packages X11Paint needs that are missing, quietly and idempotently.
 #   scripts/install-deps.sh run    what building and running the app needs
 #   scripts/install-deps.sh test   that, plus what the tests need (Xvfb, xdotool, ...)
+#   (bench, install and profile: what those scripts need)
 set -euo pipefail
 
 purpose=${1:-run}
@@ -36,7 +37,9 @@ case "$purpose" in
   install) packages+=(librsvg2-bin) ;;
   # libvips (and pyvips, below) and Pillow (from PyPI, below): the anchors of the adjustments' bench.
   bench) packages+=(libcairo2-dev xvfb xdotool libxtst-dev mtpaint libvips42 libvips-tools python3-pip webp libheif-examples libavif-bin) ;;
-  *) echo "usage: $0 run|test|bench|install" >&2; exit 2 ;;
+  # Valgrind's callgrind lists the functions a start runs (scripts/profile-startup.sh).
+  profile) packages+=(valgrind xvfb xdotool) ;;
+  *) echo "usage: $0 run|test|bench|install|profile" >&2; exit 2 ;;
 esac
 
 missing=()

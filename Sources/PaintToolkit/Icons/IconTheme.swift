@@ -55,8 +55,10 @@ public final class IconTheme {
     private var themes: [String: Theme?] = [:]
     /// The file names of each folder looked in, read once: a theme has a hundred folders in a
     /// few base directories, and asking for each possible file (tens of thousands of stats for
-    /// a toolbar) took 230 ms at start.
-    private var listings: [String: Set<String>] = [:]
+    /// a toolbar) took 230 ms at start. Kept as hashes of the names' bytes, read straight from
+    /// the directory: as strings, the thousands of names Adwaita's folders hold were 0.7 MB of
+    /// the heap at start (issue 44).
+    private var listings: [String: Set<Int>] = [:]
     /// The base directories that hold each theme.
     private var themeRoots: [String: [String]] = [:]
     private static let extensions = ["png", "svg", "xpm"]
@@ -140,13 +142,34 @@ public final class IconTheme {
     }
 
     private func contains(_ folder: String, _ file: String) -> Bool {
-        if let names = listings[folder] { return names.contains(file) }
-        // Most folders an index names are missing: a stat says so far cheaper than a failed listing.
-        var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue
-        let names = exists ? Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []) : []
+        let names = listings[folder] ?? listing(of: folder)
+        var name = file
+        guard names.contains(name.withUTF8 { Self.hash(UnsafeRawBufferPointer($0)) }) else { return false }
+        // Another name with the same hash is all but impossible; a stat makes it impossible.
+        return FileManager.default.fileExists(atPath: "\(folder)/\(file)")
+    }
+
+    /// The hashes of the names in `folder` (none when it is missing, as most folders an index
+    /// names are), read without making a string of each.
+    private func listing(of folder: String) -> Set<Int> {
+        var names = Set<Int>()
+        if let directory = opendir(folder) {
+            while let entry = readdir(directory) {
+                withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
+                    let length = strnlen(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count)
+                    names.insert(Self.hash(UnsafeRawBufferPointer(rebasing: bytes.prefix(length))))
+                }
+            }
+            closedir(directory)
+        }
         listings[folder] = names
-        return names.contains(file)
+        return names
+    }
+
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: bytes)
+        return hasher.finalize()
     }
 
     private func roots(of theme: String) -> [String] {
