@@ -70,6 +70,42 @@ final class WorkInProgressJournalTests: RestartingBoardTestCase {
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "nothing lost: the pixels are back where they were lifted from")
     }
 
+    /// A kill after any write of the journal leaves every lifting with its pixels: the place
+    /// the selection leaves and the pixels that float reach the file in one write (they were
+    /// two, and a kill between them lost the pixels).
+    func testAKillAtAnyWriteLeavesEveryLiftingWithItsPixels() throws {
+        drawSomething()
+        let journal = try XCTUnwrap(board.journal)
+        journal.flush()
+        let copies = NSTemporaryDirectory() + "x11paint-kills-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: copies) }
+        // The journal's folder as a kill after each write would leave it (taken on the writer).
+        final class Writes: @unchecked Sendable { var count = 0 }
+        let writes = Writes()
+        journal.afterWrite = { [folder = journal.folder] in
+            writes.count += 1
+            try? FileManager.default.copyItem(atPath: folder, toPath: copies + "/\(writes.count)")
+        }
+        session.window.send(KeyEvent(.character("s")))
+        driver.drag([w(100, 100), w(160, 170), w(230, 240)])
+        driver.drag([w(150, 150), w(150, 150)]) // the press that lifts it
+        XCTAssertTrue(board.photoController.isLifted)
+        journal.flush()
+        journal.afterWrite = nil
+        XCTAssertGreaterThan(writes.count, 0)
+        var lifted = false
+        for copy in 1...max(1, writes.count) {
+            let recovery = DocumentJournal.recover(folder: copies + "/\(copy)")
+            var items = recovery.document.items
+            if let pending = recovery.pendingItem { items.append(pending) }
+            let cleared = items.filter { if case .clearArea = $0 { return true } else { return false } }.count
+            let floating = items.filter { if case .photo = $0 { return true } else { return false } }.count
+            XCTAssertEqual(cleared, floating, "killed after write \(copy) of \(writes.count): every lifting has its pixels")
+            lifted = lifted || cleared > 0
+        }
+        XCTAssertTrue(lifted, "the lifting reached the journal")
+    }
+
     func testAnOrderlyEndLeavesALiftedSelectionWhereItFloats() throws {
         drawSomething()
         liftAndMove()

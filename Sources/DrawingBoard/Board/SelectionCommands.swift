@@ -93,13 +93,17 @@ final class SelectionCommands {
     func liftSelection() {
         guard let area = canvas.selectionArea, let pixels = canvas.selectionTool.selectedDrawing() else { return }
         let rect = area.bounds
-        canvas.commit(.clearArea(area))
-        canvas.deselect()
-        let photo = Photo(asset: ImageAsset(bitmap: pixels, name: tr("Selection")))
-        // Stored pixels to the canvas's points: one layer pixel per document pixel, through the zoom.
-        let s = canvas.viewport.scale / canvas.layerScale
-        let origin = canvas.viewport.viewPoint(Point(x: rect.minX, y: rect.minY))
-        board.photoController.placeLifted(photo, at: AffineTransform(scaleX: s, y: s).concatenating(AffineTransform(translationX: origin.x, y: origin.y)))
+        // The place cleared and the pixels floating reach the journal in one write.
+        let lift = { [self] in
+            canvas.commit(.clearArea(area))
+            canvas.deselect()
+            let photo = Photo(asset: ImageAsset(bitmap: pixels, name: tr("Selection")))
+            // Stored pixels to the canvas's points: one layer pixel per document pixel, through the zoom.
+            let s = canvas.viewport.scale / canvas.layerScale
+            let origin = canvas.viewport.viewPoint(Point(x: rect.minX, y: rect.minY))
+            board.photoController.placeLifted(photo, at: AffineTransform(scaleX: s, y: s).concatenating(AffineTransform(translationX: origin.x, y: origin.y)))
+        }
+        if let recorder = board.recorder { recorder.together(lift) } else { lift() }
     }
 
     /// Bitmaps handed to the encoder are no longer changed by anyone.

@@ -45,18 +45,40 @@ public final class RecoveryRecorder {
 
     /// Hands the change to the journal's writer; nothing here waits for the disk.
     func record(_ edit: CanvasView.Edit) {
-        let current = snapshot()
         switch edit {
         case .appended(let item):
-            journal.write(.append(item), current: current)
+            write(.append(item))
             progressRecorded = false // the stroke is in the journal whole now
-        case .undone: journal.write(.undo, current: current)
-        case .redone: journal.write(.redo, current: current)
-        case .selectedLayer(let id): journal.write(.currentLayer(id), current: current)
+        case .undone: write(.undo)
+        case .redone: write(.redo)
+        case .selectedLayer(let id): write(.currentLayer(id))
         }
         // The record ended any item being made there; one still being made is written again.
         journaledPending = nil
         recordPending()
+    }
+
+    /// Records gathered by `together` (nil: each goes to the writer as it comes).
+    private var gathered: [DocumentJournal.Record]?
+
+    /// Journals the changes `body` makes in one write, so that a kill keeps all or none of them:
+    /// lifting a selection clears the place it leaves and floats its pixels, and a kill between
+    /// the two would lose the pixels.
+    func together(_ body: () -> Void) {
+        guard gathered == nil else { return body() }
+        gathered = []
+        body()
+        let records = gathered ?? []
+        gathered = nil
+        if !records.isEmpty { journal.write(together: records, current: snapshot()) }
+    }
+
+    private func write(_ record: DocumentJournal.Record) {
+        if gathered != nil {
+            gathered?.append(record)
+        } else {
+            journal.write(record, current: snapshot())
+        }
     }
 
     func drawingBegan() { recordProgressPeriodically() }
@@ -112,7 +134,11 @@ public final class RecoveryRecorder {
     private func recordPending() {
         let current = snapshot()
         guard current.pending != journaledPending else { return }
-        journal.writePending(current.pending, current: current)
+        if gathered != nil {
+            gathered?.append(.pending(current.pending))
+        } else {
+            journal.writePending(current.pending, current: current)
+        }
         journaledPending = current.pending
     }
 

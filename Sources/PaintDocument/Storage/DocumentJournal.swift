@@ -158,6 +158,13 @@ public final class DocumentJournal {
         set { queue.sync { file.beforeSync = newValue } }
     }
 
+    /// Runs on the writer after each write to the file (tests take the file as a kill there
+    /// would leave it).
+    package var afterWrite: (() -> Void)? {
+        get { queue.sync { file.afterWrite } }
+        set { queue.sync { file.afterWrite = newValue } }
+    }
+
     /// How many fsyncs the writer has done: tests see the batching with it.
     package var syncCount: Int { queue.sync { file.syncCount } }
 
@@ -166,6 +173,12 @@ public final class DocumentJournal {
     /// Queues a change; `current` is the document after it.
     public func write(_ record: Record, current: Snapshot) {
         submit { file in file.write(record, current: current) }
+    }
+
+    /// Queues changes that must reach the file together or not at all (one write: no kill
+    /// lands between them); `current` is the document after them.
+    public func write(together records: [Record], current: Snapshot) {
+        submit { file in file.write(together: records, current: current) }
     }
 
     /// Queues the stroke in progress (only its new points reach the file).

@@ -27,6 +27,9 @@ package final class JournalFile {
     private(set) var syncCount = 0
     /// Runs on the writer just before each fsync: tests make the disk slow with it.
     package var beforeSync: (() -> Void)?
+    /// Runs on the writer after each write to the file: tests take the file as a kill there
+    /// would leave it.
+    package var afterWrite: (() -> Void)?
     /// How many points of the stroke in progress the journal has (nil: none of it).
     private var journaledPoints: Int?
     private(set) var state: DocumentJournal.State = .recording
@@ -83,16 +86,27 @@ package final class JournalFile {
     /// Appends a record. While recording is paused, a whole generation made from `current` is
     /// written instead (it holds the change already). A long journal is compacted afterwards.
     package func write(_ record: Record, current: DocumentJournal.Snapshot) {
+        write(together: [record], current: current)
+    }
+
+    /// Appends records in one write to the file, so that no kill lands between them (a lifted
+    /// selection: the place it leaves, and the pixels that float). While recording is paused, a
+    /// whole generation made from `current` (the document after all of them) is written instead.
+    package func write(together records: [Record], current: DocumentJournal.Snapshot) {
+        var records = records
         do {
             if case .paused = state {
                 try resume(from: current)
-                switch record {
-                case .append, .undo, .redo, .pending: return
-                default: break
+                // The generation holds the document's changes; the others are still to write.
+                records.removeAll { record in
+                    switch record {
+                    case .append, .undo, .redo, .pending: return true
+                    default: return false
+                    }
                 }
             }
-            if case .append = record { journaledPoints = nil }
-            try append(record)
+            if records.contains(where: { if case .append = $0 { return true } else { return false } }) { journaledPoints = nil }
+            try append(records)
             if recordsSinceCompaction >= compactionThreshold { compact(current) }
         } catch {
             // Paused: the user has been told; the next change tries again.
@@ -120,17 +134,27 @@ package final class JournalFile {
     }
 
     private func append(_ record: Record) throws {
+        try append([record])
+    }
+
+    /// The records' pictures first, then their frames in one write.
+    private func append(_ records: [Record]) throws {
+        guard !records.isEmpty else { return }
         guard fd >= 0 else { throw JournalError(description: "the recovery journal is closed") }
         do {
-            switch record {
-            case .append(let item), .redoable(let item), .pending(let item?): try storeAssets(of: [item])
-            default: break
+            var frames = Data()
+            for record in records {
+                switch record {
+                case .append(let item), .redoable(let item), .pending(let item?): try storeAssets(of: [item])
+                default: break
+                }
+                frames += try Self.frame(record)
             }
-            let frame = try Self.frame(record)
-            try writeAll(frame, to: fd)
-            length += off_t(frame.count)
-            recordsSinceCompaction += 1
-            unsynced += 1
+            try writeAll(frames, to: fd)
+            afterWrite?()
+            length += off_t(frames.count)
+            recordsSinceCompaction += records.count
+            unsynced += records.count
         } catch {
             // A record cut short must not stay in front of the ones that follow it.
             _ = ftruncate(fd, length)
