@@ -8,8 +8,6 @@ public final class X11App {
     private let x11: X11Display
     private let presenter: Presenter
     private var translator: InputTranslator
-    /// When the X input method is opened (at start for a server, else at the first key).
-    private var inputMethod = InputMethodOpening(modifiers: ProcessInfo.processInfo.environment["XMODIFIERS"])
     private let window: PaintToolkit.Window
     private let board: DrawingBoardViewController
     private let pointer: PointerTranslator
@@ -71,7 +69,8 @@ public final class X11App {
         var pointerThroughXInput2: Int32 = 0
         _ = x11shim_select_xi2(x11.display, x11.window, &xinputOpcode, &pointerThroughXInput2)
         // Typing any script: through an X input method when one runs (XMODIFIERS=@im=fcitx).
-        if !inputMethod.isPending { translator.inputContext = Self.inputContext(for: x11) }
+        translator.inputContext = x11shim_create_input_context(x11.display, x11.window)
+        if translator.inputContext == nil { Log.info("no X input method for this locale: text comes from the keys' symbols") }
         if pointerThroughXInput2 == 0 { Log.info("XInput 2.2 is missing: the pointer comes as core events, without smooth scrolling") }
         isDemo = options.demo
         latency = options.reportLatency ? LatencyRecorder() : nil
@@ -154,20 +153,11 @@ public final class X11App {
         return 0
     }
 
-    /// The window's input context, nil when the locale has no input method (text then comes
-    /// from the keys' symbols).
-    private static func inputContext(for x11: X11Display) -> XIC? {
-        let context = x11shim_create_input_context(x11.display, x11.window)
-        if context == nil { Log.info("no X input method for this locale: text comes from the keys' symbols") }
-        return context
-    }
-
     private func drainEvents() {
         var event = XEvent()
         latency?.batchBegan()
         while XPending(x11.display) > 0 {
             XNextEvent(x11.display, &event)
-            if inputMethod.opens(before: event.type) { translator.inputContext = Self.inputContext(for: x11) }
             // The input method sees keys first and may keep them (composing a character).
             if XFilterEvent(&event, 0) != 0 { continue }
             if event.type == GenericEvent && event.xcookie.extension == xinputOpcode {

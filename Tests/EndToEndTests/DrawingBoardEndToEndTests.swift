@@ -111,9 +111,10 @@ final class DrawingBoardEndToEndTests: XvfbTestCase {
         app.stop()
     }
 
-    /// Issue 44: Xlib's own input method is opened at the first key pressed, not at start (its
-    /// compose table is 0.8 MB). A dead key pressed as the very first key still composes: the
-    /// text tool is chosen and the box placed with the pointer, so the app sees no key before it.
+    /// Xlib's own input method composes a dead key with the next, even as the first keys the app
+    /// sees: the text tool is chosen and the box placed with the pointer. (Issue 44 tried opening
+    /// the input method at the first key, to save its 0.8 MB: this test caught that the first dead
+    /// key was then sometimes lost.)
     func testADeadKeyComposesWhenItIsTheFirstKeyPressed() throws {
         // A window wide enough for the tools' own bar (an 800 px one folds them into a menu).
         let window = Window(size: Size(width: 1200, height: 700))
