@@ -114,9 +114,7 @@ final class DrawingBoardEndToEndTests: XvfbTestCase {
     /// Xlib's own input method composes a dead key with the next, even as the first keys the app
     /// sees: the text tool is chosen and the box placed with the pointer. (Issue 44 tried opening
     /// the input method at the first key, to save its 0.8 MB: this test caught that the first dead
-    /// key was then sometimes lost: probably because xdotool maps dead_acute to a spare key only
-    /// for the moment of the press, and an app that first reads the keyboard's map then may find
-    /// it undone.)
+    /// key was then sometimes lost, for a cause not found: see BENCHMARKS.md.)
     func testADeadKeyComposesWhenItIsTheFirstKeyPressed() throws {
         // A window wide enough for the tools' own bar (an 800 px one folds them into a menu).
         let window = Window(size: Size(width: 1200, height: 700))
