@@ -73,11 +73,12 @@ public final class RecoveryRecorder {
         if !records.isEmpty { journal.write(together: records, current: snapshot()) }
     }
 
-    private func write(_ record: DocumentJournal.Record) {
+    /// To the writer, or to the records `together` gathers; `current` is the document after it.
+    private func write(_ record: DocumentJournal.Record, current: DocumentJournal.Snapshot? = nil) {
         if gathered != nil {
             gathered?.append(record)
         } else {
-            journal.write(record, current: snapshot())
+            journal.write(record, current: current ?? snapshot())
         }
     }
 
@@ -87,7 +88,7 @@ public final class RecoveryRecorder {
     /// whether it holds the document as it is now.
     func bindingChanged() {
         let current = snapshot()
-        journal.write(.binding(path: current.filePath, saved: current.isSaved), current: current)
+        write(.binding(path: current.filePath, saved: current.isSaved), current: current)
     }
 
     /// An item began or stopped being made outside a stroke (a selection lifted, a photo
@@ -134,11 +135,7 @@ public final class RecoveryRecorder {
     private func recordPending() {
         let current = snapshot()
         guard current.pending != journaledPending else { return }
-        if gathered != nil {
-            gathered?.append(.pending(current.pending))
-        } else {
-            journal.writePending(current.pending, current: current)
-        }
+        write(.pending(current.pending), current: current)
         journaledPending = current.pending
     }
 

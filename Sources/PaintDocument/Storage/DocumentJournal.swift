@@ -186,11 +186,6 @@ public final class DocumentJournal {
         submit { file in file.writeProgress(stroke, current: current) }
     }
 
-    /// Queues the item being made (nil: none any more); its pictures are stored once.
-    public func writePending(_ item: Document.Item?, current: Snapshot) {
-        submit { file in file.write(.pending(item), current: current) }
-    }
-
     /// Rewrites the journal as one generation holding `current`.
     public func compact(_ current: Snapshot) {
         submit { file in file.compact(current) }
