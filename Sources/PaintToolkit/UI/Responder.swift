@@ -27,8 +27,11 @@ open class Responder {
 
     /// The window a responder belongs to (a view's, a view controller's view's).
     package var windowForResponding: Window? { nil }
-    /// Where it became first responder: it can resign there even after leaving the window.
-    private weak var firstResponderWindow: Window?
+    /// The window it is first responder of: it can resign there even after leaving the window.
+    /// The window keeps this in step with its `firstResponder` and clears it as it goes away, so
+    /// it need not be weak (a weak reference would put every retain and release of the window,
+    /// several a motion event, on the runtime's slow path).
+    unowned(unsafe) var firstResponderWindow: Window?
 
     public var isFirstResponder: Bool { firstResponderWindow?.firstResponder === self }
 
@@ -39,7 +42,6 @@ open class Responder {
         if window.firstResponder === self { return true }
         if let current = window.firstResponder, !current.resignFirstResponder() { return false }
         window.firstResponder = self
-        firstResponderWindow = window
         return true
     }
 
@@ -48,7 +50,6 @@ open class Responder {
     open func resignFirstResponder() -> Bool {
         guard canResignFirstResponder else { return false }
         if let window = firstResponderWindow, window.firstResponder === self { window.firstResponder = nil }
-        firstResponderWindow = nil
         return true
     }
 }

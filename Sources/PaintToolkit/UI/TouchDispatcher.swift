@@ -22,6 +22,10 @@ package final class TouchDispatcher {
 
     init(window: Window) { self.window = window }
 
+    deinit {
+        for recognizer in arenaRecognizers where recognizer.arena === self { recognizer.arena = nil }
+    }
+
     /// Delivers platform touch input. Touches that begin together reach a view in one call.
     func send(_ inputs: [TouchInput], in window: Window) {
         var changed: [(Touch, Touch.Phase)] = []

@@ -81,6 +81,10 @@ open class Window: View {
     /// Receives key events first; nil sends them to the root view controller.
     public internal(set) weak var firstResponder: Responder? {
         didSet {
+            if oldValue !== firstResponder {
+                if oldValue?.firstResponderWindow === self { oldValue?.firstResponderWindow = nil }
+                firstResponder?.firstResponderWindow = self
+            }
             // The focus ring comes and goes with keyboard focus on a control.
             for control in [oldValue, firstResponder].compactMap({ $0 as? Control }) { invalidateFocusRing(of: control) }
         }
@@ -111,6 +115,10 @@ open class Window: View {
         self.backbufferMaker = backbufferMaker
         super.init(frame: Rect(origin: .zero, size: size))
         dirtyRegions = [backbuffer.bounds]
+    }
+
+    deinit {
+        if let responder = firstResponder, responder.firstResponderWindow === self { responder.firstResponderWindow = nil }
     }
 
     open override var next: Responder? { application }

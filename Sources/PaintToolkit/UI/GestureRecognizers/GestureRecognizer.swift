@@ -31,7 +31,9 @@ open class GestureRecognizer {
     }
 
     public internal(set) var state: State = .possible
-    public internal(set) weak var view: View?
+    /// Neither retained nor weak (see `View.superview`): the view owns its recognizers and
+    /// clears this as it goes away.
+    public internal(set) unowned(unsafe) var view: View?
     /// Turning it off mid-gesture cancels it (a gesture that had begun) or fails it, at once.
     public var isEnabled = true {
         didSet { if oldValue && !isEnabled { stopBecauseDisabled() } }
@@ -54,7 +56,10 @@ open class GestureRecognizer {
     package var seenTouches: [Touch] = []
     /// A recognition waiting for the recognizers this one requires to fail.
     package var pendingRecognition: State?
-    package weak var arena: TouchDispatcher?
+    /// The dispatcher whose arena it is in. Neither retained nor weak (a weak reference would
+    /// put the dispatcher's every retain on the runtime's slow path): the dispatcher holds the
+    /// recognizers of its arena and clears this from them as it goes away.
+    package unowned(unsafe) var arena: TouchDispatcher?
 
     public init() {}
 

@@ -40,9 +40,11 @@ public final class Touch: Hashable {
     public internal(set) var tapCount = 1
     /// Where it began (window coordinates): a touch that wandered is no tap.
     package let startLocationInWindow: Point
-    /// The view hit-tested when the touch began; fixed for the touch's life.
-    public internal(set) weak var view: View?
-    public internal(set) weak var window: Window?
+    /// The view hit-tested when the touch began; fixed for the touch's life, nil once the view
+    /// has gone away. Neither retained nor weak (see `View.superview`): a view going away
+    /// clears itself from the touches alive then.
+    public internal(set) unowned(unsafe) var view: View?
+    public internal(set) unowned(unsafe) var window: Window?
     package var locationInWindow: Point
     package var previousLocationInWindow: Point
     /// The recognizers of the hit view and its ancestors that see this touch, fixed at began.
@@ -64,6 +66,26 @@ public final class Touch: Hashable {
         locationInWindow = location
         previousLocationInWindow = location
         startLocationInWindow = location
+        Touch.alive.append(Unmanaged.passUnretained(self))
+    }
+
+    deinit {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        if let index = Touch.alive.firstIndex(where: { $0.toOpaque() == me }) { Touch.alive.swapAt(index, Touch.alive.count - 1) }
+        Touch.alive.removeLast()
+    }
+
+    /// Every touch not yet deinitialised (a few: those in flight and those recognizers still
+    /// remember), so that a view going away can be cleared from them.
+    nonisolated(unsafe) private static var alive: [Unmanaged<Touch>] = []
+
+    /// A view (or window) is going away: no touch names it any more.
+    static func viewWentAway(_ view: View) {
+        for entry in alive {
+            let touch = entry.takeUnretainedValue()
+            if touch.view === view { touch.view = nil }
+            if touch.window === view { touch.window = nil }
+        }
     }
 
     public func location(in view: View?) -> Point {
