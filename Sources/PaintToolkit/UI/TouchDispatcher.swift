@@ -6,6 +6,9 @@ package final class TouchDispatcher {
     /// Whether touches began or went since the event's allTouches was made: a motion event
     /// keeps the set (making it was a hash table a motion event).
     private var touchSetChanged = false
+    /// The set of one touch that recognizers and the view are handed while that touch changes
+    /// alone (every motion event of a drag), kept instead of made anew each time.
+    private var loneTouchSet: Set<Touch> = []
     var currentEvent: TouchEvent?
     package var arenaRecognizers: [GestureRecognizer] = []
     var queuedActions: [GestureRecognizer] = []
@@ -84,7 +87,10 @@ package final class TouchDispatcher {
             touchesByIdentifier[touch.identifier] = nil
             for recognizer in touch.gestureRecognizers { recognizer.trackedTouches.removeAll { $0 === touch } }
         }
-        if touchesByIdentifier.isEmpty { currentEvent = nil }
+        if touchesByIdentifier.isEmpty {
+            currentEvent = nil
+            loneTouchSet = []
+        }
         gestureStateDidChange()
     }
 
@@ -115,7 +121,24 @@ package final class TouchDispatcher {
         return result
     }
 
+    /// `touch` alone, as a set (see `loneTouchSet`).
+    private func set(ofLone touch: Touch) -> Set<Touch> {
+        if loneTouchSet.count != 1 || loneTouchSet.first !== touch { loneTouchSet = [touch] }
+        return loneTouchSet
+    }
+
     private func deliverToRecognizers(_ changed: [(Touch, Touch.Phase)], event: TouchEvent) {
+        if changed.count == 1 {
+            // One touch: each of its recognizers tracks it, and sees it alone.
+            let (touch, phase) = changed[0]
+            let touches = set(ofLone: touch)
+            for recognizer in touch.gestureRecognizers {
+                joinArena(recognizer)
+                if recognizer.state == .failed || recognizer.state == .cancelled || recognizer.state == .ended { continue }
+                deliver(touches, phase: phase, to: recognizer, event: event)
+            }
+            return
+        }
         var order: [GestureRecognizer] = []
         for (touch, _) in changed {
             for recognizer in touch.gestureRecognizers where !order.contains(where: { $0 === recognizer }) { order.append(recognizer) }
@@ -134,59 +157,75 @@ package final class TouchDispatcher {
                 let tracked = { (touch: Touch) in touch.gestureRecognizers.contains { $0 === recognizer } }
                 let touches = all.allSatisfy(tracked) ? all : all.filter(tracked)
                 if touches.isEmpty { continue }
-                if phase == .began {
-                    let sorted = touches.sorted { $0.identifier < $1.identifier }
-                    recognizer.trackedTouches += sorted
-                    recognizer.seenTouches += sorted
-                }
-                if let last = touches.first { recognizer.lastLocation = last.locationInWindow }
-                switch phase {
-                case .began: recognizer.touchesBegan(touches, with: event)
-                case .moved, .stationary: recognizer.touchesMoved(touches, with: event)
-                case .ended: recognizer.touchesEnded(touches, with: event)
-                case .cancelled: recognizer.touchesCancelled(touches, with: event)
-                }
+                deliver(touches, phase: phase, to: recognizer, event: event)
             }
+        }
+    }
+
+    private func deliver(_ touches: Set<Touch>, phase: Touch.Phase, to recognizer: GestureRecognizer, event: TouchEvent) {
+        if phase == .began {
+            let sorted = touches.sorted { $0.identifier < $1.identifier }
+            recognizer.trackedTouches += sorted
+            recognizer.seenTouches += sorted
+        }
+        if let last = touches.first { recognizer.lastLocation = last.locationInWindow }
+        switch phase {
+        case .began: recognizer.touchesBegan(touches, with: event)
+        case .moved, .stationary: recognizer.touchesMoved(touches, with: event)
+        case .ended: recognizer.touchesEnded(touches, with: event)
+        case .cancelled: recognizer.touchesCancelled(touches, with: event)
         }
     }
 
     private func deliverToViews(_ changed: [(Touch, Touch.Phase)], event: TouchEvent) {
+        if changed.count == 1 {
+            let (touch, phase) = changed[0]
+            if mayDeliver(touch, phase: phase), let view = touch.view { deliver(set(ofLone: touch), phase: phase, to: view, event: event) }
+            return
+        }
         for phase in Touch.Phase.allCases where changed.contains(where: { $0.1 == phase }) {
             var deliverable: [Touch] = []
-            for (touch, touchPhase) in changed where touchPhase == phase && !touch.isCancelledForView {
-                switch phase {
-                case .began:
-                    if touch.gestureRecognizers.contains(where: { $0.delaysTouchesBegan && $0.state == .possible }) {
-                        touch.isBeganHeld = true
-                        heldTouches.append(touch)
-                        continue
-                    }
-                    touch.wasBeganDelivered = true
-                case .moved, .stationary:
-                    if touch.isBeganHeld { continue }
-                case .ended:
-                    if touch.isBeganHeld || touch.gestureRecognizers.contains(where: { $0.delaysTouchesEnded && $0.state == .possible }) {
-                        touch.isEndedHeld = true
-                        if !heldTouches.contains(where: { $0 === touch }) { heldTouches.append(touch) }
-                        continue
-                    }
-                case .cancelled:
-                    if !touch.wasBeganDelivered { continue }
-                }
-                deliverable.append(touch)
-            }
+            for (touch, touchPhase) in changed where touchPhase == phase && mayDeliver(touch, phase: phase) { deliverable.append(touch) }
             deliver(deliverable, phase: phase, event: event)
         }
     }
 
-    package func deliver(_ touches: [Touch], phase: Touch.Phase, event: TouchEvent) {
-        for (view, group) in groupByView(touches) {
-            switch phase {
-            case .began: view.touchesBegan(group, with: event)
-            case .moved, .stationary: view.touchesMoved(group, with: event)
-            case .ended: view.touchesEnded(group, with: event)
-            case .cancelled: view.touchesCancelled(group, with: event)
+    /// Whether the view gets this phase of the touch now; a phase a recognizer holds back is
+    /// held (delaysTouchesBegan, delaysTouchesEnded).
+    private func mayDeliver(_ touch: Touch, phase: Touch.Phase) -> Bool {
+        if touch.isCancelledForView { return false }
+        switch phase {
+        case .began:
+            if touch.gestureRecognizers.contains(where: { $0.delaysTouchesBegan && $0.state == .possible }) {
+                touch.isBeganHeld = true
+                heldTouches.append(touch)
+                return false
             }
+            touch.wasBeganDelivered = true
+        case .moved, .stationary:
+            if touch.isBeganHeld { return false }
+        case .ended:
+            if touch.isBeganHeld || touch.gestureRecognizers.contains(where: { $0.delaysTouchesEnded && $0.state == .possible }) {
+                touch.isEndedHeld = true
+                if !heldTouches.contains(where: { $0 === touch }) { heldTouches.append(touch) }
+                return false
+            }
+        case .cancelled:
+            if !touch.wasBeganDelivered { return false }
+        }
+        return true
+    }
+
+    package func deliver(_ touches: [Touch], phase: Touch.Phase, event: TouchEvent) {
+        for (view, group) in groupByView(touches) { deliver(group, phase: phase, to: view, event: event) }
+    }
+
+    private func deliver(_ touches: Set<Touch>, phase: Touch.Phase, to view: View, event: TouchEvent) {
+        switch phase {
+        case .began: view.touchesBegan(touches, with: event)
+        case .moved, .stationary: view.touchesMoved(touches, with: event)
+        case .ended: view.touchesEnded(touches, with: event)
+        case .cancelled: view.touchesCancelled(touches, with: event)
         }
     }
 

@@ -19,7 +19,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         set {
             currentScale = newValue
             anchorScale = newValue
-            if let geometry = TwoFingerGeometry(liveTouches) { anchorDistance = max(geometry.distance, 1e-6) }
+            if let geometry = TwoFingerGeometry(liveTouchesOf: self) { anchorDistance = max(geometry.distance, 1e-6) }
             samples.removeAll()
         }
     }
@@ -28,12 +28,12 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     public var velocity: Double { samples.velocity { $0 - $1 } }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-        if state == .possible, let geometry = TwoFingerGeometry(liveTouches), startDistance == nil {
+        if state == .possible, let geometry = TwoFingerGeometry(liveTouchesOf: self), startDistance == nil {
             startDistance = geometry.distance
             anchorScale = 1
             anchorDistance = max(geometry.distance, 1e-6)
             currentScale = 1
-        } else if state == .began || state == .changed, let geometry = TwoFingerGeometry(liveTouches) {
+        } else if state == .began || state == .changed, let geometry = TwoFingerGeometry(liveTouchesOf: self) {
             // A second finger back down mid-gesture: go on from the scale held.
             anchorScale = currentScale
             anchorDistance = max(geometry.distance, 1e-6)
@@ -42,7 +42,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-        guard let geometry = TwoFingerGeometry(liveTouches) else { return }
+        guard let geometry = TwoFingerGeometry(liveTouchesOf: self) else { return }
         currentScale = anchorScale * geometry.distance / anchorDistance
         samples.add(currentScale, at: event.timestamp)
         let pastHysteresis = startDistance.map { abs(geometry.distance - $0) > hysteresis } ?? false

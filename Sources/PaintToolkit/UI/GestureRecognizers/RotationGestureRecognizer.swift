@@ -23,14 +23,14 @@ public final class RotationGestureRecognizer: GestureRecognizer {
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         // Two fingers down (again, mid-gesture): turning goes on from the rotation held.
-        if let geometry = TwoFingerGeometry(liveTouches), lastAngle == nil {
+        if let geometry = TwoFingerGeometry(liveTouchesOf: self), lastAngle == nil {
             lastAngle = geometry.angle
         }
         samples.advance(to: event.timestamp)
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-        guard let geometry = TwoFingerGeometry(liveTouches), let last = lastAngle else { return }
+        guard let geometry = TwoFingerGeometry(liveTouchesOf: self), let last = lastAngle else { return }
         currentRotation += angleDifference(geometry.angle, last)
         lastAngle = geometry.angle
         samples.add(currentRotation, at: event.timestamp)

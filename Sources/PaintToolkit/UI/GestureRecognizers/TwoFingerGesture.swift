@@ -7,10 +7,20 @@ package struct TwoFingerGeometry {
     package var angle: Double { atan2(b.y - a.y, b.x - a.x) }
     package var center: Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
 
-    package init?(_ touches: [Touch]) {
-        guard touches.count >= 2 else { return nil }
-        a = touches[0].locationInWindow
-        b = touches[1].locationInWindow
+    /// The first two of the recognizer's live touches, found without making the array of them
+    /// (a pinch on the canvas asks at every motion event of a one-finger stroke).
+    package init?(liveTouchesOf recognizer: GestureRecognizer) {
+        var first: Point?
+        for touch in recognizer.trackedTouches where touch.phase != .ended && touch.phase != .cancelled {
+            guard let a = first else {
+                first = touch.locationInWindow
+                continue
+            }
+            self.a = a
+            b = touch.locationInWindow
+            return
+        }
+        return nil
     }
 }
 
