@@ -338,4 +338,30 @@ final class GestureRecognizerTests: XCTestCase {
         h.down(1, 100, 100); h.up(1, 100, 100)
         XCTAssertEqual(target.log, ["began 1", "ended 1", "action"], "the view's touchesEnded first, then the action")
     }
+
+    /// A recognizer that has failed sees no more of the gesture's touches until it starts over,
+    /// whether one finger moves alone or two move together.
+    func testAFailedRecognizerSeesNoMoreTouchesUntilItStartsOver() {
+        final class FailsAtFirstMove: GestureRecognizer {
+            var moves = 0
+            override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+                moves += 1
+                if state == .possible { setState(.failed) }
+            }
+        }
+        let h = GestureHarness()
+        let recognizer = FailsAtFirstMove()
+        h.view.addGestureRecognizer(recognizer)
+        h.down(1, 10, 10)
+        for x in [20.0, 30, 40] { h.move(1, x, 10) }
+        XCTAssertEqual(recognizer.moves, 1, "one finger: only the move it failed at")
+        h.up(1, 40, 10)
+        XCTAssertEqual(recognizer.state, .possible, "started over once the finger lifted")
+        h.down(1, 10, 10)
+        h.down(2, 60, 60)
+        h.sendTogether([(1, .moved, 20, 10), (2, .moved, 70, 60)])
+        h.sendTogether([(1, .moved, 30, 10), (2, .moved, 80, 60)])
+        h.move(2, 90, 60)
+        XCTAssertEqual(recognizer.moves, 2, "two fingers: again only the move it failed at")
+    }
 }
