@@ -32,6 +32,14 @@ public final class GraphicsContext {
 
     // MARK: - State
 
+    /// Back to the state a new context on the same bitmap starts with, keeping the memory of
+    /// its saved states: a window draws every frame through one context.
+    package func reset(clip: PixelRect) {
+        state = State(clipRect: clip.intersection(bitmap.bounds))
+        saved.removeAll(keepingCapacity: true)
+        occludedRows = nil
+    }
+
     public func save() { saved.append(state) }
 
     public func restore() {
