@@ -42,6 +42,23 @@ public final class GraphicsContext {
 
     public func save() { saved.append(state) }
 
+    /// The transform and the clip: all that a window's walk over its views changes for each
+    /// view, kept and put back without the rest of the state.
+    package struct Geometry {
+        fileprivate let transform: AffineTransform
+        fileprivate let clipRect: PixelRect
+        fileprivate let clipMask: ClipMask?
+    }
+
+    package var geometry: Geometry {
+        get { Geometry(transform: state.transform, clipRect: state.clipRect, clipMask: state.clipMask) }
+        set {
+            state.transform = newValue.transform
+            state.clipRect = newValue.clipRect
+            state.clipMask = newValue.clipMask
+        }
+    }
+
     public func restore() {
         if let previous = saved.popLast() { state = previous }
     }

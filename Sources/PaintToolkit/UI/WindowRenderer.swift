@@ -144,8 +144,8 @@ final class WindowRenderer {
                                    width: context.bitmap.width, height: context.bitmap.height)
             if device.intersection(context.clip).isEmpty { return }
         }
-        context.save()
-        defer { context.restore() }
+        let geometry = context.geometry
+        defer { context.geometry = geometry }
         context.concatenate(toSuperview)
         if view.alpha < 1 && occluder == nil {
             drawTranslucent(view, in: context)
