@@ -15,8 +15,8 @@ package final class TouchDispatcher {
     var transformRecognizers: [GestureRecognizer] = []
     /// Touches whose began or ended the view has not seen yet (delaysTouches...).
     var heldTouches: [Touch] = []
-    /// The last touch that was a tap, for the next touch's tapCount.
-    private var lastTap: (location: Point, time: Double, count: Int)?
+    /// The last tap, for the next touch's tapCount.
+    private var taps = TapSeries()
     /// The window that owns this, for the recognizers' clocks. The touch paths take the window
     /// as a parameter instead: views hold weak references to it, so it has a side table, and
     /// each retain and release of a stored reference would take the slow path on every motion
@@ -35,13 +35,7 @@ package final class TouchDispatcher {
         for input in inputs {
             if input.phase == .began {
                 if touchesByIdentifier[input.identifier] != nil { continue }
-                let touch = Touch(identifier: input.identifier, location: input.location, timestamp: input.timestamp,
-                                  type: input.type, force: input.force, maximumPossibleForce: input.maximumPossibleForce)
-                touch.tapCount = tapCount(forTouchAt: input.location, time: input.timestamp)
-                touch.isEraser = input.isEraser
-                touch.isSecondaryButton = input.isSecondaryButton
-                touch.altitudeAngle = input.altitudeAngle ?? .pi / 2
-                touch.azimuthAngle = input.azimuthAngle ?? 0
+                let touch = Touch(beginning: input, tapCount: taps.count(forTouchAt: input.location, time: input.timestamp))
                 touch.window = window
                 touch.view = window.hitTest(input.location)
                 if let view = touch.view, !view.isMultipleTouchEnabled,
@@ -60,15 +54,9 @@ package final class TouchDispatcher {
                 changed.append((touch, .began))
             } else {
                 guard let touch = touchesByIdentifier[input.identifier] else { continue }
-                touch.previousLocationInWindow = touch.locationInWindow
-                touch.locationInWindow = input.location
-                touch.phase = input.phase
-                touch.timestamp = input.timestamp
-                touch.force = input.force
-                if let altitude = input.altitudeAngle { touch.altitudeAngle = altitude }
-                if let azimuth = input.azimuthAngle { touch.azimuthAngle = azimuth }
+                touch.follow(input)
                 changed.append((touch, input.phase))
-                if input.phase == .ended { rememberTap(touch) } else if input.phase == .cancelled { lastTap = nil }
+                if input.phase == .ended { taps.touchEnded(touch) } else if input.phase == .cancelled { taps.touchCancelled() }
             }
         }
         guard let timestamp = inputs.last?.timestamp, !changed.isEmpty else { return }
@@ -92,19 +80,6 @@ package final class TouchDispatcher {
             loneTouchSet = []
         }
         gestureStateDidChange()
-    }
-
-    /// 1 for a lone tap; one more than the last tap's count for a quick tap near it.
-    private func tapCount(forTouchAt location: Point, time: Double) -> Int {
-        guard let last = lastTap, time - last.time <= Touch.multipleTapInterval,
-              last.location.distance(to: location) <= Touch.multipleTapDistance else { return 1 }
-        return last.count + 1
-    }
-
-    /// A touch that lifted near where it began was a tap; the next may continue its series.
-    private func rememberTap(_ touch: Touch) {
-        let wasTap = touch.startLocationInWindow.distance(to: touch.locationInWindow) <= Touch.multipleTapDistance
-        lastTap = wasTap ? (touch.locationInWindow, touch.timestamp, touch.tapCount) : nil
     }
 
     /// The enabled recognizers of the hit view and its ancestors that accept the touch.

@@ -69,6 +69,28 @@ public final class Touch: Hashable {
         Touch.alive.append(Unmanaged.passUnretained(self))
     }
 
+    /// A touch as the platform reports it beginning.
+    convenience init(beginning input: TouchInput, tapCount: Int) {
+        self.init(identifier: input.identifier, location: input.location, timestamp: input.timestamp,
+                  type: input.type, force: input.force, maximumPossibleForce: input.maximumPossibleForce)
+        self.tapCount = tapCount
+        isEraser = input.isEraser
+        isSecondaryButton = input.isSecondaryButton
+        altitudeAngle = input.altitudeAngle ?? .pi / 2
+        azimuthAngle = input.azimuthAngle ?? 0
+    }
+
+    /// Takes the platform's report of a later phase: where it is now, and where it was.
+    func follow(_ input: TouchInput) {
+        previousLocationInWindow = locationInWindow
+        locationInWindow = input.location
+        phase = input.phase
+        timestamp = input.timestamp
+        force = input.force
+        if let altitude = input.altitudeAngle { altitudeAngle = altitude }
+        if let azimuth = input.azimuthAngle { azimuthAngle = azimuth }
+    }
+
     deinit {
         let me = Unmanaged.passUnretained(self).toOpaque()
         if let index = Touch.alive.firstIndex(where: { $0.toOpaque() == me }) { Touch.alive.swapAt(index, Touch.alive.count - 1) }
