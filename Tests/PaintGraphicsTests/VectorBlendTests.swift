@@ -50,6 +50,29 @@ final class VectorBlendTests: XCTestCase {
         }
     }
 
+    func testSolidPaintThroughCoverageEqualsPixelByPixelBlend() {
+        // What glyphs and a stroke's mask go through: stretches of none, full and partial
+        // coverage at every alignment, and a tail that is not a whole group of four.
+        var coverage: [UInt8] = [0, 0, 0, 0, 255, 255, 255, 255, 0, 255, 0, 255, 17, 128, 254, 1, 0, 0, 0, 9]
+        coverage += (0..<61).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        for color: UInt32 in [0xFF20_80C0, 0x8010_4060, 0x0000_0000, 0xFFFF_FFFF, 0x0101_0001] {
+            for offset in 0..<4 {
+                let cells = Array(coverage.dropFirst(offset))
+                var destination = (0..<cells.count).map { _ in premultiplied(alpha: UInt32.random(in: 0...255)) }
+                let expected = zip(cells, destination).map { c, pixel in
+                    c == 0 ? pixel : SpanBlender.apply(.sourceOver, source: color, sourceAlpha: color >> 24, coverage: UInt32(c), over: pixel)
+                }
+                cells.withUnsafeBufferPointer { cells in
+                    destination.withUnsafeMutableBufferPointer { target in
+                        SpanBlender.blend(solid: color, mode: .sourceOver, coverage: cells.baseAddress!, clip: nil,
+                                          count: cells.count, into: target.baseAddress!)
+                    }
+                }
+                XCTAssertEqual(destination, expected, "colour \(String(color, radix: 16)), offset \(offset)")
+            }
+        }
+    }
+
     func testFourPixelScaleEqualsOnePixelScaleForEveryFactor() {
         for k in 0...255 as ClosedRange<UInt32> {
             let pixels = SIMD4<UInt32>((0..<4).map { _ in premultiplied(alpha: UInt32.random(in: 0...255)) })
