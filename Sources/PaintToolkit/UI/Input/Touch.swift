@@ -93,7 +93,8 @@ public final class Touch: Hashable {
 
     deinit {
         let me = Unmanaged.passUnretained(self).toOpaque()
-        if let index = Touch.alive.firstIndex(where: { $0.toOpaque() == me }) { Touch.alive.swapAt(index, Touch.alive.count - 1) }
+        guard let index = Touch.alive.firstIndex(where: { $0.toOpaque() == me }) else { return }
+        Touch.alive.swapAt(index, Touch.alive.count - 1)
         Touch.alive.removeLast()
     }
 
