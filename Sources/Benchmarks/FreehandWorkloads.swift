@@ -23,11 +23,9 @@ enum FreehandWorkloads {
             canvas.strokeWidth = strokeWidth
             window.addSubview(canvas)
             window.render()
-            // Written before timing, as `freshLayer` writes the renderer's share's: the first
-            // stroke's page faults are the kernel's, not the toolkit's.
-            let drawing = canvas.content.drawing
-            drawing.stack.pixels(of: 0)?.fill(with: 0)
-            drawing.activeMask.values.update(repeating: 0, count: drawing.activeMask.width * drawing.activeMask.height)
+            // As `freshLayer` does for the renderer's share: the first stroke's page faults are
+            // the kernel's, not the toolkit's.
+            writeBeforeTiming(canvas.content.drawing)
         }
     }
 
@@ -75,12 +73,16 @@ enum FreehandWorkloads {
 
     static func freshLayer() -> (DrawingLayer, Bitmap) {
         let drawing = DrawingLayer(width: width, height: height)
-        // A new drawing's layer and stroke mask are mapped only as strokes first reach them (its
-        // first stroke pays that once); written here, outside the timing, as Blend2D's canvas is
-        // filled before its.
-        drawing.stack.pixels(of: 0)!.fill(with: 0)
-        drawing.activeMask.values.update(repeating: 0, count: width * height)
+        writeBeforeTiming(drawing)
         return (drawing, Bitmap(width: width, height: height, color: .white))
+    }
+
+    /// A new drawing's layer and stroke mask are mapped only as strokes first reach them (its
+    /// first stroke pays that once): written outside the timing, as Blend2D's canvas is filled
+    /// before its.
+    static func writeBeforeTiming(_ drawing: DrawingLayer) {
+        drawing.stack.pixels(of: 0)?.fill(with: 0)
+        drawing.activeMask.values.update(repeating: 0, count: drawing.activeMask.width * drawing.activeMask.height)
     }
 
     static func cairoIncrementally(_ canvas: CairoCanvas, _ points: [Point], width: Double, clear: Bool) {

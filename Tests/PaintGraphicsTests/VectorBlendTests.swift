@@ -51,8 +51,8 @@ final class VectorBlendTests: XCTestCase {
     }
 
     func testSolidPaintThroughCoverageEqualsPixelByPixelBlend() {
-        // What glyphs and a stroke's mask go through: stretches of none, full and partial
-        // coverage at every alignment, and a tail that is not a whole group of four.
+        // What laid-out text (a document's text blocks) goes through: stretches of none, full and
+        // partial coverage at every alignment, and a tail that is not a whole group of four.
         var coverage: [UInt8] = [0, 0, 0, 0, 255, 255, 255, 255, 0, 255, 0, 255, 17, 128, 254, 1, 0, 0, 0, 9]
         coverage += (0..<61).map { _ in UInt8.random(in: 0...255, using: &generator) }
         for color: UInt32 in [0xFF20_80C0, 0x8010_4060, 0x0000_0000, 0xFFFF_FFFF, 0x0101_0001] {

@@ -84,7 +84,7 @@ final class ToolRouter {
 
     func moved(_ touch: Touch) {
         // The canvas taken once: each use of the unowned reference is a checked retain and a
-        // release, on the slow path (views have side tables, for their weak references).
+        // release.
         let canvas = self.canvas
         // Where the touch is, found once (it walks the view tree): every motion event asks.
         let viewPoint = touch.location(in: canvas)

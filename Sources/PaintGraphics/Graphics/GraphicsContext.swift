@@ -362,7 +362,7 @@ public final class GraphicsContext {
         let scale = deviceScale
         let deviceFont = abs(scale - 1) < 1e-9 ? font : Font.system(size: font.size * scale)
         TextRenderer.draw(text, font: deviceFont, color: color.withAlpha(color.alpha * state.globalAlpha), baseline: device,
-                          clip: state.clipRect, mask: state.clipMask, on: bitmap)
+                          clip: state.clipRect, mask: state.clipMask, paint: rasterizer.scaledPaint, on: bitmap)
     }
 
     /// Draws text centred in a rectangle.

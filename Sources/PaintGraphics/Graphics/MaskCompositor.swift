@@ -5,6 +5,18 @@ public enum MaskCompositor {
         let r = rect.intersection(mask.bounds).intersection(bitmap.bounds)
         if r.isEmpty { return }
         let source = color.premultipliedPixel
+        if mode == .sourceOver {
+            // A stroke's commit: the colour's coverage levels once, then four pixels at a time.
+            let paint = ScaledPaint()
+            let levels = paint.levels(for: source)
+            withExtendedLifetime(paint) {
+                for y in r.y0..<r.y1 {
+                    ScaledPaint.blendOver(levels, cells: mask.values + y * mask.width + r.x0, count: r.width,
+                                          into: bitmap.pixels + y * bitmap.width + r.x0)
+                }
+            }
+            return
+        }
         for y in r.y0..<r.y1 {
             SpanBlender.blend(solid: source, mode: mode, coverage: mask.values + y * mask.width + r.x0, clip: nil,
                               count: r.width, into: bitmap.pixels + y * bitmap.width + r.x0)

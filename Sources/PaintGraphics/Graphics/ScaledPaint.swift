@@ -3,7 +3,7 @@
 /// with the very numbers SpanBlender gives (the same PixelMath; scaling by 255 is exact).
 /// Kept with a rasterizer (which outlives the contexts made around it) and remade only when the
 /// colour changes.
-final class ScaledPaint {
+package final class ScaledPaint {
     private var source: UInt32 = 0
     private var isMade = false
     private let levels = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
@@ -11,7 +11,7 @@ final class ScaledPaint {
     deinit { levels.deallocate() }
 
     /// The table for `source`, made now if the last colour was another.
-    func levels(for source: UInt32) -> UnsafePointer<UInt32> {
+    package func levels(for source: UInt32) -> UnsafePointer<UInt32> {
         if !isMade || source != self.source {
             for coverage in 0..<256 { levels[coverage] = PixelMath.scale(source, by: UInt32(coverage)) }
             self.source = source
@@ -25,7 +25,7 @@ final class ScaledPaint {
     /// vector lanes (`PixelMath.over` of four, the same numbers). A branch per pixel on its
     /// coverage was mispredicted along an edge's mixed levels.
     @inline(__always)
-    static func blendOver(_ levels: UnsafePointer<UInt32>, cells: UnsafePointer<UInt8>, count: Int,
+    package static func blendOver(_ levels: UnsafePointer<UInt32>, cells: UnsafePointer<UInt8>, count: Int,
                           into destination: UnsafeMutablePointer<UInt32>) {
         let full = levels[255]
         let opaque = full >> 24 == 255

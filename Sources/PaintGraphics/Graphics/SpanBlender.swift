@@ -53,38 +53,12 @@ package enum SpanBlender {
     package static func blend(solid source: UInt32, mode: BlendMode, coverage: UnsafePointer<UInt8>,
                       clip: UnsafePointer<UInt8>?, count: Int, into destination: UnsafeMutablePointer<UInt32>) {
         let sourceAlpha = source >> 24
-        var start = 0
-        if mode == .sourceOver && clip == nil {
-            start = overFourAtATime(solid: source, coverage: coverage, count: count, into: destination)
-        }
-        for i in start..<count {
+        for i in 0..<count {
             var c = UInt32(coverage[i])
             if let clip { c = PixelMath.mul255(c, UInt32(clip[i])) }
             if c == 0 { continue }
             destination[i] = apply(mode, source: source, sourceAlpha: sourceAlpha, coverage: c, over: destination[i])
         }
-    }
-
-    /// Source-over of solid paint through coverage, four pixels at a time (glyphs, a stroke's
-    /// mask): each pixel exactly as `apply` gives it (`PixelMath`'s four-wide scale and over
-    /// keep the scalar ones' results, their shortcuts included), four uncovered pixels passed
-    /// over with one test. Returns how many pixels it did; the rest are the caller's.
-    @inline(__always)
-    private static func overFourAtATime(solid source: UInt32, coverage: UnsafePointer<UInt8>, count: Int,
-                                        into destination: UnsafeMutablePointer<UInt32>) -> Int {
-        let paint = SIMD4<UInt32>(repeating: source)
-        var i = 0
-        while i + 4 <= count {
-            let four = UInt32(littleEndian: UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt32.self))
-            if four != 0 {
-                let c = SIMD4<UInt32>(four & 0xFF, (four >> 8) & 0xFF, (four >> 16) & 0xFF, four >> 24)
-                let target = UnsafeMutableRawPointer(destination + i)
-                let below = target.loadUnaligned(as: SIMD4<UInt32>.self)
-                target.storeBytes(of: PixelMath.over(PixelMath.scale(paint, by: c), below), as: SIMD4<UInt32>.self)
-            }
-            i += 4
-        }
-        return i
     }
 
     /// Varying paint (an image): one source pixel per destination pixel.

@@ -226,8 +226,8 @@ open class View: Responder {
     nonisolated(unsafe) static var placesGeneration = 0
 
     /// The window this view is in and the transforms between them, as of `placesGeneration`.
-    /// A motion event asked for them about six times, each a walk up the tree through weak
-    /// references (side-table retains and releases) and an inversion.
+    /// A motion event asked for them about six times, each a walk up the tree (a retain and a
+    /// release a level) and an inversion.
     private var cachedPathToWindow: PathToWindow?
     private struct PathToWindow {
         let generation: Int

@@ -17,9 +17,9 @@ final class WindowRenderer {
     /// The backbuffer's size in device pixels for the frame being drawn.
     private var deviceWidth = 0, deviceHeight = 0
 
-    // The window comes in as a parameter, never a stored reference: views hold weak references
-    // to it, so it has a side table, and every retain and release of it takes the slow path
-    // (a stored unowned reference cost 0.8 µs a motion event, measured).
+    // The window comes in as a parameter, never a stored reference: each use of a stored
+    // unowned reference is a checked retain and a release (0.8 µs a motion event, measured when
+    // windows still had side tables).
 
     /// Redraws `regions` (device pixels) into the backbuffer.
     func render(_ regions: [PixelRect], in window: Window) {
