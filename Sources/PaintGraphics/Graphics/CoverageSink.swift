@@ -9,12 +9,21 @@ protocol CoverageSink {
     func run(y: Int, x: Int, count: Int, level: UInt8)
     /// `count` pixels from `x` in row `y` with a level each (0 among them possible).
     func cells(y: Int, x: Int, count: Int, levels: UnsafePointer<UInt8>)
-    /// Whether zero levels at the ends of `cells` are cut off first.
-    static var trimsCells: Bool { get }
+    /// Whether the sink takes an edge's pixels four at a time (`four`), straight from the
+    /// row's sums, zero levels among them; `cells` then gets only the area's last few pixels.
+    static var blendsFours: Bool { get }
+    /// Four pixels from `x` in row `y`, each at its level (0...255).
+    func four(y: Int, x: Int, levels: SIMD4<UInt32>)
 }
 
 extension CoverageSink {
-    static var trimsCells: Bool { true }
+    static var blendsFours: Bool { false }
+
+    func four(y: Int, x: Int, levels: SIMD4<UInt32>) {
+        var bytes: UInt32 = 0
+        withUnsafeMutableBytes(of: &bytes) { CoverageGroups.store(levels, to: $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+        withUnsafeBytes(of: &bytes) { cells(y: y, x: x, count: 4, levels: $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+    }
 }
 
 /// Spans handed to a closure, for callers that do something other than paint a colour.
@@ -36,8 +45,7 @@ struct SolidOverSink: CoverageSink {
     let scaled: UnsafePointer<UInt32>
     let pixels: UnsafeMutablePointer<UInt32>
     let width: Int
-    /// Its blend skips zero levels anyway.
-    static var trimsCells: Bool { false }
+    static var blendsFours: Bool { true }
 
     @inline(__always)
     func run(y: Int, x: Int, count: Int, level: UInt8) {
@@ -49,9 +57,22 @@ struct SolidOverSink: CoverageSink {
 
     @inline(__always)
     func cells(y: Int, x: Int, count: Int, levels: UnsafePointer<UInt8>) {
+        ScaledPaint.blendOver(scaled, cells: levels, count: count, into: pixels + y * width + x)
+    }
+
+    /// None covered are skipped, four an opaque colour covers fully are stored, others are
+    /// blended in vector lanes (`PixelMath.over` of four: the one-pixel numbers).
+    @inline(__always)
+    func four(y: Int, x: Int, levels: SIMD4<UInt32>) {
+        let target = UnsafeMutableRawPointer(pixels + y * width + x)
         // The next rows' edge pixels are read soon after: ask for them now (a cold load of
         // the destination was a sixth of filling small polygons).
-        machine_prefetch_for_write(pixels + (y + 2) * width + x)
-        ScaledPaint.blendOver(scaled, cells: levels, count: count, into: pixels + y * width + x)
+        machine_prefetch_for_write(target + 2 * 4 * width)
+        if levels == SIMD4(repeating: 255) && source >> 24 == 255 {
+            target.storeBytes(of: SIMD4<UInt32>(repeating: source), as: SIMD4<UInt32>.self)
+        } else if levels != SIMD4() {
+            let paint = SIMD4<UInt32>(scaled[Int(levels[0])], scaled[Int(levels[1])], scaled[Int(levels[2])], scaled[Int(levels[3])])
+            target.storeBytes(of: PixelMath.over(paint, target.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
+        }
     }
 }

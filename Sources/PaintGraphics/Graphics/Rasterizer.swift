@@ -5,16 +5,14 @@
 public final class Rasterizer {
     private var accumulation: UnsafeMutablePointer<Float>
     private var capacity: Int
-    /// Per row, the column ranges (start, end pairs) that edges wrote to: up to
-    /// `rangesPerRow` pairs a row in one flat buffer (an array per row cost an exclusivity
-    /// and a uniqueness check on every append: a tenth of a 4K photo frame). Between them the
-    /// coverage is constant, so interiors become runs and cost nothing per pixel here.
-    private var rowRanges: UnsafeMutablePointer<Int32>
-    private var rangeCounts: UnsafeMutablePointer<Int32>
-    private var rowCapacity = 0
-    /// More edges than this in one row merge into its last range (still exact: the cells in
-    /// between are summed one by one).
-    private static let rangesPerRow = 16
+    /// A bit per group of four cells that edges wrote to, a row's groups in 64-bit words: a
+    /// row is summed a group at a time in vector lanes (`CoverageGroups`) over its marked
+    /// stretches, and between them the coverage is constant, so interiors become runs and cost
+    /// nothing per pixel here. (Sorted ranges of single cells, summed one by one, were a
+    /// third of filling small polygons: BENCHMARKS.md, issue 44's ninth session.)
+    private var groupMarks: UnsafeMutablePointer<UInt64>
+    private var marksCapacity = 0
+    private var marksPerRow = 0
     private var coverageRow: [UInt8] = []
 
     /// Rasterizers of their own for the bands of rows a big fill is split into between the
@@ -29,8 +27,7 @@ public final class Rasterizer {
     public init() {
         capacity = 0
         accumulation = .allocate(capacity: 1)
-        rowRanges = .allocate(capacity: 1)
-        rangeCounts = .allocate(capacity: 1)
+        groupMarks = .allocate(capacity: 1)
     }
 
     /// `count` rasterizers other than this one, for filling bands of rows at the same time.
@@ -41,8 +38,7 @@ public final class Rasterizer {
 
     deinit {
         accumulation.deallocate()
-        rowRanges.deallocate()
-        rangeCounts.deallocate()
+        groupMarks.deallocate()
     }
 
     /// Coverage for part of a row: `cells` holds a value per pixel, or it is nil and every
@@ -64,7 +60,7 @@ public final class Rasterizer {
         // the size of the shape: sized to a 4K photo's outline it was 33 MB, zeroed on every
         // growth (a gesture's first frame paid 20-40 ms in page faults and memset for it), and
         // strips of 4 MB still made canvas-wide shapes wait on memory (BENCHMARKS.md).
-        let stripHeight = max(16, Self.accumulationCells / (area.width + 2))
+        let stripHeight = max(16, Self.accumulationCells / Self.stride(forWidth: area.width))
         var strip = area
         while strip.y0 < area.y1 {
             strip.y1 = min(area.y1, strip.y0 + stripHeight)
@@ -132,10 +128,14 @@ public final class Rasterizer {
     /// canvas-spanning polygons 293-315 ms on one core, 256 KB 215-226 ms, 64 KB 231 ms.)
     private static let accumulationCells = 1 << 16
 
+    /// Cells a row of `width` pixels keeps: an edge writes up to two past its last pixel, and
+    /// rows are summed in whole groups of four.
+    private static func stride(forWidth width: Int) -> Int { (width + 2 + 3) & ~3 }
+
     private func fill<Sink: CoverageSink>(_ polygons: [Polyline], rule: FillRule, strip area: PixelRect, sink: Sink) {
-        let width = area.width, height = area.height, stride = width + 2
+        let width = area.width, height = area.height, stride = Self.stride(forWidth: width)
         reserve(stride * height)
-        reserveRows(height)
+        reserveMarks(rows: height, perRow: (stride / 4 + 63) / 64)
         let originX = Double(area.x0), originY = Double(area.y0)
         for polygon in polygons where polygon.points.count > 1 {
             var previous = polygon.points[polygon.points.count - 1]
@@ -147,115 +147,89 @@ public final class Rasterizer {
         }
         if coverageRow.count < stride { coverageRow = Array(repeating: 0, count: stride) }
         coverageRow.withUnsafeMutableBufferPointer { buffer in
-            let coverage = buffer.baseAddress!
-            for row in 0..<height where rangeCounts[row] > 0 {
-                emitRow(row, area: area, width: width, stride: stride, rule: rule, coverage: coverage, sink: sink)
-                rangeCounts[row] = 0
+            for row in 0..<height {
+                emitRow(row, area: area, width: width, stride: stride, rule: rule, coverage: buffer.baseAddress!, sink: sink)
             }
         }
-    }
-
-    @inline(__always)
-    private static func coverageValue(_ accumulated: Float, _ rule: FillRule) -> UInt8 {
-        var value = abs(accumulated)
-        if rule == .evenOdd {
-            value = value.truncatingRemainder(dividingBy: 2)
-            if value > 1 { value = 2 - value }
-        }
-        // Rounded by adding 2^23, which leaves the nearest integer in the low mantissa bits:
-        // UInt8(x + 0.5) checked x for NaN and range on every cell, 40% of emitting a row.
-        // (Halves round to even here, up before: a level apart at exact halves only.)
-        let scaled = min(value, 1) * 255
-        return UInt8(truncatingIfNeeded: (scaled + 8_388_608).bitPattern)
     }
 
     @inline(__always)
     private func emitRow<Sink: CoverageSink>(_ row: Int, area: PixelRect, width: Int, stride: Int, rule: FillRule,
                                              coverage: UnsafeMutablePointer<UInt8>, sink: Sink) {
-        let pairs = rowRanges + row * 2 * Self.rangesPerRow
-        let count = Int(rangeCounts[row])
-        // Insertion sort of the (start, end) pairs by start: a row has a handful.
-        var i = 1
-        while i < count {
-            let start = pairs[2 * i], end = pairs[2 * i + 1]
-            var j = i - 1
-            while j >= 0 && pairs[2 * j] > start {
-                pairs[2 * j + 2] = pairs[2 * j]
-                pairs[2 * j + 3] = pairs[2 * j + 1]
-                j -= 1
-            }
-            pairs[2 * j + 2] = start
-            pairs[2 * j + 3] = end
-            i += 1
-        }
+        let marks = groupMarks + row * marksPerRow
         let line = accumulation + row * stride
         let y = area.y0 + row
-        var accumulated: Float = 0
+        var carry: Float = 0 // the winding summed so far along the row
         var position = 0 // the first column not yet reported
-        var k = 0
-        while k < count {
-            let start = Int(pairs[2 * k])
-            var end = Int(pairs[2 * k + 1])
-            k += 1
-            while k < count && Int(pairs[2 * k]) <= end + 1 {
-                end = max(end, Int(pairs[2 * k + 1]))
-                k += 1
-            }
-            // The run before these cells has the coverage accumulated so far.
-            if start > position {
-                let value = Self.coverageValue(accumulated, rule)
+        for word in 0..<marksPerRow {
+            var bits = marks[word]
+            if bits == 0 { continue }
+            marks[word] = 0
+            repeat {
+                // A stretch of marked groups: its cells from `start` to `end`.
+                let first = bits.trailingZeroBitCount
+                let length = (~(bits >> UInt64(first))).trailingZeroBitCount
+                bits = first + length == 64 ? 0 : bits & (~0 << UInt64(first + length))
+                let start = (word * 64 + first) * 4, end = start + length * 4
+                // The run before them has the coverage summed so far.
                 let runEnd = min(start, width)
-                if value != 0 && runEnd > position { sink.run(y: y, x: area.x0 + position, count: runEnd - position, level: value) }
-            }
-            var x = start
-            while x <= end {
-                accumulated += line[x]
-                line[x] = 0
-                if x < width { coverage[x - start] = Self.coverageValue(accumulated, rule) }
-                x += 1
-            }
-            let visibleEnd = min(end, width - 1)
-            if visibleEnd >= start {
-                // Trim zero coverage at both ends of the cells.
-                var a = 0, b = visibleEnd - start
-                if Sink.trimsCells {
+                if runEnd > position {
+                    let level = CoverageGroups.level(carry, rule)
+                    if level != 0 { sink.run(y: y, x: area.x0 + position, count: runEnd - position, level: level) }
+                }
+                var x = start
+                if Sink.blendsFours {
+                    while x < end {
+                        let levels = CoverageGroups.levels(CoverageGroups.sum(line + x, carry: &carry), rule)
+                        if x + 4 <= width {
+                            sink.four(y: y, x: area.x0 + x, levels: levels)
+                        } else if x < width {
+                            CoverageGroups.store(levels, to: coverage)
+                            sink.cells(y: y, x: area.x0 + x, count: width - x, levels: coverage)
+                        }
+                        x += 4
+                    }
+                } else {
+                    while x < end {
+                        CoverageGroups.store(CoverageGroups.levels(CoverageGroups.sum(line + x, carry: &carry), rule), to: coverage + (x - start))
+                        x += 4
+                    }
+                    // Zero coverage at both ends of the cells is left out.
+                    var a = 0, b = min(end, width) - 1 - start
                     while a <= b && coverage[a] == 0 { a += 1 }
                     while b >= a && coverage[b] == 0 { b -= 1 }
+                    if a <= b { sink.cells(y: y, x: area.x0 + start + a, count: b - a + 1, levels: coverage + a) }
                 }
-                if a <= b { sink.cells(y: y, x: area.x0 + start + a, count: b - a + 1, levels: coverage + a) }
-            }
-            position = end + 1
+                position = end
+            } while bits != 0
         }
         // Edges dropped right of the area leave the winding non-zero up to the border.
         if position < width {
-            let value = Self.coverageValue(accumulated, rule)
-            if value != 0 { sink.run(y: y, x: area.x0 + position, count: width - position, level: value) }
+            let level = CoverageGroups.level(carry, rule)
+            if level != 0 { sink.run(y: y, x: area.x0 + position, count: width - position, level: level) }
         }
     }
 
-    private func reserveRows(_ height: Int) {
-        guard height > rowCapacity else { return }
-        rowRanges.deallocate()
-        rangeCounts.deallocate()
-        rowCapacity = max(height, rowCapacity * 2)
-        rowRanges = .allocate(capacity: rowCapacity * 2 * Self.rangesPerRow)
-        rangeCounts = .allocate(capacity: rowCapacity)
-        rangeCounts.initialize(repeating: 0, count: rowCapacity)
-    }
-
+    /// Marks the groups of cells from `first` to `last` in `row`.
     @inline(__always)
-    private func addRange(row: Int, from start: Int32, to end: Int32) {
-        let count = Int(rangeCounts[row])
-        let pairs = rowRanges + row * 2 * Self.rangesPerRow
-        if count < Self.rangesPerRow {
-            pairs[2 * count] = start
-            pairs[2 * count + 1] = end
-            rangeCounts[row] = Int32(count + 1)
-        } else {
-            let last = 2 * (Self.rangesPerRow - 1)
-            pairs[last] = min(pairs[last], start)
-            pairs[last + 1] = max(pairs[last + 1], end)
+    private func mark(row: Int, from first: Int, to last: Int) {
+        let marks = groupMarks + row * marksPerRow
+        var group = first >> 2
+        let lastGroup = last >> 2
+        while group >> 6 < lastGroup >> 6 {
+            marks[group >> 6] |= ~0 << UInt64(group & 63)
+            group = (group | 63) + 1
         }
+        marks[group >> 6] |= (~0 >> UInt64(63 - (lastGroup - group))) << UInt64(group & 63)
+    }
+
+    private func reserveMarks(rows: Int, perRow: Int) {
+        marksPerRow = perRow
+        guard rows * perRow > marksCapacity else { return }
+        groupMarks.deallocate()
+        marksCapacity = max(rows * perRow, marksCapacity * 2)
+        groupMarks = .allocate(capacity: marksCapacity)
+        groupMarks.initialize(repeating: 0, count: marksCapacity)
     }
 
     private func reserve(_ count: Int) {
@@ -348,7 +322,7 @@ public final class Rasterizer {
                 line[x1i] += d * am
                 touchedMax = x1i
             }
-            addRange(row: row, from: Int32(x0i), to: Int32(touchedMax))
+            mark(row: row, from: x0i, to: touchedMax)
             x = xNext
         }
     }

@@ -1,0 +1,52 @@
+/// A row of accumulated cells turned into coverage four cells at a time, in vector lanes: the
+/// running sum of a group is two shifted adds and the carry from the groups before it, so a
+/// row's sum waits on one add a group instead of one a cell. Every fill's coverage goes
+/// through here, so the painting sink and a closure get the very same levels.
+enum CoverageGroups {
+    /// The running sums at the four cells from `cells` on (which are cleared for the next
+    /// strip), after `carry`, which becomes the sum at the last of them.
+    @inline(__always)
+    static func sum(_ cells: UnsafeMutablePointer<Float>, carry: inout Float) -> SIMD4<Float> {
+        let raw = UnsafeMutableRawPointer(cells)
+        var sums = raw.loadUnaligned(as: SIMD4<Float>.self)
+        raw.storeBytes(of: SIMD4<Float>(), as: SIMD4<Float>.self)
+        sums += SIMD4(0, sums[0], sums[1], sums[2])
+        sums += SIMD4(0, 0, sums[0], sums[1])
+        sums += SIMD4(repeating: carry)
+        carry = sums[3]
+        return sums
+    }
+
+    /// The coverage level (0...255) of each of four sums under `rule`: `level` for each.
+    @inline(__always)
+    static func levels(_ sums: SIMD4<Float>, _ rule: FillRule) -> SIMD4<UInt32> {
+        if rule == .evenOdd {
+            return SIMD4(UInt32(level(sums[0], rule)), UInt32(level(sums[1], rule)),
+                         UInt32(level(sums[2], rule)), UInt32(level(sums[3], rule)))
+        }
+        let magnitude = unsafeBitCast(unsafeBitCast(sums, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
+        let scaled = pointwiseMin(magnitude, SIMD4(repeating: 1)) * 255
+        return unsafeBitCast(scaled + 8_388_608, to: SIMD4<UInt32>.self) & 0xFF
+    }
+
+    /// The coverage level (0...255) of one running sum under `rule`.
+    @inline(__always)
+    static func level(_ sum: Float, _ rule: FillRule) -> UInt8 {
+        var value = abs(sum)
+        if rule == .evenOdd {
+            value = value.truncatingRemainder(dividingBy: 2)
+            if value > 1 { value = 2 - value }
+        }
+        // Rounded by adding 2^23, which leaves the nearest integer in the low mantissa bits:
+        // UInt8(x + 0.5) checked x for NaN and range on every cell. (Halves round to even.)
+        let scaled = min(value, 1) * 255
+        return UInt8(truncatingIfNeeded: (scaled + 8_388_608).bitPattern)
+    }
+
+    /// Four levels as bytes at `destination`.
+    @inline(__always)
+    static func store(_ levels: SIMD4<UInt32>, to destination: UnsafeMutablePointer<UInt8>) {
+        let packed = levels[0] | levels[1] << 8 | levels[2] << 16 | levels[3] << 24
+        UnsafeMutableRawPointer(destination).storeBytes(of: packed, as: UInt32.self)
+    }
+}
