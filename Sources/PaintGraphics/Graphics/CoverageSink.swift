@@ -68,11 +68,7 @@ struct SolidOverSink: CoverageSink {
         // The next rows' edge pixels are read soon after: ask for them now (a cold load of
         // the destination was a sixth of filling small polygons).
         machine_prefetch_for_write(target + 2 * 4 * width)
-        if levels == SIMD4(repeating: 255) && source >> 24 == 255 {
-            target.storeBytes(of: SIMD4<UInt32>(repeating: source), as: SIMD4<UInt32>.self)
-        } else if levels != SIMD4() {
-            let paint = SIMD4<UInt32>(scaled[Int(levels[0])], scaled[Int(levels[1])], scaled[Int(levels[2])], scaled[Int(levels[3])])
-            target.storeBytes(of: PixelMath.over(paint, target.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
-        }
+        let paint = SIMD4<UInt32>(scaled[Int(levels[0])], scaled[Int(levels[1])], scaled[Int(levels[2])], scaled[Int(levels[3])])
+        target.storeBytes(of: PixelMath.over(paint, target.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
     }
 }
