@@ -194,11 +194,9 @@ public final class Rasterizer {
                         CoverageGroups.store(CoverageGroups.levels(CoverageGroups.sum(line + x, carry: &carry), rule), to: coverage + (x - start))
                         x += 4
                     }
-                    // Zero coverage at both ends of the cells is left out.
-                    var a = 0, b = min(end, width) - 1 - start
-                    while a <= b && coverage[a] == 0 { a += 1 }
-                    while b >= a && coverage[b] == 0 { b -= 1 }
-                    if a <= b { sink.cells(y: y, x: area.x0 + start + a, count: b - a + 1, levels: coverage + a) }
+                    // Zero levels at the ends go too: looking for them was dearer than what
+                    // a closure spends passing them by.
+                    if start < width { sink.cells(y: y, x: area.x0 + start, count: min(end, width) - start, levels: coverage) }
                 }
                 position = end
             } while bits != 0
@@ -288,7 +286,9 @@ public final class Rasterizer {
             let dy = rowBottom - rowTop
             let xNext = x + slope * dy
             let d = Float(dy) * direction
-            let x0 = min(x, xNext), x1 = max(x, xNext)
+            // An edge that ends on the area's left border (as every shape cut there does)
+            // steps to a hair below 0 by rounding: held at 0, so it never writes left of its row.
+            let x0 = max(0, min(x, xNext)), x1 = max(x0, max(x, xNext))
             let x0i = floorToInt(x0)
             let x0Floor = Double(x0i)
             let x1i = ceilToInt(x1)
