@@ -60,8 +60,10 @@ struct SolidOverSink: CoverageSink {
         ScaledPaint.blendOver(scaled, cells: levels, count: count, into: pixels + y * width + x)
     }
 
-    /// None covered are skipped, four an opaque colour covers fully are stored, others are
-    /// blended in vector lanes (`PixelMath.over` of four: the one-pixel numbers).
+    /// Blended in vector lanes (`PixelMath.over` of four: the one-pixel numbers), whatever
+    /// their levels: uncovered pixels come out as they were and fully covered ones as the
+    /// colour, so testing for either first only cost the mispredicted branches along an edge's
+    /// mixed groups (BENCHMARKS.md, issue 44's ninth session).
     @inline(__always)
     func four(y: Int, x: Int, levels: SIMD4<UInt32>) {
         let target = UnsafeMutableRawPointer(pixels + y * width + x)
