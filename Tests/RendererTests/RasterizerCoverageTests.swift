@@ -72,4 +72,28 @@ final class RasterizerCoverageTests: XCTestCase {
             }
         }
     }
+
+    func testBandsForTheCoresShareTheEdgeRowsNotTheRows() {
+        // A comb: 20 teeth 20 rows deep along the top, then straight sides 180 rows down. Most
+        // of its edge rows are in its first 20 rows, so half of them are reached there.
+        var points: [Point] = []
+        for tooth in 0..<20 {
+            points.append(Point(x: Double(tooth * 10), y: 0))
+            points.append(Point(x: Double(tooth * 10 + 5), y: 20))
+        }
+        points += [Point(x: 200, y: 0), Point(x: 200, y: 200), Point(x: 0, y: 200)]
+        let area = PixelRect(x0: 0, y0: 0, x1: 201, y1: 201)
+        let cuts = EdgeBalancedBands.cuts(of: [Polyline(points: points, isClosed: true)], area: area, count: 2)
+        XCTAssertEqual(cuts.count, 3)
+        XCTAssertEqual(cuts.first, 0)
+        XCTAssertEqual(cuts.last, 201)
+        // The teeth's 40 edges and the two sides cross 40 x 20 + 200 + 200 = 1,200 rows. Each
+        // of the first 20 rows is crossed by 42 edges: 588 edge rows lie above row 14, 630
+        // above row 15, so the half (600) is reached at 15. An even split would cut at 100.
+        XCTAssertEqual(cuts[1], 15)
+        let four = EdgeBalancedBands.cuts(of: [Polyline(points: points, isClosed: true)], area: area, count: 4)
+        XCTAssertEqual(four, four.sorted(), "the cuts go down the shape")
+        XCTAssertEqual(four.count, 5)
+    }
 }
+

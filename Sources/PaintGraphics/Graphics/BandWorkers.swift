@@ -81,13 +81,15 @@ final class BandWorkers: @unchecked Sendable {
             // The last band is usually moments from done; for a long one the caller sleeps and
             // gives the core back (yielding in a loop kept it busy for the whole band).
             let deadline = Self.now() + Self.spinNanoseconds
+            var looks = 0
             while job.finished.load(ordering: .acquiring) < iterations {
                 guard Self.now() < deadline else {
                     job.done.wait()
                     break
                 }
                 Self.spin()
-                sched_yield()
+                looks &+= 1
+                if looks & 3 == 0 { sched_yield() }
             }
             job.body = nil
             // Another caller's job may have been posted since: that one stays.
@@ -99,9 +101,12 @@ final class BandWorkers: @unchecked Sendable {
         var seen = generation.load(ordering: .acquiring)
         while true {
             let deadline = Self.now() + Self.spinNanoseconds
+            var looks = 0
             while generation.load(ordering: .acquiring) == seen {
                 if Self.now() < deadline {
                     Self.spin()
+                    looks &+= 1
+                    if looks & 3 != 0 { continue }
                     // On the caller's own core (where the scheduler sometimes puts it) spinning
                     // would take the caller's time: 1000 small fills took 33 ms so, 19 ms with
                     // this yield, 11 ms on two cores either way.
@@ -119,10 +124,13 @@ final class BandWorkers: @unchecked Sendable {
         }
     }
 
-    /// A few pauses between looks at the clock (a pause is 25 ns on this CPU, 40 on others).
+    /// A few pauses between looks at the job (a pause is 25 ns on this CPU, 40 on others), and
+    /// the core offered to others every fourth look: sixteen pauses and a yield every look
+    /// noticed a band's start or end a microsecond late, a few percent of a small shape's fill
+    /// (BENCHMARKS.md, issue 44's ninth session).
     @inline(__always)
     private static func spin() {
-        for _ in 0..<16 { machine_spin_pause() }
+        for _ in 0..<4 { machine_spin_pause() }
     }
 
     private static func now() -> UInt64 {

@@ -87,8 +87,12 @@ public final class Rasterizer {
         let bands = RowBands.count(forPixels: area.width * area.height, minimumPixels: Self.bandedPixels)
         guard bands > 1 else { return fill(polygons, rule: rule, area: area, sink: sink) }
         let helpers = bandRasterizers(bands - 1)
-        RowBands.forEachBand(of: area, minimumPixels: Self.bandedPixels) { band, rows in
-            (band == 0 ? self : helpers[band - 1]).fill(polygons, rule: rule, area: rows, sink: sink)
+        let cuts = EdgeBalancedBands.cuts(of: polygons, area: area, count: bands)
+        BandWorkers.shared.run(iterations: bands) { band in
+            var rows = area
+            rows.y0 = cuts[band]
+            rows.y1 = cuts[band + 1]
+            if !rows.isEmpty { (band == 0 ? self : helpers[band - 1]).fill(polygons, rule: rule, area: rows, sink: sink) }
         }
     }
 
