@@ -60,8 +60,7 @@ struct SolidOverSink: CoverageSink {
         ScaledPaint.blendOver(scaled, cells: levels, count: count, into: pixels + y * width + x)
     }
 
-    /// Blended in vector lanes (`PixelMath.over` of four: the one-pixel numbers), whatever
-    /// their levels: uncovered pixels come out as they were and fully covered ones as the
+    /// Blended in vector lanes whatever their levels: uncovered pixels come out as they were and fully covered ones as the
     /// colour, so testing for either first only cost the mispredicted branches along an edge's
     /// mixed groups (BENCHMARKS.md, issue 44's ninth session).
     @inline(__always)
@@ -70,7 +69,6 @@ struct SolidOverSink: CoverageSink {
         // The next rows' edge pixels are read soon after: ask for them now (a cold load of
         // the destination was a sixth of filling small polygons).
         machine_prefetch_for_write(target + 2 * 4 * width)
-        let paint = SIMD4<UInt32>(scaled[Int(levels[0])], scaled[Int(levels[1])], scaled[Int(levels[2])], scaled[Int(levels[3])])
-        target.storeBytes(of: PixelMath.over(paint, target.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
+        ScaledPaint.blendOver(scaled, coverage: levels, into: target)
     }
 }

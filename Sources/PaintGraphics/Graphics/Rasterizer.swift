@@ -87,12 +87,8 @@ public final class Rasterizer {
         let bands = RowBands.count(forPixels: area.width * area.height, minimumPixels: Self.bandedPixels)
         guard bands > 1 else { return fill(polygons, rule: rule, area: area, sink: sink) }
         let helpers = bandRasterizers(bands - 1)
-        let cuts = EdgeBalancedBands.cuts(of: polygons, area: area, count: bands)
-        BandWorkers.shared.run(iterations: bands) { band in
-            var rows = area
-            rows.y0 = cuts[band]
-            rows.y1 = cuts[band + 1]
-            if !rows.isEmpty { (band == 0 ? self : helpers[band - 1]).fill(polygons, rule: rule, area: rows, sink: sink) }
+        RowBands.forEachBand(of: area, cuts: EdgeBalancedBands.cuts(of: polygons, area: area, count: bands)) { band, rows in
+            (band == 0 ? self : helpers[band - 1]).fill(polygons, rule: rule, area: rows, sink: sink)
         }
     }
 
@@ -176,11 +172,7 @@ public final class Rasterizer {
                 bits = first + length == 64 ? 0 : bits & (~0 << UInt64(first + length))
                 let start = (word * 64 + first) * 4, end = start + length * 4
                 // The run before them has the coverage summed so far.
-                let runEnd = min(start, width)
-                if runEnd > position {
-                    let level = CoverageGroups.level(carry, rule)
-                    if level != 0 { sink.run(y: y, x: area.x0 + position, count: runEnd - position, level: level) }
-                }
+                emitRun(y: y, from: position, to: min(start, width), area: area, carry: carry, rule: rule, sink: sink)
                 var x = start
                 if Sink.blendsFours {
                     while x < end {
@@ -206,10 +198,17 @@ public final class Rasterizer {
             } while bits != 0
         }
         // Edges dropped right of the area leave the winding non-zero up to the border.
-        if position < width {
-            let level = CoverageGroups.level(carry, rule)
-            if level != 0 { sink.run(y: y, x: area.x0 + position, count: width - position, level: level) }
-        }
+        emitRun(y: y, from: position, to: width, area: area, carry: carry, rule: rule, sink: sink)
+    }
+
+    /// The columns from `start` to `end` of the area, which no edge crosses, at the coverage of
+    /// the winding summed so far.
+    @inline(__always)
+    private func emitRun<Sink: CoverageSink>(y: Int, from start: Int, to end: Int, area: PixelRect, carry: Float, rule: FillRule,
+                                             sink: Sink) {
+        guard end > start else { return }
+        let level = CoverageGroups.level(carry, rule)
+        if level != 0 { sink.run(y: y, x: area.x0 + start, count: end - start, level: level) }
     }
 
     /// Marks the groups of cells from `first` to `last` in `row`.

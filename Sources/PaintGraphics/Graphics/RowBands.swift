@@ -39,6 +39,18 @@ public enum RowBands {
         }
     }
 
+    /// Runs `body` for each band of `area` between `cuts` (rows, the first `area.y0` and the
+    /// last `area.y1`; a band that would be empty is skipped), on the cores at once: for work
+    /// that is not spread evenly over the rows.
+    static func forEachBand(of area: PixelRect, cuts: [Int], _ body: (Int, PixelRect) -> Void) {
+        BandWorkers.shared.run(iterations: cuts.count - 1) { band in
+            var rows = area
+            rows.y0 = cuts[band]
+            rows.y1 = cuts[band + 1]
+            if !rows.isEmpty { body(band, rows) }
+        }
+    }
+
     /// Runs `body` for bands of `items` (tile rows, say) on the cores at once when the work
     /// covers `pixels` pixels or more.
     public static func forEachBand(of items: Range<Int>, pixels: Int, _ body: (Range<Int>) -> Void) {

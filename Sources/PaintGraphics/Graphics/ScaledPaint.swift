@@ -36,10 +36,8 @@ package final class ScaledPaint {
             if four == 0xFFFF_FFFF && opaque {
                 target.storeBytes(of: SIMD4<UInt32>(repeating: full), as: SIMD4<UInt32>.self)
             } else if four != 0 {
-                let paint = SIMD4<UInt32>(levels[Int(cells[i])], levels[Int(cells[i + 1])],
-                                          levels[Int(cells[i + 2])], levels[Int(cells[i + 3])])
-                let blended = PixelMath.over(paint, target.loadUnaligned(as: SIMD4<UInt32>.self))
-                target.storeBytes(of: blended, as: SIMD4<UInt32>.self)
+                blendOver(levels, coverage: SIMD4(UInt32(cells[i]), UInt32(cells[i + 1]), UInt32(cells[i + 2]), UInt32(cells[i + 3])),
+                          into: target)
             }
             i += 4
         }
@@ -48,5 +46,13 @@ package final class ScaledPaint {
             if coverage != 0 { destination[i] = PixelMath.over(levels[coverage], destination[i]) }
             i += 1
         }
+    }
+
+    /// Source-over of the colour into the four pixels at `target`, each through its own coverage
+    /// level (0...255), in vector lanes: `PixelMath.over` of four, the one-pixel numbers.
+    @inline(__always)
+    package static func blendOver(_ levels: UnsafePointer<UInt32>, coverage: SIMD4<UInt32>, into target: UnsafeMutableRawPointer) {
+        let paint = SIMD4<UInt32>(levels[Int(coverage[0])], levels[Int(coverage[1])], levels[Int(coverage[2])], levels[Int(coverage[3])])
+        target.storeBytes(of: PixelMath.over(paint, target.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
     }
 }
