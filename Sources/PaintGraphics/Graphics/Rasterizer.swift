@@ -282,51 +282,71 @@ public final class Rasterizer {
         let firstRow = floorToInt(max(top.y, 0))
         let endRow = ceilToInt(min(bottom.y, Double(height)))
         if firstRow >= endRow { return }
+        // The rows the edge crosses from top to bottom all step by the same slope and cover the
+        // same width, so they need no clipping to the edge's ends and no division of their own:
+        // only the first and last row can be partial.
+        let firstWhole = min(endRow, ceilToInt(max(top.y, 0)))
+        let endWhole = max(firstWhole, floorToInt(min(bottom.y, Double(height))))
         var x = top.x + (max(top.y, Double(firstRow)) - top.y) * slope
+        let widthReciprocal = Float(1 / abs(slope))
         for row in firstRow..<endRow {
-            let line = accumulation + row * stride
-            let rowTop = max(Double(row), top.y), rowBottom = min(Double(row + 1), bottom.y)
-            let dy = rowBottom - rowTop
-            let xNext = x + slope * dy
-            let d = Float(dy) * direction
-            // An edge that ends on the area's left border (as every shape cut there does)
-            // steps to a hair below 0 by rounding: held at 0, so it never writes left of its row.
-            let x0 = max(0, min(x, xNext)), x1 = max(x0, max(x, xNext))
-            let x0i = floorToInt(x0)
-            let x0Floor = Double(x0i)
-            let x1i = ceilToInt(x1)
-            let x1Ceil = Double(x1i)
-            var touchedMax = x0i + 1
-            if x1i <= x0i + 1 {
-                // The edge stays within one pixel column in this row.
-                let xmf = Float(0.5 * (x + xNext) - x0Floor)
-                line[x0i] += d - d * xmf
-                line[x0i + 1] += d * xmf
-            } else {
-                let s = Float(1 / (x1 - x0))
-                let x0f = Float(x0 - x0Floor)
-                let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
-                let x1f = Float(x1 - x1Ceil + 1)
-                let am = 0.5 * s * x1f * x1f
-                line[x0i] += d * a0
-                if x1i == x0i + 2 {
-                    line[x0i + 1] += d * (1 - a0 - am)
-                } else {
-                    let a1 = s * (1.5 - x0f)
-                    line[x0i + 1] += d * (a1 - a0)
-                    var xi = x0i + 2
-                    while xi < x1i - 1 {
-                        line[xi] += d * s
-                        xi += 1
-                    }
-                    let a2 = a1 + Float(x1i - x0i - 3) * s
-                    line[x1i - 1] += d * (1 - a2 - am)
-                }
-                line[x1i] += d * am
-                touchedMax = x1i
+            var xNext = x + slope, cover = direction, reciprocal = widthReciprocal
+            if row < firstWhole || row >= endWhole {
+                // Where the edge enters or leaves the row inside it.
+                let rowTop = max(Double(row), top.y), rowBottom = min(Double(row + 1), bottom.y)
+                let dy = rowBottom - rowTop
+                xNext = x + slope * dy
+                cover = Float(dy) * direction
+                reciprocal = Float(1 / abs(xNext - x))
             }
-            mark(row: row, from: x0i, to: touchedMax)
+            addEdgeRow(row, left: min(x, xNext), right: max(x, xNext), cover: cover, widthReciprocal: reciprocal,
+                       stride: stride)
             x = xNext
         }
+    }
+
+    /// Adds the signed area of an edge that crosses `row` between `left` and `right`, covering `cover`
+    /// of the row's height (negative going up), over cells whose width it crosses in
+    /// `1 / widthReciprocal`.
+    @inline(__always)
+    private func addEdgeRow(_ row: Int, left: Double, right: Double, cover d: Float, widthReciprocal s: Float,
+                            stride: Int) {
+        let line = accumulation + row * stride
+        // An edge that ends on the area's left border (as every shape cut there does)
+        // steps to a hair below 0 by rounding: held at 0, so it never writes left of its row.
+        let x0 = max(0, left), x1 = max(x0, right)
+        let x0i = floorToInt(x0)
+        let x0Floor = Double(x0i)
+        let x1i = ceilToInt(x1)
+        let x1Ceil = Double(x1i)
+        var touchedMax = x0i + 1
+        if x1i <= x0i + 1 {
+            // The edge stays within one pixel column in this row.
+            let xmf = Float(0.5 * (x0 + x1) - x0Floor)
+            line[x0i] += d - d * xmf
+            line[x0i + 1] += d * xmf
+        } else {
+            let x0f = Float(x0 - x0Floor)
+            let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
+            let x1f = Float(x1 - x1Ceil + 1)
+            let am = 0.5 * s * x1f * x1f
+            line[x0i] += d * a0
+            if x1i == x0i + 2 {
+                line[x0i + 1] += d * (1 - a0 - am)
+            } else {
+                let a1 = s * (1.5 - x0f)
+                line[x0i + 1] += d * (a1 - a0)
+                var xi = x0i + 2
+                while xi < x1i - 1 {
+                    line[xi] += d * s
+                    xi += 1
+                }
+                let a2 = a1 + Float(x1i - x0i - 3) * s
+                line[x1i - 1] += d * (1 - a2 - am)
+            }
+            line[x1i] += d * am
+            touchedMax = x1i
+        }
+        mark(row: row, from: x0i, to: touchedMax)
     }
 }
