@@ -1,9 +1,9 @@
 import XCTest
 @testable import PaintGraphics
 
-/// The four-pixel source-over and the blends built on it (a fill's edge pixels, a normal
-/// layer) must give exactly the numbers of the one-pixel `PixelMath.over`: the canvas, the
-/// saved file and the journal's replays must agree to the bit.
+/// The four-pixel source-over and mix and the blends built on them (a fill's edge pixels, a
+/// normal layer) must give exactly the numbers of the one-pixel `PixelMath.over` and `mix`: the
+/// canvas, the saved file and the journal's replays must agree to the bit.
 final class VectorBlendTests: XCTestCase {
     private var generator = SystemRandomNumberGenerator()
 
@@ -40,7 +40,7 @@ final class VectorBlendTests: XCTestCase {
                 let cells = Array(pattern.dropFirst(offset))
                 var destination = (0..<cells.count).map { _ in premultiplied(alpha: UInt32.random(in: 0...255)) }
                 let expected = zip(cells, destination).map { level, pixel in
-                    level == 0 ? pixel : PixelMath.over(levels[Int(level)], pixel)
+                    level == 0 ? pixel : SpanBlender.apply(.sourceOver, source: color, sourceAlpha: color >> 24, coverage: UInt32(level), over: pixel)
                 }
                 destination.withUnsafeMutableBufferPointer { target in
                     ScaledPaint.blendOver(levels, cells: cells, count: cells.count, into: target.baseAddress!)
@@ -69,6 +69,25 @@ final class VectorBlendTests: XCTestCase {
                     }
                 }
                 XCTAssertEqual(destination, expected, "colour \(String(color, radix: 16)), offset \(offset)")
+            }
+        }
+    }
+
+    func testMixIsTheLerpRoundedOnceAndFourPixelsGiveTheOnePixelNumbers() {
+        for k in 0...255 as ClosedRange<UInt32> {
+            for _ in 0..<16 {
+                let sources = SIMD4<UInt32>((0..<4).map { _ in premultiplied(alpha: UInt32.random(in: 0...255)) })
+                let destinations = SIMD4<UInt32>((0..<4).map { _ in premultiplied(alpha: UInt32.random(in: 0...255)) })
+                let mixed = PixelMath.mix(sources, over: destinations, by: SIMD4(repeating: k))
+                for lane in 0..<4 {
+                    let one = PixelMath.mix(sources[lane], over: destinations[lane], by: k)
+                    XCTAssertEqual(mixed[lane], one, "k \(k)")
+                    for shift in [0, 8, 16, 24] as [UInt32] {
+                        let s = Double((sources[lane] >> shift) & 0xFF), d = Double((destinations[lane] >> shift) & 0xFF)
+                        let exact = ((s * Double(k) + d * Double(255 - k)) / 255).rounded()
+                        XCTAssertEqual(Double((one >> shift) & 0xFF), exact, "k \(k), channel at \(shift)")
+                    }
+                }
             }
         }
     }

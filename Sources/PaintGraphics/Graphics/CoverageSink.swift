@@ -51,6 +51,10 @@ struct SolidOverSink: CoverageSink {
     func run(y: Int, x: Int, count: Int, level: UInt8) {
         let destination = pixels + y * width + x
         if level == 255 && source >> 24 == 255 { return PixelRun.fill(destination, with: source, count: count) }
+        if source >> 24 == 255 {
+            for i in 0..<count { destination[i] = PixelMath.mix(source, over: destination[i], by: UInt32(level)) }
+            return
+        }
         let paint = scaled[Int(level)]
         for i in 0..<count { destination[i] = PixelMath.over(paint, destination[i]) }
     }
@@ -69,6 +73,6 @@ struct SolidOverSink: CoverageSink {
         // The next rows' edge pixels are read soon after: ask for them now (a cold load of
         // the destination was a sixth of filling small polygons).
         machine_prefetch_for_write(target + 2 * 4 * width)
-        ScaledPaint.blendOver(scaled, coverage: levels, into: target)
+        ScaledPaint.blendOver(scaled, source: source, coverage: levels, into: target)
     }
 }

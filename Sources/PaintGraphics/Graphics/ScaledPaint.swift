@@ -36,22 +36,34 @@ package final class ScaledPaint {
             if four == 0xFFFF_FFFF && opaque {
                 target.storeBytes(of: SIMD4<UInt32>(repeating: full), as: SIMD4<UInt32>.self)
             } else if four != 0 {
-                blendOver(levels, coverage: SIMD4(UInt32(cells[i]), UInt32(cells[i + 1]), UInt32(cells[i + 2]), UInt32(cells[i + 3])),
+                blendOver(levels, source: full, coverage: SIMD4(UInt32(cells[i]), UInt32(cells[i + 1]), UInt32(cells[i + 2]), UInt32(cells[i + 3])),
                           into: target)
             }
             i += 4
         }
         while i < count {
             let coverage = Int(cells[i])
-            if coverage != 0 { destination[i] = PixelMath.over(levels[coverage], destination[i]) }
+            if coverage != 0 {
+                destination[i] = opaque ? PixelMath.mix(full, over: destination[i], by: UInt32(coverage))
+                                        : PixelMath.over(levels[coverage], destination[i])
+            }
             i += 1
         }
     }
 
     /// Source-over of the colour into the four pixels at `target`, each through its own coverage
-    /// level (0...255), in vector lanes: `PixelMath.over` of four, the one-pixel numbers.
+    /// level (0...255), in vector lanes, with the one-pixel numbers: an opaque colour is mixed
+    /// in by each level (`PixelMath.mix`, which needs no table: 1,000 small polygons 21.6 ms
+    /// where looking up their scaled colour took 22.5), a translucent one's scaled copies are
+    /// laid over (`PixelMath.over` of four). `source` is the colour itself (`levels[255]`),
+    /// passed so it stays in a register: read from the table, the test cost what the mix saves.
     @inline(__always)
-    package static func blendOver(_ levels: UnsafePointer<UInt32>, coverage: SIMD4<UInt32>, into target: UnsafeMutableRawPointer) {
+    package static func blendOver(_ levels: UnsafePointer<UInt32>, source: UInt32, coverage: SIMD4<UInt32>,
+                                  into target: UnsafeMutableRawPointer) {
+        if source >> 24 == 255 {
+            let mixed = PixelMath.mix(SIMD4(repeating: source), over: target.loadUnaligned(as: SIMD4<UInt32>.self), by: coverage)
+            return target.storeBytes(of: mixed, as: SIMD4<UInt32>.self)
+        }
         let paint = SIMD4<UInt32>(levels[Int(coverage[0])], levels[Int(coverage[1])], levels[Int(coverage[2])], levels[Int(coverage[3])])
         target.storeBytes(of: PixelMath.over(paint, target.loadUnaligned(as: SIMD4<UInt32>.self)), as: SIMD4<UInt32>.self)
     }

@@ -81,10 +81,10 @@ package enum SpanBlender {
             if c == 255 {
                 return sourceAlpha == 255 ? source : PixelMath.over(source, d)
             }
-            return PixelMath.over(PixelMath.scale(source, by: c), d)
+            return sourceAlpha == 255 ? PixelMath.mix(source, over: d, by: c) : PixelMath.over(PixelMath.scale(source, by: c), d)
         case .copy:
             if c == 255 { return source }
-            return PixelMath.scale(source, by: c) &+ PixelMath.scale(d, by: 255 - c)
+            return PixelMath.mix(source, over: d, by: c)
         case .clear:
             return c == 255 ? 0 : PixelMath.scale(d, by: 255 - c)
         case .destinationOut:
