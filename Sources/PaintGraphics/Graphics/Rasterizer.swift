@@ -211,10 +211,9 @@ public final class Rasterizer {
         if level != 0 { sink.run(y: y, x: area.x0 + start, count: end - start, level: level) }
     }
 
-    /// Marks the groups of cells from `first` to `last` in `row`.
+    /// Marks the groups of cells from `first` to `last` in the row whose marks are `marks`.
     @inline(__always)
-    private func mark(row: Int, from first: Int, to last: Int) {
-        let marks = groupMarks + row * marksPerRow
+    private static func mark(_ marks: UnsafeMutablePointer<UInt64>, from first: Int, to last: Int) {
         var group = first >> 2
         let lastGroup = last >> 2
         while group >> 6 < lastGroup >> 6 {
@@ -289,6 +288,11 @@ public final class Rasterizer {
         let endWhole = max(firstWhole, floorToInt(min(bottom.y, Double(height))))
         var x = top.x + (max(top.y, Double(firstRow)) - top.y) * slope
         let widthReciprocal = Float(1 / abs(slope))
+        // The buffers in locals: read through `self` they were loaded again for every row, as
+        // the cells' stores might have changed them for all the compiler knows.
+        var line = accumulation + firstRow * stride
+        let marksPerRow = self.marksPerRow
+        var marks = groupMarks + firstRow * marksPerRow
         for row in firstRow..<endRow {
             var xNext = x + slope, cover = direction, reciprocal = widthReciprocal
             if row < firstWhole || row >= endWhole {
@@ -299,19 +303,20 @@ public final class Rasterizer {
                 cover = Float(dy) * direction
                 reciprocal = Float(1 / abs(xNext - x))
             }
-            addEdgeRow(row, left: min(x, xNext), right: max(x, xNext), cover: cover, widthReciprocal: reciprocal,
-                       stride: stride)
+            Self.addEdgeRow(line, marks: marks, left: min(x, xNext), right: max(x, xNext), cover: cover,
+                            widthReciprocal: reciprocal)
             x = xNext
+            line += stride
+            marks += marksPerRow
         }
     }
 
-    /// Adds the signed area of an edge that crosses `row` between `left` and `right`, covering `cover`
+    /// Adds the signed area of an edge that crosses the row of `line` between `left` and `right`, covering `cover`
     /// of the row's height (negative going up), over cells whose width it crosses in
     /// `1 / widthReciprocal`.
     @inline(__always)
-    private func addEdgeRow(_ row: Int, left: Double, right: Double, cover d: Float, widthReciprocal s: Float,
-                            stride: Int) {
-        let line = accumulation + row * stride
+    private static func addEdgeRow(_ line: UnsafeMutablePointer<Float>, marks: UnsafeMutablePointer<UInt64>, left: Double,
+                                   right: Double, cover d: Float, widthReciprocal s: Float) {
         // An edge that ends on the area's left border (as every shape cut there does)
         // steps to a hair below 0 by rounding: held at 0, so it never writes left of its row.
         let x0 = max(0, left), x1 = max(x0, right)
@@ -347,6 +352,6 @@ public final class Rasterizer {
             line[x1i] += d * am
             touchedMax = x1i
         }
-        mark(row: row, from: x0i, to: touchedMax)
+        mark(marks, from: x0i, to: touchedMax)
     }
 }
