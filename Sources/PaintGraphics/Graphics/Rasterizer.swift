@@ -311,9 +311,9 @@ public final class Rasterizer {
         }
     }
 
-    /// Adds the signed area of an edge that crosses the row of `line` between `left` and `right`, covering `cover`
-    /// of the row's height (negative going up), over cells whose width it crosses in
-    /// `1 / widthReciprocal`.
+    /// Adds the signed area of an edge that crosses the row of `line` between `left` and
+    /// `right`, covering `cover` of the row's height (negative going up), over cells whose width
+    /// it crosses in `1 / widthReciprocal`, and marks the groups of cells it wrote.
     @inline(__always)
     private static func addEdgeRow(_ line: UnsafeMutablePointer<Float>, marks: UnsafeMutablePointer<UInt64>, left: Double,
                                    right: Double, cover d: Float, widthReciprocal s: Float) {
