@@ -50,6 +50,35 @@ final class RasterizerCoverageTests: XCTestCase {
         XCTAssertLessThanOrEqual(largest, 1, "the same shapes against the border and a pixel in")
     }
 
+    func testEveryRowHoldsTheExactAreaOfTheShapeWithinIt() {
+        // Trapezoids with their top and bottom inside a row and sides of every slope, steep
+        // and shallow, rising and falling: an edge's first and last rows are partial and the
+        // rows between whole (stepped by the slope alone), and each row's coverage must add
+        // up to the area of the shape within it. A partial row taken for a whole one would
+        // cover the rest of its height too: up to the shape's width too much.
+        var generator = SystemRandomNumberGenerator()
+        let rasterizer = Rasterizer()
+        for _ in 0..<200 {
+            let top = Double.random(in: 2...30, using: &generator), bottom = top + Double.random(in: 0.3...90, using: &generator)
+            let topLeft = Double.random(in: 2...150, using: &generator), bottomLeft = Double.random(in: 2...150, using: &generator)
+            let topWidth = Double.random(in: 0...100, using: &generator), bottomWidth = Double.random(in: 0...100, using: &generator)
+            let outline = [Point(x: topLeft, y: top), Point(x: topLeft + topWidth, y: top),
+                           Point(x: bottomLeft + bottomWidth, y: bottom), Point(x: bottomLeft, y: bottom)]
+            let levels = coverage([Polyline(points: outline, isClosed: true)], clip: PixelRect(x0: 0, y0: 0, x1: 260, y1: 130),
+                                  rasterizer: rasterizer)
+            /// The shape's width at height y (its sides are straight between top and bottom).
+            func width(_ y: Double) -> Double { topWidth + (bottomWidth - topWidth) * (y - top) / (bottom - top) }
+            for row in 0..<130 {
+                let from = max(Double(row), top), to = min(Double(row + 1), bottom)
+                let exact = to > from ? (to - from) * (width(from) + width(to)) / 2 : 0
+                let drawn = levels[row].reduce(0.0) { $0 + Double($1) / 255 }
+                // Each pixel's level is rounded to the nearest 255th.
+                let tolerance = 0.01 + Double(levels[row].filter { $0 != 0 }.count) * 0.5 / 255
+                XCTAssertEqual(drawn, exact, accuracy: tolerance, "row \(row) of \(outline)")
+            }
+        }
+    }
+
     func testWhereTheGroupsAndWordsFallChangesNoCoverage() {
         // A shape wider than a word of marks (256 groups of four cells), filled with the area
         // starting 0 to 5 pixels further right: the groups and the words' ends then fall on
