@@ -51,12 +51,7 @@ struct SolidOverSink: CoverageSink {
     func run(y: Int, x: Int, count: Int, level: UInt8) {
         let destination = pixels + y * width + x
         if level == 255 && source >> 24 == 255 { return PixelRun.fill(destination, with: source, count: count) }
-        if source >> 24 == 255 {
-            for i in 0..<count { destination[i] = PixelMath.mix(source, over: destination[i], by: UInt32(level)) }
-            return
-        }
-        let paint = scaled[Int(level)]
-        for i in 0..<count { destination[i] = PixelMath.over(paint, destination[i]) }
+        for i in 0..<count { destination[i] = ScaledPaint.blendOver(scaled, source: source, level: UInt32(level), over: destination[i]) }
     }
 
     @inline(__always)
@@ -64,9 +59,10 @@ struct SolidOverSink: CoverageSink {
         ScaledPaint.blendOver(scaled, cells: levels, count: count, into: pixels + y * width + x)
     }
 
-    /// Blended in vector lanes whatever their levels: uncovered pixels come out as they were and fully covered ones as the
-    /// colour, so testing for either first only cost the mispredicted branches along an edge's
-    /// mixed groups (BENCHMARKS.md, issue 44's ninth session).
+    /// Blended in vector lanes whatever their levels: uncovered pixels come out as they were
+    /// and fully covered ones as the colour, so testing for either first only cost the
+    /// mispredicted branches along an edge's mixed groups (BENCHMARKS.md, issue 44's ninth
+    /// session).
     @inline(__always)
     func four(y: Int, x: Int, levels: SIMD4<UInt32>) {
         let target = UnsafeMutableRawPointer(pixels + y * width + x)

@@ -45,20 +45,23 @@ package final class ScaledPaint {
         }
         while i < count {
             let coverage = Int(cells[i])
-            if coverage != 0 {
-                destination[i] = opaque ? PixelMath.mix(full, over: destination[i], by: UInt32(coverage))
-                                        : PixelMath.over(levels[coverage], destination[i])
-            }
+            if coverage != 0 { destination[i] = blendOver(levels, source: full, level: UInt32(coverage), over: destination[i]) }
             i += 1
         }
     }
 
-    /// Source-over of the colour into the four pixels at `target`, each through its own coverage
-    /// level (0...255), in vector lanes, with the one-pixel numbers: an opaque colour is mixed
-    /// in by each level (`PixelMath.mix`, which needs no table: 1,000 small polygons 21.8–22.0
-    /// ms where looking up their scaled colour took 22.35–22.5), a translucent one's scaled copies are
-    /// laid over (`PixelMath.over` of four). `source` is the colour itself (`levels[255]`),
-    /// passed so it stays in a register: read from the table, the test cost what the mix saves.
+    /// Source-over of the colour into one pixel at coverage `level` (0...255): an opaque colour
+    /// is mixed in by the level (`PixelMath.mix`, as SpanBlender does), a translucent one's
+    /// scaled copy laid over. `source` is the colour itself (`levels[255]`).
+    @inline(__always)
+    package static func blendOver(_ levels: UnsafePointer<UInt32>, source: UInt32, level: UInt32, over pixel: UInt32) -> UInt32 {
+        source >> 24 == 255 ? PixelMath.mix(source, over: pixel, by: level) : PixelMath.over(levels[Int(level)], pixel)
+    }
+
+    /// The same into the four pixels at `target`, each through its own coverage level, in vector
+    /// lanes with the one-pixel numbers. The mix needs no table: 1,000 small polygons took
+    /// 21.8–22.0 ms where looking up their scaled colour took 22.35–22.5. `source` is passed so
+    /// it stays in a register: read from the table, the test cost what the mix saves.
     @inline(__always)
     package static func blendOver(_ levels: UnsafePointer<UInt32>, source: UInt32, coverage: SIMD4<UInt32>,
                                   into target: UnsafeMutableRawPointer) {
