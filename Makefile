@@ -24,6 +24,7 @@ test:
 bench:
 	@scripts/install-deps.sh bench
 	@swift build -c release --product x11paint-bench 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]' || true
+	@scripts/check-haswell-module.sh "$$(swift build -c release --show-bin-path)"
 	@"$$(swift build -c release --show-bin-path)/x11paint-bench"
 	@swift build -c release --product x11paint 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]' || true
 	@swift build -c release --product x11paint-present-floor 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]' || true

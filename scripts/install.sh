@@ -44,6 +44,7 @@ case "$mode" in
     if [ -z "${BINARY:-}" ]; then
       swift build -c release --product x11paint 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]|^Building|^Write' || true
       BINARY="$(swift build -c release --show-bin-path)/x11paint"
+      scripts/check-haswell-module.sh "$(dirname "$BINARY")"
     fi
     command -v rsvg-convert >/dev/null || { echo "rsvg-convert is missing: scripts/install-deps.sh install" >&2; exit 1; }
     root="$DESTDIR$PREFIX"

@@ -14,5 +14,6 @@ packaged_build_flags=(-c release --static-swift-stdlib --scratch-path .build-deb
 # Builds the packaged binary and prints its path.
 build_packaged_binary() {
   swift build "${packaged_build_flags[@]}" --product x11paint 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]|^Building|^Write|mktemp' >&2 || true
+  scripts/check-haswell-module.sh "$(swift build "${packaged_build_flags[@]}" --show-bin-path)" || return 1
   echo "$(swift build "${packaged_build_flags[@]}" --show-bin-path)/x11paint"
 }

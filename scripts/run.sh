@@ -9,6 +9,7 @@ scripts/install-deps.sh run
 swift build -c release --product x11paint 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]' || true
 binary="$(swift build -c release --show-bin-path)/x11paint"
 [ -x "$binary" ] || { echo "the build failed" >&2; exit 1; }
+scripts/check-haswell-module.sh "$(dirname "$binary")"
 
 if [ -n "${DISPLAY:-}" ]; then
   exec "$binary" "$@"

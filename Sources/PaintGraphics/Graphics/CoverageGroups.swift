@@ -2,10 +2,11 @@
 /// running sum of a group is two shifted adds and the carry from the groups before it, so a
 /// row's sum waits on one add a group instead of one a cell. Every fill's coverage goes
 /// through here, so the painting sink and a closure get the very same levels.
+@usableFromInline
 enum CoverageGroups {
     /// The running sums at the four cells from `cells` on (which are cleared for the next
     /// strip), after `carry`, which becomes the sum at the last of them.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func sum(_ cells: UnsafeMutablePointer<Float>, carry: inout Float) -> SIMD4<Float> {
         let raw = UnsafeMutableRawPointer(cells)
         var sums = raw.loadUnaligned(as: SIMD4<Float>.self)
@@ -18,7 +19,7 @@ enum CoverageGroups {
     }
 
     /// The coverage level (0...255) of each of four sums under `rule`: `level` for each.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func levels(_ sums: SIMD4<Float>, _ rule: FillRule) -> SIMD4<UInt32> {
         if rule == .evenOdd {
             return SIMD4(UInt32(level(sums[0], rule)), UInt32(level(sums[1], rule)),
@@ -30,7 +31,7 @@ enum CoverageGroups {
     }
 
     /// The coverage level (0...255) of one running sum under `rule`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func level(_ sum: Float, _ rule: FillRule) -> UInt8 {
         var value = abs(sum)
         if rule == .evenOdd {
@@ -44,7 +45,7 @@ enum CoverageGroups {
     }
 
     /// Four levels as bytes at `destination`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func store(_ levels: SIMD4<UInt32>, to destination: UnsafeMutablePointer<UInt8>) {
         let packed = levels[0] | levels[1] << 8 | levels[2] << 16 | levels[3] << 24
         UnsafeMutableRawPointer(destination).storeBytes(of: packed, as: UInt32.self)

@@ -4,7 +4,8 @@ import CMachine
 /// for each kind of sink, so a span costs no call through a closure: a fill of small shapes
 /// is a few pixels a span, and the call, its context and its tests were a third of composing
 /// them (BENCHMARKS.md, issue 44's fourth session).
-protocol CoverageSink {
+@usableFromInline
+package protocol CoverageSink {
     /// `count` pixels from `x` in row `y`, all at coverage `level` (1...255).
     func run(y: Int, x: Int, count: Int, level: UInt8)
     /// `count` pixels from `x` in row `y` with a level each (0 among them possible).
@@ -17,9 +18,9 @@ protocol CoverageSink {
 }
 
 extension CoverageSink {
-    static var blendsFours: Bool { false }
+    @usableFromInline package static var blendsFours: Bool { false }
 
-    func four(y: Int, x: Int, levels: SIMD4<UInt32>) {
+    package func four(y: Int, x: Int, levels: SIMD4<UInt32>) {
         var bytes: UInt32 = 0
         withUnsafeMutableBytes(of: &bytes) { CoverageGroups.store(levels, to: $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
         withUnsafeBytes(of: &bytes) { cells(y: y, x: x, count: 4, levels: $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
@@ -39,23 +40,31 @@ struct SpanHandlerSink: CoverageSink {
 
 /// A solid colour painted source-over without a clip mask, straight into the bitmap's rows:
 /// the shapes, text and outlines every tool draws.
-struct SolidOverSink: CoverageSink {
-    let source: UInt32
+@usableFromInline
+package struct SolidOverSink: CoverageSink {
+    @usableFromInline let source: UInt32
     /// The colour scaled by each coverage level (ScaledPaint).
-    let scaled: UnsafePointer<UInt32>
-    let pixels: UnsafeMutablePointer<UInt32>
-    let width: Int
-    static var blendsFours: Bool { true }
+    @usableFromInline let scaled: UnsafePointer<UInt32>
+    @usableFromInline let pixels: UnsafeMutablePointer<UInt32>
+    @usableFromInline let width: Int
+    @usableFromInline package static var blendsFours: Bool { true }
 
-    @inline(__always)
-    func run(y: Int, x: Int, count: Int, level: UInt8) {
+    init(source: UInt32, scaled: UnsafePointer<UInt32>, pixels: UnsafeMutablePointer<UInt32>, width: Int) {
+        self.source = source
+        self.scaled = scaled
+        self.pixels = pixels
+        self.width = width
+    }
+
+    @inlinable @inline(__always)
+    package func run(y: Int, x: Int, count: Int, level: UInt8) {
         let destination = pixels + y * width + x
         if level == 255 && source >> 24 == 255 { return PixelRun.fill(destination, with: source, count: count) }
         for i in 0..<count { destination[i] = ScaledPaint.blendOver(scaled, source: source, level: UInt32(level), over: destination[i]) }
     }
 
-    @inline(__always)
-    func cells(y: Int, x: Int, count: Int, levels: UnsafePointer<UInt8>) {
+    @inlinable @inline(__always)
+    package func cells(y: Int, x: Int, count: Int, levels: UnsafePointer<UInt8>) {
         ScaledPaint.blendOver(scaled, cells: levels, count: count, into: pixels + y * width + x)
     }
 
@@ -63,8 +72,8 @@ struct SolidOverSink: CoverageSink {
     /// and fully covered ones as the colour, so testing for either first only cost the
     /// mispredicted branches along an edge's mixed groups (BENCHMARKS.md, issue 44's ninth
     /// session).
-    @inline(__always)
-    func four(y: Int, x: Int, levels: SIMD4<UInt32>) {
+    @inlinable @inline(__always)
+    package func four(y: Int, x: Int, levels: SIMD4<UInt32>) {
         let target = UnsafeMutableRawPointer(pixels + y * width + x)
         // The next rows' edge pixels are read soon after: ask for them now (a cold load of
         // the destination was a sixth of filling small polygons).

@@ -1,5 +1,6 @@
 /// 8-bit fixed-point helpers for premultiplied BGRA32 compositing.
 /// Inlinable: the canvas's compositor calls them per pixel.
+@usableFromInline
 package enum PixelMath {
     /// a * b / 255, rounded, for a, b in 0...255.
     @inlinable @inline(__always)

@@ -1,6 +1,7 @@
 import CMachine
 
 /// Writes one pixel value over a run of pixels: the interior of every opaque fill.
+@usableFromInline
 package enum PixelRun {
     /// Long runs go through glibc's wmemset, which picks the CPU's widest stores. Short runs
     /// stay inline, where a call would cost more than the stores (measured in BENCHMARKS.md),
@@ -8,7 +9,7 @@ package enum PixelRun {
     /// to overlap the earlier where the run is shorter: a loop over the run, or a pixel-by-pixel
     /// tail, ended at a different length for every run of a shape's interior, and the processor
     /// mispredicted its exit (issue 44's ninth session).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func fill(_ destination: UnsafeMutablePointer<UInt32>, with pixel: UInt32, count: Int) {
         if count >= 32 { return machine_fill32(destination, pixel, count) }
         let raw = UnsafeMutableRawPointer(destination)

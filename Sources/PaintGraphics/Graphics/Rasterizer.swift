@@ -3,17 +3,19 @@
 /// coverage of each pixel (the approach of font-rs and stb_truetype's second rasterizer).
 /// No supersampling grid, so edges at any angle get exact fractional coverage.
 public final class Rasterizer {
-    private var accumulation: UnsafeMutablePointer<Float>
+    @usableFromInline var accumulation: UnsafeMutablePointer<Float>
     private var capacity: Int
     /// A bit per group of four cells that edges wrote to, a row's groups in 64-bit words: a
     /// row is summed a group at a time in vector lanes (`CoverageGroups`) over its marked
     /// stretches, and between them the coverage is constant, so interiors become runs and cost
     /// nothing per pixel here. (Sorted ranges of single cells, summed one by one, took 1,000
     /// small polygons 32 ms where the marks take 28.5: BENCHMARKS.md, issue 44's ninth session.)
-    private var groupMarks: UnsafeMutablePointer<UInt64>
+    @usableFromInline var groupMarks: UnsafeMutablePointer<UInt64>
     private var marksCapacity = 0
-    private var marksPerRow = 0
-    private var coverageRow: [UInt8] = []
+    @usableFromInline var marksPerRow = 0
+    /// A row's levels for sinks that take them as bytes (and the last few pixels of any row).
+    @usableFromInline var coverageRow: UnsafeMutablePointer<UInt8>
+    private var coverageCapacity = 0
 
     /// Rasterizers of their own for the bands of rows a big fill is split into between the
     /// cores (kept, so their buffers are allocated once).
@@ -28,6 +30,7 @@ public final class Rasterizer {
         capacity = 0
         accumulation = .allocate(capacity: 1)
         groupMarks = .allocate(capacity: 1)
+        coverageRow = .allocate(capacity: 1)
     }
 
     /// `count` rasterizers other than this one, for filling bands of rows at the same time.
@@ -39,6 +42,7 @@ public final class Rasterizer {
     deinit {
         accumulation.deallocate()
         groupMarks.deallocate()
+        coverageRow.deallocate()
     }
 
     /// Coverage for part of a row: `cells` holds a value per pixel, or it is nil and every
@@ -130,31 +134,60 @@ public final class Rasterizer {
 
     /// Cells a row of `width` pixels keeps: an edge writes up to two past its last pixel, and
     /// rows are summed in whole groups of four.
-    private static func stride(forWidth width: Int) -> Int { (width + 2 + 3) & ~3 }
+    @inlinable
+    static func stride(forWidth width: Int) -> Int { (width + 2 + 3) & ~3 }
 
     private func fill<Sink: CoverageSink>(_ polygons: [Polyline], rule: FillRule, strip area: PixelRect, sink: Sink) {
+        if Sink.self == SolidOverSink.self, let solidStrips = Self.solidStrips {
+            return solidStrips(self, polygons, rule, area, sink as! SolidOverSink)
+        }
+        fillStrip(polygons, rule: rule, strip: area, sink: sink)
+    }
+
+    /// The strip fill of a solid colour compiled for a newer processor than the baseline the
+    /// package is built for, when this one has its instructions: set once at start, before any
+    /// fill (PaintGraphicsHaswell). Nil, the strip is filled by the code compiled here.
+    package nonisolated(unsafe) static var solidStrips: SolidStrips?
+    package typealias SolidStrips = (Rasterizer, [Polyline], FillRule, PixelRect, SolidOverSink) -> Void
+
+    /// Fills solid colours' strips with `strips` from now on, unless `X11PAINT_BASELINE_FILL`
+    /// is set in `environment` (to compare the two, or to rule the other out). Returns whether
+    /// it chose them.
+    package static func chooseSolidStrips(_ strips: @escaping SolidStrips, environment: [String: String]) -> Bool {
+        guard environment["X11PAINT_BASELINE_FILL"] == nil else { return false }
+        solidStrips = strips
+        return true
+    }
+
+    /// Fills the rows of `area`, which fit the accumulation buffer. Inlinable, and inlined
+    /// whole, so that a module compiled for another processor gets a copy of its own with no
+    /// function it shares with this one (whichever the linker kept would run on both).
+    @inlinable @inline(__always)
+    package func fillStrip<Sink: CoverageSink>(_ polygons: [Polyline], rule: FillRule, strip area: PixelRect, sink: Sink) {
         let width = area.width, height = area.height, stride = Self.stride(forWidth: width)
-        reserve(stride * height)
-        reserveMarks(rows: height, perRow: (stride / 4 + 63) / 64)
+        reserve(rows: height, stride: stride, marksPerRow: (stride / 4 + 63) / 64)
         let originX = Double(area.x0), originY = Double(area.y0)
+        let right = Double(width)
         for polygon in polygons where polygon.points.count > 1 {
             var previous = polygon.points[polygon.points.count - 1]
             for p in polygon.points {
-                addClippedEdge(Point(x: previous.x - originX, y: previous.y - originY),
-                               Point(x: p.x - originX, y: p.y - originY), width: width, height: height, stride: stride)
+                let a = Point(x: previous.x - originX, y: previous.y - originY), b = Point(x: p.x - originX, y: p.y - originY)
                 previous = p
+                // Most edges lie within the borders: no pieces to cut (whose arrays cost allocations).
+                if a.x >= 0 && b.x >= 0 && a.x <= right && b.x <= right {
+                    addEdge(a, b, height: height, stride: stride)
+                } else {
+                    addClippedEdge(a, b, width: width, height: height, stride: stride)
+                }
             }
         }
-        if coverageRow.count < stride { coverageRow = Array(repeating: 0, count: stride) }
-        coverageRow.withUnsafeMutableBufferPointer { buffer in
-            for row in 0..<height {
-                emitRow(row, area: area, width: width, stride: stride, rule: rule, coverage: buffer.baseAddress!, sink: sink)
-            }
+        for row in 0..<height {
+            emitRow(row, area: area, width: width, stride: stride, rule: rule, coverage: coverageRow, sink: sink)
         }
     }
 
-    @inline(__always)
-    private func emitRow<Sink: CoverageSink>(_ row: Int, area: PixelRect, width: Int, stride: Int, rule: FillRule,
+    @inlinable @inline(__always)
+    func emitRow<Sink: CoverageSink>(_ row: Int, area: PixelRect, width: Int, stride: Int, rule: FillRule,
                                              coverage: UnsafeMutablePointer<UInt8>, sink: Sink) {
         let marks = groupMarks + row * marksPerRow
         let line = accumulation + row * stride
@@ -203,8 +236,8 @@ public final class Rasterizer {
 
     /// The columns from `start` to `end` of the area, which no edge crosses, at the coverage of
     /// the winding summed so far.
-    @inline(__always)
-    private func emitRun<Sink: CoverageSink>(y: Int, from start: Int, to end: Int, area: PixelRect, carry: Float, rule: FillRule,
+    @inlinable @inline(__always)
+    func emitRun<Sink: CoverageSink>(y: Int, from start: Int, to end: Int, area: PixelRect, carry: Float, rule: FillRule,
                                              sink: Sink) {
         guard end > start else { return }
         let level = CoverageGroups.level(carry, rule)
@@ -212,8 +245,8 @@ public final class Rasterizer {
     }
 
     /// Marks the groups of cells from `first` to `last` in the row whose marks are `marks`.
-    @inline(__always)
-    private static func mark(_ marks: UnsafeMutablePointer<UInt64>, from first: Int, to last: Int) {
+    @inlinable @inline(__always)
+    static func mark(_ marks: UnsafeMutablePointer<UInt64>, from first: Int, to last: Int) {
         var group = first >> 2
         let lastGroup = last >> 2
         while group >> 6 < lastGroup >> 6 {
@@ -223,31 +256,41 @@ public final class Rasterizer {
         marks[group >> 6] |= (~0 >> UInt64(63 - (lastGroup - group))) << UInt64(group & 63)
     }
 
-    private func reserveMarks(rows: Int, perRow: Int) {
+    /// Room for `rows` of `stride` cells of accumulation and of marks `marksPerRow` words long,
+    /// and for a row of levels.
+    @usableFromInline
+    func reserve(rows: Int, stride: Int, marksPerRow perRow: Int) {
+        let cells = rows * stride
         marksPerRow = perRow
-        guard rows * perRow > marksCapacity else { return }
-        groupMarks.deallocate()
-        marksCapacity = max(rows * perRow, marksCapacity * 2)
-        groupMarks = .allocate(capacity: marksCapacity)
-        groupMarks.initialize(repeating: 0, count: marksCapacity)
-    }
-
-    private func reserve(_ count: Int) {
-        guard count > capacity else { return }
-        accumulation.deallocate()
-        capacity = max(count, capacity * 2)
-        accumulation = .allocate(capacity: capacity)
-        accumulation.initialize(repeating: 0, count: capacity)
+        if rows * perRow > marksCapacity {
+            groupMarks.deallocate()
+            marksCapacity = max(rows * perRow, marksCapacity * 2)
+            groupMarks = .allocate(capacity: marksCapacity)
+            groupMarks.initialize(repeating: 0, count: marksCapacity)
+        }
+        if cells > capacity {
+            accumulation.deallocate()
+            capacity = max(cells, capacity * 2)
+            accumulation = .allocate(capacity: capacity)
+            accumulation.initialize(repeating: 0, count: capacity)
+        }
+        if stride > coverageCapacity {
+            coverageRow.deallocate()
+            coverageCapacity = stride
+            coverageRow = .allocate(capacity: coverageCapacity)
+            coverageRow.initialize(repeating: 0, count: coverageCapacity)
+        }
     }
 
     /// Splits an edge at the left and right borders; parts left of the area become vertical
     /// edges on the border (they still change the winding), parts right of it are dropped.
-    private func addClippedEdge(_ a: Point, _ b: Point, width: Int, height: Int, stride: Int) {
+    /// Not inlined: its arrays are generic code of the standard library, which a module compiled
+    /// for another processor would otherwise specialize for itself (and share with this one).
+    @usableFromInline @inline(never)
+    func addClippedEdge(_ a: Point, _ b: Point, width: Int, height: Int, stride: Int) {
         if a.y == b.y { return }
         if (a.y < 0 && b.y < 0) || (a.y > Double(height) && b.y > Double(height)) { return }
         let right = Double(width)
-        // Most edges lie within the borders: no pieces to cut (whose arrays cost allocations).
-        if a.x >= 0 && b.x >= 0 && a.x <= right && b.x <= right { return addEdge(a, b, height: height, stride: stride) }
         var pieces: [(Point, Point)] = [(a, b)]
         for border in [0.0, right] {
             var next: [(Point, Point)] = []
@@ -271,7 +314,8 @@ public final class Rasterizer {
         }
     }
 
-    private func addEdge(_ a: Point, _ b: Point, height: Int, stride: Int) {
+    @inlinable @inline(__always)
+    func addEdge(_ a: Point, _ b: Point, height: Int, stride: Int) {
         if a.y == b.y { return }
         let direction: Float = a.y < b.y ? 1 : -1
         let (top, bottom) = a.y < b.y ? (a, b) : (b, a)
@@ -314,8 +358,8 @@ public final class Rasterizer {
     /// Adds the signed area of an edge that crosses the row of `line` between `left` and
     /// `right`, covering `cover` of the row's height (negative going up), over cells whose width
     /// it crosses in `1 / widthReciprocal`, and marks the groups of cells it wrote.
-    @inline(__always)
-    private static func addEdgeRow(_ line: UnsafeMutablePointer<Float>, marks: UnsafeMutablePointer<UInt64>, left: Double,
+    @inlinable @inline(__always)
+    static func addEdgeRow(_ line: UnsafeMutablePointer<Float>, marks: UnsafeMutablePointer<UInt64>, left: Double,
                                    right: Double, cover d: Float, widthReciprocal s: Float) {
         // An edge that ends on the area's left border (as every shape cut there does)
         // steps to a hair below 0 by rounding: held at 0, so it never writes left of its row.

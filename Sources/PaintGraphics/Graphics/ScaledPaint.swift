@@ -5,6 +5,7 @@
 /// SpanBlender mixes them, and need no table.
 /// Kept with a rasterizer (which outlives the contexts made around it) and remade only when the
 /// colour changes.
+@usableFromInline
 package final class ScaledPaint {
     private var source: UInt32 = 0
     private var isMade = false
@@ -26,7 +27,7 @@ package final class ScaledPaint {
     /// covers are skipped, four an opaque colour covers fully are stored, others are blended in
     /// vector lanes (`PixelMath.over` of four, the same numbers). A branch per pixel on its
     /// coverage was mispredicted along an edge's mixed levels.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func blendOver(_ levels: UnsafePointer<UInt32>, cells: UnsafePointer<UInt8>, count: Int,
                           into destination: UnsafeMutablePointer<UInt32>) {
         let full = levels[255]
@@ -53,7 +54,7 @@ package final class ScaledPaint {
     /// Source-over of the colour into one pixel at coverage `level` (0...255): an opaque colour
     /// is mixed in by the level (`PixelMath.mix`, as SpanBlender does), a translucent one's
     /// scaled copy laid over. `source` is the colour itself (`levels[255]`).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func blendOver(_ levels: UnsafePointer<UInt32>, source: UInt32, level: UInt32, over pixel: UInt32) -> UInt32 {
         source >> 24 == 255 ? PixelMath.mix(source, over: pixel, by: level) : PixelMath.over(levels[Int(level)], pixel)
     }
@@ -62,7 +63,7 @@ package final class ScaledPaint {
     /// lanes with the one-pixel numbers. The mix needs no table: 1,000 small polygons took
     /// 21.8–22.0 ms where looking up their scaled colour took 22.35–22.5. `source` is passed so
     /// it stays in a register: read from the table, the test cost what the mix saves.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func blendOver(_ levels: UnsafePointer<UInt32>, source: UInt32, coverage: SIMD4<UInt32>,
                                   into target: UnsafeMutableRawPointer) {
         if source >> 24 == 255 {
