@@ -53,7 +53,7 @@ public final class Rasterizer {
     /// by row, left to right, skipping pixels with no coverage.
     public func fill(_ polygons: [Polyline], rule: FillRule, clip: PixelRect, spans: SpanHandler) {
         withoutActuallyEscaping(spans) { handler in
-            fill(polygons, rule: rule, area: Self.area(of: polygons, within: clip), sink: SpanHandlerSink(handler: handler))
+            fill(polygons, rule: rule, area: PolygonArea.pixels(of: polygons, within: clip), sink: SpanHandlerSink(handler: handler))
         }
     }
 
@@ -87,7 +87,7 @@ public final class Rasterizer {
     /// The same into a sink: `sink` is then used from several threads at once, each for rows
     /// of its own band.
     func fillInBands<Sink: CoverageSink>(_ polygons: [Polyline], rule: FillRule, clip: PixelRect, sink: Sink) {
-        let area = Self.area(of: polygons, within: clip)
+        let area = PolygonArea.pixels(of: polygons, within: clip)
         let bands = RowBands.count(forPixels: area.width * area.height, minimumPixels: Self.bandedPixels)
         guard bands > 1 else { return fill(polygons, rule: rule, area: area, sink: sink) }
         let helpers = bandRasterizers(bands - 1)
@@ -99,34 +99,6 @@ public final class Rasterizer {
     /// Shapes over this many pixels (a 128x128 box) are shared between the cores: the band
     /// workers are awake within a microsecond, where dispatch's took tens.
     private static let bandedPixels = 1 << 14
-
-    /// The pixels the polygons' bounds touch within `clip` (empty when there is no point, or
-    /// one that is not a number or absurdly far).
-    private static func area(of polygons: [Polyline], within clip: PixelRect) -> PixelRect {
-        guard !clip.isEmpty else { return .empty }
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for polygon in polygons {
-            for p in polygon.points {
-                // An outline with a point that is not a number, or absurdly far (only damaged
-                // data has them), is left out: NaN slips past every comparison below and would
-                // reach a trapping conversion to Int in addEdge, and differences of points near
-                // Double's limit overflow to infinity there. (NaN fails this test too.)
-                guard abs(p.x) <= Self.farthestPoint, abs(p.y) <= Self.farthestPoint else { return .empty }
-                if p.x < minX { minX = p.x }
-                if p.x > maxX { maxX = p.x }
-                if p.y < minY { minY = p.y }
-                if p.y > maxY { maxY = p.y }
-            }
-        }
-        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return .empty }
-        // Clamp before converting so huge coordinates cannot overflow Int.
-        func clamped(_ v: Double) -> Double { max(-1e9, min(1e9, v)) }
-        return PixelRect(x0: floorToInt(clamped(minX)), y0: floorToInt(clamped(minY)),
-                         x1: ceilToInt(clamped(maxX)) + 1, y1: ceilToInt(clamped(maxY)) + 1).intersection(clip)
-    }
-
-    /// How far from the origin a polygon's points may lie (any real figure is far inside).
-    private static let farthestPoint = 1e100
 
     /// Cells of accumulation a strip may use: 256 KB, a quarter of this machine's L2. (4 MB took
     /// canvas-spanning polygons 293-315 ms on one core, 256 KB 215-226 ms, 64 KB 231 ms.)
