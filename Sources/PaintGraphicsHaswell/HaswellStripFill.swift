@@ -28,6 +28,6 @@ public enum HaswellStripFill {
     @inline(never)
     static func fillSolidStrip(_ rasterizer: Rasterizer, _ polygons: [Polyline], _ rule: FillRule, _ strip: PixelRect,
                                _ sink: SolidOverSink) {
-        rasterizer.fillStrip(polygons, rule: rule, strip: strip, sink: sink)
+        rasterizer.fillStrip(polygons, rule: rule, strip: strip, eightWide: true, sink: sink)
     }
 }

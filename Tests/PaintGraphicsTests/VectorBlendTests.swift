@@ -92,6 +92,18 @@ final class VectorBlendTests: XCTestCase {
         }
     }
 
+    func testEightPixelMixGivesTheOnePixelNumbersEachByItsOwnK() {
+        for _ in 0..<4096 {
+            let sources = SIMD8<UInt32>((0..<8).map { _ in premultiplied(alpha: UInt32.random(in: 0...255)) })
+            let destinations = SIMD8<UInt32>((0..<8).map { _ in premultiplied(alpha: UInt32.random(in: 0...255)) })
+            let levels = SIMD8<UInt32>((0..<8).map { _ in UInt32.random(in: 0...255) })
+            let mixed = PixelMath.mix(sources, over: destinations, by: levels)
+            for lane in 0..<8 {
+                XCTAssertEqual(mixed[lane], PixelMath.mix(sources[lane], over: destinations[lane], by: levels[lane]), "lane \(lane)")
+            }
+        }
+    }
+
     func testFourPixelScaleEqualsOnePixelScaleForEveryFactor() {
         for k in 0...255 as ClosedRange<UInt32> {
             let pixels = SIMD4<UInt32>((0..<4).map { _ in premultiplied(alpha: UInt32.random(in: 0...255)) })

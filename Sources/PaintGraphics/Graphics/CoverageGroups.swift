@@ -18,6 +18,21 @@ enum CoverageGroups {
         return sums
     }
 
+    /// The same for the eight cells from `cells` on: each half summed as `sum` does, then the
+    /// first half's total carried into the second (the very numbers of two fours). One pass
+    /// of eight lanes where the processor has them (AVX2), two of four on the baseline.
+    @inlinable @inline(__always)
+    static func sum(eight cells: UnsafeMutablePointer<Float>, carry: inout Float) -> SIMD8<Float> {
+        let raw = UnsafeMutableRawPointer(cells)
+        var sums = raw.loadUnaligned(as: SIMD8<Float>.self)
+        raw.storeBytes(of: SIMD8<Float>(), as: SIMD8<Float>.self)
+        sums += SIMD8(0, sums[0], sums[1], sums[2], 0, sums[4], sums[5], sums[6])
+        sums += SIMD8(0, 0, sums[0], sums[1], 0, 0, sums[4], sums[5])
+        sums += SIMD8(lowHalf: SIMD4(repeating: carry), highHalf: SIMD4(repeating: sums[3] + carry))
+        carry = sums[7]
+        return sums
+    }
+
     /// The coverage level (0...255) of each of four sums under `rule`: `level` for each.
     @inlinable @inline(__always)
     static func levels(_ sums: SIMD4<Float>, _ rule: FillRule) -> SIMD4<UInt32> {
@@ -25,9 +40,23 @@ enum CoverageGroups {
             return SIMD4(UInt32(level(sums[0], rule)), UInt32(level(sums[1], rule)),
                          UInt32(level(sums[2], rule)), UInt32(level(sums[3], rule)))
         }
+        // Held at 1 by `replacing`: `pointwiseMin` is generic code the optimiser may leave out of
+        // line, as a shared specialization the x86-64-v3 module may not define (see
+        // PaintGraphicsHaswell).
         let magnitude = unsafeBitCast(unsafeBitCast(sums, to: SIMD4<UInt32>.self) & 0x7FFF_FFFF, to: SIMD4<Float>.self)
-        let scaled = pointwiseMin(magnitude, SIMD4(repeating: 1)) * 255
+        let scaled = magnitude.replacing(with: 1, where: magnitude .> 1) * 255
         return unsafeBitCast(scaled + 8_388_608, to: SIMD4<UInt32>.self) & 0xFF
+    }
+
+    /// The same for eight sums, held at 1 compared as integers (a non-negative float's bits
+    /// order as it does): of eight lanes, `replacing` took 1,000 small polygons 19.8 ms where
+    /// this takes 18.5 (issue 44's eleventh session).
+    @inlinable @inline(__always)
+    static func levels(_ sums: SIMD8<Float>, _ rule: FillRule) -> SIMD8<UInt32> {
+        if rule == .evenOdd { return SIMD8(lowHalf: levels(sums.lowHalf, rule), highHalf: levels(sums.highHalf, rule)) }
+        let magnitude = unsafeBitCast(sums, to: SIMD8<Int32>.self) & 0x7FFF_FFFF, one = SIMD8<Int32>(repeating: 0x3F80_0000)
+        let clamped = magnitude ^ ((magnitude ^ one) & unsafeBitCast(magnitude .> one, to: SIMD8<Int32>.self))
+        return unsafeBitCast(unsafeBitCast(clamped, to: SIMD8<Float>.self) * 255 + 8_388_608, to: SIMD8<UInt32>.self) & 0xFF
     }
 
     /// The coverage level (0...255) of one running sum under `rule`.

@@ -15,10 +15,19 @@ package protocol CoverageSink {
     static var blendsFours: Bool { get }
     /// Four pixels from `x` in row `y`, each at its level (0...255).
     func four(y: Int, x: Int, levels: SIMD4<UInt32>)
+    /// Eight pixels from `x` in row `y`, each at its level (0...255): two fours, unless the
+    /// sink blends eight at once.
+    func eight(y: Int, x: Int, levels: SIMD8<UInt32>)
 }
 
 extension CoverageSink {
     @usableFromInline package static var blendsFours: Bool { false }
+
+    @inlinable @inline(__always)
+    package func eight(y: Int, x: Int, levels: SIMD8<UInt32>) {
+        four(y: y, x: x, levels: levels.lowHalf)
+        four(y: y, x: x + 4, levels: levels.highHalf)
+    }
 
     package func four(y: Int, x: Int, levels: SIMD4<UInt32>) {
         var bytes: UInt32 = 0
@@ -79,5 +88,18 @@ package struct SolidOverSink: CoverageSink {
         // the destination was a sixth of filling small polygons).
         machine_prefetch_for_write(target + 2 * 4 * width)
         ScaledPaint.blendOver(scaled, source: source, coverage: levels, into: target)
+    }
+
+    @inlinable @inline(__always)
+    package func eight(y: Int, x: Int, levels: SIMD8<UInt32>) {
+        // A translucent colour's scaled copies are looked up four at a time.
+        guard source >> 24 == 255 else {
+            four(y: y, x: x, levels: levels.lowHalf)
+            return four(y: y, x: x + 4, levels: levels.highHalf)
+        }
+        let target = UnsafeMutableRawPointer(pixels + y * width + x)
+        machine_prefetch_for_write(target + 2 * 4 * width)
+        let mixed = PixelMath.mix(SIMD8(repeating: source), over: target.loadUnaligned(as: SIMD8<UInt32>.self), by: levels)
+        target.storeBytes(of: mixed, as: SIMD8<UInt32>.self)
     }
 }

@@ -77,4 +77,19 @@ package enum PixelMath {
         ag = (ag &+ (ag &>> 8)) & 0xFF00
         return unsafeBitCast(rb, to: SIMD4<UInt32>.self) | unsafeBitCast(ag, to: SIMD4<UInt32>.self)
     }
+
+    /// `mix` of eight pixels, each by its own k: exactly `mix` for each. One pass of AVX2's
+    /// sixteen 16-bit lanes where the processor has them.
+    @inlinable @inline(__always)
+    package static func mix(_ src: SIMD8<UInt32>, over dst: SIMD8<UInt32>, by k: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        let toward = unsafeBitCast(k | (k &<< 16), to: SIMD16<UInt16>.self)
+        let away = 255 &- toward
+        var rb = unsafeBitCast(dst & 0x00FF_00FF, to: SIMD16<UInt16>.self) &* away
+            &+ unsafeBitCast(src & 0x00FF_00FF, to: SIMD16<UInt16>.self) &* toward &+ 0x80
+        rb = (rb &+ (rb &>> 8)) &>> 8
+        var ag = unsafeBitCast((dst &>> 8) & 0x00FF_00FF, to: SIMD16<UInt16>.self) &* away
+            &+ unsafeBitCast((src &>> 8) & 0x00FF_00FF, to: SIMD16<UInt16>.self) &* toward &+ 0x80
+        ag = (ag &+ (ag &>> 8)) & 0xFF00
+        return unsafeBitCast(rb, to: SIMD8<UInt32>.self) | unsafeBitCast(ag, to: SIMD8<UInt32>.self)
+    }
 }

@@ -113,7 +113,7 @@ public final class Rasterizer {
         if Sink.self == SolidOverSink.self, let solidStrips = Self.solidStrips {
             return solidStrips(self, polygons, rule, area, sink as! SolidOverSink)
         }
-        fillStrip(polygons, rule: rule, strip: area, sink: sink)
+        fillStrip(polygons, rule: rule, strip: area, eightWide: false, sink: sink)
     }
 
     /// The strip fill of a solid colour compiled for a newer processor than the baseline the
@@ -135,7 +135,8 @@ public final class Rasterizer {
     /// whole, so that a module compiled for another processor gets a copy of its own with no
     /// function it shares with this one (whichever the linker kept would run on both).
     @inlinable @inline(__always)
-    package func fillStrip<Sink: CoverageSink>(_ polygons: [Polyline], rule: FillRule, strip area: PixelRect, sink: Sink) {
+    package func fillStrip<Sink: CoverageSink>(_ polygons: [Polyline], rule: FillRule, strip area: PixelRect, eightWide: Bool,
+                                               sink: Sink) {
         let width = area.width, height = area.height, stride = Self.stride(forWidth: width)
         reserve(rows: height, stride: stride, marksPerRow: (stride / 4 + 63) / 64)
         let originX = Double(area.x0), originY = Double(area.y0)
@@ -154,13 +155,13 @@ public final class Rasterizer {
             }
         }
         for row in 0..<height {
-            emitRow(row, area: area, width: width, stride: stride, rule: rule, coverage: coverageRow, sink: sink)
+            emitRow(row, area: area, width: width, stride: stride, rule: rule, coverage: coverageRow, eightWide: eightWide, sink: sink)
         }
     }
 
     @inlinable @inline(__always)
     func emitRow<Sink: CoverageSink>(_ row: Int, area: PixelRect, width: Int, stride: Int, rule: FillRule,
-                                             coverage: UnsafeMutablePointer<UInt8>, sink: Sink) {
+                                     coverage: UnsafeMutablePointer<UInt8>, eightWide: Bool, sink: Sink) {
         let marks = groupMarks + row * marksPerRow
         let line = accumulation + row * stride
         let y = area.y0 + row
@@ -178,8 +179,17 @@ public final class Rasterizer {
                 let start = (word * 64 + first) * 4, end = start + length * 4
                 // The run before them has the coverage summed so far.
                 emitRun(y: y, from: position, to: min(start, width), area: area, carry: carry, rule: rule, sink: sink)
-                var x = start
+                var x = max(start, position)
                 if Sink.blendsFours {
+                    // Eight at a time where the lanes are that wide, a stretch of one group
+                    // too, so a stretch is one step or two however its groups fall. The group
+                    // after a stretch holds no edge and comes out as the run after it would
+                    // (the same numbers), unless it is the next word's first: that stretch then
+                    // starts past it.
+                    while eightWide && x < end && x + 8 <= width {
+                        sink.eight(y: y, x: area.x0 + x, levels: CoverageGroups.levels(CoverageGroups.sum(eight: line + x, carry: &carry), rule))
+                        x += 8
+                    }
                     while x < end {
                         let levels = CoverageGroups.levels(CoverageGroups.sum(line + x, carry: &carry), rule)
                         if x + 4 <= width {
@@ -190,6 +200,7 @@ public final class Rasterizer {
                         }
                         x += 4
                     }
+                    position = x
                 } else {
                     while x < end {
                         CoverageGroups.store(CoverageGroups.levels(CoverageGroups.sum(line + x, carry: &carry), rule), to: coverage + (x - start))
@@ -198,8 +209,8 @@ public final class Rasterizer {
                     // Zero levels at the ends go too: looking for them was dearer than what
                     // a closure spends passing them by.
                     if start < width { sink.cells(y: y, x: area.x0 + start, count: min(end, width) - start, levels: coverage) }
+                    position = end
                 }
-                position = end
             } while bits != 0
         }
         // Edges dropped right of the area leave the winding non-zero up to the border.
