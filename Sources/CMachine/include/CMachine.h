@@ -27,17 +27,6 @@ static inline void machine_spin_pause(void) {
     __builtin_ia32_pause();
 #elif defined(__aarch64__)
     __asm__ __volatile__("yield");
-/// Whether this processor runs code compiled for x86-64-v3 (Haswell's level: AVX2, FMA, BMI1
-/// and BMI2, LZCNT, MOVBE, F16C), which the package's baseline (x86-64 with SSE2) cannot assume.
-static inline int machine_runs_x86_64_v3(void) {
-#if defined(__x86_64__)
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("x86-64-v3");
-#else
-    return 0;
-#endif
-}
-
 #endif
 }
 
