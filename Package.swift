@@ -69,7 +69,7 @@ let package = Package(
         .target(
             name: "PaintGraphicsHaswell",
             dependencies: ["PaintGraphics", "CMachine"],
-            swiftSettings: [.unsafeFlags(["-O", "-wmo"], .when(configuration: .debug))] + haswellSettings
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))] + haswellSettings
         ),
         // The UIKit-style toolkit on the graphics: views, the window, responders, touches and
         // gesture recognizers, controls, animation, dialogs, the clipboard's interface, icons.

@@ -8,6 +8,10 @@ scripts/install-deps.sh test
 start=$(date +%s)
 # The design's size limits (no type over about 400 lines or three extension files) hold.
 scripts/type-sizes.sh --check > /dev/null || { scripts/type-sizes.sh; exit 1; }
+# The x86-64-v3 module's copy of PaintGraphics' inlinable loops is compiled afresh: incremental
+# builds do not recompile it when only such a body changed, and its tests would compare the
+# baseline with a stale copy.
+rm -f "$(swift build --show-bin-path)"/PaintGraphicsHaswell.build/*.o
 set +e
 # An import of a module the target does not depend on is an error, not a build that works by luck.
 swift build --build-tests --explicit-target-dependency-import-check error 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]|^Building|^Write'

@@ -6,8 +6,8 @@ import PaintGraphicsHaswell
 // Renders each workload with X11Paint and with cairo's image surface in one run and prints
 // the times and ratios. Build it optimised: `make bench`.
 
-// As the app does: the polygon fill compiled for this processor when it can run it.
-HaswellStripFill.installIfSupported(environment: ProcessInfo.processInfo.environment)
+// As the app does: the renderer's hottest loops compiled for this processor when it can run them.
+HaswellKernels.installIfSupported(environment: ProcessInfo.processInfo.environment)
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--showcase"), index + 1 < arguments.count {
     do {

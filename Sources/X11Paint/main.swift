@@ -7,8 +7,8 @@ import X11Adapter
 setvbuf(stdout, nil, _IOLBF, 0)
 // Messages go to standard error at the level X11PAINT_LOG asks for (swift-log).
 Log.bootstrap(environment: ProcessInfo.processInfo.environment)
-// The polygon fill compiled for this processor's AVX2 and FMA when it has them.
-HaswellStripFill.installIfSupported(environment: ProcessInfo.processInfo.environment)
+// The renderer's hottest loops compiled for this processor's AVX2 and FMA when it has them.
+HaswellKernels.installIfSupported(environment: ProcessInfo.processInfo.environment)
 // The interface's language from LANG / LC_MESSAGES / LANGUAGE, before anything is said.
 Localization.start(catalogs: AppResources.localeFolder)
 // --help and --version print and exit 0 here; a bad value is a message on stderr and exit 64.

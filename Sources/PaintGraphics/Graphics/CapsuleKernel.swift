@@ -11,28 +11,28 @@
 /// written with `replace(with:where:)`, which compiles to vector blends; the standard
 /// pointwiseMin/Max order NaNs lane by lane with branches. The one branch left skips groups
 /// the previous segment already filled, which is most of what a segment covers.
-package struct CapsuleKernel {
-    package typealias Lanes = SIMD4<Float>
-    package typealias Columns = SIMD4<Int32>
-    package typealias Values = SIMD4<UInt32>
+@usableFromInline package struct CapsuleKernel {
+    @usableFromInline package typealias Lanes = SIMD4<Float>
+    @usableFromInline package typealias Columns = SIMD4<Int32>
+    @usableFromInline package typealias Values = SIMD4<UInt32>
 
     /// p0, kept in Double; everything per pixel is relative to it, so Float keeps sub-pixel
     /// precision anywhere on a canvas.
-    private let originX: Double, originY: Double
+    @usableFromInline let originX: Double, originY: Double
     /// The segment's vector (p1 - p0) and 1 / its squared length (0 for a dot).
-    private let dx: Float, dy: Float
-    private let inverseLengthSquared: Float
+    @usableFromInline let dx: Float, dy: Float
+    @usableFromInline let inverseLengthSquared: Float
     /// Half the stroke width and the coverage of a fully covered pixel (255 times the strength).
-    private let radius: Float
-    private let scale: Float
+    @usableFromInline let radius: Float
+    @usableFromInline let scale: Float
     /// Four pixels at full coverage, as one 32-bit load sees them.
-    private let fullGroup: UInt32
+    @usableFromInline let fullGroup: UInt32
     /// Narrower than a pixel's diagonal: both edges of the band can cross one pixel.
-    package let isThin: Bool
+    @usableFromInline package let isThin: Bool
     /// SmallDiscCoverage's table for a thin stroke's radius (nil for wider strokes).
-    private let smallDiscs: UnsafePointer<Float>?
+    @usableFromInline let smallDiscs: UnsafePointer<Float>?
 
-    package init(from p0: Point, to p1: Point, radius: Double, scale: Double, full: UInt8) {
+    @usableFromInline package init(from p0: Point, to p1: Point, radius: Double, scale: Double, full: UInt8) {
         originX = p0.x
         originY = p0.y
         dx = Float(p1.x - p0.x)
@@ -47,23 +47,25 @@ package struct CapsuleKernel {
     }
 
     /// The pixels whose coverage rose, gathered over the rows of one segment.
-    package struct Changes {
-        package var lowest = Columns(repeating: .max), highest = Columns(repeating: .min)
-        private var y0 = Int.max, y1 = Int.min
+    @usableFromInline package struct Changes {
+        @usableFromInline package var lowest = Columns(repeating: .max), highest = Columns(repeating: .min)
+        @usableFromInline var y0 = Int.max, y1 = Int.min
 
-        package mutating func record(from x0: Int, through x1: Int, y: Int) {
+        @inlinable package init() {}
+
+        @usableFromInline package mutating func record(from x0: Int, through x1: Int, y: Int) {
             lowest[0] = min(lowest[0], Int32(x0))
             highest[0] = max(highest[0], Int32(x1))
             record(row: y)
         }
 
         /// Rows are visited top to bottom.
-        package mutating func record(row y: Int) {
+        @usableFromInline package mutating func record(row y: Int) {
             y0 = min(y0, y)
             y1 = y
         }
 
-        package var rect: PixelRect {
+        @usableFromInline package var rect: PixelRect {
             let x0 = lowest.min(), x1 = highest.max()
             return x0 <= x1 ? PixelRect(x0: Int(x0), y0: y0, x1: Int(x1) + 1, y1: y1 + 1) : .empty
         }
@@ -71,18 +73,18 @@ package struct CapsuleKernel {
 
     /// One row's share of the changes, kept in registers while its groups are raised (not in
     /// `Changes` in memory), for this kernel and the round cone's.
-    package struct RowChanges {
-        package var lowest: Columns, highest: Columns
-        package var rose = SIMDMask<Columns>(repeating: false)
+    @usableFromInline package struct RowChanges {
+        @usableFromInline package var lowest: Columns, highest: Columns
+        @usableFromInline package var rose = SIMDMask<Columns>(repeating: false)
 
-        @inline(__always)
+        @inlinable @inline(__always)
         package init(_ changes: Changes) {
             lowest = changes.lowest
             highest = changes.highest
         }
 
         /// Raises the four pixels at `group`, whose bytes are `bytes`, to `values` where higher.
-        @inline(__always)
+        @inlinable @inline(__always)
         package mutating func raise(_ group: UnsafeMutablePointer<UInt8>, bytes: UInt32, to values: Values, columns: Columns) {
             let old = CapsuleKernel.widen(bytes)
             let higher = values .> old
@@ -96,7 +98,7 @@ package struct CapsuleKernel {
 
         /// The same pixel by pixel, for the pixels of the group up to `last` (a group at the
         /// end of a row narrower than four pixels).
-        @inline(__always)
+        @inlinable @inline(__always)
         package mutating func raiseEach(_ group: UnsafeMutablePointer<UInt8>, to values: Values, columns: Columns, through last: Int) {
             for lane in 0..<4 where Int(columns[lane]) <= last && UInt8(truncatingIfNeeded: values[lane]) > group[lane] {
                 group[lane] = UInt8(truncatingIfNeeded: values[lane])
@@ -106,7 +108,7 @@ package struct CapsuleKernel {
             }
         }
 
-        @inline(__always)
+        @inlinable @inline(__always)
         package func finish(row y: Int, into changes: inout Changes) {
             changes.lowest = lowest
             changes.highest = highest
@@ -117,9 +119,11 @@ package struct CapsuleKernel {
     /// Raises pixels `x0...x1` of row `y` (which has `rowWidth` pixels). Groups of four may
     /// reach past x1 within the row: those pixels get their true coverage too, so raising
     /// them changes nothing wrong.
-    @inline(__always)
-    package func cover<Edges: BandEdges>(row: UnsafeMutablePointer<UInt8>, rowWidth: Int, from x0: Int, through x1: Int, y: Int,
-                                 edges: Edges.Type, changes: inout Changes) {
+    @inlinable @inline(__always)
+    package func cover<Edges: BandEdges, Compilation: KernelCompilation>(
+        row: UnsafeMutablePointer<UInt8>, rowWidth: Int, from x0: Int, through x1: Int, y: Int, edges: Edges.Type,
+        changes: inout Changes, for compilation: Compilation.Type
+    ) {
         if x0 > x1 { return }
         let py = Float(Double(y) + 0.5 - originY)
         let pyDy = py * dy
@@ -145,8 +149,8 @@ package struct CapsuleKernel {
     }
 
     /// The x offsets from p0 of the centres of pixels start...start + 3.
-    @inline(__always)
-    private func pixelCentres(from start: Int) -> Lanes {
+    @inlinable @inline(__always)
+    @usableFromInline func pixelCentres(from start: Int) -> Lanes {
         Lanes(repeating: Float(Double(start) + 0.5 - originX)) + Lanes(0, 1, 2, 3)
     }
 
@@ -154,7 +158,7 @@ package struct CapsuleKernel {
     /// Transparent rather than @inline(__always), which the optimizer declines here: the call
     /// and the reloads around it cost 8% of a freehand segment (measured with the benchmark).
     @_transparent
-    private func coverage<Edges: BandEdges>(px: Lanes, py: Float, pyDy: Float, edges: Edges.Type) -> Values {
+    @usableFromInline func coverage<Edges: BandEdges>(px: Lanes, py: Float, pyDy: Float, edges: Edges.Type) -> Values {
         let t = Self.clampUnit((px * dx + pyDy) * inverseLengthSquared)
         let ex = Self.magnitude(px - t * dx), ey = Self.magnitude(Lanes(repeating: py) - t * dy)
         let distance = (ex * ex + ey * ey).squareRoot()
@@ -184,7 +188,7 @@ package struct CapsuleKernel {
     /// two opposite sides and the area is linear in the distance; further out it cuts off a
     /// corner triangle whose area is quadratic. The length cancels out of both, so one
     /// division serves the pixel, whatever number of edges.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func edgeArea(inside: Lanes, a: Lanes, b: Lanes, length: Lanes, reciprocal: Lanes) -> Lanes {
         let reach = magnitude(inside) * length
         let linear = 0.5 + inside * length * b * reciprocal
@@ -196,13 +200,13 @@ package struct CapsuleKernel {
         return area
     }
 
-    @inline(__always) package static func larger(_ x: Lanes, _ y: Lanes) -> Lanes {
+    @inlinable @inline(__always) package static func larger(_ x: Lanes, _ y: Lanes) -> Lanes {
         var result = x
         result.replace(with: y, where: y .> x)
         return result
     }
 
-    @inline(__always) package static func smaller(_ x: Lanes, _ y: Lanes) -> Lanes {
+    @inlinable @inline(__always) package static func smaller(_ x: Lanes, _ y: Lanes) -> Lanes {
         var result = x
         result.replace(with: y, where: y .< x)
         return result
@@ -211,38 +215,38 @@ package struct CapsuleKernel {
     /// Four coverage bytes as lanes, lane by lane: the standard library's generic
     /// init(truncatingIfNeeded:) was left out of line once a second kernel used it, a call per
     /// group of four pixels.
-    @inline(__always) package static func widen(_ bytes: UInt32) -> Values {
+    @inlinable @inline(__always) package static func widen(_ bytes: UInt32) -> Values {
         let b = unsafeBitCast(bytes, to: SIMD4<UInt8>.self)
         return Values(UInt32(b[0]), UInt32(b[1]), UInt32(b[2]), UInt32(b[3]))
     }
 
     /// Lanes holding 0...255 as four bytes.
-    @inline(__always) package static func narrow(_ v: Values) -> SIMD4<UInt8> {
+    @inlinable @inline(__always) package static func narrow(_ v: Values) -> SIMD4<UInt8> {
         SIMD4<UInt8>(UInt8(truncatingIfNeeded: v[0]), UInt8(truncatingIfNeeded: v[1]), UInt8(truncatingIfNeeded: v[2]), UInt8(truncatingIfNeeded: v[3]))
     }
 
     /// |x|, by clearing the sign bits: one instruction, where max(x, -x) takes three.
-    @inline(__always) package static func magnitude(_ x: Lanes) -> Lanes {
+    @inlinable @inline(__always) package static func magnitude(_ x: Lanes) -> Lanes {
         unsafeBitCast(unsafeBitCast(x, to: Values.self) & Values(repeating: 0x7FFF_FFFF), to: Lanes.self)
     }
 
     /// |magnitude| with the sign of `sign`.
-    @inline(__always) package static func copySign(_ magnitude: Lanes, _ sign: Lanes) -> Lanes {
+    @inlinable @inline(__always) package static func copySign(_ magnitude: Lanes, _ sign: Lanes) -> Lanes {
         let bits = unsafeBitCast(magnitude, to: Values.self) | (unsafeBitCast(sign, to: Values.self) & Values(repeating: 0x8000_0000))
         return unsafeBitCast(bits, to: Lanes.self)
     }
 
-    @inline(__always) package static func clampUnit(_ x: Lanes) -> Lanes {
+    @inlinable @inline(__always) package static func clampUnit(_ x: Lanes) -> Lanes {
         smaller(larger(x, Lanes(repeating: 0)), Lanes(repeating: 1))
     }
 }
 
 /// Which edges of a stroke's band can cross one pixel, decided once per segment so that the
 /// kernel is compiled for each case without a branch in its vector code.
-package protocol BandEdges { static var includeFar: Bool { get } }
+@usableFromInline package protocol BandEdges { static var includeFar: Bool { get } }
 
 /// Strokes at least a pixel's diagonal wide: a pixel meets at most the nearer edge.
-package enum NearEdge: BandEdges { package static var includeFar: Bool { false } }
+@usableFromInline package enum NearEdge: BandEdges { @usableFromInline package static var includeFar: Bool { false } }
 
 /// Thinner strokes: a pixel can hold both edges, and the area beyond the far one is taken off.
-package enum NearAndFarEdges: BandEdges { package static var includeFar: Bool { true } }
+@usableFromInline package enum NearAndFarEdges: BandEdges { @usableFromInline package static var includeFar: Bool { true } }

@@ -36,28 +36,51 @@ public enum CapsuleRasterizer {
         let rows = CapsuleRows(area: area, geometry: area.width > 16 || inner > 3 ? CapsuleGeometry(p0: p0, p1: p1) : nil,
                                outer: outer, inner: inner > 3 ? inner : nil,
                                behindStart: continuing && (dx != 0 || dy != 0) ? StartBoundary(originX: p0.x, originY: p0.y, ux: dx, uy: dy) : nil)
+        if let capsuleRows { return capsuleRows(kernel, rows, full, mask) }
+        return cover(rows, by: kernel, full: full, in: mask, for: BaselineCompilation.self)
+    }
+
+    /// The rows' loop compiled for a newer processor than the baseline the package is built
+    /// for, when this one has its instructions: set once at start, before any stroke
+    /// (PaintGraphicsHaswell). Nil, the rows are covered by the code compiled here.
+    package nonisolated(unsafe) static var capsuleRows: CapsuleRowsLoop?
+    package typealias CapsuleRowsLoop = (CapsuleKernel, CapsuleRows, UInt8, CoverageMask) -> PixelRect
+
+    /// Raises each row's span of the capsule in `mask`, the fully covered middle to `full`, and
+    /// returns the rectangle of pixels whose coverage rose. Inlinable, so that a module
+    /// compiled for another processor gets a copy of its own (the segment's set-up above, once a
+    /// segment, stays here); specialized for that module's `compilation`, so what the optimiser
+    /// leaves out of line there has names of its own (see ProcessorKernels).
+    @inlinable @inline(__always)
+    package static func cover<Compilation: KernelCompilation>(_ rows: CapsuleRows, by kernel: CapsuleKernel, full: UInt8,
+                                                              in mask: CoverageMask, for compilation: Compilation.Type) -> PixelRect {
         var changes = CapsuleKernel.Changes()
-        for y in area.y0..<area.y1 {
+        for y in rows.area.y0..<rows.area.y1 {
             guard let (x0, x1, solid0, solid1) = rows.span(ofRow: y) else { continue }
             let row = mask.values + y * mask.width
             // The anti-aliased rim: the whole span, or what lies either side of the solid middle.
-            func coverRim(from: Int, through: Int) {
-                if kernel.isThin {
-                    kernel.cover(row: row, rowWidth: mask.width, from: from, through: through, y: y,
-                                 edges: NearAndFarEdges.self, changes: &changes)
-                } else {
-                    kernel.cover(row: row, rowWidth: mask.width, from: from, through: through, y: y,
-                                 edges: NearEdge.self, changes: &changes)
-                }
-            }
             if solid0 <= solid1 {
                 CapsuleRows.fill(row, from: solid0, through: solid1, with: full, y: y, changes: &changes)
-                coverRim(from: x0, through: solid0 - 1)
-                coverRim(from: solid1 + 1, through: x1)
+                coverRim(kernel, row: row, rowWidth: mask.width, from: x0, through: solid0 - 1, y: y, changes: &changes, for: compilation)
+                coverRim(kernel, row: row, rowWidth: mask.width, from: solid1 + 1, through: x1, y: y, changes: &changes, for: compilation)
             } else {
-                coverRim(from: x0, through: x1)
+                coverRim(kernel, row: row, rowWidth: mask.width, from: x0, through: x1, y: y, changes: &changes, for: compilation)
             }
         }
         return changes.rect
+    }
+
+    /// Pixels `from...through` of a row, by the kernel's edge model.
+    @inlinable @inline(__always)
+    static func coverRim<Compilation: KernelCompilation>(_ kernel: CapsuleKernel, row: UnsafeMutablePointer<UInt8>, rowWidth: Int,
+                                                         from: Int, through: Int, y: Int, changes: inout CapsuleKernel.Changes,
+                                                         for compilation: Compilation.Type) {
+        if kernel.isThin {
+            kernel.cover(row: row, rowWidth: rowWidth, from: from, through: through, y: y, edges: NearAndFarEdges.self,
+                         changes: &changes, for: compilation)
+        } else {
+            kernel.cover(row: row, rowWidth: rowWidth, from: from, through: through, y: y, edges: NearEdge.self,
+                         changes: &changes, for: compilation)
+        }
     }
 }

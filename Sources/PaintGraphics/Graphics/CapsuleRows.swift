@@ -3,22 +3,31 @@
 /// row, cut to what lies ahead of a continuing segment's start, to the capsule's exact span
 /// when that is much shorter than the box, and with the fully covered middle told apart (it
 /// is filled directly; only the anti-aliased rim needs a distance).
-package struct CapsuleRows {
-    package let area: PixelRect
+@usableFromInline package struct CapsuleRows {
+    @usableFromInline package let area: PixelRect
     /// The segment's geometry; nil when a row's span would not be much shorter than the box's.
-    package let geometry: CapsuleGeometry?
+    @usableFromInline package let geometry: CapsuleGeometry?
     /// Half the width plus half a pixel's diagonal: pixels further from the segment never rise.
-    package let outer: Double
+    @usableFromInline package let outer: Double
     /// Half the width less half a pixel's diagonal: pixels nearer are full (nil: not filled directly).
-    package let inner: Double?
-    package let behindStart: StartBoundary?
+    @usableFromInline package let inner: Double?
+    @usableFromInline package let behindStart: StartBoundary?
+
+    @usableFromInline
+    init(area: PixelRect, geometry: CapsuleGeometry?, outer: Double, inner: Double?, behindStart: StartBoundary?) {
+        self.area = area
+        self.geometry = geometry
+        self.outer = outer
+        self.inner = inner
+        self.behindStart = behindStart
+    }
 
     /// Pixels x0...x1 of row `y` that may rise, and the full middle among them (solid0...solid1,
     /// empty when solid0 > solid1); nil when none.
     /// Transparent: the optimizer declines @inline(__always) here, and the call cost the
     /// freehand segment 6% (callgrind).
     @_transparent
-    package func span(ofRow y: Int) -> (x0: Int, x1: Int, solid0: Int, solid1: Int)? {
+    @usableFromInline package func span(ofRow y: Int) -> (x0: Int, x1: Int, solid0: Int, solid1: Int)? {
         let centerY = Double(y) + 0.5
         var x0 = area.x0, x1 = area.x1 - 1
         if let behindStart {
@@ -37,7 +46,7 @@ package struct CapsuleRows {
 
     /// Fills a fully covered run, recording only the part not already full (the previous
     /// segment covered most of it).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func fill(_ row: UnsafeMutablePointer<UInt8>, from solid0: Int, through solid1: Int, with full: UInt8, y: Int,
                      changes: inout CapsuleKernel.Changes) {
         var a = solid0, b = solid1
@@ -53,14 +62,14 @@ package struct CapsuleRows {
 /// (x + 0.5 - originX) ux + (y + 0.5 - originY) uy > margin. Behind the start the previous
 /// segment drew the round end already. With a margin of 0 the direction (ux, uy) may have any
 /// length.
-package struct StartBoundary {
-    package let originX: Double, originY: Double
-    package let ux: Double, uy: Double
-    package let margin: Double
+@usableFromInline package struct StartBoundary {
+    @usableFromInline package let originX: Double, originY: Double
+    @usableFromInline package let ux: Double, uy: Double
+    @usableFromInline package let margin: Double
     /// uy / ux and margin / ux (0 when ux is 0), so a row costs a multiply.
-    private let slope: Double, shift: Double
+    @usableFromInline let slope: Double, shift: Double
 
-    package init(originX: Double, originY: Double, ux: Double, uy: Double, margin: Double = 0) {
+    @usableFromInline package init(originX: Double, originY: Double, ux: Double, uy: Double, margin: Double = 0) {
         self.originX = originX
         self.originY = originY
         self.ux = ux
@@ -70,7 +79,7 @@ package struct StartBoundary {
         shift = ux != 0 ? margin / ux : 0
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package func limit(row centerY: Double, x0: inout Int, x1: inout Int) {
         let py = centerY - originY
         if ux == 0 {

@@ -122,15 +122,6 @@ public final class Rasterizer {
     package nonisolated(unsafe) static var solidStrips: SolidStrips?
     package typealias SolidStrips = (Rasterizer, [Polyline], FillRule, PixelRect, SolidOverSink) -> Void
 
-    /// Fills solid colours' strips with `strips` from now on, unless `X11PAINT_BASELINE_FILL`
-    /// is set in `environment` (to compare the two, or to rule the other out). Returns whether
-    /// it chose them.
-    package static func chooseSolidStrips(_ strips: @escaping SolidStrips, environment: [String: String]) -> Bool {
-        guard environment["X11PAINT_BASELINE_FILL"] == nil else { return false }
-        solidStrips = strips
-        return true
-    }
-
     /// Fills the rows of `area`, which fit the accumulation buffer. Inlinable, and inlined
     /// whole, so that a module compiled for another processor gets a copy of its own with no
     /// function it shares with this one (whichever the linker kept would run on both).

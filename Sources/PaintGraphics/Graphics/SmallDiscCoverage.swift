@@ -4,26 +4,26 @@
 /// coverage by up to a sixth of a pixel), so the area is tabulated once, by integration, over
 /// the disc's radius, the distance from its centre to the pixel's and the direction between
 /// them.
-package enum SmallDiscCoverage {
+@usableFromInline package enum SmallDiscCoverage {
     /// Radii from 0.5 (the thinnest stroke's footprint) to half a pixel diagonal.
-    package static let radiusCount = 8
-    package static let smallestRadius: Float = 0.5
-    package static let radiusStep: Float = (Float(0.5 * 2.0.squareRoot()) - 0.5) / Float(radiusCount - 1)
+    @usableFromInline package static let radiusCount = 8
+    @usableFromInline package static let smallestRadius: Float = 0.5
+    @usableFromInline package static let radiusStep: Float = (Float(0.5 * 2.0.squareRoot()) - 0.5) / Float(radiusCount - 1)
     /// Distances from the pixel centre to the disc's, 0 to 1.5 pixels.
-    package static let distanceCount = 49
-    package static let distanceStep: Float = 1.0 / 32
+    @usableFromInline package static let distanceCount = 49
+    @usableFromInline package static let distanceStep: Float = 1.0 / 32
     /// Directions folded into the first octant, indexed by their slope 0...1.
-    package static let slopeCount = 9
+    @usableFromInline package static let slopeCount = 9
 
     /// The table for the nearest tabulated radius (slope x distance).
-    package static func slice(forRadius radius: Double) -> UnsafePointer<Float> {
+    @usableFromInline package static func slice(forRadius radius: Double) -> UnsafePointer<Float> {
         let index = Int(((Float(radius) - smallestRadius) / radiusStep).rounded())
         return UnsafePointer(table + min(max(index, 0), radiusCount - 1) * slopeCount * distanceCount)
     }
 
     /// Coverage of four pixels: distance to the disc centre and the direction's slope
     /// (min / max of its components, 0...1), linear in the distance.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func coverage(slice: UnsafePointer<Float>, distance: SIMD4<Float>, slope: SIMD4<Float>) -> SIMD4<Float> {
         var result = SIMD4<Float>()
         for lane in 0..<4 {
@@ -38,7 +38,7 @@ package enum SmallDiscCoverage {
 
     /// radius x slope x distance, built on first use and kept for the life of the process (a
     /// plain pointer: the kernel reads it for every group of a thin stroke).
-    package static let table: UnsafeMutablePointer<Float> = {
+    @usableFromInline package static let table: UnsafeMutablePointer<Float> = {
         var values: [Float] = []
         values.reserveCapacity(radiusCount * slopeCount * distanceCount)
         for r in 0..<radiusCount {
@@ -59,7 +59,7 @@ package enum SmallDiscCoverage {
 
     /// The area of the unit pixel centred at (centerX, centerY) inside the disc of `radius`
     /// at the origin: the chord lengths of 256 columns, summed (midpoint rule).
-    package static func area(radius: Double, centerX: Double, centerY: Double) -> Double {
+    @usableFromInline package static func area(radius: Double, centerX: Double, centerY: Double) -> Double {
         let columns = 256
         var total = 0.0
         for i in 0..<columns {
