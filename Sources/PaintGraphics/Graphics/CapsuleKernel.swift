@@ -118,7 +118,8 @@
 
     /// Raises pixels `x0...x1` of row `y` (which has `rowWidth` pixels). Groups of four may
     /// reach past x1 within the row: those pixels get their true coverage too, so raising
-    /// them changes nothing wrong.
+    /// them changes nothing wrong. Specialized for `compilation` (see KernelCompilation): the
+    /// optimiser leaves it out of line.
     @inlinable @inline(__always)
     package func cover<Edges: BandEdges, Compilation: KernelCompilation>(
         row: UnsafeMutablePointer<UInt8>, rowWidth: Int, from x0: Int, through x1: Int, y: Int, edges: Edges.Type,
@@ -150,7 +151,7 @@
 
     /// The x offsets from p0 of the centres of pixels start...start + 3.
     @inlinable @inline(__always)
-    @usableFromInline func pixelCentres(from start: Int) -> Lanes {
+    func pixelCentres(from start: Int) -> Lanes {
         Lanes(repeating: Float(Double(start) + 0.5 - originX)) + Lanes(0, 1, 2, 3)
     }
 
