@@ -63,9 +63,10 @@ let package = Package(
             dependencies: ["CImageCodecs", "CMachine", "CFontShim", "CGettext", .product(name: "Logging", package: "swift-log")],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
-        // The polygon fill compiled a second time for x86-64-v3 processors (AVX2, FMA), chosen
-        // at start where the processor has them; the package stays built for the baseline.
-        // Optimised in debug builds too, so its tests compare the two compilations.
+        // The renderer's hottest loops (the polygon fill, the freehand stroke's capsules)
+        // compiled a second time for x86-64-v3 processors (AVX2, FMA), chosen at start where the
+        // processor has them; the package stays built for the baseline. Optimised in debug
+        // builds too, so its tests compare the two compilations.
         .target(
             name: "PaintGraphicsHaswell",
             dependencies: ["PaintGraphics", "CMachine"],

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Holds the fill compiled for x86-64-v3 (Sources/PaintGraphicsHaswell) to defining no code that
+# Holds the loops compiled for x86-64-v3 (Sources/PaintGraphicsHaswell) to defining no code that
 # the baseline modules may define too. A generic function specialized there, or an outlined
 # helper, has shared (weak) linkage: the linker keeps one copy for every caller, and if it kept
 # the x86-64-v3 one, an older processor would run AVX2 instructions in baseline code and die.
