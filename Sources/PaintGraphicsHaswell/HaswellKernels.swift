@@ -7,10 +7,11 @@ import PaintGraphics
 /// processor at hand; built for this one, with edge pixels eight at a time, the polygon fill took
 /// 1,000 small polygons 15% less time (BENCHMARKS.md, issue 44's eleventh session).
 ///
-/// Each loop is inlined whole into a function of this module (its parts are
-/// `@inline(__always)`), so the module defines no function the baseline modules define too:
-/// specializations of generic code have shared linkage, and the linker keeps one copy for every
-/// caller, which on an older processor could be this module's. `scripts/check-haswell-module.sh`
+/// The module may define no function the baseline modules define too: specializations of
+/// generic code have shared linkage, and the linker keeps one copy for every caller, which on an
+/// older processor could be this module's. So each loop is inlined whole into a function of this
+/// module (its parts are `@inline(__always)`), or, what the optimiser leaves out of line,
+/// specialized for this module's own `HaswellCompilation`. `scripts/check-haswell-module.sh`
 /// holds the build to that.
 public enum HaswellKernels {
     /// Fills and strokes through this module's loops from now on when the processor can run

@@ -32,7 +32,7 @@
     /// SmallDiscCoverage's table for a thin stroke's radius (nil for wider strokes).
     @usableFromInline let smallDiscs: UnsafePointer<Float>?
 
-    @usableFromInline package init(from p0: Point, to p1: Point, radius: Double, scale: Double, full: UInt8) {
+    package init(from p0: Point, to p1: Point, radius: Double, scale: Double, full: UInt8) {
         originX = p0.x
         originY = p0.y
         dx = Float(p1.x - p0.x)

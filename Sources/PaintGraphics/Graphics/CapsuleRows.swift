@@ -13,15 +13,6 @@
     @usableFromInline package let inner: Double?
     @usableFromInline package let behindStart: StartBoundary?
 
-    @usableFromInline
-    init(area: PixelRect, geometry: CapsuleGeometry?, outer: Double, inner: Double?, behindStart: StartBoundary?) {
-        self.area = area
-        self.geometry = geometry
-        self.outer = outer
-        self.inner = inner
-        self.behindStart = behindStart
-    }
-
     /// Pixels x0...x1 of row `y` that may rise, and the full middle among them (solid0...solid1,
     /// empty when solid0 > solid1); nil when none.
     /// Transparent: the optimizer declines @inline(__always) here, and the call cost the
@@ -69,7 +60,7 @@
     /// uy / ux and margin / ux (0 when ux is 0), so a row costs a multiply.
     @usableFromInline let slope: Double, shift: Double
 
-    @usableFromInline package init(originX: Double, originY: Double, ux: Double, uy: Double, margin: Double = 0) {
+    package init(originX: Double, originY: Double, ux: Double, uy: Double, margin: Double = 0) {
         self.originX = originX
         self.originY = originY
         self.ux = ux

@@ -92,14 +92,8 @@ package struct SolidOverSink: CoverageSink {
 
     @inlinable @inline(__always)
     package func eight(y: Int, x: Int, levels: SIMD8<UInt32>) {
-        // A translucent colour's scaled copies are looked up four at a time.
-        guard source >> 24 == 255 else {
-            four(y: y, x: x, levels: levels.lowHalf)
-            return four(y: y, x: x + 4, levels: levels.highHalf)
-        }
         let target = UnsafeMutableRawPointer(pixels + y * width + x)
         machine_prefetch_for_write(target + 2 * 4 * width)
-        let mixed = PixelMath.mix(SIMD8(repeating: source), over: target.loadUnaligned(as: SIMD8<UInt32>.self), by: levels)
-        target.storeBytes(of: mixed, as: SIMD8<UInt32>.self)
+        ScaledPaint.blendOver(scaled, source: source, coverage: levels, into: target)
     }
 }

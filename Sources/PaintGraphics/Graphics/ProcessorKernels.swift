@@ -14,12 +14,6 @@ package enum ProcessorKernels {
         CapsuleRasterizer.capsuleRows = capsuleRows
         return true
     }
-
-    /// Back to the baseline's (tests compare the two in one process).
-    package static func forget() {
-        Rasterizer.solidStrips = nil
-        CapsuleRasterizer.capsuleRows = nil
-    }
 }
 
 /// Which compilation a generic kernel is specialized for: the baseline's, or a type of the

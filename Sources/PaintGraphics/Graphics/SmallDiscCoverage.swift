@@ -16,7 +16,7 @@
     @usableFromInline package static let slopeCount = 9
 
     /// The table for the nearest tabulated radius (slope x distance).
-    @usableFromInline package static func slice(forRadius radius: Double) -> UnsafePointer<Float> {
+    package static func slice(forRadius radius: Double) -> UnsafePointer<Float> {
         let index = Int(((Float(radius) - smallestRadius) / radiusStep).rounded())
         return UnsafePointer(table + min(max(index, 0), radiusCount - 1) * slopeCount * distanceCount)
     }
@@ -38,7 +38,7 @@
 
     /// radius x slope x distance, built on first use and kept for the life of the process (a
     /// plain pointer: the kernel reads it for every group of a thin stroke).
-    @usableFromInline package static let table: UnsafeMutablePointer<Float> = {
+    package static let table: UnsafeMutablePointer<Float> = {
         var values: [Float] = []
         values.reserveCapacity(radiusCount * slopeCount * distanceCount)
         for r in 0..<radiusCount {
@@ -59,7 +59,7 @@
 
     /// The area of the unit pixel centred at (centerX, centerY) inside the disc of `radius`
     /// at the origin: the chord lengths of 256 columns, summed (midpoint rule).
-    @usableFromInline package static func area(radius: Double, centerX: Double, centerY: Double) -> Double {
+    package static func area(radius: Double, centerX: Double, centerY: Double) -> Double {
         let columns = 256
         var total = 0.0
         for i in 0..<columns {
