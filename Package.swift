@@ -28,6 +28,7 @@ let package = Package(
         // C glue for libpng: its setjmp/longjmp error handling stays in C.
         .target(
             name: "CImageCodecs",
+            dependencies: ["CMachine"],
             // GdkPixbuf's headers (its BMP reader and writer, opened on first use): glib's
             // configuration header lives under the architecture's lib folder.
             // librsvg's and cairo's headers for the SVG glue, which opens librsvg on first use.
@@ -43,10 +44,15 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/usr/include/freetype2", "-I/usr/include/harfbuzz", "-I/usr/include/fribidi"])],
             linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("fontconfig"), .linkedLibrary("harfbuzz"), .linkedLibrary("fribidi")]
         ),
-        // libdbus (the reference D-Bus library, Debian's libdbus-1-dev) for the desktop portal,
-        // and C glue over it that never blocks: the run loop polls its socket.
-        .systemLibrary(name: "CLibDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        .target(name: "CDBus", dependencies: ["CLibDBus"]),
+        // C glue over libdbus (the reference D-Bus library; Debian's libdbus-1-dev has its
+        // headers) for the desktop portal, that never blocks: the run loop polls its socket.
+        // libdbus is opened with the first connection, so it is not linked.
+        .target(
+            name: "CDBus",
+            dependencies: ["CMachine"],
+            cSettings: [.unsafeFlags(["-I/usr/include/dbus-1.0", "-I/usr/lib/x86_64-linux-gnu/dbus-1.0/include",
+                                      "-I/usr/lib/aarch64-linux-gnu/dbus-1.0/include"])]
+        ),
         // glibc's gettext (libintl.h): the interface's translations.
         .systemLibrary(name: "CGettext"),
         // The lowest layer: geometry, bitmaps, paths, rasterizers and their kernels, image

@@ -2,7 +2,8 @@
 // avifResult for every failure and never jumps or aborts on bad input; dav1d (or libaom)
 // decodes the AV1 inside avifDecoderNextImage. libavif is opened on first use (LazyLibrary.h).
 #include "CImageCodecs.h"
-#include "LazyLibrary.h"
+#include "ISOMediaBrand.h"
+#include <LazyLibrary.h>
 #include <avif/avif.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
 // It is opened on first use (LazyLibrary.h): with gio under it, it was 0.9 MB of a start that
 // reads and writes no BMP.
 #include "CImageCodecs.h"
-#include "LazyLibrary.h"
+#include <LazyLibrary.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,8 @@
 // heif_error with a message and never jumps or aborts on bad input; its decoder (libde265 for
 // HEVC) runs inside heif_decode_image. libheif is opened on first use (LazyLibrary.h).
 #include "CImageCodecs.h"
-#include "LazyLibrary.h"
+#include "ISOMediaBrand.h"
+#include <LazyLibrary.h>
 #include <libheif/heif.h>
 #include <stdio.h>
 #include <stdlib.h>

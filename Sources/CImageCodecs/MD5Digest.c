@@ -3,8 +3,9 @@
 // linked, it was 1.4 MB of a warm start's memory, and only the file dialogs and the recent
 // files' thumbnails ask for a digest.
 #include "CImageCodecs.h"
-#include "LazyLibrary.h"
+#include <LazyLibrary.h>
 #include <openssl/evp.h>
+#include <string.h>
 
 #define CRYPTO_FUNCTIONS(X) X(EVP_Digest) X(EVP_md5)
 LAZY_LIBRARY(crypto, "libcrypto.so.3", CRYPTO_FUNCTIONS)

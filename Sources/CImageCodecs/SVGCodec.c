@@ -4,7 +4,7 @@
 // 2.7 MB of resident memory at a warm start, which takes its icons from the icon cache and
 // draws no SVG at all.
 #include "CImageCodecs.h"
-#include "LazyLibrary.h"
+#include <LazyLibrary.h>
 #include <librsvg/rsvg.h>
 #include <cairo.h>
 

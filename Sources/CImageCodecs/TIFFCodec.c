@@ -4,7 +4,7 @@
 // (LazyLibrary.h): with libLerc, libjbig and libdeflate under it, 0.32 MB resident at start
 // in a drawing that never meets a TIFF.
 #include "CImageCodecs.h"
-#include "LazyLibrary.h"
+#include <LazyLibrary.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -14,6 +14,7 @@ public final class PortalFileChooser: FileChooser {
     public static let answerTimeout = 1.0
     static let portalName = "org.freedesktop.portal.Desktop"
 
+    private let address: String?
     private var connection: OpaquePointer?
     private let schedule: (Double, @escaping () -> Void) -> Void
     /// The X window the dialog belongs to ("x11:<hex id>"), so it opens over the app.
@@ -32,21 +33,31 @@ public final class PortalFileChooser: FileChooser {
         return nil
     }
 
-    /// Connects to the bus at `address` (no waiting: the greeting runs through `pump`); a
-    /// chooser without a connection answers every request `unavailable` at once.
+    /// A chooser for the bus at `address`, connected with its first request; without a bus
+    /// it answers every request `unavailable` at once.
     public init(address: String?, schedule: @escaping (Double, @escaping () -> Void) -> Void) {
+        self.address = address
         self.schedule = schedule
-        guard let address else { return }
-        var error = [CChar](repeating: 0, count: 256)
-        connection = cdbus_open(address, &error, error.count)
-        fileDescriptor = connection.map { cdbus_fd($0) }.flatMap { $0 >= 0 ? $0 : nil }
-        if connection == nil { Log.info("no session bus at \(address): \(String(cString: error)); the app's own file chooser serves") }
     }
 
     deinit { cdbus_close(connection) }
 
-    /// The socket for the run loop to poll (nil: no bus), asked of libdbus once: the loop reads
-    /// it every time it goes to sleep.
+    /// Connects if not connected (no waiting: the greeting runs through `pump`). Not at start:
+    /// libdbus, and libsystemd and libgcrypt under it, are opened then (0.7 MB resident that a
+    /// user who never opens a file dialog does not need); and a bus that went away is tried
+    /// again with the next request.
+    private func connect() -> Bool {
+        if connection != nil { return true }
+        guard let address else { return false }
+        var error = [CChar](repeating: 0, count: 256)
+        connection = cdbus_open(address, &error, error.count)
+        fileDescriptor = connection.map { cdbus_fd($0) }.flatMap { $0 >= 0 ? $0 : nil }
+        if connection == nil { Log.info("no session bus at \(address): \(String(cString: error)); the app's own file chooser serves") }
+        return connection != nil
+    }
+
+    /// The socket for the run loop to poll (nil: not connected), asked of libdbus once a
+    /// connection is made: the loop reads it every time it goes to sleep.
     public private(set) var fileDescriptor: Int32?
     /// Whether the run loop should wake when the socket can take more.
     public var wantsWrite: Bool { connection.map { cdbus_wants_write($0) != 0 } ?? false }
@@ -76,7 +87,7 @@ public final class PortalFileChooser: FileChooser {
     }
 
     public func choose(_ request: FileChooserRequest, answer: @escaping (FileChooserAnswer) -> Void) {
-        guard connection != nil else { return answer(.unavailable("no session bus")) }
+        guard connect() else { return answer(.unavailable("no session bus")) }
         nextToken += 1
         let pending = PortalRequest(request: request, token: "x11paint\(ProcessInfo.processInfo.processIdentifier)_\(nextToken)", answer: answer)
         requests.append(pending)
@@ -161,11 +172,13 @@ public final class PortalFileChooser: FileChooser {
         pending.answer(answer)
     }
 
-    /// The bus is gone: every request waiting is answered `unavailable`, and later ones at once.
+    /// The bus is gone: every request waiting is answered `unavailable`; a later one connects
+    /// again, or is answered at once.
     private func lose(_ reason: String) {
         cdbus_close(connection)
         connection = nil
         fileDescriptor = nil
+        matching = false
         let waiting = requests + beforeHello
         requests = []
         beforeHello = []

@@ -6,7 +6,7 @@ import XCTest
 /// The real app with the desktop's file dialog (issue 39): on a private session bus with a
 /// stand-in portal, Ctrl+O opens the file the portal answers and Ctrl+Shift+S saves where it
 /// says, the dialog belonging to the app's window; a portal that never answers gives way to the
-/// app's own chooser after a second.
+/// app's own chooser after a second. libdbus is opened with the first dialog (issue 44's memory).
 final class PortalEndToEndTests: XCTestCase {
     private func home() throws -> String {
         let home = NSTemporaryDirectory() + "x11paint-portal-" + UUID().uuidString
@@ -32,8 +32,12 @@ final class PortalEndToEndTests: XCTestCase {
                                  extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         defer { app.stop() }
         let client = try X11TestClient(display: server.display)
+        // libdbus (with libsystemd and libgcrypt) is opened with the first dialog, not at start.
+        XCTAssertTrue(app.mappedLibraries.contains { $0.hasPrefix("libX11") }, "the maps were read: \(app.mappedLibraries.sorted())")
+        XCTAssertFalse(app.mappedLibraries.contains { $0.hasPrefix("libdbus-1") }, "libdbus is not loaded at start")
         try app.key("ctrl+o")
         XCTAssertTrue(app.wait { self.title(client, app) == "meadow.png - X11Paint" }, "the portal's file is the document: \(title(client, app))")
+        XCTAssertTrue(app.mappedLibraries.contains { $0.hasPrefix("libdbus-1") }, "the dialog opened libdbus")
         let open = try XCTUnwrap(bus.calls.first)
         XCTAssertEqual(open["method"] as? String, "OpenFile")
         XCTAssertEqual(open["parent"] as? String, "x11:" + String(UInt(app.windowID)!, radix: 16), "the dialog belongs to the window")
