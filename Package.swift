@@ -53,6 +53,9 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/usr/include/dbus-1.0", "-I/usr/lib/x86_64-linux-gnu/dbus-1.0/include",
                                       "-I/usr/lib/aarch64-linux-gnu/dbus-1.0/include"])]
         ),
+        // C glue over libxml2 (the recently-used list, OpenRaster's stack.xml), opened on first
+        // use so it is not linked; Debian's libxml2-dev has its headers.
+        .target(name: "CXMLTree", dependencies: ["CMachine"], cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
         // glibc's gettext (libintl.h): the interface's translations.
         .systemLibrary(name: "CGettext"),
         // The lowest layer: geometry, bitmaps, paths, rasterizers and their kernels, image
@@ -96,7 +99,7 @@ let package = Package(
         // without a window.
         .target(
             name: "PaintDocument",
-            dependencies: ["PaintGraphics", "CImageCodecs", .product(name: "TOMLKit", package: "TOMLKit"),
+            dependencies: ["PaintGraphics", "CImageCodecs", "CXMLTree", .product(name: "TOMLKit", package: "TOMLKit"),
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),

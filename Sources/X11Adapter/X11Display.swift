@@ -117,7 +117,7 @@ public final class X11Display {
         var protocols = [deleteWindowAtom]
         XSetWMProtocols(display, window, &protocols, 1)
         setTitle(title)
-        var pid = [UInt(getpid())]
+        let pid = [UInt(getpid())]
         pid.withUnsafeBytes { raw in
             XChangeProperty(display, window, XInternAtom(display, "_NET_WM_PID", 0), XA_CARDINAL, 32, PropModeReplace,
                             raw.bindMemory(to: UInt8.self).baseAddress, 1)

@@ -8,7 +8,8 @@ import XCTest
 /// started with an AVIF, libavif is there and the picture is the drawing. librsvg (with cairo
 /// and pixman) likewise, only when an SVG is drawn: the first start draws the icons with it,
 /// a warm start takes them from the icon cache and never opens it; nor libcrypto, whose MD5 only
-/// names thumbnails, nor GdkPixbuf (with gio), which only reads and writes BMP, nor libtiff.
+/// names thumbnails, nor GdkPixbuf (with gio), which only reads and writes BMP, nor libtiff, nor
+/// libxml2 (with ICU), which reads and writes the recently-used list and OpenRaster's stack.xml.
 final class CodecLoadingEndToEndTests: XCTestCase {
     func testPhonePictureLibrariesLoadOnlyWhenAPictureNeedsThem() throws {
         let server = try XvfbServer(width: 1200, height: 900)
@@ -59,7 +60,8 @@ final class CodecLoadingEndToEndTests: XCTestCase {
         XCTAssertTrue(cold.contains { $0.hasPrefix("librsvg") }, "the first start draws its SVG icons: \(cold.sorted())")
         let warm = try librariesOfAStart()
         XCTAssertTrue(warm.contains { $0.hasPrefix("libpng") }, "the maps were read: \(warm.sorted())")
-        for library in ["librsvg", "libcairo", "libpixman", "libcrypto", "libgdk_pixbuf", "libgio", "libtiff", "libLerc", "libjbig"] {
+        for library in ["librsvg", "libcairo", "libpixman", "libcrypto", "libgdk_pixbuf", "libgio", "libtiff", "libLerc", "libjbig",
+                        "libxml2", "libicuuc"] {
             XCTAssertFalse(warm.contains { $0.hasPrefix(library) }, "\(library) is not loaded at a warm start")
         }
     }

@@ -47,6 +47,7 @@ final class PortalEndToEndTests: XCTestCase {
         let save = try XCTUnwrap(bus.calls.last?["options"] as? [String: Any])
         XCTAssertEqual(save["current_name"] as? String, "meadow.png", "the drawing's own name is offered")
         XCTAssertEqual(save["current_folder"] as? String, home, "in its own folder")
+        XCTAssertTrue(app.wait { app.mappedLibraries.contains { $0.hasPrefix("libxml2") } }, "recording the file in the recent list opened libxml2")
         let saved = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: home + "/copy one.png")))
         XCTAssertEqual(saved.width, 120)
     }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import ZIPFoundation
 
 /// OpenRaster (.ora), the layered format Krita, MyPaint, GIMP, Pinta, mtPaint and Drawpile
@@ -40,14 +37,14 @@ public enum OpenRaster {
         }
         guard let stackEntry = archive["stack.xml"] else { throw FormatError(tr("%@ is not an OpenRaster file: it has no stack.xml", name)) }
         let stackXML = try contents(of: stackEntry, in: archive, name: name)
-        let document: XMLDocument
+        let document: XMLTree
         do {
-            document = try XMLDocument(data: stackXML)
+            document = try XMLTree(data: stackXML)
         } catch {
             throw FormatError(tr("%@: its stack.xml cannot be read (%@)", name, "\(error)"))
         }
-        guard let image = document.rootElement(), image.name == "image",
-              let width = Int(image.attribute(forName: "w")?.stringValue ?? ""), let height = Int(image.attribute(forName: "h")?.stringValue ?? ""),
+        guard let image = document.root, image.name == "image",
+              let width = Int(image.attribute("w") ?? ""), let height = Int(image.attribute("h") ?? ""),
               width > 0, height > 0 else {
             throw FormatError(tr("%@: its stack.xml has no image size", name))
         }
@@ -55,10 +52,9 @@ public enum OpenRaster {
             throw FormatError(tr("%@ is %dx%d, more than the %d megapixels X11Paint opens", name, width, height, maximumPixels / 1_000_000))
         }
         // Layers in the stack and in nested stacks (groups, flattened into one list here), top first.
-        var elements: [XMLElement] = []
-        func collect(_ element: XMLElement) {
-            for child in element.children ?? [] {
-                guard let child = child as? XMLElement else { continue }
+        var elements: [XMLTree.Element] = []
+        func collect(_ element: XMLTree.Element) {
+            for child in element.children {
                 if child.name == "layer" { elements.append(child) } else if child.name == "stack" { collect(child) }
                 if elements.count > maximumLayers { return }
             }
@@ -70,7 +66,7 @@ public enum OpenRaster {
         var layers: [LayerStack.Layer] = []
         var totalPixels = 0
         for element in elements.reversed() {
-            let attribute = { (key: String) in element.attribute(forName: key)?.stringValue }
+            let attribute = { (key: String) in element.attribute(key) }
             let layerName = attribute("name") ?? tr("Layer")
             guard let source = attribute("src"), isSafeEntryName(source), let entry = archive[source] else {
                 throw FormatError(tr("%@: the layer %@ names no picture in the file", name, layerName))
@@ -134,28 +130,23 @@ public enum OpenRaster {
         }
         // mimetype first and stored, so `file` and other readers know it from its first bytes.
         try add("mimetype", Data(mimeType.utf8), compressed: false)
-        let image = XMLElement(name: "image")
-        image.addAttribute(XMLNode.attribute(withName: "version", stringValue: "0.0.5") as! XMLNode)
-        image.addAttribute(XMLNode.attribute(withName: "w", stringValue: String(stack.width)) as! XMLNode)
-        image.addAttribute(XMLNode.attribute(withName: "h", stringValue: String(stack.height)) as! XMLNode)
-        let layers = XMLElement(name: "stack")
+        let document = try XMLTree(rootName: "image")
+        guard let image = document.root else { throw FormatError("the stack.xml was not made") }
+        for (key, value) in [("version", "0.0.5"), ("w", String(stack.width)), ("h", String(stack.height))] { try image.setAttribute(key, to: value) }
+        let layers = try image.addElement("stack")
         for (index, layer) in stack.layers.enumerated().reversed() {
             let (pixels, x, y) = cropped(layer)
             let path = "data/layer\(index).png"
             // Already deflated inside: stored, as Krita and MyPaint do.
             try add(path, try PNGCodec.encode(pixels), compressed: false)
-            let element = XMLElement(name: "layer")
+            let element = try layers.addElement("layer")
             for (key, value) in [("name", layer.name), ("src", path), ("x", String(layer.x + x)), ("y", String(layer.y + y)),
                                  ("opacity", String(format: "%.3f", min(max(layer.opacity, 0), 1))),
                                  ("visibility", layer.isVisible ? "visible" : "hidden"), ("composite-op", layer.mode.openRasterName)] {
-                element.addAttribute(XMLNode.attribute(withName: key, stringValue: value) as! XMLNode)
+                try element.setAttribute(key, to: value)
             }
-            layers.addChild(element)
         }
-        image.addChild(layers)
-        let document = XMLDocument(rootElement: image)
-        document.characterEncoding = "UTF-8"
-        try add("stack.xml", document.xmlData(options: [.nodePrettyPrint]), compressed: true)
+        try add("stack.xml", document.data(indented: true), compressed: true)
         let merged = stack.flattened()
         try add("mergedimage.png", try PNGCodec.encode(merged), compressed: false)
         try add("Thumbnails/thumbnail.png", try PNGCodec.encode(thumbnail(of: merged)), compressed: false)

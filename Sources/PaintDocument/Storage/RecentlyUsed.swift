@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// The desktop's recently-used list, `$XDG_DATA_HOME/recently-used.xbel` (the XBEL file GLib's
 /// GBookmarkFile reads and writes, which GNOME's and KDE's Recent show): opening or saving a
@@ -26,45 +23,44 @@ public struct RecentlyUsed {
 
     /// Records `file` (an absolute path) as used by X11Paint now.
     public func add(_ file: String, now: Date = Date()) throws {
-        let document: XMLDocument
+        let document: XMLTree
         if access(path, F_OK) == 0 {
             do {
                 let data = try FileReader.read(path, limit: 64 << 20)
-                // libxml2 would recover a torn file; the strict parser says whether it is whole.
+                // The parser is strict (a torn file is an error, not a shorter list); one cut
+                // after a whole element is still well formed without its end tag.
                 let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                guard text.hasSuffix("</xbel>"), XMLParser(data: data).parse() else {
-                    throw RecentError(description: "it is not a whole XBEL file")
-                }
-                document = try XMLDocument(data: data, options: [.nodePreserveAll])
+                guard text.hasSuffix("</xbel>") else { throw RecentError(description: "it is not a whole XBEL file") }
+                document = try XMLTree(data: data)
             } catch {
                 throw RecentError(description: "\(path) could not be read, so it is left as it is: \(error)")
             }
         } else {
-            document = try XMLDocument(xmlString: Self.emptyList, options: [.nodePreserveAll])
+            document = try XMLTree(data: Data(Self.emptyList.utf8))
         }
-        guard let root = document.rootElement(), root.name == "xbel" else {
+        guard let root = document.root, root.name == "xbel" else {
             throw RecentError(description: "\(path) is not an XBEL file, so it is left as it is")
         }
         let stamp = Self.timestamp(now)
         let href = Self.uri(for: file)
-        let bookmark = root.elements(forName: "bookmark").first { $0.attribute(forName: "href")?.stringValue == href }
+        let bookmark = try root.children(named: "bookmark").first { $0.attribute("href") == href }
             ?? Self.newBookmark(href: href, mimeType: Self.mimeType(of: file), added: stamp, in: root)
-        for name in ["modified", "visited"] { Self.set(name, to: stamp, on: bookmark) }
-        Self.noteApplication(in: bookmark, at: stamp)
+        for name in ["modified", "visited"] { try bookmark.setAttribute(name, to: stamp) }
+        try Self.noteApplication(in: bookmark, at: stamp)
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        _ = try AtomicFileWriter.replaceFile(document.xmlData(options: [.nodePrettyPrint]), at: path, mode: 0o600)
+        _ = try AtomicFileWriter.replaceFile(document.data(indented: true), at: path, mode: 0o600)
     }
 
     /// The files X11Paint recorded, most recent first (File → Open Recent).
     public func files() -> [String] {
         guard let data = try? FileReader.read(path, limit: 64 << 20),
-              let document = try? XMLDocument(data: data), let root = document.rootElement() else { return [] }
-        let ours = root.elements(forName: "bookmark").filter { bookmark in
-            Self.descendants(of: bookmark, named: "application").contains { $0.attribute(forName: "name")?.stringValue == Self.applicationName }
+              let document = try? XMLTree(data: data), let root = document.root else { return [] }
+        let ours = root.children(named: "bookmark").filter { bookmark in
+            Self.descendants(of: bookmark, named: "application").contains { $0.attribute("name") == Self.applicationName }
         }
-        return ours.sorted { ($0.attribute(forName: "modified")?.stringValue ?? "") > ($1.attribute(forName: "modified")?.stringValue ?? "") }
-            .compactMap { $0.attribute(forName: "href")?.stringValue.flatMap { URL(string: $0)?.path } }
+        return ours.sorted { ($0.attribute("modified") ?? "") > ($1.attribute("modified") ?? "") }
+            .compactMap { $0.attribute("href").flatMap { URL(string: $0)?.path } }
     }
 
     // MARK: - XBEL
@@ -73,53 +69,38 @@ public struct RecentlyUsed {
         + " xmlns:bookmark=\"http://www.freedesktop.org/standards/desktop-bookmarks\""
         + " xmlns:mime=\"http://www.freedesktop.org/standards/shared-mime-info\"></xbel>"
 
-    private static func newBookmark(href: String, mimeType: String, added: String, in root: XMLElement) -> XMLElement {
-        let bookmark = XMLElement(name: "bookmark")
-        set("href", to: href, on: bookmark)
-        set("added", to: added, on: bookmark)
-        let metadata = XMLElement(name: "metadata")
-        set("owner", to: "http://freedesktop.org", on: metadata)
-        let mime = XMLElement(name: "mime:mime-type")
-        set("type", to: mimeType, on: mime)
-        metadata.addChild(mime)
-        metadata.addChild(XMLElement(name: "bookmark:applications"))
-        let info = XMLElement(name: "info")
-        info.addChild(metadata)
-        bookmark.addChild(info)
-        root.addChild(bookmark)
+    private static func newBookmark(href: String, mimeType: String, added: String, in root: XMLTree.Element) throws -> XMLTree.Element {
+        let bookmark = try root.addElement("bookmark")
+        try bookmark.setAttribute("href", to: href)
+        try bookmark.setAttribute("added", to: added)
+        let metadata = try bookmark.addElement("info").addElement("metadata")
+        try metadata.setAttribute("owner", to: "http://freedesktop.org")
+        try metadata.addElement("mime:mime-type").setAttribute("type", to: mimeType)
+        try metadata.addElement("bookmark:applications")
         return bookmark
     }
 
     /// X11Paint's <bookmark:application> in the bookmark: its count goes up, its time is now.
-    private static func noteApplication(in bookmark: XMLElement, at stamp: String) {
+    private static func noteApplication(in bookmark: XMLTree.Element, at stamp: String) throws {
         guard let applications = descendants(of: bookmark, named: "applications").first else { return }
-        let ours = descendants(of: applications, named: "application").first { $0.attribute(forName: "name")?.stringValue == applicationName }
-        let application = ours ?? XMLElement(name: "bookmark:application")
+        let ours = descendants(of: applications, named: "application").first { $0.attribute("name") == applicationName }
+        let application = try ours ?? applications.addElement("bookmark:application")
         if ours == nil {
-            set("name", to: applicationName, on: application)
-            set("exec", to: exec, on: application)
-            applications.addChild(application)
+            try application.setAttribute("name", to: applicationName)
+            try application.setAttribute("exec", to: exec)
         }
-        set("modified", to: stamp, on: application)
-        let count = Int(application.attribute(forName: "count")?.stringValue ?? "0") ?? 0
-        set("count", to: String(count + 1), on: application)
+        try application.setAttribute("modified", to: stamp)
+        let count = Int(application.attribute("count") ?? "0") ?? 0
+        try application.setAttribute("count", to: String(count + 1))
     }
 
     /// Elements below `element` whose name, without its namespace prefix, is `name` (parsed
     /// ones carry their namespace, ones made here only the prefixed name).
-    private static func descendants(of element: XMLElement, named name: String) -> [XMLElement] {
-        (element.children ?? []).compactMap { $0 as? XMLElement }.flatMap { child -> [XMLElement] in
-            let local = child.localName ?? child.name ?? ""
+    private static func descendants(of element: XMLTree.Element, named name: String) -> [XMLTree.Element] {
+        element.children.flatMap { child -> [XMLTree.Element] in
+            let local = child.localName
             let matches = local == name || local.hasSuffix(":" + name)
             return (matches ? [child] : []) + descendants(of: child, named: name)
-        }
-    }
-
-    private static func set(_ name: String, to value: String, on element: XMLElement) {
-        if let attribute = element.attribute(forName: name) {
-            attribute.stringValue = value
-        } else {
-            element.addAttribute(XMLNode.attribute(withName: name, stringValue: value) as! XMLNode)
         }
     }
 
