@@ -35,8 +35,9 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/usr/include/gdk-pixbuf-2.0", "-I/usr/include/glib-2.0",
                                       "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include", "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
                                       "-I/usr/include/librsvg-2.0", "-I/usr/include/cairo"])],
-            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux"), .linkedLibrary("lcms2"), .linkedLibrary("gif"),
-                             .linkedLibrary("z"), .linkedLibrary("zstd"), .linkedLibrary("pthread")]
+            // libjpeg, libwebp, giflib and lcms2 are opened on first use, as libtiff, libheif,
+            // libavif, librsvg, GdkPixbuf and libcrypto are (LazyLibrary.h), so they are not linked.
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z"), .linkedLibrary("zstd"), .linkedLibrary("pthread")]
         ),
         // C glue for FreeType and fontconfig, HarfBuzz (shaping) and FriBidi (right-to-left text).
         .target(

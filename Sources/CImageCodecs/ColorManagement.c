@@ -1,16 +1,33 @@
 // Little CMS glue: an embedded ICC profile's colours converted to sRGB, the colour space the
 // app draws and saves in. lcms reports errors through a log handler (silenced here: a damaged
-// profile is an answer, not a message on stderr) and never jumps out of a call.
+// profile is an answer, not a message on stderr) and never jumps out of a call. It is opened on
+// first use (LazyLibrary.h), as the codecs that need it are.
 #include "CImageCodecs.h"
+#include <LazyLibrary.h>
 #include <lcms2.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#define LCMS_FUNCTIONS(X) \
+    X(cmsBuildGamma) X(cmsBuildParametricToneCurve) X(cmsCloseProfile) X(cmsCreateRGBProfile) \
+    X(cmsCreateTransform) X(cmsCreate_sRGBProfile) X(cmsDeleteTransform) X(cmsDoTransform) \
+    X(cmsFreeToneCurve) X(cmsGetColorSpace) X(cmsOpenProfileFromMem) X(cmsSaveProfileToMem) \
+    X(cmsSetLogErrorHandler)
+LAZY_LIBRARY(lcms, "liblcms2.so.2", LCMS_FUNCTIONS)
+
 static void ignore_lcms_error(cmsContext context, cmsUInt32Number code, const char *text) { (void)context; (void)code; (void)text; }
 
 static pthread_once_t quiet_once = PTHREAD_ONCE_INIT;
-static void make_lcms_quiet(void) { cmsSetLogErrorHandler(ignore_lcms_error); }
+static void make_lcms_quiet(void) {
+    if (load_lcms()) p_cmsSetLogErrorHandler(ignore_lcms_error);
+}
+
+/* lcms opened (on first use: it is not needed at start) and quiet; 0 when it cannot be opened. */
+static int lcms_ready(void) {
+    pthread_once(&quiet_once, make_lcms_quiet);
+    return load_lcms();
+}
 
 /* Whether the transform leaves every 8-bit level it is tried on within one of where it was: a
    profile that describes sRGB (a camera's, colord's, the one our own saves carry) is not applied,
@@ -29,7 +46,7 @@ static int is_identity(cmsHTRANSFORM transform) {
                 in[n * 4 + 2] = levels[r];
                 in[n * 4 + 3] = 255;
             }
-    cmsDoTransform(transform, in, out, 1000);
+    p_cmsDoTransform(transform, in, out, 1000);
     for (int i = 0; i < 1000 * 4; i++)
         if (abs((int)in[i] - (int)out[i]) > 1) return 0;
     return 1;
@@ -57,7 +74,7 @@ static void *convert_band(void *argument) {
             p[i] = a << 24 | (r > 255 ? 255 : r) << 16 | (g > 255 ? 255 : g) << 8 | (b > 255 ? 255 : b);
         }
     }
-    cmsDoTransform(work->transform, p, p, (cmsUInt32Number)work->count);
+    p_cmsDoTransform(work->transform, p, p, (cmsUInt32Number)work->count);
     if (work->translucent) {
         for (size_t i = 0; i < work->count; i++) {
             uint32_t a = p[i] >> 24;
@@ -71,21 +88,21 @@ static void *convert_band(void *argument) {
 }
 
 int codecs_icc_to_srgb(uint32_t *pixels, size_t count, const uint8_t *profile, size_t length) {
-    pthread_once(&quiet_once, make_lcms_quiet);
+    if (!lcms_ready()) return -1;
     if (!profile || length < 128 || length > UINT32_MAX) return -1;
-    cmsHPROFILE source = cmsOpenProfileFromMem(profile, (cmsUInt32Number)length);
+    cmsHPROFILE source = p_cmsOpenProfileFromMem(profile, (cmsUInt32Number)length);
     if (!source) return -1;
-    if (cmsGetColorSpace(source) != cmsSigRgbData) {
+    if (p_cmsGetColorSpace(source) != cmsSigRgbData) {
         /* A grey or CMYK profile describes data the decoder has already made RGB. */
-        cmsCloseProfile(source);
+        p_cmsCloseProfile(source);
         return 0;
     }
-    cmsHPROFILE srgb = cmsCreate_sRGBProfile();
+    cmsHPROFILE srgb = p_cmsCreate_sRGBProfile();
     /* B, G, R, A bytes (the app's words), alpha copied. No cache: two threads share the transform. */
-    cmsHTRANSFORM transform = cmsCreateTransform(source, TYPE_BGRA_8, srgb, TYPE_BGRA_8, INTENT_PERCEPTUAL,
+    cmsHTRANSFORM transform = p_cmsCreateTransform(source, TYPE_BGRA_8, srgb, TYPE_BGRA_8, INTENT_PERCEPTUAL,
                                                  cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE);
-    cmsCloseProfile(source);
-    cmsCloseProfile(srgb);
+    p_cmsCloseProfile(source);
+    p_cmsCloseProfile(srgb);
     if (!transform) return -1;
     int result = 0;
     if (!is_identity(transform)) {
@@ -101,7 +118,7 @@ int codecs_icc_to_srgb(uint32_t *pixels, size_t count, const uint8_t *profile, s
         else if (bands[1].count > 0) convert_band(&bands[1]);
         result = 1;
     }
-    cmsDeleteTransform(transform);
+    p_cmsDeleteTransform(transform);
     return result;
 }
 
@@ -111,17 +128,17 @@ int codecs_icc_to_srgb(uint32_t *pixels, size_t count, const uint8_t *profile, s
 static cmsToneCurve *transfer_curve(int transfer) {
     if (transfer == 0) {
         const cmsFloat64Number srgb[5] = {2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045};
-        return cmsBuildParametricToneCurve(NULL, 4, srgb);
+        return p_cmsBuildParametricToneCurve(NULL, 4, srgb);
     }
-    return cmsBuildGamma(NULL, transfer == 2 ? 1.0 : transfer / 10.0);
+    return p_cmsBuildGamma(NULL, transfer == 2 ? 1.0 : transfer / 10.0);
 }
 
 /* The profile's bytes into `out` (malloc'd), and the profile closed. */
 static int save_profile(cmsHPROFILE profile, codecs_buffer *out) {
     cmsUInt32Number size = 0;
     int result = -1;
-    if (cmsSaveProfileToMem(profile, NULL, &size) && size > 0 && (out->bytes = malloc(size))) {
-        if (cmsSaveProfileToMem(profile, out->bytes, &size)) {
+    if (p_cmsSaveProfileToMem(profile, NULL, &size) && size > 0 && (out->bytes = malloc(size))) {
+        if (p_cmsSaveProfileToMem(profile, out->bytes, &size)) {
             out->length = size;
             result = 0;
         } else {
@@ -129,30 +146,30 @@ static int save_profile(cmsHPROFILE profile, codecs_buffer *out) {
             out->bytes = NULL;
         }
     }
-    cmsCloseProfile(profile);
+    p_cmsCloseProfile(profile);
     return result;
 }
 
 int codecs_icc_make_rgb_profile(const double primaries[6], const double white[2], int transfer, codecs_buffer *out) {
-    pthread_once(&quiet_once, make_lcms_quiet);
     out->bytes = NULL;
     out->length = 0;
+    if (!lcms_ready()) return -1;
     cmsCIExyY whitePoint = {white[0], white[1], 1};
     cmsCIExyYTRIPLE colorants = {{primaries[0], primaries[1], 1}, {primaries[2], primaries[3], 1}, {primaries[4], primaries[5], 1}};
     cmsToneCurve *curve = transfer_curve(transfer);
     if (!curve) return -1;
     cmsToneCurve *curves[3] = {curve, curve, curve};
-    cmsHPROFILE profile = cmsCreateRGBProfile(&whitePoint, &colorants, curves);
-    cmsFreeToneCurve(curve);
+    cmsHPROFILE profile = p_cmsCreateRGBProfile(&whitePoint, &colorants, curves);
+    p_cmsFreeToneCurve(curve);
     if (!profile) return -1;
     return save_profile(profile, out);
 }
 
 int codecs_icc_srgb_profile(codecs_buffer *out) {
-    pthread_once(&quiet_once, make_lcms_quiet);
     out->bytes = NULL;
     out->length = 0;
-    cmsHPROFILE profile = cmsCreate_sRGBProfile();
+    if (!lcms_ready()) return -1;
+    cmsHPROFILE profile = p_cmsCreate_sRGBProfile();
     if (!profile) return -1;
     return save_profile(profile, out);
 }

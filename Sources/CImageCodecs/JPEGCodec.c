@@ -1,10 +1,21 @@
-// libjpeg-turbo glue: errors longjmp back here and become messages.
+// libjpeg-turbo glue: errors longjmp back here and become messages. libjpeg is opened on first
+// use (LazyLibrary.h): a start with an empty drawing does not need it.
 #include "CImageCodecs.h"
+#include <LazyLibrary.h>
 #include <stdio.h>
 #include <jpeglib.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define JPEG_FUNCTIONS(X) \
+    X(jpeg_CreateCompress) X(jpeg_CreateDecompress) X(jpeg_destroy_compress) \
+    X(jpeg_destroy_decompress) X(jpeg_finish_compress) X(jpeg_finish_decompress) X(jpeg_mem_dest) \
+    X(jpeg_mem_src) X(jpeg_read_header) X(jpeg_read_icc_profile) X(jpeg_read_scanlines) \
+    X(jpeg_save_markers) X(jpeg_set_defaults) X(jpeg_set_quality) X(jpeg_simple_progression) \
+    X(jpeg_start_compress) X(jpeg_start_decompress) X(jpeg_std_error) X(jpeg_write_icc_profile) \
+    X(jpeg_write_marker) X(jpeg_write_scanlines)
+LAZY_LIBRARY(jpeg, "libjpeg.so.62", JPEG_FUNCTIONS)
 
 typedef struct {
     struct jpeg_error_mgr base;
@@ -26,7 +37,7 @@ static void ignore_jpeg_message(j_common_ptr info, int level) { (void)info; (voi
 /* Errors longjmp to manager->jump (the caller's setjmp) with their text in `message`;
    warnings are dropped. Returns what goes into the codec struct's `err`. */
 static struct jpeg_error_mgr *install_error_manager(error_manager *manager, char *message, size_t size) {
-    struct jpeg_error_mgr *base = jpeg_std_error(&manager->base);
+    struct jpeg_error_mgr *base = p_jpeg_std_error(&manager->base);
     base->error_exit = on_jpeg_error;
     base->emit_message = ignore_jpeg_message;
     manager->message = message;
@@ -96,53 +107,57 @@ int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
         snprintf(error, error_size, "not a JPEG file");
         return -1;
     }
+    if (!load_jpeg()) {
+        snprintf(error, error_size, "libjpeg.so.62 could not be opened");
+        return -1;
+    }
     info.err = install_error_manager(&manager, error, error_size);
     if (setjmp(manager.jump)) {
-        jpeg_destroy_decompress(&info);
+        p_jpeg_destroy_decompress(&info);
         free(pixels);
         free(row);
         free(icc->bytes);
         memset(icc, 0, sizeof *icc);
         return -1;
     }
-    jpeg_create_decompress(&info);
+    p_jpeg_CreateDecompress(&info, JPEG_LIB_VERSION, sizeof(struct jpeg_decompress_struct));
     struct jpeg_progress_mgr progress = { .progress_monitor = limit_scans };
     info.progress = &progress;
-    jpeg_mem_src(&info, data, (unsigned long)length);
-    jpeg_save_markers(&info, JPEG_APP0 + 1, 0xFFFF);
+    p_jpeg_mem_src(&info, data, (unsigned long)length);
+    p_jpeg_save_markers(&info, JPEG_APP0 + 1, 0xFFFF);
     /* The colour profile's APP2 markers, read in the same pass over the header. */
-    jpeg_save_markers(&info, JPEG_APP0 + 2, 0xFFFF);
-    jpeg_read_header(&info, TRUE);
+    p_jpeg_save_markers(&info, JPEG_APP0 + 2, 0xFFFF);
+    p_jpeg_read_header(&info, TRUE);
     for (jpeg_saved_marker_ptr marker = info.marker_list; marker; marker = marker->next) {
         if (marker->marker == JPEG_APP0 + 1) *orientation = exif_orientation(marker->data, marker->data_length);
     }
     if ((uint64_t)info.image_width * info.image_height > max_pixels) {
         snprintf(error, error_size, "the image is too large (%ux%u pixels; the limit is %llu megapixels)",
                  info.image_width, info.image_height, (unsigned long long)(max_pixels / 1000000));
-        jpeg_destroy_decompress(&info);
+        p_jpeg_destroy_decompress(&info);
         return -1;
     }
     int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
     info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
     info.scale_num = 1;
     info.scale_denom = (unsigned)(scale_denominator == 2 || scale_denominator == 4 || scale_denominator == 8 ? scale_denominator : 1);
-    jpeg_start_decompress(&info);
+    p_jpeg_start_decompress(&info);
     uint32_t width = info.output_width, height = info.output_height;
     pixels = malloc((size_t)width * height * 4);
     if (!pixels) {
         snprintf(error, error_size, "not enough memory for a %ux%u image", width, height);
-        jpeg_destroy_decompress(&info);
+        p_jpeg_destroy_decompress(&info);
         return -1;
     }
     while (info.output_scanline < height) {
         if (job && job->cancelled) {
             snprintf(error, error_size, "cancelled");
-            jpeg_destroy_decompress(&info);
+            p_jpeg_destroy_decompress(&info);
             free(pixels);
             return -2;
         }
         JSAMPROW target = pixels + (size_t)info.output_scanline * width * 4;
-        jpeg_read_scanlines(&info, &target, 1);
+        p_jpeg_read_scanlines(&info, &target, 1);
         if (job) job->progress = (double)info.output_scanline / height;
     }
     if (cmyk) {
@@ -158,14 +173,14 @@ int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
     /* Before finishing: the saved markers go with the image's memory then. */
     JOCTET *profile = NULL;
     unsigned int profile_length = 0;
-    if (jpeg_read_icc_profile(&info, &profile, &profile_length) && profile && profile_length >= 128) {
+    if (p_jpeg_read_icc_profile(&info, &profile, &profile_length) && profile && profile_length >= 128) {
         icc->bytes = profile;
         icc->length = profile_length;
     } else {
         free(profile);
     }
-    jpeg_finish_decompress(&info);
-    jpeg_destroy_decompress(&info);
+    p_jpeg_finish_decompress(&info);
+    p_jpeg_destroy_decompress(&info);
     out->rgba = pixels;
     out->width = width;
     out->height = height;
@@ -176,14 +191,15 @@ int codecs_jpeg_dimensions(const uint8_t *data, size_t length, uint32_t *width, 
     struct jpeg_decompress_struct info;
     error_manager manager;
     char ignored[JMSG_LENGTH_MAX];
+    if (!load_jpeg()) return -1;
     info.err = install_error_manager(&manager, ignored, sizeof ignored);
-    if (setjmp(manager.jump)) { jpeg_destroy_decompress(&info); return -1; }
-    jpeg_create_decompress(&info);
-    jpeg_mem_src(&info, data, (unsigned long)length);
-    jpeg_read_header(&info, TRUE);
+    if (setjmp(manager.jump)) { p_jpeg_destroy_decompress(&info); return -1; }
+    p_jpeg_CreateDecompress(&info, JPEG_LIB_VERSION, sizeof(struct jpeg_decompress_struct));
+    p_jpeg_mem_src(&info, data, (unsigned long)length);
+    p_jpeg_read_header(&info, TRUE);
     *width = info.image_width;
     *height = info.image_height;
-    jpeg_destroy_decompress(&info);
+    p_jpeg_destroy_decompress(&info);
     return 0;
 }
 
@@ -197,33 +213,37 @@ int codecs_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int
     uint8_t *volatile row = NULL;
     out->bytes = NULL;
     out->length = 0;
+    if (!load_jpeg()) {
+        snprintf(error, error_size, "libjpeg.so.62 could not be opened");
+        return -1;
+    }
     info.err = install_error_manager(&manager, error, error_size);
     if (setjmp(manager.jump)) {
-        jpeg_destroy_compress(&info);
+        p_jpeg_destroy_compress(&info);
         free(row);
         free(buffer);
         return -1;
     }
-    jpeg_create_compress(&info);
-    jpeg_mem_dest(&info, (unsigned char **)&buffer, &size);
+    p_jpeg_CreateCompress(&info, JPEG_LIB_VERSION, sizeof(struct jpeg_compress_struct));
+    p_jpeg_mem_dest(&info, (unsigned char **)&buffer, &size);
     info.image_width = width;
     info.image_height = height;
     info.input_components = grayscale ? 1 : 4;
     info.in_color_space = grayscale ? JCS_GRAYSCALE : (cmyk ? JCS_CMYK : JCS_EXT_RGBA);
-    jpeg_set_defaults(&info);
-    jpeg_set_quality(&info, quality, TRUE);
-    if (progressive) jpeg_simple_progression(&info);
-    jpeg_start_compress(&info, TRUE);
+    p_jpeg_set_defaults(&info);
+    p_jpeg_set_quality(&info, quality, TRUE);
+    if (progressive) p_jpeg_simple_progression(&info);
+    p_jpeg_start_compress(&info, TRUE);
     if (orientation >= 1 && orientation <= 8) {
         // A minimal big-endian EXIF block with one IFD0 entry: Orientation (0x0112, SHORT).
         uint8_t exif[] = { 'E', 'x', 'i', 'f', 0, 0, 'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1,
                            0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, (uint8_t)orientation, 0, 0, 0, 0, 0, 0 };
-        jpeg_write_marker(&info, JPEG_APP0 + 1, exif, sizeof exif);
+        p_jpeg_write_marker(&info, JPEG_APP0 + 1, exif, sizeof exif);
     }
     /* libjpeg-turbo splits the profile into the APP2 "ICC_PROFILE" markers readers expect. */
-    if (icc && icc_length > 0) jpeg_write_icc_profile(&info, icc, (unsigned int)icc_length);
+    if (icc && icc_length > 0) p_jpeg_write_icc_profile(&info, icc, (unsigned int)icc_length);
     row = malloc((size_t)width * 4);
-    if (!row) { snprintf(error, error_size, "out of memory"); jpeg_destroy_compress(&info); return -1; }
+    if (!row) { snprintf(error, error_size, "out of memory"); p_jpeg_destroy_compress(&info); return -1; }
     while (info.next_scanline < height) {
         const uint8_t *source = rgba + (size_t)info.next_scanline * width * 4;
         for (uint32_t x = 0; x < width; x++) {
@@ -244,10 +264,10 @@ int codecs_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int
             }
         }
         JSAMPROW pointer = row;
-        jpeg_write_scanlines(&info, &pointer, 1);
+        p_jpeg_write_scanlines(&info, &pointer, 1);
     }
-    jpeg_finish_compress(&info);
-    jpeg_destroy_compress(&info);
+    p_jpeg_finish_compress(&info);
+    p_jpeg_destroy_compress(&info);
     free(row);
     out->bytes = buffer;
     out->length = size;
@@ -260,28 +280,29 @@ int codecs_jpeg_icc_profile(const uint8_t *data, size_t length, codecs_buffer *o
     out->bytes = NULL;
     out->length = 0;
     if (length < 4 || data[0] != 0xFF || data[1] != 0xD8) return -1;
+    if (!load_jpeg()) return -1;
     info.err = install_error_manager(&manager, NULL, 0);
     if (setjmp(manager.jump)) {
-        jpeg_destroy_decompress(&info);
+        p_jpeg_destroy_decompress(&info);
         free(out->bytes);
         out->bytes = NULL;
         out->length = 0;
         return -1;
     }
-    jpeg_create_decompress(&info);
-    jpeg_mem_src(&info, data, (unsigned long)length);
-    jpeg_save_markers(&info, JPEG_APP0 + 2, 0xFFFF);
-    jpeg_read_header(&info, TRUE);
+    p_jpeg_CreateDecompress(&info, JPEG_LIB_VERSION, sizeof(struct jpeg_decompress_struct));
+    p_jpeg_mem_src(&info, data, (unsigned long)length);
+    p_jpeg_save_markers(&info, JPEG_APP0 + 2, 0xFFFF);
+    p_jpeg_read_header(&info, TRUE);
     JOCTET *profile = NULL;
     unsigned int size = 0;
     /* libjpeg-turbo joins the markers in their sequence order and refuses a broken set. */
-    int found = jpeg_read_icc_profile(&info, &profile, &size) && profile && size >= 128;
+    int found = p_jpeg_read_icc_profile(&info, &profile, &size) && profile && size >= 128;
     if (found) {
         out->bytes = profile;
         out->length = size;
     } else {
         free(profile);
     }
-    jpeg_destroy_decompress(&info);
+    p_jpeg_destroy_decompress(&info);
     return found ? 0 : -1;
 }

@@ -1,6 +1,7 @@
 // libwebp glue: the decoder's and encoder's status codes become messages; libwebp itself never
 // jumps or aborts on bad input.
 #include "CImageCodecs.h"
+#include <LazyLibrary.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,29 @@
 #include <webp/encode.h>
 #include <webp/demux.h>
 #include <webp/mux.h>
+
+/* Opened on first use (LazyLibrary.h): the decoder and encoder, the container's reader and its
+   writer. A start with an empty drawing needs none of them. */
+#define WEBP_FUNCTIONS(X) \
+    X(WebPGetFeaturesInternal) X(WebPInitDecoderConfigInternal) X(WebPConfigInitInternal) X(WebPPictureInitInternal) \
+    X(WebPConfigLosslessPreset) X(WebPDecode) X(WebPEncode) X(WebPFreeDecBuffer) X(WebPPictureFree) \
+    X(WebPPictureImportBGRA) X(WebPPictureImportRGBA) X(WebPValidateConfig) X(WebPFree)
+LAZY_LIBRARY(webp, "libwebp.so.7", WEBP_FUNCTIONS)
+#define WEBP_DEMUX_FUNCTIONS(X) \
+    X(WebPDemuxInternal) X(WebPDemuxDelete) X(WebPDemuxGetChunk) X(WebPDemuxGetFrame) X(WebPDemuxGetI) \
+    X(WebPDemuxReleaseChunkIterator) X(WebPDemuxReleaseIterator)
+LAZY_LIBRARY(webpdemux, "libwebpdemux.so.2", WEBP_DEMUX_FUNCTIONS)
+#define WEBP_MUX_FUNCTIONS(X) X(WebPMuxCreateInternal) X(WebPMuxAssemble) X(WebPMuxDelete) X(WebPMuxSetChunk)
+LAZY_LIBRARY(webpmux, "libwebpmux.so.3", WEBP_MUX_FUNCTIONS)
+
+static int webp_ready(void) { return load_webp() && load_webpdemux() && load_webpmux(); }
+
+/* WebPDataClear, whose inline body calls WebPFree. */
+static void clear_data(WebPData *data) {
+    if (!data) return;
+    p_WebPFree((void *)data->bytes);
+    memset(data, 0, sizeof *data);
+}
 
 static const char *vp8_status_text(VP8StatusCode status) {
     switch (status) {
@@ -24,8 +48,9 @@ static const char *vp8_status_text(VP8StatusCode status) {
 
 int codecs_webp_info(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height, int *has_alpha,
                      int *is_animated, int *frame_count) {
+    if (!webp_ready()) return -1;
     WebPBitstreamFeatures features;
-    if (WebPGetFeatures(data, length, &features) != VP8_STATUS_OK) return -1;
+    if (p_WebPGetFeaturesInternal(data, length, &features, WEBP_DECODER_ABI_VERSION) != VP8_STATUS_OK) return -1;
     *width = (uint32_t)features.width;
     *height = (uint32_t)features.height;
     *has_alpha = features.has_alpha;
@@ -33,12 +58,12 @@ int codecs_webp_info(const uint8_t *data, size_t length, uint32_t *width, uint32
     *frame_count = 1;
     if (features.has_animation) {
         WebPData whole = {data, length};
-        WebPDemuxer *demux = WebPDemux(&whole);
+        WebPDemuxer *demux = p_WebPDemuxInternal(&whole, 0, NULL, WEBP_DEMUX_ABI_VERSION);
         if (demux) {
-            *frame_count = (int)WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT);
-            *width = WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH);
-            *height = WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT);
-            WebPDemuxDelete(demux);
+            *frame_count = (int)p_WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT);
+            *width = p_WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH);
+            *height = p_WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT);
+            p_WebPDemuxDelete(demux);
         }
     }
     return 0;
@@ -63,9 +88,9 @@ static int decode_into(const uint8_t *data, size_t length, uint8_t *canvas, uint
     memset(&iterator, 0, sizeof iterator);
     if (animated) {
         WebPData whole = {data, length};
-        demux = WebPDemux(&whole);
-        if (!demux || !WebPDemuxGetFrame(demux, 1, &iterator)) {
-            if (demux) WebPDemuxDelete(demux);
+        demux = p_WebPDemuxInternal(&whole, 0, NULL, WEBP_DEMUX_ABI_VERSION);
+        if (!demux || !p_WebPDemuxGetFrame(demux, 1, &iterator)) {
+            if (demux) p_WebPDemuxDelete(demux);
             snprintf(error, error_size, "the WebP animation has no first frame");
             return -1;
         }
@@ -75,8 +100,8 @@ static int decode_into(const uint8_t *data, size_t length, uint8_t *canvas, uint
         frame_y = iterator.y_offset;
     }
     WebPDecoderConfig config;
-    WebPInitDecoderConfig(&config);
-    VP8StatusCode status = WebPGetFeatures(frame_data, frame_length, &config.input);
+    p_WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION);
+    VP8StatusCode status = p_WebPGetFeaturesInternal(frame_data, frame_length, &config.input, WEBP_DECODER_ABI_VERSION);
     int result = -1;
     if (status == VP8_STATUS_OK) {
         uint32_t fw = (uint32_t)config.input.width, fh = (uint32_t)config.input.height;
@@ -88,7 +113,7 @@ static int decode_into(const uint8_t *data, size_t length, uint8_t *canvas, uint
             config.output.u.RGBA.rgba = canvas + ((size_t)frame_y * width + (size_t)frame_x) * 4;
             config.output.u.RGBA.stride = (int)width * 4;
             config.output.u.RGBA.size = (size_t)width * 4 * (height - (uint32_t)frame_y);
-            status = WebPDecode(frame_data, frame_length, &config);
+            status = p_WebPDecode(frame_data, frame_length, &config);
             if (status == VP8_STATUS_OK) {
                 result = 0;
             } else {
@@ -98,10 +123,10 @@ static int decode_into(const uint8_t *data, size_t length, uint8_t *canvas, uint
     } else {
         snprintf(error, error_size, "%s", vp8_status_text(status));
     }
-    WebPFreeDecBuffer(&config.output);
+    p_WebPFreeDecBuffer(&config.output);
     if (demux) {
-        WebPDemuxReleaseIterator(&iterator);
-        WebPDemuxDelete(demux);
+        p_WebPDemuxReleaseIterator(&iterator);
+        p_WebPDemuxDelete(demux);
     }
     return result;
 }
@@ -111,6 +136,10 @@ static int decode_into(const uint8_t *data, size_t length, uint8_t *canvas, uint
    rounds everywhere (libwebp's own premultiplying, MODE_bgrA, rounds differently). */
 int codecs_webp_decode_premultiplied(const uint8_t *data, size_t length, uint32_t *pixels, uint32_t width, uint32_t height,
                                      char *error, size_t error_size) {
+    if (!webp_ready()) {
+        snprintf(error, error_size, "libwebp.so.7 could not be opened");
+        return -1;
+    }
     if (decode_into(data, length, (uint8_t *)pixels, width, height, MODE_BGRA, error, error_size) != 0) return -1;
     size_t count = (size_t)width * height;
     for (size_t i = 0; i < count; i++) {
@@ -139,13 +168,13 @@ static int write_to_buffer(const uint8_t *data, size_t size, const WebPPicture *
    VP8X header that announces it comes with it). */
 static int add_icc_profile(codecs_buffer *out, const uint8_t *icc, size_t icc_length, char *error, size_t error_size) {
     WebPData image = {out->bytes, out->length}, profile = {icc, icc_length}, assembled = {NULL, 0};
-    WebPMux *mux = WebPMuxCreate(&image, 0);
-    int ok = mux && WebPMuxSetChunk(mux, "ICCP", &profile, 0) == WEBP_MUX_OK && WebPMuxAssemble(mux, &assembled) == WEBP_MUX_OK;
-    WebPMuxDelete(mux);
+    WebPMux *mux = p_WebPMuxCreateInternal(&image, 0, WEBP_MUX_ABI_VERSION);
+    int ok = mux && p_WebPMuxSetChunk(mux, "ICCP", &profile, 0) == WEBP_MUX_OK && p_WebPMuxAssemble(mux, &assembled) == WEBP_MUX_OK;
+    p_WebPMuxDelete(mux);
     free(out->bytes);
     memset(out, 0, sizeof *out);
     if (!ok) {
-        WebPDataClear(&assembled);
+        clear_data(&assembled);
         snprintf(error, error_size, "libwebpmux could not add the colour profile");
         return 0;
     }
@@ -154,7 +183,7 @@ static int add_icc_profile(codecs_buffer *out, const uint8_t *icc, size_t icc_le
         memcpy(out->bytes, assembled.bytes, assembled.size);
         out->length = assembled.size;
     }
-    WebPDataClear(&assembled);
+    clear_data(&assembled);
     if (!out->bytes) snprintf(error, error_size, "out of memory");
     return out->bytes != NULL;
 }
@@ -163,8 +192,12 @@ int codecs_webp_encode_words(const uint32_t *pixels, uint32_t width, uint32_t he
                              int method, const uint8_t *icc, size_t icc_length, codecs_buffer *out, char *error, size_t error_size) {
     const uint8_t *bytes = (const uint8_t *)pixels;
     memset(out, 0, sizeof *out);
+    if (!webp_ready()) {
+        snprintf(error, error_size, "libwebp.so.7 could not be opened");
+        return -1;
+    }
     WebPConfig config;
-    if (!WebPConfigInit(&config) || (lossless && !WebPConfigLosslessPreset(&config, method))) {
+    if (!p_WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, 75.f, WEBP_ENCODER_ABI_VERSION) || (lossless && !p_WebPConfigLosslessPreset(&config, method))) {
         snprintf(error, error_size, "libwebp's settings could not be made");
         return -1;
     }
@@ -173,51 +206,52 @@ int codecs_webp_encode_words(const uint32_t *pixels, uint32_t width, uint32_t he
     config.method = method;
     // Lossless keeps the colour under fully transparent pixels too (what was drawn stays).
     config.exact = lossless;
-    if (!WebPValidateConfig(&config)) {
+    if (!p_WebPValidateConfig(&config)) {
         snprintf(error, error_size, "libwebp refused the settings");
         return -1;
     }
     WebPPicture picture;
-    if (!WebPPictureInit(&picture)) {
+    if (!p_WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION)) {
         snprintf(error, error_size, "libwebp could not start");
         return -1;
     }
     picture.use_argb = 1;
     picture.width = (int)width;
     picture.height = (int)height;
-    if (!(bgra ? WebPPictureImportBGRA(&picture, bytes, (int)width * 4) : WebPPictureImportRGBA(&picture, bytes, (int)width * 4))) {
-        WebPPictureFree(&picture);
+    if (!(bgra ? p_WebPPictureImportBGRA(&picture, bytes, (int)width * 4) : p_WebPPictureImportRGBA(&picture, bytes, (int)width * 4))) {
+        p_WebPPictureFree(&picture);
         snprintf(error, error_size, "out of memory for a %ux%u picture", width, height);
         return -1;
     }
     picture.writer = write_to_buffer;
     picture.custom_ptr = out;
-    int ok = WebPEncode(&config, &picture);
+    int ok = p_WebPEncode(&config, &picture);
     if (!ok) {
         snprintf(error, error_size, "libwebp could not encode the picture (error %d)", picture.error_code);
         free(out->bytes);
         memset(out, 0, sizeof *out);
     }
-    WebPPictureFree(&picture);
+    p_WebPPictureFree(&picture);
     if (ok && icc && icc_length > 0) ok = add_icc_profile(out, icc, icc_length, error, error_size);
     return ok ? 0 : -1;
 }
 
 int codecs_webp_icc_profile(const uint8_t *data, size_t length, codecs_buffer *out) {
     memset(out, 0, sizeof *out);
+    if (!webp_ready()) return -1;
     WebPData whole = {data, length};
-    WebPDemuxer *demux = WebPDemux(&whole);
+    WebPDemuxer *demux = p_WebPDemuxInternal(&whole, 0, NULL, WEBP_DEMUX_ABI_VERSION);
     if (!demux) return -1;
     int result = -1;
     WebPChunkIterator chunk;
-    if ((WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS) & ICCP_FLAG) && WebPDemuxGetChunk(demux, "ICCP", 1, &chunk)) {
+    if ((p_WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS) & ICCP_FLAG) && p_WebPDemuxGetChunk(demux, "ICCP", 1, &chunk)) {
         if (chunk.chunk.size >= 128 && (out->bytes = malloc(chunk.chunk.size))) {
             memcpy(out->bytes, chunk.chunk.bytes, chunk.chunk.size);
             out->length = chunk.chunk.size;
             result = 0;
         }
-        WebPDemuxReleaseChunkIterator(&chunk);
+        p_WebPDemuxReleaseChunkIterator(&chunk);
     }
-    WebPDemuxDelete(demux);
+    p_WebPDemuxDelete(demux);
     return result;
 }

@@ -9,7 +9,8 @@ import XCTest
 /// and pixman) likewise, only when an SVG is drawn: the first start draws the icons with it,
 /// a warm start takes them from the icon cache and never opens it; nor libcrypto, whose MD5 only
 /// names thumbnails, nor GdkPixbuf (with gio), which only reads and writes BMP, nor libtiff, nor
-/// libxml2 (with ICU), which reads and writes the recently-used list and OpenRaster's stack.xml.
+/// libxml2 (with ICU), which reads and writes the recently-used list and OpenRaster's stack.xml,
+/// nor the JPEG, WebP and GIF codecs and Little CMS, which only a picture of theirs needs.
 final class CodecLoadingEndToEndTests: XCTestCase {
     func testPhonePictureLibrariesLoadOnlyWhenAPictureNeedsThem() throws {
         let server = try XvfbServer(width: 1200, height: 900)
@@ -61,7 +62,7 @@ final class CodecLoadingEndToEndTests: XCTestCase {
         let warm = try librariesOfAStart()
         XCTAssertTrue(warm.contains { $0.hasPrefix("libpng") }, "the maps were read: \(warm.sorted())")
         for library in ["librsvg", "libcairo", "libpixman", "libcrypto", "libgdk_pixbuf", "libgio", "libtiff", "libLerc", "libjbig",
-                        "libxml2", "libicuuc"] {
+                        "libxml2", "libicuuc", "libjpeg", "libwebp", "libgif", "liblcms2"] {
             XCTAssertFalse(warm.contains { $0.hasPrefix(library) }, "\(library) is not loaded at a warm start")
         }
     }
