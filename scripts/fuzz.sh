@@ -23,7 +23,7 @@ mkdir -p .fuzz-findings
 seconds=$(( ${FUZZ_SECONDS:-32} / 8 > 0 ? ${FUZZ_SECONDS:-32} / 8 : 1 ))
 fuzz() { # name, sources and libraries
   local name=$1; shift
-  "$clang" -g -O1 -fsanitize=fuzzer,address -I Sources/CImageCodecs/include "$@" -o "$work/$name" 2>"$work/build.log" \
+  "$clang" -g -O1 -fsanitize=fuzzer,address -I Sources/CImageCodecs/include -I Sources/CMachine/include "$@" -o "$work/$name" 2>"$work/build.log" \
     || { cat "$work/build.log"; echo "fuzz: the $name fuzzer did not build"; exit 1; }
   "$work/$name" "$work/corpus" -max_total_time="$seconds" -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix=.fuzz-findings/ 2>"$work/log" \
