@@ -27,8 +27,8 @@ public struct RecentlyUsed {
         if access(path, F_OK) == 0 {
             do {
                 let data = try FileReader.read(path, limit: 64 << 20)
-                // The parser is strict (a torn file is an error, not a shorter list); one cut
-                // after a whole element is still well formed without its end tag.
+                // A list cut short is refused whole: its end tag is missing, and the parser is
+                // strict (it would say so too, where libxml2's recovery would read a shorter list).
                 let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                 guard text.hasSuffix("</xbel>") else { throw RecentError(description: "it is not a whole XBEL file") }
                 document = try XMLTree(data: data)
