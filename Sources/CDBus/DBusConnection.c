@@ -46,7 +46,7 @@ static dbus_uint32_t queue_message(cdbus_connection *c, DBusMessage *message) {
 
 cdbus_connection *cdbus_open(const char *address, char *error, size_t error_size) {
     if (!load_dbus()) {
-        copy_error(error, error_size, "libdbus-1.so.3 could not be opened");
+        copy_error(error, error_size, "the desktop's file dialog needs libdbus (Debian's libdbus-1-3), which could not be loaded");
         return NULL;
     }
     DBusError failure;

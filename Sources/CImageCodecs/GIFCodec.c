@@ -57,7 +57,7 @@ int codecs_gif_decode(const uint8_t *data, size_t length, uint64_t max_pixels, u
                       uint32_t *height, int *frames, char *error, size_t error_size) {
     *pixels = NULL;
     if (!load_gif()) {
-        snprintf(error, error_size, "libgif.so.7 could not be opened");
+        snprintf(error, error_size, "GIF pictures need giflib (Debian's libgif7), which could not be loaded");
         return -1;
     }
     gif_source source = {data, length, 0};

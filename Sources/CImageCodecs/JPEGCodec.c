@@ -108,7 +108,7 @@ int codecs_jpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels, 
         return -1;
     }
     if (!load_jpeg()) {
-        snprintf(error, error_size, "libjpeg.so.62 could not be opened");
+        snprintf(error, error_size, "JPEG pictures need libjpeg (Debian's libjpeg62-turbo), which could not be loaded");
         return -1;
     }
     info.err = install_error_manager(&manager, error, error_size);
@@ -214,7 +214,7 @@ int codecs_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int
     out->bytes = NULL;
     out->length = 0;
     if (!load_jpeg()) {
-        snprintf(error, error_size, "libjpeg.so.62 could not be opened");
+        snprintf(error, error_size, "JPEG pictures need libjpeg (Debian's libjpeg62-turbo), which could not be loaded");
         return -1;
     }
     info.err = install_error_manager(&manager, error, error_size);

@@ -25,6 +25,8 @@ LAZY_LIBRARY(webpdemux, "libwebpdemux.so.2", WEBP_DEMUX_FUNCTIONS)
 LAZY_LIBRARY(webpmux, "libwebpmux.so.3", WEBP_MUX_FUNCTIONS)
 
 static int webp_ready(void) { return load_webp() && load_webpdemux() && load_webpmux(); }
+static const char *const webp_missing =
+    "WebP pictures need libwebp (Debian's libwebp7, libwebpdemux2 and libwebpmux3), which could not be loaded";
 
 /* WebPDataClear, whose inline body calls WebPFree. */
 static void clear_data(WebPData *data) {
@@ -137,7 +139,7 @@ static int decode_into(const uint8_t *data, size_t length, uint8_t *canvas, uint
 int codecs_webp_decode_premultiplied(const uint8_t *data, size_t length, uint32_t *pixels, uint32_t width, uint32_t height,
                                      char *error, size_t error_size) {
     if (!webp_ready()) {
-        snprintf(error, error_size, "libwebp.so.7 could not be opened");
+        snprintf(error, error_size, "%s", webp_missing);
         return -1;
     }
     if (decode_into(data, length, (uint8_t *)pixels, width, height, MODE_BGRA, error, error_size) != 0) return -1;
@@ -193,7 +195,7 @@ int codecs_webp_encode_words(const uint32_t *pixels, uint32_t width, uint32_t he
     const uint8_t *bytes = (const uint8_t *)pixels;
     memset(out, 0, sizeof *out);
     if (!webp_ready()) {
-        snprintf(error, error_size, "libwebp.so.7 could not be opened");
+        snprintf(error, error_size, "%s", webp_missing);
         return -1;
     }
     WebPConfig config;

@@ -21,7 +21,7 @@ static void copy_error(char *error, size_t size, const char *text) {
 
 xmltree_document *xmltree_parse(const char *bytes, size_t length, char *error, size_t error_size) {
     if (!load_xml()) {
-        copy_error(error, error_size, "libxml2.so.2 could not be opened");
+        copy_error(error, error_size, "libxml2 (Debian's libxml2), which reads and writes XML, could not be loaded");
         return NULL;
     }
     if (length > 0x7FFFFFFF) {

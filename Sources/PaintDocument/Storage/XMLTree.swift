@@ -25,7 +25,9 @@ final class XMLTree {
 
     /// A new document of one empty element, `rootName`.
     init(rootName: String) throws {
-        guard let created = xmltree_create(rootName) else { throw XMLError(description: "libxml2.so.2 could not be opened") }
+        guard let created = xmltree_create(rootName) else {
+            throw XMLError(description: "libxml2 (Debian's libxml2), which reads and writes XML, could not be loaded")
+        }
         document = created
     }
 
