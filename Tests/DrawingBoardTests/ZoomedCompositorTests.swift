@@ -82,4 +82,58 @@ final class ZoomedCompositorTests: XCTestCase {
             XCTAssertEqual(differing, 0, "at \(zoom * 100)%")
         }
     }
+
+    /// A document of distinct pixels (each its own index), for checking which one a screen pixel shows.
+    private func numberedDocument(width: Int, height: Int) -> Bitmap {
+        let document = Bitmap(width: width, height: height)
+        for i in 0..<(width * height) { document.pixels[i] = 0xFF00_0000 | UInt32(i) }
+        return document
+    }
+
+    /// Zoomed in, each screen pixel is the document pixel under its centre, and nothing outside
+    /// the area is written: the short runs between 100% and 800% are stored eight at a time,
+    /// the surplus overwritten by the next run, and the row's last runs exactly.
+    func testZoomedInEachScreenPixelIsTheDocumentPixelUnderItsCentreAndNothingOutsideTheArea() {
+        let document = numberedDocument(width: 700, height: 500)
+        let sentinel: UInt32 = 0x1234_5678
+        for zoom in [1.1, 1.5, 1.99, 2.5, 3.7, 7.5, 8, 9.3] {
+            for (originX, areaX0) in [(-13.3, 40), (0.0, 0), (21.7, 3)] {
+                let originY = -7.6
+                let area = PixelRect(x0: areaX0, y0: 5, x1: 629 - areaX0 % 4, y1: 395)
+                let shown = Bitmap(width: 640, height: 400, fill: sentinel)
+                ZoomedCompositor.show(document, zoom: zoom, originX: originX, originY: originY, area: area, into: shown)
+                var differing = 0
+                for y in 0..<400 {
+                    for x in 0..<640 {
+                        var expected = sentinel
+                        if (area.x0..<area.x1).contains(x), (area.y0..<area.y1).contains(y) {
+                            let docX = min(699, max(0, Int(((Double(x) + 0.5 - originX) / zoom).rounded(.down))))
+                            let docY = min(499, max(0, Int(((Double(y) + 0.5 - originY) / zoom).rounded(.down))))
+                            expected = document[docX, docY]
+                        }
+                        if shown[x, y] != expected { differing += 1 }
+                    }
+                }
+                XCTAssertEqual(differing, 0, "at \(zoom * 100)%, origin \(originX), area from \(areaX0)")
+            }
+        }
+    }
+
+    /// Zoomed out above 50%, an area away from the target's edges gets the mean of the 2x2
+    /// under each pixel and the pixels around it stay as they were.
+    func testZoomedOutWritesOnlyTheArea() {
+        let document = numberedDocument(width: 900, height: 600)
+        let sentinel: UInt32 = 0x1234_5678
+        for zoom in [0.51, 0.75, 10.0 / 11] {
+            let area = PixelRect(x0: 37, y0: 11, x1: 413, y1: 290)
+            let shown = Bitmap(width: 460, height: 320, fill: sentinel)
+            ZoomedCompositor.show(document, zoom: zoom, originX: 2.5, originY: -1.25, area: area, into: shown)
+            for y in 0..<320 {
+                for x in 0..<460 where !((area.x0..<area.x1).contains(x) && (area.y0..<area.y1).contains(y)) {
+                    XCTAssertEqual(shown[x, y], sentinel, "(\(x), \(y)) at \(zoom * 100)%")
+                }
+            }
+            XCTAssertNotEqual(shown[200, 100], sentinel)
+        }
+    }
 }

@@ -28,6 +28,32 @@ final class VectorBlendTests: XCTestCase {
         }
     }
 
+    /// The canvas's layer over its plain background, four pixels a step: exactly `over` pixel
+    /// by pixel, for rows at every alignment and length (the tail of fewer than four), blank
+    /// runs and painted ones, and nothing written outside the area.
+    func testCanvasOverPlainBackgroundEqualsPixelByPixelOver() {
+        let layer = Bitmap(width: 67, height: 9)
+        for i in 0..<(67 * 9) {
+            // Runs of blank paint beside opaque and translucent paint.
+            layer.pixels[i] = (i / 5) % 3 == 0 ? 0 : premultiplied(alpha: (i / 5) % 3 == 1 ? 255 : UInt32.random(in: 0...255))
+        }
+        let sentinel: UInt32 = 0x1234_5678
+        for background: UInt32 in [0xFFFF_FFFF, 0xFF10_2030, 0x8040_2010, 0] {
+            for x0 in 0..<4 {
+                let area = PixelRect(x0: x0, y0: 1, x1: 67 - x0 / 2, y1: 8)
+                let target = Bitmap(width: 80, height: 12, fill: sentinel)
+                CanvasCompositor.compose(background: background, layer: layer, active: nil, area: area, into: target, atX: 5, y: 2)
+                for y in 0..<12 {
+                    for x in 0..<80 {
+                        let inside = (area.x0..<area.x1).contains(x - 5) && (area.y0..<area.y1).contains(y - 2)
+                        let expected = inside ? PixelMath.over(layer[x - 5, y - 2], background) : sentinel
+                        XCTAssertEqual(target[x, y], expected, "(\(x), \(y)) over \(String(background, radix: 16)), area from \(x0)")
+                    }
+                }
+            }
+        }
+    }
+
     func testFillBlendEqualsPixelByPixelBlend() {
         // Stretches of none, full and partial coverage at every alignment, and a tail that is
         // not a whole group of four.

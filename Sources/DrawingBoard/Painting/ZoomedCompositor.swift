@@ -98,6 +98,7 @@ enum ZoomedCompositor {
             if let last = runs.last, last.column == column { runs[runs.count - 1].count += 1 } else { runs.append((column, 1)) }
         }
         let contiguous = runs.count == columns.count && runs.last!.column - runs[0].column == runs.count - 1
+        let unbranchedRuns = runs.allSatisfy { $0.count <= 8 } ? Self.runsEndingEightBefore(columns.count, runs) : 0
         runs.withUnsafeBufferPointer { runs in
             // A 4K screen's worth on both cores, each band of rows on its own.
             RowBands.forEachBand(of: area) { _, rows in
@@ -120,15 +121,17 @@ enum ZoomedCompositor {
                         continue
                     }
                     var next = out
-                    for run in runs {
-                        let value = row[run.column]
-                        switch run.count {
-                        case 1: next[0] = value
-                        case 2:
-                            next[0] = value
-                            next[1] = value
-                        default: next.update(repeating: value, count: run.count)
-                        }
+                    // Runs of at most eight: eight copies stored at once, the next run's
+                    // overwriting the surplus, with no branch on the run's length (which,
+                    // between 100% and 200%, the processor mispredicted on most pixels). The
+                    // runs near the row's end, where the surplus would fall outside the area,
+                    // are stored exactly.
+                    for run in runs[..<unbranchedRuns] {
+                        UnsafeMutableRawPointer(next).storeBytes(of: SIMD8(repeating: row[run.column]), as: SIMD8<UInt32>.self)
+                        next += run.count
+                    }
+                    for run in runs[unbranchedRuns...] {
+                        next.update(repeating: row[run.column], count: run.count)
                         next += run.count
                     }
                     previous = (docY, out)
@@ -137,72 +140,84 @@ enum ZoomedCompositor {
         }
     }
 
+    /// How many of `runs`, from the first, start at least eight screen columns before `width`.
+    private static func runsEndingEightBefore(_ width: Int, _ runs: [(column: Int, count: Int)]) -> Int {
+        var start = 0
+        for (index, run) in runs.enumerated() {
+            if start + 8 > width { return index }
+            start += run.count
+        }
+        return runs.count
+    }
+
     /// The box filter when each screen pixel covers at most 2x2 document pixels (zoom above
-    /// 50%): two channels at a time in 16-bit lanes. Each document row's pairs of pixels are
-    /// summed once, for the (usually two) screen rows that read it: at 91% of a 4K document the
-    /// frame took 15-19 ms summing four pixels a screen pixel.
-    private static func reduceByLessThanHalf(_ composed: Bitmap, columns: [Range<Int>], zoom: Double, originY: Double, source: PixelRect,
-                                             area: PixelRect, into target: Bitmap, rows: (Int) -> Range<Int>) {
-        let count = columns.count
-        let firsts = columns.map { Int32($0.lowerBound) }, seconds = columns.map { Int32($0.count > 1 ? $0.lowerBound + 1 : $0.lowerBound) }
-        firsts.withUnsafeBufferPointer { firsts in
-            seconds.withUnsafeBufferPointer { seconds in
-                RowBands.forEachBand(of: area) { _, band in
-                    var pairs = RowPairSums(composed: composed, firsts: firsts, seconds: seconds)
-                    defer { pairs.deallocate() }
-                    for y in band.y0..<band.y1 {
-                        let span = rows(y)
-                        let rowA = span.lowerBound, rowB = span.count > 1 ? rowA + 1 : rowA
-                        let (lowA, highA) = pairs.sums(ofRow: rowA, keeping: rowB)
-                        let (lowB, highB) = pairs.sums(ofRow: rowB, keeping: rowA)
-                        let out = target.pixels + y * target.width + area.x0
-                        let mask: UInt32 = 0x00FF_00FF
-                        for i in 0..<count {
-                            let low = lowA[i] &+ lowB[i] &+ 0x0002_0002, high = highA[i] &+ highB[i] &+ 0x0002_0002
-                            out[i] = ((low >> 2) & mask) | (((high >> 2) & mask) << 8)
-                        }
+    /// 50%): each screen pixel is the rounded mean of the 2x2 document pixels its footprint
+    /// starts on. For each screen row, the means of every 2x2 block along its two document rows
+    /// are worked in one pass over contiguous pixels (two channels at a time in 16-bit lanes,
+    /// which the compiler vectorises), and the row's pixels are then picked from them by
+    /// column. Gathering four pixels a screen pixel, or even two rows' pair sums kept between
+    /// screen rows, took 9-12 ms a 4K frame at 91%, a zoom's slowest frames.
+    private static func reduceByLessThanHalf(_ composed: Bitmap, columns: [Range<Int>], area: PixelRect, into target: Bitmap,
+                                             rows: (Int) -> Range<Int>) {
+        // Columns whose footprint holds two document columns pick a block; the few at the
+        // document's edges, one column wide, are worked on their own.
+        let paired = columns.map { $0.count > 1 }
+        guard let first = paired.firstIndex(of: true), let last = paired.lastIndex(of: true) else {
+            return reduceColumnByColumn(composed, columns: columns, area: area, into: target, rows: rows)
+        }
+        let lowest = columns[first].lowerBound, highest = columns[last].lowerBound
+        let picks = zip(columns, paired).map { $0.1 ? Int32($0.0.lowerBound - lowest) : 0 }
+        let singles = paired.indices.filter { !paired[$0] }
+        let blocks = highest - lowest + 1
+        picks.withUnsafeBufferPointer { picks in
+            RowBands.forEachBand(of: area) { _, band in
+                let means = UnsafeMutablePointer<UInt32>.allocate(capacity: blocks)
+                defer { means.deallocate() }
+                for y in band.y0..<band.y1 {
+                    let span = rows(y)
+                    let rowA = composed.pixels + span.lowerBound * composed.width
+                    let rowB = span.count > 1 ? rowA + composed.width : rowA
+                    meansOfBlocks(rowA + lowest, rowB + lowest, count: blocks, into: means)
+                    let out = target.pixels + y * target.width + area.x0
+                    for i in 0..<picks.count { out[i] = means[Int(picks[i])] }
+                    for i in singles {
+                        let x = columns[i].lowerBound
+                        out[i] = meanOfFour(rowA[x], rowA[x], rowB[x], rowB[x])
                     }
                 }
             }
         }
     }
 
-    /// Two document rows' sums of the pixel pairs under each screen column (blue and red, then
-    /// green and alpha, in 16-bit lanes), kept while the screen rows that read them are drawn.
-    private struct RowPairSums {
-        let composed: Bitmap
-        let firsts: UnsafeBufferPointer<Int32>, seconds: UnsafeBufferPointer<Int32>
-        private let storage: UnsafeMutablePointer<UInt32>
-        private var rowInSlot = (-1, -1)
+    /// `means[x]` becomes the rounded mean of a[x], a[x + 1], b[x] and b[x + 1].
+    @inline(__always)
+    private static func meansOfBlocks(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int,
+                                      into means: UnsafeMutablePointer<UInt32>) {
+        for x in 0..<count { means[x] = meanOfFour(a[x], a[x + 1], b[x], b[x + 1]) }
+    }
 
-        init(composed: Bitmap, firsts: UnsafeBufferPointer<Int32>, seconds: UnsafeBufferPointer<Int32>) {
-            self.composed = composed
-            self.firsts = firsts
-            self.seconds = seconds
-            storage = .allocate(capacity: 4 * max(1, firsts.count))
-        }
+    /// The rounded mean of four premultiplied pixels, channel by channel: two channels at a
+    /// time in 16-bit lanes (four bytes sum to at most 1020).
+    @inline(__always)
+    private static func meanOfFour(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32) -> UInt32 {
+        let mask: UInt32 = 0x00FF_00FF, rounding: UInt32 = 0x0002_0002
+        let low = (a & mask) &+ (b & mask) &+ (c & mask) &+ (d & mask) &+ rounding
+        let high = ((a >> 8) & mask) &+ ((b >> 8) & mask) &+ ((c >> 8) & mask) &+ ((d >> 8) & mask) &+ rounding
+        return ((low >> 2) & mask) | (((high >> 2) & mask) << 8)
+    }
 
-        func deallocate() { storage.deallocate() }
-
-        /// The sums of document row `row`, summed now unless a slot holds them; the slot of
-        /// `keep` (the other row the screen row reads) is not reused for it.
-        mutating func sums(ofRow row: Int, keeping keep: Int) -> (low: UnsafeMutablePointer<UInt32>, high: UnsafeMutablePointer<UInt32>) {
-            let count = firsts.count
-            let slot: Int
-            if rowInSlot.0 == row { slot = 0 } else if rowInSlot.1 == row { slot = 1 } else {
-                slot = rowInSlot.0 == keep && row != keep ? 1 : 0
-                let pixels = composed.pixels + row * composed.width
-                let low = storage + slot * 2 * count, high = low + count
-                let mask: UInt32 = 0x00FF_00FF
-                for i in 0..<count {
-                    let a = pixels[Int(firsts[i])], b = pixels[Int(seconds[i])]
-                    low[i] = (a & mask) &+ (b & mask)
-                    high[i] = ((a >> 8) & mask) &+ ((b >> 8) & mask)
-                }
-                if slot == 0 { rowInSlot.0 = row } else { rowInSlot.1 = row }
+    /// The same filter for an area one document column wide (every column at an edge).
+    private static func reduceColumnByColumn(_ composed: Bitmap, columns: [Range<Int>], area: PixelRect, into target: Bitmap,
+                                             rows: (Int) -> Range<Int>) {
+        for y in area.y0..<area.y1 {
+            let span = rows(y)
+            let rowA = composed.pixels + span.lowerBound * composed.width
+            let rowB = span.count > 1 ? rowA + composed.width : rowA
+            let out = target.pixels + y * target.width + area.x0
+            for (i, column) in columns.enumerated() {
+                let x0 = column.lowerBound, x1 = column.count > 1 ? x0 + 1 : x0
+                out[i] = meanOfFour(rowA[x0], rowA[x1], rowB[x0], rowB[x1])
             }
-            let low = storage + slot * 2 * count
-            return (low, low + count)
         }
     }
 
@@ -215,7 +230,7 @@ enum ZoomedCompositor {
         }
         let columns = (area.x0..<area.x1).map { span($0, origin: originX, lower: source.x0, upper: source.x1) }
         if zoom > 0.5 {
-            reduceByLessThanHalf(composed, columns: columns, zoom: zoom, originY: originY, source: source, area: area, into: target,
+            reduceByLessThanHalf(composed, columns: columns, area: area, into: target,
                                  rows: { span($0, origin: originY, lower: source.y0, upper: source.y1) })
             return
         }

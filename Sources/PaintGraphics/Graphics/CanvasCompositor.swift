@@ -46,12 +46,8 @@ package enum CanvasCompositor {
         if destination.isEmpty { return }
         guard let active else {
             OccludedRows.forEachRun(of: destination, skipping: occluded) { ty, x0, x1 in
-                let source = layer.pixels + (ty - dy) * layer.width + (x0 - dx)
-                let out = target.pixels + ty * target.width + x0
-                for i in 0..<(x1 - x0) {
-                    let paint = source[i]
-                    out[i] = paint == 0 ? background : PixelMath.over(paint, background)
-                }
+                overBackgroundRow(layer.pixels + (ty - dy) * layer.width + (x0 - dx), target.pixels + ty * target.width + x0,
+                                  count: x1 - x0, background: background)
             }
             return
         }
@@ -74,6 +70,26 @@ package enum CanvasCompositor {
                     }
                 }
             }
+        }
+    }
+
+    /// A row of the layer over the plain background, four pixels a step in vector lanes (the
+    /// same numbers as `PixelMath.over` one by one): a whole 4K frame of a drawing full of
+    /// strokes took 7-9 ms pixel by pixel, its test for blank paint mispredicted at every edge
+    /// of a stroke.
+    @inline(__always)
+    private static func overBackgroundRow(_ source: UnsafePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>, count: Int,
+                                          background: UInt32) {
+        let under = SIMD4<UInt32>(repeating: background)
+        var i = 0
+        while i + 4 <= count {
+            let four = UnsafeRawPointer(source + i).loadUnaligned(as: SIMD4<UInt32>.self)
+            UnsafeMutableRawPointer(out + i).storeBytes(of: four == .zero ? under : PixelMath.over(four, under), as: SIMD4<UInt32>.self)
+            i += 4
+        }
+        while i < count {
+            out[i] = source[i] == 0 ? background : PixelMath.over(source[i], background)
+            i += 1
         }
     }
 
