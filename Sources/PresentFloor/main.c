@@ -8,6 +8,11 @@
 // the app's latency is the server's copy and the queueing it causes, which no renderer can save.
 //
 //   x11paint-present-floor WIDTH HEIGHT PIXELS
+//   x11paint-present-floor WIDTH HEIGHT @FILE
+// With @FILE (one number a line: the pixels of the app's frame that showed each of its events,
+// in order), each frame changes as many pixels as the app's frame for the last event it shows:
+// a gesture whose frames vary (the wheel: 80,000 to 5 million pixels) is compared with the
+// floor of the same frames, not of its median one.
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/extensions/XShm.h>
@@ -35,18 +40,51 @@ static int compare(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+// PIXELS, or the numbers in the file @FILE names; NULL when there is none or one is not positive.
+static long *read_sizes(const char *argument, size_t *count) {
+    size_t capacity = 1024;
+    long *sizes = malloc(capacity * sizeof(long));
+    *count = 0;
+    if (argument[0] != '@') {
+        sizes[(*count)++] = atol(argument);
+    } else {
+        FILE *file = fopen(argument + 1, "r");
+        if (!file) { free(sizes); return NULL; }
+        long value;
+        while (fscanf(file, "%ld", &value) == 1) {
+            if (*count == capacity) sizes = realloc(sizes, (capacity *= 2) * sizeof(long));
+            sizes[(*count)++] = value;
+        }
+        fclose(file);
+    }
+    for (size_t i = 0; i < *count; i++) if (sizes[i] <= 0) *count = 0;
+    if (*count == 0) { free(sizes); return NULL; }
+    return sizes;
+}
+
+// The changed area for a frame of `pixels`: a centred rectangle of the window's proportions.
+static void frame_area(long pixels, int width, int height, int *x, int *y, int *area_width, int *area_height) {
+    double side = sqrt((double)pixels / ((double)width * height));
+    *area_width = side >= 1 ? width : (int)(width * side);
+    *area_height = side >= 1 ? height : (int)(height * side);
+    *x = (width - *area_width) / 2;
+    *y = (height - *area_height) / 2;
+}
+
 int main(int argc, char **argv) {
     if (argc < 4) {
         fprintf(stderr, "usage: %s WIDTH HEIGHT PIXELS\n", argv[0]);
         return 2;
     }
     int width = atoi(argv[1]), height = atoi(argv[2]);
-    long pixels = atol(argv[3]);
-    if (width <= 0 || height <= 0 || pixels <= 0) { fprintf(stderr, "sizes must be positive\n"); return 2; }
-    // The changed area: a rectangle of the window's proportions holding PIXELS pixels.
-    double side = sqrt((double)pixels / ((double)width * height));
-    int area_width = side >= 1 ? width : (int)(width * side), area_height = side >= 1 ? height : (int)(height * side);
-    int area_x = (width - area_width) / 2, area_y = (height - area_height) / 2;
+    size_t sizes_count = 0;
+    long *sizes = read_sizes(argv[3], &sizes_count);
+    if (width <= 0 || height <= 0 || !sizes) { fprintf(stderr, "sizes must be positive\n"); return 2; }
+    long fewest = sizes[0], most = sizes[0];
+    for (size_t i = 1; i < sizes_count; i++) {
+        if (sizes[i] < fewest) fewest = sizes[i];
+        if (sizes[i] > most) most = sizes[i];
+    }
 
     Display *display = XOpenDisplay(NULL);
     if (!display) { fprintf(stderr, "cannot open the display\n"); return 1; }
@@ -77,6 +115,7 @@ int main(int argc, char **argv) {
     double *samples = malloc(capacity * sizeof(double)), *waiting = malloc(capacity * sizeof(double));
     double offset = INFINITY;
     unsigned frame = 0;
+    size_t events_seen = 0;
     struct pollfd descriptor = {.fd = ConnectionNumber(display), .events = POLLIN};
     int running = 1;
     while (running && !stopping) {
@@ -98,9 +137,12 @@ int main(int argc, char **argv) {
             if (candidate < offset) offset = candidate;
             double arrived = made + offset + 0.001;
             waiting[waiting_count++] = arrived < batch_start ? arrived : batch_start;
+            events_seen++;
         }
         if (waiting_count == 0) continue;
         frame++;
+        int area_x, area_y, area_width, area_height;
+        frame_area(sizes[(events_seen - 1) % sizes_count], width, height, &area_x, &area_y, &area_width, &area_height);
         unsigned colour = (frame & 1) ? 0xff406080u : 0xff608040u;
         for (int y = area_y; y < area_y + area_height; y++) {
             unsigned *row = (unsigned *)(image->data + (size_t)y * image->bytes_per_line) + area_x;
@@ -117,8 +159,14 @@ int main(int argc, char **argv) {
     } else {
         qsort(samples, count, sizeof(double), compare);
 #define AT(p) (samples[(size_t)fmin((double)count - 1, (double)count * (p))] * 1e6)
-        printf("latency: %zu pointer events, p50 %.0f µs, p99 %.0f µs, max %.0f µs (frames changing %d x %d pixels)\n", count,
-               AT(0.5), AT(0.99), samples[count - 1] * 1e6, area_width, area_height);
+        int area_x, area_y, area_width, area_height;
+        frame_area(fewest, width, height, &area_x, &area_y, &area_width, &area_height);
+        if (fewest == most)
+            printf("latency: %zu pointer events, p50 %.0f µs, p99 %.0f µs, max %.0f µs (frames changing %d x %d pixels)\n", count,
+                   AT(0.5), AT(0.99), samples[count - 1] * 1e6, area_width, area_height);
+        else
+            printf("latency: %zu pointer events, p50 %.0f µs, p99 %.0f µs, max %.0f µs (frames changing %ld to %ld pixels, as the app's)\n",
+                   count, AT(0.5), AT(0.99), samples[count - 1] * 1e6, fewest, most);
     }
     XShmDetach(display, &segment);
     shmdt(segment.shmaddr);

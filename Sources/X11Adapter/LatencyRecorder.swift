@@ -30,6 +30,9 @@ final class LatencyRecorder {
         waiting.append(min(made + offset! + 0.001, batchStart))
     }
 
+    /// Pointer events read and not yet shown: how many the frame being presented shows.
+    var waitingCount: Int { waiting.count }
+
     func presented() {
         guard !waiting.isEmpty else { return }
         let now = clock.now

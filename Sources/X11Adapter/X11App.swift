@@ -125,7 +125,11 @@ public final class X11App {
                 let regions = window.render()
                 let t1 = application.clock.now
                 presenter.present(window.backbuffer, regions: regions)
-                if traceFrames { print(String(format: "frame: render %.1f ms, present %.1f ms, %d px", (t1 - t0) * 1000, (application.clock.now - t1) * 1000, regions.reduce(0) { $0 + $1.width * $1.height })) }
+                if traceFrames {
+                    // The events it shows: the benchmarks give the server's floor each event's frame size.
+                    print(String(format: "frame: render %.1f ms, present %.1f ms, %d events, %d px", (t1 - t0) * 1000,
+                                 (application.clock.now - t1) * 1000, latency?.waitingCount ?? 0, regions.reduce(0) { $0 + $1.width * $1.height }))
+                }
             }
             latency?.presented()
             if isDemo {
