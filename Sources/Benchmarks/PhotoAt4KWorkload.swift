@@ -41,6 +41,17 @@ enum PhotoAt4KWorkload {
         let memory = Double(prepared.memoryFootprint) / Double(6000 * 4000 * 4)
         let smooth = ours(.smooth), fast = ours(.fast), coarse = ours(.coarse)
         let good = cairo(CAIRO_FILTER_GOOD), cairoFast = cairo(CAIRO_FILTER_FAST)
+        // A drag's frames: the photo upright, scaled 0.47 about the centre, one texel per block.
+        let upright = PaintGraphics.AffineTransform(translationX: -3000, y: -2000)
+            .concatenating(PaintGraphics.AffineTransform(scaleX: 0.47, y: 0.47))
+            .concatenating(PaintGraphics.AffineTransform(translationX: Double(width) / 2 + 0.3, y: Double(height) / 2 + 0.6))
+        let uprightCoarse = Stopwatch.best(runs: runs, setup: { GraphicsContext(bitmap: Bitmap(width: width, height: height, color: .white)) }) {
+            $0.imageQuality = .coarse
+            $0.draw(image, transform: upright)
+        }
+        let uprightCairo = Stopwatch.best(runs: runs, setup: { CairoCanvas(width: width, height: height) }) {
+            $0.draw(source, width: 6000, height: 4000, transform: upright, filter: CAIRO_FILTER_FAST)
+        }
         return [
             BenchmarkResult(name: "24 MP photo turned 30°, scaled 0.64 onto 3840x2160: X11Paint bilinear from the nearest mip level vs cairo GOOD",
                             ours: smooth, cairo: good, target: .speedup(4),
@@ -49,6 +60,8 @@ enum PhotoAt4KWorkload {
                             ours: fast, cairo: cairoFast, target: .none),
             BenchmarkResult(name: "the same gesture frames on a 2x screen (one texel per 2x2 pixels: a point) vs cairo FAST",
                             ours: coarse, cairo: cairoFast, target: .none),
+            BenchmarkResult(name: "a drag's gesture frames on a 2x screen: the photo upright, scaled 0.47 (one texel per 2x2 pixels) vs cairo FAST",
+                            ours: uprightCoarse, cairo: uprightCairo, target: .none),
             BenchmarkResult(name: "baking it (Keep) into a 3840x2160 drawing, with the window's frame after",
                             ours: bake, cairo: 0.1, target: .budget),
             BenchmarkResult(name: "a placed 24 MP photo's memory with all its mip levels, per byte of its pixels",
