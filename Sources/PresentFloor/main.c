@@ -45,6 +45,7 @@ static long *read_sizes(const char *argument, size_t *count) {
     size_t capacity = 1024;
     long *sizes = malloc(capacity * sizeof(long));
     *count = 0;
+    if (!sizes) return NULL;
     if (argument[0] != '@') {
         sizes[(*count)++] = atol(argument);
     } else {
@@ -52,7 +53,11 @@ static long *read_sizes(const char *argument, size_t *count) {
         if (!file) { free(sizes); return NULL; }
         long value;
         while (fscanf(file, "%ld", &value) == 1) {
-            if (*count == capacity) sizes = realloc(sizes, (capacity *= 2) * sizeof(long));
+            if (*count == capacity) {
+                long *larger = realloc(sizes, (capacity *= 2) * sizeof(long));
+                if (!larger) { free(sizes); fclose(file); return NULL; }
+                sizes = larger;
+            }
             sizes[(*count)++] = value;
         }
         fclose(file);
@@ -73,13 +78,13 @@ static void frame_area(long pixels, int width, int height, int *x, int *y, int *
 
 int main(int argc, char **argv) {
     if (argc < 4) {
-        fprintf(stderr, "usage: %s WIDTH HEIGHT PIXELS\n", argv[0]);
+        fprintf(stderr, "usage: %s WIDTH HEIGHT PIXELS|@FILE\n", argv[0]);
         return 2;
     }
     int width = atoi(argv[1]), height = atoi(argv[2]);
     size_t sizes_count = 0;
     long *sizes = read_sizes(argv[3], &sizes_count);
-    if (width <= 0 || height <= 0 || !sizes) { fprintf(stderr, "sizes must be positive\n"); return 2; }
+    if (width <= 0 || height <= 0 || !sizes) { fprintf(stderr, "sizes must be positive (and @FILE readable)\n"); return 2; }
     long fewest = sizes[0], most = sizes[0];
     for (size_t i = 1; i < sizes_count; i++) {
         if (sizes[i] < fewest) fewest = sizes[i];
