@@ -300,7 +300,13 @@ public final class GraphicsContext {
                     }
                     return
                 }
-                sampler.sampleRow(y: y, x0: x0, count: count, into: row, nearest: fast)
+                if coarse && !sampler.isUpright {
+                    // The edge's pixels take their block's texel too: a dirty region's edge cuts
+                    // through blocks, and pixel by pixel the frame showed a seam there.
+                    sampler.sampleCoarse(y: y, x0: x0, count: count, into: row)
+                } else {
+                    sampler.sampleRow(y: y, x0: x0, count: count, into: row, nearest: fast)
+                }
                 if alpha < 255 { for i in 0..<count { row[i] = PixelMath.scale(row[i], by: alpha) } }
                 SpanBlender.blend(sources: row, mode: mode, cells: cells, constant: constant, clip: mask?.row(y: y, x: x0),
                                   count: count, into: target)
