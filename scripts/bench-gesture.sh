@@ -57,7 +57,7 @@ play_and_report() {
 
 play_floor() {
   local name=$1 pixels=$2 log=$3 sizes=$4
-  [ "$pixels" -gt 0 ] || return 0
+  [ "$pixels" -gt 0 ] || { rm -f "$sizes"; return 0; }
   local output
   output=$(mktemp)
   local frames=$pixels

@@ -272,6 +272,9 @@ public final class GraphicsContext {
         let levelBitmap = image.level(level)
         let levelScale = AffineTransform(scaleX: Double(levelBitmap.width) / w, y: Double(levelBitmap.height) / h)
         var sampler = ImageSampler(bitmap: levelBitmap, inverse: inverse.concatenating(levelScale))
+        // The outline's edge pixels too: sampled pixel by pixel, a dirty region's edge cutting
+        // through blocks showed a seam of neighbouring texels.
+        sampler.inBlocks = coarse
         // A coarse frame's odd row repeats the row above where that was just written (the same
         // blocks); only what sticks out past it is sampled.
         func fillCoarse(_ span: InteriorSpan, above: InteriorSpan, sample: (_ x0: Int, _ x1: Int) -> Void) {
@@ -300,13 +303,7 @@ public final class GraphicsContext {
                     }
                     return
                 }
-                if coarse && !sampler.isUpright {
-                    // The edge's pixels take their block's texel too: a dirty region's edge cuts
-                    // through blocks, and pixel by pixel the frame showed a seam there.
-                    sampler.sampleCoarse(y: y, x0: x0, count: count, into: row)
-                } else {
-                    sampler.sampleRow(y: y, x0: x0, count: count, into: row, nearest: fast)
-                }
+                sampler.sampleRow(y: y, x0: x0, count: count, into: row, nearest: fast)
                 if alpha < 255 { for i in 0..<count { row[i] = PixelMath.scale(row[i], by: alpha) } }
                 SpanBlender.blend(sources: row, mode: mode, cells: cells, constant: constant, clip: mask?.row(y: y, x: x0),
                                   count: count, into: target)
@@ -333,7 +330,6 @@ public final class GraphicsContext {
             sampler.nearestColumns(footprint.x0 - 1..<footprint.x1 + 1, inBlocks: coarse, into: table)
             sampler.columns = UnsafePointer(table)
             sampler.columnsStart = footprint.x0 - 1
-            sampler.columnsInBlocks = coarse
             columns = table
         }
         let bands = RowBands.count(forPixels: footprint.width * footprint.height)

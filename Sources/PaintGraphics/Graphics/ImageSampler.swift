@@ -8,9 +8,10 @@ package struct ImageSampler {
     /// from `columnsStart` on, the same for every row (worked out once per draw, not per pixel).
     package var columns: UnsafePointer<Int32>?
     package var columnsStart = 0
-    /// With `columns`: the table holds each 2x2 block's column and rows are read at their
-    /// block's centre row too (coarse frames of an upright picture).
-    package var columnsInBlocks = false
+    /// Coarse frames: nearest sampling takes one texel per 2x2 block of destination pixels,
+    /// the texel under the block's centre, wherever a run starts or ends (a dirty region's edge
+    /// cuts through blocks). With `columns`, the table holds each block's column.
+    package var inBlocks = false
 
     /// When destination pixels map one to one onto whole texels (a layer or a bitmap drawn at
     /// its own size on the pixel grid): the source column and row of destination (0, 0).
@@ -73,13 +74,14 @@ package struct ImageSampler {
     }
 
     private func sampleNearest(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        if inBlocks && columns == nil { return sampleCoarse(y: y, x0: x0, count: count, into: out) }
         // Texel i spans [i, i + 1): the nearest is the one the position falls in.
         let (du, dv) = steps
         var (u, v) = start(y: y, x0: x0, offset: 0, du: du, dv: dv)
         let width = bitmap.width, pixels = bitmap.pixels
         let maxX = width - 1, maxY = bitmap.height - 1
         if let columns {
-            if columnsInBlocks { v = Int(((inverse.d * Self.blockCentre(y) + inverse.ty) * 65536).rounded(.down)) }
+            if inBlocks { v = Int(((inverse.d * Self.blockCentre(y) + inverse.ty) * 65536).rounded(.down)) }
             let row = pixels + min(max(v >> 16, 0), maxY) * width
             let source = columns + (x0 - columnsStart)
             for i in 0..<count { out[i] = row[Int(source[i])] }
