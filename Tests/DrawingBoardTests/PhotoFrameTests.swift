@@ -45,6 +45,53 @@ final class PhotoFrameTests: XCTestCase {
         XCTAssertEqual(window.backbuffer[200, 200], Color.red.premultipliedPixel)
     }
 
+    /// An opaque blue rectangle with a translucent edge round it, which says its outline too
+    /// (as a photo being moved does), and counts its drawing.
+    private final class OutlinedCoverView: View {
+        var cover = Rect(x: 100, y: 80, width: 200, height: 120)
+        var declaresOutline = true
+        var drawn = 0
+        override var opaqueContentRect: Rect? { cover.insetBy(dx: 1, dy: 1) }
+        override var opaqueContentOutline: [Point]? {
+            declaresOutline ? [Point(x: cover.minX, y: cover.minY), Point(x: cover.maxX, y: cover.minY),
+                               Point(x: cover.maxX, y: cover.maxY), Point(x: cover.minX, y: cover.maxY)] : nil
+        }
+        override func draw(_ rect: Rect, in context: GraphicsContext) {
+            drawn += 1
+            context.fill(cover, with: .blue)
+            context.strokeColor = Color(r: 0, g: 122, b: 255, a: 160)
+            context.stroke(.rect(cover.insetBy(dx: -0.5, dy: -0.5)))
+        }
+    }
+
+    func testARegionAcrossAnOutlinedViewsEdgeIsDrawnInOnePieceWithTheSamePixels() {
+        func frameAfterAMove(outline: Bool) -> (Bitmap, drawn: Int, below: Double) {
+            let window = Window(size: Size(width: 400, height: 300))
+            let below = RecordingView(frame: window.bounds)
+            let cover = OutlinedCoverView(frame: window.bounds)
+            cover.declaresOutline = outline
+            window.addSubview(below)
+            window.addSubview(cover)
+            window.render()
+            below.painted = []
+            cover.drawn = 0
+            // A drag's step: the old and the new place redrawn, a region across the edge.
+            let old = cover.cover
+            cover.cover = old.offsetBy(dx: 7, dy: 5)
+            cover.setNeedsDisplay(old.union(cover.cover).insetBy(dx: -2, dy: -2))
+            window.render()
+            return (window.backbuffer.cropped(to: window.backbuffer.bounds), cover.drawn, below.painted.reduce(0) { $0 + $1.width * $1.height })
+        }
+        let cut = frameAfterAMove(outline: false), whole = frameAfterAMove(outline: true)
+        XCTAssertGreaterThan(cut.drawn, 1, "cut around its rectangle, the view is drawn again in each piece along its edge")
+        XCTAssertEqual(whole.drawn, 1, "with its outline said, the region is drawn in one piece")
+        XCTAssertEqual(whole.below, 211 * 129, accuracy: 1e-9, "the view below is asked for the whole region (it leaves the outline's rows out itself)")
+        XCTAssertLessThan(cut.below, whole.below, "cut, the view below is asked only around the rectangle")
+        var differing = 0
+        for i in 0..<cut.0.width * cut.0.height where cut.0.pixels[i] != whole.0.pixels[i] { differing += 1 }
+        XCTAssertEqual(differing, 0, "the same pixels either way")
+    }
+
     func testARegionSplitAroundAnOccluderTilesItExactly() {
         let region = PixelRect(x0: 10, y0: 20, x1: 210, y1: 120)
         let pieces = Window.split(region, by: [PixelRect(x0: 50, y0: 0, x1: 100, y1: 60)])
@@ -376,9 +423,9 @@ final class PhotoFrameTests: XCTestCase {
     /// The canvas around a turned photo is composed only outside the rows the photo covers:
     /// every pixel it leaves out must be painted by the photo. The frame is drawn over a
     /// backbuffer filled with magenta: any pixel left out and not fully covered shows it.
-    func testTheCanvasLeftOutUnderATurnedPhotoIsAllCoveredByIt() throws {
+    func testTheCanvasLeftOutUnderAPhotoTurnedOrUprightIsAllCoveredByIt() throws {
         for scale in [1.0, 2.0] {
-            for angle in [0.05, 0.4, 0.785, 1.3] {
+            for angle in [0, 0.05, 0.4, 0.785, 1.3] {
                 let (window, board, placement, _) = try placedPhoto(scale: scale)
                 board.canvas.load(SyntheticDocument.strokes(count: 300, size: board.canvas.bounds.size))
                 let c = placement.placement.apply(to: Point(x: 200, y: 150))

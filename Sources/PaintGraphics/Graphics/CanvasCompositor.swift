@@ -1,3 +1,4 @@
+import CMachine
 /// Produces what the canvas shows: the background, the drawing layer, and the stroke in
 /// progress applied through its coverage mask, in one pass over the dirty pixels only.
 package enum CanvasCompositor {
@@ -24,6 +25,9 @@ package enum CanvasCompositor {
         }
     }
 
+    /// How far ahead short runs ask for their rows (see composeBand).
+    private static let rowsAhead = 4
+
     /// `occluded`: target rows' pixels a view in front will cover; they are left as they are.
     package static func compose(background: UInt32, backgroundImage: Bitmap? = nil, layer: Bitmap, active: ActiveStroke?,
                         area: PixelRect, into target: Bitmap, atX dx: Int, y dy: Int, skipping occluded: OccludedRows? = nil) {
@@ -46,6 +50,14 @@ package enum CanvasCompositor {
         if destination.isEmpty { return }
         guard let active else {
             OccludedRows.forEachRun(of: destination, skipping: occluded) { ty, x0, x1 in
+                // Short runs down a tall area (the strips beside a dragged photo): each row is a
+                // cache miss in the layer and one in the target, which the hardware does not see
+                // coming at a 4K row's stride. Asked for four rows ahead, the canvas's part of a
+                // 4K drag frame went from 343-352 to 259-269 µs.
+                if x1 - x0 < 64 && ty + Self.rowsAhead < destination.y1 {
+                    machine_prefetch(layer.pixels + (ty + Self.rowsAhead - dy) * layer.width + (x0 - dx))
+                    machine_prefetch_for_write(target.pixels + (ty + Self.rowsAhead) * target.width + x0)
+                }
                 overBackgroundRow(layer.pixels + (ty - dy) * layer.width + (x0 - dx), target.pixels + ty * target.width + x0,
                                   count: x1 - x0, background: background)
             }

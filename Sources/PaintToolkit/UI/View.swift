@@ -92,8 +92,9 @@ open class View: Responder {
     /// whole (a photo over the canvas): nothing below needs drawing there.
     open var opaqueContentRect: Rect? { isOpaque ? bounds : nil }
     /// A convex outline (corners in order, in the view's coordinates) the view paints fully
-    /// opaque where a rectangle would give up most of it (a turned photo): what lies below may
-    /// leave out the whole pixels inside.
+    /// opaque, where a rectangle would give up most of it (a turned photo) or where the view
+    /// moves and its edge is redrawn every frame (a dragged one): what lies below may leave out
+    /// the whole pixels inside, and the window draws a region across its edge in one piece.
     open var opaqueContentOutline: [Point]? { nil }
     /// The part of its bounds the view paints, when that is much less than its bounds (an
     /// overlay as large as the window showing two small circles): adding or removing the view

@@ -25,7 +25,10 @@ final class WindowRenderer {
     func render(_ regions: [PixelRect], in window: Window) {
         (deviceWidth, deviceHeight) = (window.backbuffer.width, window.backbuffer.height)
         let (opaque, outline) = opaqueContent(in: window)
-        let occluders = opaque.map(\.pixels)
+        // The view with an opaque outline is not cut out of regions: what lies below it leaves out
+        // the outline's rows itself, and a piece of its own would have every view above it, and
+        // the view itself, drawn again along its edge (five times a drag frame).
+        let occluders = opaque.filter { $0.view !== outline?.view }.map(\.pixels)
         spareLayerUsed = false
         for region in regions {
             for piece in Self.split(region, by: occluders) {
