@@ -1,5 +1,6 @@
 import Foundation
 @testable import PaintGraphics
+import Synchronization
 import XCTest
 
 /// The fast ways of filling shapes (issue 44) must give the general ways' pixels exactly: shapes
@@ -96,6 +97,34 @@ final class FastFillPathsTests: XCTestCase {
             }
         }
         XCTAssertEqual((0..<4).map { finished[$0] }, [3, 3, 3, 3], "run returned only after every band")
+    }
+
+    func testWorkersStayAwakeBetweenAGesturesFramesAndSleepOnceTheyStop() throws {
+        let workers = BandWorkers.shared
+        guard workers.workerCount > 0 else { throw XCTSkip("one core: no workers") }
+        // Frames' bands until a worker has taken one (it is awake), then the gap before the next
+        // frame's (a 125 Hz mouse: 8 ms apart).
+        let caller = pthread_self()
+        let takenByWorkers = Atomic<Int>(0)
+        for _ in 0..<200 where takenByWorkers.load(ordering: .relaxed) == 0 {
+            workers.run(iterations: 2) { _ in
+                usleep(500)
+                if pthread_equal(pthread_self(), caller) == 0 { takenByWorkers.add(1, ordering: .relaxed) }
+            }
+        }
+        guard takenByWorkers.load(ordering: .relaxed) > 0 else { throw XCTSkip("no worker woke in 200 frames: a machine too busy to tell") }
+        let finished = DispatchTime.now().uptimeNanoseconds
+        usleep(3_000)
+        let parkedInTheGap = workers.parkedWorkers
+        let looked = DispatchTime.now().uptimeNanoseconds - finished
+        // A machine so busy that the look came later than a frame's gap proves nothing either way.
+        if looked < 6_000_000 {
+            XCTAssertEqual(parkedInTheGap, 0, "a worker parked \(looked / 1000) µs after a job: the next frame would wait for its wake-up")
+        }
+        // Once the frames stop, every worker sleeps: an idle app costs no CPU.
+        let deadline = Date().addingTimeInterval(2)
+        while workers.parkedWorkers < workers.workerCount && Date() < deadline { usleep(5_000) }
+        XCTAssertEqual(workers.parkedWorkers, workers.workerCount, "workers still spinning 2 s after the last job")
     }
 
     func testABandMayShareItsOwnWorkBetweenTheCores() {

@@ -49,11 +49,26 @@ final class BandWorkers: @unchecked Sendable {
     private let current = Mutex<Job?>(nil)
     private let parking = NSCondition()
     private var parked = 0 // guarded by `parking`
-    /// How long a worker (or a caller waiting for the last band) spins before it gives the
-    /// core up. Long enough to span the gap between one shape's fill and the next; short, because
-    /// on two cores a spinning worker takes the time the X server needs to show the frame
-    /// (20,000 pauses, 0.5 ms here, made a 4K pinch slower).
+    /// How many workers sleep now (the rest spin or work).
+    var parkedWorkers: Int {
+        parking.lock()
+        defer { parking.unlock() }
+        return parked
+    }
+    var workerCount: Int { threads }
+    /// How long a caller waiting for the last band spins before it sleeps: the band is usually
+    /// moments from done.
     private static let spinNanoseconds: UInt64 = 50_000
+    /// How long a worker spins after a job before it parks: the gap between one frame's bands and
+    /// the next frame's while a gesture goes on (a 125 Hz mouse sends an event every 8 ms). A
+    /// parked worker, woken, often waited on the caller's own core until the caller's render was
+    /// over (`perf sched` over a 4K drag: p75 2.0 ms, p90 3.1 ms), so the caller drew both bands
+    /// of the photo in two frames of three that hour. Spinning through the gaps: the drag's p50
+    /// 5.2-5.4 ms → 3.8-4.3 ms, the pinch's within its noise (BENCHMARKS.md, issue 44's
+    /// fourteenth session). Once the frames stop the worker parks: idle costs nothing. (A spin of
+    /// 20,000 pauses that yielded nothing had made a pinch slower; this one yields every fourth
+    /// look.)
+    static let workerSpinNanoseconds: UInt64 = 20_000_000
 
     private init(threads: Int) {
         self.threads = threads
@@ -100,7 +115,7 @@ final class BandWorkers: @unchecked Sendable {
     private func serve() {
         var seen = generation.load(ordering: .acquiring)
         while true {
-            let deadline = Self.now() + Self.spinNanoseconds
+            let deadline = Self.now() + Self.workerSpinNanoseconds
             var looks = 0
             while generation.load(ordering: .acquiring) == seen {
                 if Self.now() < deadline {
