@@ -101,7 +101,7 @@ final class FastFillPathsTests: XCTestCase {
 
     func testWorkersStayAwakeBetweenAGesturesFramesAndSleepOnceTheyStop() throws {
         let workers = BandWorkers.shared
-        guard workers.workerCount > 0 else { throw XCTSkip("one core: no workers") }
+        guard workers.threads > 0 else { throw XCTSkip("one core: no workers") }
         // Frames' bands until a worker has taken one (it is awake), then the gap before the next
         // frame's (a 125 Hz mouse: 8 ms apart).
         let caller = pthread_self()
@@ -123,8 +123,8 @@ final class FastFillPathsTests: XCTestCase {
         }
         // Once the frames stop, every worker sleeps: an idle app costs no CPU.
         let deadline = Date().addingTimeInterval(2)
-        while workers.parkedWorkers < workers.workerCount && Date() < deadline { usleep(5_000) }
-        XCTAssertEqual(workers.parkedWorkers, workers.workerCount, "workers still spinning 2 s after the last job")
+        while workers.parkedWorkers < workers.threads && Date() < deadline { usleep(5_000) }
+        XCTAssertEqual(workers.parkedWorkers, workers.threads, "workers still spinning 2 s after the last job")
     }
 
     func testABandMayShareItsOwnWorkBetweenTheCores() {

@@ -44,7 +44,8 @@ final class BandWorkers: @unchecked Sendable {
         }
     }
 
-    private let threads: Int
+    /// How many workers there are (the caller makes one more).
+    let threads: Int
     private let generation = Atomic<Int>(0)
     private let current = Mutex<Job?>(nil)
     private let parking = NSCondition()
@@ -55,7 +56,6 @@ final class BandWorkers: @unchecked Sendable {
         defer { parking.unlock() }
         return parked
     }
-    var workerCount: Int { threads }
     /// How long a caller waiting for the last band spins before it sleeps: the band is usually
     /// moments from done.
     private static let spinNanoseconds: UInt64 = 50_000
@@ -65,10 +65,10 @@ final class BandWorkers: @unchecked Sendable {
     /// over (`perf sched` over a 4K drag: p75 2.0 ms, p90 3.1 ms), so the caller drew both bands
     /// of the photo in two frames of three that hour. Spinning through the gaps: the drag's p50
     /// 5.2-5.4 ms → 3.8-4.3 ms, the pinch's within its noise (BENCHMARKS.md, issue 44's
-    /// fourteenth session). Once the frames stop the worker parks: idle costs nothing. (A spin of
-    /// 20,000 pauses that yielded nothing had made a pinch slower; this one yields every fourth
-    /// look.)
-    static let workerSpinNanoseconds: UInt64 = 20_000_000
+    /// fourteenth session). Once the frames stop the worker parks: idle costs nothing. (The first
+    /// workers, before they yielded, spun 0.5 ms and took the time the X server needed on two
+    /// cores; these yield every fourth look.)
+    private static let workerSpinNanoseconds: UInt64 = 20_000_000
 
     private init(threads: Int) {
         self.threads = threads
