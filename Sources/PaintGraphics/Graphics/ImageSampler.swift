@@ -108,7 +108,7 @@ package struct ImageSampler {
     /// run. Gesture frames at 2x: the detail of one point, a quarter of the slanted reads.
     /// Every pixel's value depends on its block alone, so runs cut anywhere (tiles, bands, a
     /// copy of the row above) agree.
-    package func sampleCoarse(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+    private func sampleCoarse(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }
         let du = Int(inverse.a * 131_072), dv = Int(inverse.b * 131_072)
         // Block 0 of the row, centred on device point (1, 2 * (y / 2) + 1).
