@@ -1,3 +1,5 @@
+import CMachine
+
 /// Sampling of a bitmap along a row of destination pixels, in 16.16 fixed point: bilinear, the
 /// nearest texel (gesture frames), or a straight copy when pixels land on texels one to one.
 package struct ImageSampler {
@@ -120,26 +122,35 @@ package struct ImageSampler {
         v &+= firstBlock &* dv
         let width = bitmap.width, pixels = bitmap.pixels
         let maxX = width - 1, maxY = bitmap.height - 1
-        @inline(__always) func texel() -> UInt32 {
-            pixels[min(max(v >> 16, 0), maxY) * width + min(max(u >> 16, 0), maxX)]
+        @inline(__always) func texel(_ u: Int, _ v: Int) -> UnsafeMutablePointer<UInt32> {
+            pixels + min(max(v >> 16, 0), maxY) * width + min(max(u >> 16, 0), maxX)
         }
         var i = 0
         if x0 & 1 == 1 {
-            out[0] = texel()
+            out[0] = texel(u, v).pointee
             u &+= du
             v &+= dv
             i = 1
         }
+        // A turned row's reads step across source rows, so neither the caches' prefetchers
+        // nor the row's own earlier reads bring the next texels in: asking for the texel
+        // `prefetchBlocks` ahead overlaps those misses (the 30° 4K frame 4.4 -> 3.5 ms).
+        let aheadU = Self.prefetchBlocks &* du, aheadV = Self.prefetchBlocks &* dv
         while i + 1 < count {
-            let value = texel()
+            machine_prefetch(texel(u &+ aheadU, v &+ aheadV))
+            let value = texel(u, v).pointee
             out[i] = value
             out[i + 1] = value
             u &+= du
             v &+= dv
             i += 2
         }
-        if i < count { out[i] = texel() }
+        if i < count { out[i] = texel(u, v).pointee }
     }
+
+    /// How far ahead along a row, in 2x2 blocks, the coarse sampler asks for its texels
+    /// (64 and 128 measured alike; 4-16 no better than none).
+    private static let prefetchBlocks = 64
 
     @inline(__always)
     private func sampleBilinear(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
