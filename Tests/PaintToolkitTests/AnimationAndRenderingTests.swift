@@ -101,6 +101,32 @@ final class AnimationAndRenderingTests: XCTestCase {
         XCTAssertEqual(window.backbuffer.color(atX: 70, y: 70), Color.blue.roundedTo8Bit, "inside it: the cover")
     }
 
+    /// A view that clips to its bounds shows nothing past them: what it marks for redrawing
+    /// out there (a photo's outline pinched past the canvas) is left alone, and only its own
+    /// pixels are drawn again.
+    func testAClippingViewRedrawsOnlyWhatItsBoundsShow() {
+        let window = Window(size: Size(width: 200, height: 200), scale: 2)
+        let under = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        under.backgroundColor = .red
+        window.addSubview(under)
+        let clipper = View(frame: Rect(x: 50, y: 60, width: 40, height: 30))
+        clipper.clipsToBounds = true
+        clipper.backgroundColor = .blue
+        window.addSubview(clipper)
+        let reachingOut = Rect(x: -30, y: -30, width: 100, height: 100)
+        let redrawn = window.invalidateAndRender { clipper.setNeedsDisplay(reachingOut) }
+        XCTAssertEqual(redrawn, [PixelRect(x0: 100, y0: 120, x1: 180, y1: 180)], "the clipper's own pixels, at 2x")
+        XCTAssertEqual(window.backbuffer.color(atX: 120, y: 140), Color.blue.roundedTo8Bit)
+        XCTAssertEqual(window.backbuffer.color(atX: 60, y: 100), Color.red.roundedTo8Bit)
+        // A view that does not clip may draw past its bounds: all it marks is drawn again.
+        clipper.clipsToBounds = false
+        let unclipped = window.invalidateAndRender { clipper.setNeedsDisplay(reachingOut) }
+        XCTAssertEqual(unclipped, [PixelRect(x0: 40, y0: 60, x1: 240, y1: 260).intersection(window.backbuffer.bounds)])
+        // Nothing of a clipping view shown, nothing drawn.
+        clipper.clipsToBounds = true
+        XCTAssertEqual(window.invalidateAndRender { clipper.setNeedsDisplay(Rect(x: 45, y: 0, width: 10, height: 10)) }, [])
+    }
+
     func testSnapshotRendersAViewInItsOwnCoordinates() {
         let window = Window(size: Size(width: 200, height: 200))
         let container = View(frame: Rect(x: 50, y: 50, width: 40, height: 30))
@@ -184,5 +210,14 @@ final class ImageControlsTests: XCTestCase {
         XCTAssertEqual(window.backbuffer.color(atX: 50, y: 50), Color.red.roundedTo8Bit)
         XCTAssertEqual(window.backbuffer.color(atX: 99, y: 99), Color.red.roundedTo8Bit, "fill covers the view")
         XCTAssertEqual(window.backbuffer.color(atX: 150, y: 20), Color.blue.roundedTo8Bit, "the icon is centred")
+    }
+}
+
+private extension Window {
+    /// The regions a change marks, drawn: `change` runs on a window with nothing left to draw.
+    func invalidateAndRender(_ change: () -> Void) -> [PixelRect] {
+        render()
+        change()
+        return render()
     }
 }

@@ -193,10 +193,13 @@ open class View: Responder {
 
     public func setNeedsDisplay() { setNeedsDisplay(bounds) }
 
-    /// Marks a rectangle in this view's coordinates for redrawing.
+    /// Marks a rectangle in this view's coordinates for redrawing. A view that clips to its
+    /// bounds shows nothing outside them, so only the part inside is redrawn: a photo pinched
+    /// past the canvas's edge had the bars over the canvas's margin redrawn every frame.
     public func setNeedsDisplay(_ rect: Rect) {
-        guard let window, !rect.isEmpty else { return }
-        window.invalidate(convert(rect, to: nil))
+        let shown = clipsToBounds ? rect.intersection(bounds) : rect
+        guard let window, !shown.isEmpty else { return }
+        window.invalidate(convert(shown, to: nil))
     }
 
     /// Draws this view's content (not its subviews) for the part inside `rect`.
