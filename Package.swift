@@ -40,10 +40,12 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z"), .linkedLibrary("zstd"), .linkedLibrary("pthread")]
         ),
         // C glue for FreeType and fontconfig, HarfBuzz (shaping) and FriBidi (right-to-left text).
+        // HarfBuzz and FriBidi are opened on first use (LazyLibrary.h), so they are not linked.
         .target(
             name: "CFontShim",
+            dependencies: ["CMachine"],
             cSettings: [.unsafeFlags(["-I/usr/include/freetype2", "-I/usr/include/harfbuzz", "-I/usr/include/fribidi"])],
-            linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("fontconfig"), .linkedLibrary("harfbuzz"), .linkedLibrary("fribidi")]
+            linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("fontconfig")]
         ),
         // C glue over libdbus (the reference D-Bus library; Debian's libdbus-1-dev has its
         // headers) for the desktop portal, that never blocks: the run loop polls its socket.

@@ -27,10 +27,11 @@ libraries=$(for name in $needed; do ldd "$BINARY" | awk -v n="$name" '$1 == n &&
 # And the libraries it opens on first use that every user meets: librsvg draws the icons on
 # the first start, libcrypto's MD5 names thumbnails, GdkPixbuf reads and writes BMP, libtiff
 # TIFF, libjpeg, libwebp and giflib their pictures, Little CMS their colour profiles, libdbus
-# asks the desktop's portal for a file dialog, libxml2 keeps the recently-used list. (The
+# asks the desktop's portal for a file dialog, libxml2 keeps the recently-used list, HarfBuzz
+# and FriBidi lay out the text tool's blocks. (The
 # phone-photo codecs, libheif and libavif, are opened only for such a picture and stay optional.)
 for name in librsvg-2.so.2 libcrypto.so.3 libgdk_pixbuf-2.0.so.0 libtiff.so.6 libjpeg.so.62 libwebp.so.7 libwebpdemux.so.2 \
-            libwebpmux.so.3 libgif.so.7 liblcms2.so.2 libdbus-1.so.3 libxml2.so.2; do
+            libwebpmux.so.3 libgif.so.7 liblcms2.so.2 libdbus-1.so.3 libxml2.so.2 libharfbuzz.so.0 libfribidi.so.0; do
   # (awk reads to the end: leaving early would stop ldconfig with SIGPIPE, fatal under pipefail)
   libraries="$libraries $(ldconfig -p | awk -v n="$name" '$1 == n && $NF ~ /^\// && !found {print $NF; found = 1}')"
 done

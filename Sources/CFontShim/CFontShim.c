@@ -87,7 +87,7 @@ fontshim_face *fontshim_open_covering(const char *pattern, uint32_t codepoint) {
 
 void fontshim_close(fontshim_face *face) {
     if (!face) return;
-    if (face->shaper) hb_font_destroy(face->shaper);
+    fontshim_shaper_destroy(face);
     FT_Done_Face(face->face);
     FT_Done_FreeType(face->library);
     free(face->file);
@@ -101,7 +101,7 @@ int fontshim_set_pixel_size(fontshim_face *face, double pixels) {
     if (face->pixels == pixels) return 0;
     if (FT_Set_Char_Size(face->face, 0, (FT_F26Dot6)(pixels * 64.0 + 0.5), 72, 72)) return -1;
     face->pixels = pixels;
-    if (face->shaper) hb_ft_font_changed(face->shaper);
+    fontshim_shaper_size_changed(face);
     return 0;
 }
 

@@ -15,4 +15,9 @@ struct fontshim_face {
     hb_font_t *shaper;
 };
 
+/// HarfBuzz's font over the face, if it shaped: freed, or told the face's size changed
+/// (TextShaping.c, where HarfBuzz is opened).
+void fontshim_shaper_destroy(struct fontshim_face *face);
+void fontshim_shaper_size_changed(struct fontshim_face *face);
+
 #endif

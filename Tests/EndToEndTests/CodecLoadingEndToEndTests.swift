@@ -10,7 +10,8 @@ import XCTest
 /// a warm start takes them from the icon cache and never opens it; nor libcrypto, whose MD5 only
 /// names thumbnails, nor GdkPixbuf (with gio), which only reads and writes BMP, nor libtiff, nor
 /// libxml2 (with ICU), which reads and writes the recently-used list and OpenRaster's stack.xml,
-/// nor the JPEG, WebP and GIF codecs and Little CMS, which only a picture of theirs needs.
+/// nor the JPEG, WebP and GIF codecs and Little CMS, which only a picture of theirs needs, nor
+/// HarfBuzz (with GLib, graphite2 and PCRE2) and FriBidi, which lay out the text tool's blocks.
 final class CodecLoadingEndToEndTests: XCTestCase {
     func testPhonePictureLibrariesLoadOnlyWhenAPictureNeedsThem() throws {
         let server = try XvfbServer(width: 1200, height: 900)
@@ -62,8 +63,37 @@ final class CodecLoadingEndToEndTests: XCTestCase {
         let warm = try librariesOfAStart()
         XCTAssertTrue(warm.contains { $0.hasPrefix("libpng") }, "the maps were read: \(warm.sorted())")
         for library in ["librsvg", "libcairo", "libpixman", "libcrypto", "libgdk_pixbuf", "libgio", "libtiff", "libLerc", "libjbig",
-                        "libxml2", "libicuuc", "libjpeg", "libwebp", "libgif", "liblcms2"] {
+                        "libxml2", "libicuuc", "libjpeg", "libwebp", "libgif", "liblcms2", "libharfbuzz", "libglib", "libgraphite2",
+                        "libpcre2", "libfribidi"] {
             XCTAssertFalse(warm.contains { $0.hasPrefix(library) }, "\(library) is not loaded at a warm start")
         }
+    }
+
+    /// The interface's labels are laid out by FreeType alone: HarfBuzz and FriBidi (and the
+    /// GLib HarfBuzz brings) wait for the first words typed with the text tool. (A first start
+    /// has them: librsvg, drawing the icons, brings Pango's.)
+    func testTextShapingLibrariesLoadWithTheFirstWordsTyped() throws {
+        let server = try XvfbServer(width: 1200, height: 900)
+        let home = NSTemporaryDirectory() + "x11paint-shaping-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let first = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
+        try first.xdotool(["getwindowname", first.windowID])
+        usleep(500_000)
+        first.stop()
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
+        defer { app.stop() }
+        try app.xdotool(["windowfocus", "--sync", app.windowID])
+        usleep(500_000)
+        let atStart = app.mappedLibraries
+        XCTAssertTrue(atStart.contains { $0.hasPrefix("libfreetype") }, "the maps were read: \(atStart.sorted())")
+        for library in ["libharfbuzz", "libfribidi", "libglib"] {
+            XCTAssertFalse(atStart.contains { $0.hasPrefix(library) }, "\(library) is not loaded at start")
+        }
+        try app.key("t")
+        try app.click(300, 300)
+        try app.type("Ab")
+        XCTAssertTrue(app.wait { ["libharfbuzz", "libfribidi"].allSatisfy { name in app.mappedLibraries.contains { $0.hasPrefix(name) } } },
+                      "typing opened HarfBuzz and FriBidi: \(app.mappedLibraries.sorted())")
     }
 }
