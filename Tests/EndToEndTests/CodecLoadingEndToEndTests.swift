@@ -15,9 +15,7 @@ import XCTest
 final class CodecLoadingEndToEndTests: XCTestCase {
     func testPhonePictureLibrariesLoadOnlyWhenAPictureNeedsThem() throws {
         let server = try XvfbServer(width: 1200, height: 900)
-        let home = NSTemporaryDirectory() + "x11paint-codecs-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: home) }
+        let home = try newHome("codecs")
         let plain = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
         try plain.xdotool(["getwindowname", plain.windowID])
         let atStart = plain.mappedLibraries
@@ -47,9 +45,7 @@ final class CodecLoadingEndToEndTests: XCTestCase {
 
     func testLibrsvgLoadsOnlyWhenAnSVGIsDrawn() throws {
         let server = try XvfbServer(width: 1200, height: 900)
-        let home = NSTemporaryDirectory() + "x11paint-rsvg-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: home) }
+        let home = try newHome("rsvg")
         func librariesOfAStart() throws -> Set<String> {
             let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
             defer { app.stop() }
@@ -74,9 +70,7 @@ final class CodecLoadingEndToEndTests: XCTestCase {
     /// has them: librsvg, drawing the icons, brings Pango's.)
     func testTextShapingLibrariesLoadWithTheFirstWordsTyped() throws {
         let server = try XvfbServer(width: 1200, height: 900)
-        let home = NSTemporaryDirectory() + "x11paint-shaping-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: home) }
+        let home = try newHome("shaping")
         let first = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
         try first.xdotool(["getwindowname", first.windowID])
         usleep(500_000)
@@ -95,5 +89,13 @@ final class CodecLoadingEndToEndTests: XCTestCase {
         try app.type("Ab")
         XCTAssertTrue(app.wait { ["libharfbuzz", "libfribidi"].allSatisfy { name in app.mappedLibraries.contains { $0.hasPrefix(name) } } },
                       "typing opened HarfBuzz and FriBidi: \(app.mappedLibraries.sorted())")
+    }
+
+    /// An empty home (with its config folder) for the app, removed when the test ends.
+    private func newHome(_ name: String) throws -> String {
+        let home = NSTemporaryDirectory() + "x11paint-\(name)-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: home) }
+        return home
     }
 }
