@@ -28,7 +28,9 @@ LAZY_LIBRARY(fribidi, "libfribidi.so.0", FRIBIDI_FUNCTIONS)
 static int available(int loaded, const char *soname, int *told) {
     if (!loaded && !*told) {
         *told = 1;
-        fprintf(stderr, "X11Paint: %s could not be opened (%s); text is laid out without it\n", soname, dlerror());
+        const char *why = dlerror();
+        fprintf(stderr, "X11Paint: %s could not be opened (%s); text is laid out without it\n", soname,
+                why ? why : "a function it should have is missing");
     }
     return loaded;
 }
