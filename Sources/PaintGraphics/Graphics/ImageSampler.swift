@@ -108,8 +108,8 @@ package struct ImageSampler {
     /// The nearest texel once per 2x2 block of destination pixels (blocks start at even rows
     /// and columns): the texel under the block's centre, written to each of its pixels in the
     /// run. Gesture frames at 2x: the detail of one point, a quarter of the slanted reads.
-    /// Every pixel's value depends on its block alone, so runs cut anywhere (tiles, bands, a
-    /// copy of the row above) agree.
+    /// Every pixel's value depends on its block alone, so runs cut anywhere (bands, a dirty
+    /// region's edge, a copy of the row above) agree.
     private func sampleCoarse(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }
         let du = Int(inverse.a * 131_072), dv = Int(inverse.b * 131_072)
