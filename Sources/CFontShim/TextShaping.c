@@ -2,13 +2,14 @@
 // use (LazyLibrary.h): the interface's own labels are laid out by FreeType alone, so a start
 // with an empty drawing needs neither, nor the GLib, graphite2 and PCRE2 HarfBuzz brings
 // (0.9 MB resident, issue 44). Should one be missing, text is still laid out, unshaped and
-// left to right, and the reason is printed once.
+// left to right, and the reason is logged once (fontshim_shaping_problem).
 #include "CFontShim.h"
 #include "FaceInternals.h"
 #include <LazyLibrary.h>
 #include <fribidi.h>
 #include <ft2build.h>
 #include FT_OUTLINE_H
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -24,20 +25,26 @@ LAZY_LIBRARY(harfbuzz, "libharfbuzz.so.0", HARFBUZZ_FUNCTIONS)
     X(fribidi_get_bidi_types) X(fribidi_get_bracket_types) X(fribidi_get_par_embedding_levels_ex)
 LAZY_LIBRARY(fribidi, "libfribidi.so.0", FRIBIDI_FUNCTIONS)
 
-/* Whether `loaded`; when not, says once on stderr what text loses without `soname`. */
-static int available(int loaded, const char *soname, int *told) {
-    if (!loaded && !*told) {
-        *told = 1;
+/* The first library of the two that cannot be opened, and why; computed with the first call,
+   so dlerror still holds the reason. */
+static char shaping_problem[512];
+static pthread_once_t shaping_problem_once = PTHREAD_ONCE_INIT;
+
+static void find_shaping_problem(void) {
+    const char *names[] = {"libharfbuzz.so.0", "libfribidi.so.0"};
+    int (*loads[])(void) = {load_harfbuzz, load_fribidi};
+    for (int i = 0; i < 2; i++) {
+        if (loads[i]()) continue;
         const char *why = dlerror();
-        fprintf(stderr, "X11Paint: %s could not be opened (%s); text is laid out without it\n", soname,
-                why ? why : "a function it should have is missing");
+        snprintf(shaping_problem, sizeof shaping_problem, "%s could not be opened (%s)", names[i],
+                 why ? why : "a function it should have is missing");
+        return;
     }
-    return loaded;
 }
 
-static int harfbuzz_available(void) {
-    static int told;
-    return available(load_harfbuzz(), "libharfbuzz.so.0", &told);
+const char *fontshim_shaping_problem(void) {
+    pthread_once(&shaping_problem_once, find_shaping_problem);
+    return shaping_problem[0] ? shaping_problem : NULL;
 }
 
 /* Each character's own glyph and advance (no kerning, ligatures or joining): text without HarfBuzz. */
@@ -53,7 +60,7 @@ static int shape_unshaped(fontshim_face *face, const uint32_t *text, int start, 
 
 int fontshim_shape(fontshim_face *face, const uint32_t *text, int length, int start, int count,
                    uint32_t script, int right_to_left, fontshim_shaped_glyph *out, int capacity) {
-    if (!harfbuzz_available()) return shape_unshaped(face, text, start, count, out, capacity);
+    if (!load_harfbuzz()) return shape_unshaped(face, text, start, count, out, capacity);
     if (!face->shaper) {
         face->shaper = p_hb_ft_font_create_referenced(face->face);
         // Unhinted advances: positions scale exactly with the size (zoom, HiDPI) and glyphs
@@ -93,7 +100,7 @@ void fontshim_shaper_size_changed(fontshim_face *face) {
 
 uint32_t fontshim_script(uint32_t codepoint) {
     // Without HarfBuzz every character is Common: one run a line.
-    if (!harfbuzz_available()) return HB_SCRIPT_COMMON;
+    if (!load_harfbuzz()) return HB_SCRIPT_COMMON;
     return (uint32_t)p_hb_unicode_script(p_hb_unicode_funcs_get_default(), codepoint);
 }
 
@@ -107,8 +114,7 @@ int fontshim_bidi_levels(const uint32_t *text, int length, uint8_t *levels) {
     FriBidiBracketType *brackets = malloc(sizeof *brackets * (size_t)length);
     FriBidiLevel *computed = malloc(sizeof *computed * (size_t)length);
     int base = 0;
-    static int told;
-    if (types && brackets && computed && available(load_fribidi(), "libfribidi.so.0", &told)) {
+    if (types && brackets && computed && load_fribidi()) {
         p_fribidi_get_bidi_types(text, length, types);
         p_fribidi_get_bracket_types(text, length, types, brackets);
         // The paragraph's direction comes from its first strong character (UAX #9, P2-P3).

@@ -91,6 +91,48 @@ final class CodecLoadingEndToEndTests: XCTestCase {
                       "typing opened HarfBuzz and FriBidi: \(app.mappedLibraries.sorted())")
     }
 
+    /// A HarfBuzz that is not the library it should be (an empty one, found first through
+    /// LD_LIBRARY_PATH): the words typed are still laid out, unshaped, and kept, and the log
+    /// says why, once.
+    func testTextIsLaidOutWithoutAShapingLibraryAndTheLogSaysWhy() throws {
+        let server = try XvfbServer(width: 1200, height: 900)
+        let home = try newHome("unshaped")
+        // A warm start: a first start's librsvg would bring HarfBuzz itself (Pango's).
+        let first = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
+        try first.xdotool(["getwindowname", first.windowID])
+        usleep(500_000)
+        first.stop()
+        let fake = home + "/lib"
+        try FileManager.default.createDirectory(atPath: fake, withIntermediateDirectories: true)
+        _ = try ExternalTool.run("clang", ["-shared", "-x", "c", "/dev/null", "-o", fake + "/libharfbuzz.so.0"],
+                                 environment: ProcessInfo.processInfo.environment)
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"],
+                                 extraEnvironment: ["LD_LIBRARY_PATH": fake])
+        try app.xdotool(["windowfocus", "--sync", app.windowID])
+        try app.key("t")
+        try app.click(300, 300)
+        try app.type("Ab")
+        try app.key("Escape")
+        try app.xdotool(["getwindowname", app.windowID])
+        usleep(300_000)
+        XCTAssertTrue(app.process.isRunning, "the app goes on without shaping")
+        // The letters are on the canvas, right of and below the click.
+        let client = try X11TestClient(display: server.display)
+        let shot = try XCTUnwrap(client.capture(window: UInt(app.windowID)!, width: 800, height: 600))
+        var inked = 0
+        for y in 290..<340 { for x in 290..<380 where shot.color(atX: x, y: y).green < 0.5 { inked += 1 } }
+        XCTAssertGreaterThan(inked, 40, "two letters drawn (pixels of the pen's red)")
+        app.stop()
+        let texts = DocumentJournal.recover(folder: home + "/.local/state/x11paint").document.items.compactMap { item -> String? in
+            if case .text(let block) = item { return block.text }
+            return nil
+        }
+        XCTAssertEqual(texts, ["Ab"], "the words were laid out and kept")
+        let log = app.standardError
+        XCTAssertEqual(log.components(separatedBy: "text is laid out without shaping").count - 1, 1, log)
+        XCTAssertTrue(log.contains("libharfbuzz.so.0 could not be opened"), log)
+    }
+
     /// An empty home (with its config folder) for the app, removed when the test ends.
     private func newHome(_ name: String) throws -> String {
         let home = NSTemporaryDirectory() + "x11paint-\(name)-" + UUID().uuidString

@@ -52,6 +52,10 @@ typedef struct {
 int fontshim_shape(fontshim_face *face, const uint32_t *text, int length, int start, int count,
                    uint32_t script, int right_to_left, fontshim_shaped_glyph *out, int capacity);
 
+/// Why text cannot be shaped and ordered (HarfBuzz or FriBidi, opened on first use, cannot be
+/// opened), or NULL when it can. Text is then laid out unshaped and left to right.
+const char *fontshim_shaping_problem(void);
+
 /// The Unicode script of a character (HarfBuzz's hb_script_t), for splitting text into runs.
 uint32_t fontshim_script(uint32_t codepoint);
 /// Whether a script belongs to its neighbours (spaces, digits, punctuation, combining marks).

@@ -34,6 +34,13 @@ public struct TextLayout {
     public let lineHeight: Double
     public let lines: [Line]
 
+    /// Said once, with the first text laid out: HarfBuzz and FriBidi are opened then.
+    private static let reportShapingProblem: Void = {
+        if let problem = fontshim_shaping_problem() {
+            Log.warning("text is laid out without shaping or right-to-left order: \(String(cString: problem))")
+        }
+    }()
+
     /// Lays out `text` at `pixelSize` in `face` (the interface's sans-serif by default), with
     /// fontconfig's fallbacks for the characters it lacks (Chinese, Arabic, ...).
     public init(_ text: String, pixelSize: Double) {
@@ -41,6 +48,7 @@ public struct TextLayout {
     }
 
     init(_ text: String, pixelSize: Double, face: FontFace?) {
+        Self.reportShapingProblem
         self.text = text
         self.pixelSize = pixelSize
         let metrics = face?.metrics(pixelSize: pixelSize) ?? (ascender: pixelSize * 0.8, descender: -pixelSize * 0.2, lineHeight: pixelSize * 1.2)
