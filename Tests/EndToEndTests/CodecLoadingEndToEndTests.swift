@@ -70,11 +70,7 @@ final class CodecLoadingEndToEndTests: XCTestCase {
     /// has them: librsvg, drawing the icons, brings Pango's.)
     func testTextShapingLibrariesLoadWithTheFirstWordsTyped() throws {
         let server = try XvfbServer(width: 1200, height: 900)
-        let home = try newHome("shaping")
-        let first = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
-        try first.xdotool(["getwindowname", first.windowID])
-        usleep(500_000)
-        first.stop()
+        let home = try warmedHome("shaping", on: server)
         let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
         defer { app.stop() }
         try app.xdotool(["windowfocus", "--sync", app.windowID])
@@ -96,12 +92,8 @@ final class CodecLoadingEndToEndTests: XCTestCase {
     /// says why, once.
     func testTextIsLaidOutWithoutAShapingLibraryAndTheLogSaysWhy() throws {
         let server = try XvfbServer(width: 1200, height: 900)
-        let home = try newHome("unshaped")
         // A warm start: a first start's librsvg would bring HarfBuzz itself (Pango's).
-        let first = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
-        try first.xdotool(["getwindowname", first.windowID])
-        usleep(500_000)
-        first.stop()
+        let home = try warmedHome("unshaped", on: server)
         let fake = home + "/lib"
         try FileManager.default.createDirectory(atPath: fake, withIntermediateDirectories: true)
         _ = try ExternalTool.run("clang", ["-shared", "-x", "c", "/dev/null", "-o", fake + "/libharfbuzz.so.0"],
@@ -131,6 +123,16 @@ final class CodecLoadingEndToEndTests: XCTestCase {
         let log = app.standardError
         XCTAssertEqual(log.components(separatedBy: "text is laid out without shaping").count - 1, 1, log)
         XCTAssertTrue(log.contains("libharfbuzz.so.0 could not be opened"), log)
+    }
+
+    /// A home the app has started in once (drawing and keeping its icons), for a warm start.
+    private func warmedHome(_ name: String, on server: XvfbServer) throws -> String {
+        let home = try newHome(name)
+        let first = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
+        try first.xdotool(["getwindowname", first.windowID])
+        usleep(500_000)
+        first.stop()
+        return home
     }
 
     /// An empty home (with its config folder) for the app, removed when the test ends.
