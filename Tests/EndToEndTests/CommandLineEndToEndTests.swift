@@ -12,10 +12,11 @@ final class CommandLineEndToEndTests: XCTestCase {
         let errors: String
     }
 
-    private func run(_ arguments: [String], display: String = ":9999", language: String? = nil) throws -> Outcome {
+    private func run(_ arguments: [String], display: String = ":9999", language: String? = nil, in folder: String? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: RunningApp.binaryPath)
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         var environment = ProcessInfo.processInfo.environment
         if display.isEmpty { environment["DISPLAY"] = nil } else { environment["DISPLAY"] = display }
         if let language {
@@ -92,6 +93,33 @@ final class CommandLineEndToEndTests: XCTestCase {
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.errors.split(separator: "\n").count, 1, "one line: \(missing.errors)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/o.png"))
+    }
+
+    /// The README's own form, bare names in the current folder, writes there in every format;
+    /// a picture with transparency keeps its alpha in PNG, WebP, TIFF and OpenRaster.
+    func testExportTakesBareNamesAndKeepsTransparency() throws {
+        let folder = NSTemporaryDirectory() + "x11paint-export-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let icon = Bitmap(width: 32, height: 24)
+        icon.fill(PixelRect(x0: 4, y0: 4, x1: 16, y1: 16), with: Color(r: 255, g: 0, b: 0, a: 128).premultipliedPixel)
+        icon.fill(PixelRect(x0: 18, y0: 4, x1: 28, y1: 16), with: Color(r: 0, g: 0, b: 255).premultipliedPixel)
+        try PNGCodec.encode(icon).write(to: URL(fileURLWithPath: folder + "/in.png"))
+        for name in ["o.png", "o.webp", "o.tif", "o.ora", "o.jpg", "o.bmp"] {
+            let outcome = try run(["--export", name, "in.png"], display: "", in: folder)
+            XCTAssertEqual(outcome.status, 0, "\(name): \(outcome.errors)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/" + name), name)
+        }
+        for name in ["o.png", "o.webp", "o.tif", "o.ora"] {
+            let back = try run(["--export", "back-" + name + ".png", name], display: "", in: folder)
+            XCTAssertEqual(back.status, 0, back.errors)
+            let pixels = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/back-" + name + ".png")))
+            XCTAssertEqual(pixels[0, 0] >> 24, 0, "\(name): transparent stays transparent")
+            XCTAssertEqual(pixels[8, 8] >> 24, 128, "\(name): half-transparent stays half")
+            XCTAssertEqual(pixels[20, 8], icon[20, 8], "\(name): opaque stays opaque")
+        }
+        let bmp = try BMPCodec.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/o.bmp")))
+        XCTAssertEqual(bmp[0, 0], 0xFFFF_FFFF, "BMP has no alpha: over white")
     }
 
     func testHelpGoesToStandardOutputAndSucceeds() throws {

@@ -162,17 +162,27 @@ public final class DocumentController {
         let bakedFirst = settleWhatIsShown()
         board.showStatus(bakedFirst ? tr("Photo added to the drawing; exporting…") : tr("Exporting…"))
         let artwork = canvas.artworkSnapshot(), flattened = artwork.layerCount > 1 && !target.keepsLayers
+        let overWhite = Self.transparencyNote(artwork, target)
         saver.save(artwork, to: target, deliver: board.postToUIThread) { [weak self] result in
             switch result {
             case .success(let path):
                 Log.info("exported \(path)")
-                let note = flattened ? " " + tr("The file has the layers flattened; the drawing keeps them (Save As .ora keeps layers).") : ""
+                var note = flattened ? " " + tr("The file has the layers flattened; the drawing keeps them (Save As .ora keeps layers).") : ""
+                note += overWhite
                 self?.board.showStatus(tr("Exported a copy to %@", path) + note)
             case .failure(let error):
                 self?.board.showStatus("\(error)", isError: true)
                 Log.warning("\(error)")
             }
         }
+    }
+
+    /// What the message after saving adds when the format cannot keep the drawing's
+    /// transparency (JPEG, BMP): the file has it over white, the drawing keeps it.
+    private static func transparencyNote(_ artwork: ArtworkSnapshot, _ target: SaveAsTarget) -> String {
+        guard artwork.hasTransparentBackground, !target.keepsTransparency else { return "" }
+        return " " + tr("%@ keeps no transparency: the file has the transparent parts white; the drawing keeps them (PNG, WebP, TIFF and ORA keep them).",
+                        target.formatName)
     }
 
     private enum Destination {
@@ -191,6 +201,11 @@ public final class DocumentController {
         case .replace(let target), .saveAs(let target): keepsLayers = target.keepsLayers
         }
         let flattened = artwork.layerCount > 1 && !keepsLayers
+        var overWhite = ""
+        switch destination {
+        case .newFile: break
+        case .replace(let target), .saveAs(let target): overWhite = Self.transparencyNote(artwork, target)
+        }
         board.showStatus(bakedFirst ? tr("Photo added to the drawing; saving…") : tr("Saving…"))
         let finished: (Result<String, Error>) -> Void = { [weak self] result in
             guard let self else { return }
@@ -205,6 +220,7 @@ public final class DocumentController {
                 }
                 var note = outcome.mentionLossyFormat ? " " + tr("(JPEG loses a little detail at every save; Save As PNG keeps every pixel.)") : ""
                 if flattened { note += " " + tr("The file has the layers flattened; the drawing keeps them (Save As .ora keeps layers).") }
+                note += overWhite
                 Log.info("saved \(path)")
                 // A later save still running keeps its "Saving…" until it is done.
                 if self.saver.inFlight == 0 {

@@ -14,7 +14,9 @@ extension DrawingBoardViewController {
     public func showShortcuts() { ShortcutsViewController.present(over: self) }
     public func export(to target: SaveAsTarget) { fileCommands.saveAs(target, exporting: true) }
     public func chooseNewDocument() { fileCommands.chooseNewDocument() }
-    public func newDocument(width: Int, height: Int) { fileCommands.newDocument(width: width, height: height) }
+    public func newDocument(width: Int, height: Int, background: Background = .color(.white)) {
+        fileCommands.newDocument(width: width, height: height, background: background)
+    }
     public func chooseDocument() { fileCommands.chooseDocument() }
     public func openDocument(path: String) { fileCommands.openDocument(path: path) }
     public func openDroppedFiles(_ paths: [String]) { fileCommands.openDroppedFiles(paths) }

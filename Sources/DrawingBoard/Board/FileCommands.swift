@@ -21,19 +21,22 @@ final class FileCommands {
     /// Asks for the size of a new document.
     func chooseNewDocument() {
         guard board.presentedViewController == nil else { return }
-        let chooser = NewDocumentViewController(screen: board.screenPixelSize)
+        let chooser = NewDocumentViewController(screen: board.screenPixelSize, secondaryColor: board.canvas.secondaryColor)
         chooser.onCancel = { [unowned board = self.board] in board.dismiss(animated: false) }
-        chooser.onFinish = { [unowned self] width, height in
+        chooser.onFinish = { [unowned self] width, height, background in
             self.board.dismiss(animated: false)
-            self.newDocument(width: width, height: height)
+            self.newDocument(width: width, height: height, background: background)
         }
         board.present(chooser, animated: false)
     }
 
-    /// A new white document of `width` x `height` pixels; asks first about unsaved changes.
-    func newDocument(width: Int, height: Int) {
+    /// A new document of `width` x `height` pixels over `background` (white, the usual); asks
+    /// first about unsaved changes. Its background is where its history starts, not a change.
+    func newDocument(width: Int, height: Int, background: Background = .color(.white)) {
         document.askToSaveChanges(before: tr("starting a new drawing")) { [unowned self] in
-            self.document.replaceDocument(with: Document(format: DocumentFormat(pixelWidth: width, pixelHeight: height)), name: nil)
+            let items: [Document.Item] = background == .color(.white) ? [] : [.background(background)]
+            let format = DocumentFormat(pixelWidth: width, pixelHeight: height, historyStart: items.count)
+            self.document.replaceDocument(with: Document(items: items, format: format), name: nil)
             self.board.showStatus(tr("New drawing, %d x %d pixels", width, height))
         }
     }

@@ -79,10 +79,12 @@ final class SelectionCommands {
         if canvas.content.layers.count > 1 {
             board.imageCommands.cropLayers(to: canvas.selectionArea!.pixels(atScale: scale))
         } else {
-            let format = DocumentFormat(pixelWidth: pixels.width, pixelHeight: pixels.height, pixelScale: scale, historyStart: 1)
+            // A transparent drawing stays transparent: its picture lies over no background.
+            var items: [Document.Item] = canvas.canvasBackground.isTransparent ? [.background(.transparent)] : []
             let picture = Photo(asset: ImageAsset(bitmap: pixels, name: tr("Cropped drawing")))
-            let cropped = Document(items: [.photo(PlacedPhoto(photo: picture, placement: AffineTransform(scaleX: 1 / scale, y: 1 / scale)))],
-                                   format: format)
+            items.append(.photo(PlacedPhoto(photo: picture, placement: AffineTransform(scaleX: 1 / scale, y: 1 / scale))))
+            let format = DocumentFormat(pixelWidth: pixels.width, pixelHeight: pixels.height, pixelScale: scale, historyStart: items.count)
+            let cropped = Document(items: items, format: format)
             board.documentController.crop(to: cropped)
         }
         board.showStatus(tr("Cropped to %dx%d (Ctrl+Z takes it back)", Int(rect.width.rounded()), Int(rect.height.rounded())))

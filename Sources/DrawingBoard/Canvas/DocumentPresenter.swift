@@ -6,6 +6,8 @@ import Foundation
 final class DocumentPresenter {
     /// Around the document, where there is no document.
     static let pasteboardColor = Color(r: 128, g: 128, b: 134)
+    /// The side of a transparency square, in points.
+    static let checkerboardCell = 8.0
     /// The composed document at 1/2, 1/4, ... for showing it zoomed out.
     let reducedCache = ReducedArtworkCache()
     /// View → Pixel Grid: drawn over the document from 800% up.
@@ -112,6 +114,12 @@ final class DocumentPresenter {
             if Double(inside.width * inside.height) * 4 >= k * k * Double(drawing.width * drawing.height), let application {
                 reducedCache.buildBeside(drawing) { work in application.post(work) }
             }
+        }
+        // A transparent document shows its holes as every paint program does: over grey and
+        // white squares that scroll with it (8 points a square, at any zoom).
+        if drawing.backgroundImage == nil, drawing.backgroundPixel >> 24 != 0xFF {
+            target.underlayCheckerboard(inside, originX: Int(originX.rounded()), originY: Int(originY.rounded()),
+                                        cell: Int((Self.checkerboardCell * deviceScale).rounded()))
         }
         if showsPixelGrid { PixelGrid.draw(into: target, area: inside, zoom: k, originX: originX, originY: originY) }
     }

@@ -1,9 +1,11 @@
 import Foundation
 
-/// The background settings (背景设置): a colour through the same picker, or a picture (chosen
-/// with a file dialog, or a typed path), scaled to fill.
+/// The background settings (背景设置): a colour through the same picker, a picture (chosen
+/// with a file dialog, or a typed path) scaled to fill, or none: transparent.
 public final class BackgroundSettingsView: View {
     public var onColor: ((Color) -> Void)?
+    /// Transparent: no background, the checkerboard on screen and alpha in the saved file.
+    public var onTransparent: (() -> Void)?
     public var onImagePath: ((String) -> Void)?
     /// Choose… asks for a picture with a file dialog.
     public var onChoose: (() -> Void)?
@@ -14,6 +16,7 @@ public final class BackgroundSettingsView: View {
         addSubview(chooseButton)
         addSubview(pathField)
         addSubview(useImageButton)
+        addSubview(transparentButton)
         addSubview(messageLabel)
     }
 
@@ -27,7 +30,9 @@ public final class BackgroundSettingsView: View {
         useImageButton.frame = Rect(x: bounds.width - useImageButton.intrinsicWidth, y: 100, width: useImageButton.intrinsicWidth, height: 28)
         chooseButton.frame = Rect(x: 0, y: 100, width: chooseButton.intrinsicWidth, height: 28)
         pathField.frame = Rect(x: chooseButton.frame.maxX + 8, y: 100, width: max(0, useImageButton.frame.minX - 16 - chooseButton.frame.maxX), height: 28)
-        messageLabel.frame = Rect(x: 0, y: 130, width: bounds.width, height: 24)
+        transparentButton.frame = Rect(x: 0, y: 134, width: transparentButton.intrinsicWidth, height: 28)
+        messageLabel.frame = Rect(x: transparentButton.frame.maxX + 8, y: 136, width: max(0, bounds.width - transparentButton.frame.maxX - 8),
+                                  height: 24)
     }
 
     public private(set) lazy var colorPicker: ColorPicker = {
@@ -51,6 +56,11 @@ public final class BackgroundSettingsView: View {
         button.addAction(for: .touchUpInside) { [unowned self] _ in self.onImagePath?(self.pathField.text) }
         return button
     }()
+
+    public private(set) lazy var transparentButton = Button(title: tr("Transparent"),
+                                                            toolTip: tr("No background: a checkerboard here, transparency in PNG, WebP, TIFF and ORA")) { [unowned self] in
+        self.onTransparent?()
+    }
 
     public private(set) lazy var messageLabel = Label()
 }

@@ -1,5 +1,6 @@
-/// New (Ctrl+N): the size of a new, white document, from presets (the screen's size, Full HD,
-/// 4K, A4 at 150 dpi) or typed in pixels. Presented over the board; the board asks about
+/// New (Ctrl+N): the size of a new document, from presets (the screen's size, Full HD, 4K, A4
+/// at 150 dpi) or typed in pixels, and its background: white, the secondary colour or
+/// transparent (Pinta's and GIMP's choice). Presented over the board; the board asks about
 /// unsaved changes before it replaces anything.
 public final class NewDocumentViewController: ViewController {
     public struct Preset: Equatable {
@@ -9,12 +10,15 @@ public final class NewDocumentViewController: ViewController {
     }
 
     public let presets: [Preset]
-    /// The size chosen (nil: cancelled).
-    public var onFinish: ((_ width: Int, _ height: Int) -> Void)?
+    /// The secondary colour, which the second background choice is.
+    public let secondaryColor: Color
+    /// The size and background chosen.
+    public var onFinish: ((_ width: Int, _ height: Int, _ background: Background) -> Void)?
     public var onCancel: (() -> Void)?
 
     /// `screen`: the screen's size in pixels, offered first.
-    public init(screen: (width: Int, height: Int)?) {
+    public init(screen: (width: Int, height: Int)?, secondaryColor: Color = .white) {
+        self.secondaryColor = secondaryColor
         var presets: [Preset] = []
         if let screen { presets.append(Preset(name: tr("Screen"), width: screen.width, height: screen.height)) }
         presets += [Preset(name: "Full HD", width: 1920, height: 1080), Preset(name: "4K", width: 3840, height: 2160),
@@ -26,7 +30,8 @@ public final class NewDocumentViewController: ViewController {
     public override func viewDidLoad() {
         view.backgroundColor = DialogParts.dimming
         view.addSubview(box)
-        for subview in [titleLabel, widthField, byLabel, heightField, messageLabel, createButton, cancelButton] + presetButtons as [View] {
+        for subview in [titleLabel, widthField, byLabel, heightField, backgroundLabel, backgroundPicker, messageLabel, createButton,
+                        cancelButton] + presetButtons as [View] {
             box.addSubview(subview)
         }
         choose(presets[0])
@@ -38,7 +43,7 @@ public final class NewDocumentViewController: ViewController {
     public override func viewDidAppear() { widthField.beginEditing() }
 
     public override func viewWillLayoutSubviews() {
-        box.frame = DialogParts.centered(Size(width: 460, height: 200), in: view.bounds)
+        box.frame = DialogParts.centered(Size(width: 460, height: 268), in: view.bounds)
         let width = box.frame.width
         titleLabel.frame = Rect(x: 20, y: 12, width: width - 40, height: 24)
         var x = 14.0
@@ -49,9 +54,11 @@ public final class NewDocumentViewController: ViewController {
         widthField.frame = Rect(x: 20, y: 86, width: 90, height: 28)
         byLabel.frame = Rect(x: 114, y: 86, width: 20, height: 28)
         heightField.frame = Rect(x: 136, y: 86, width: 90, height: 28)
-        messageLabel.frame = Rect(x: 20, y: 120, width: width - 40, height: 24)
-        cancelButton.frame = Rect(x: width - 12 - cancelButton.intrinsicWidth, y: 156, width: cancelButton.intrinsicWidth, height: 32)
-        createButton.frame = Rect(x: cancelButton.frame.minX - 8 - createButton.intrinsicWidth, y: 156,
+        messageLabel.frame = Rect(x: 20, y: 118, width: width - 40, height: 24)
+        backgroundLabel.frame = Rect(x: 20, y: 146, width: width - 40, height: 24)
+        backgroundPicker.frame = Rect(x: 20, y: 172, width: width - 40, height: 28)
+        cancelButton.frame = Rect(x: width - 12 - cancelButton.intrinsicWidth, y: 224, width: cancelButton.intrinsicWidth, height: 32)
+        createButton.frame = Rect(x: cancelButton.frame.minX - 8 - createButton.intrinsicWidth, y: 224,
                                   width: createButton.intrinsicWidth, height: 32)
     }
 
@@ -86,9 +93,18 @@ public final class NewDocumentViewController: ViewController {
         return (width, height)
     }
 
+    /// The background chosen below the size.
+    public var chosenBackground: Background {
+        switch backgroundPicker.selectedSegmentIndex {
+        case 1: .color(secondaryColor)
+        case 2: .transparent
+        default: .color(.white)
+        }
+    }
+
     public func create() {
         guard let size = typedSize else { return describeTypedSize() }
-        onFinish?(size.width, size.height)
+        onFinish?(size.width, size.height, chosenBackground)
     }
 
     // MARK: - Subviews
@@ -112,6 +128,8 @@ public final class NewDocumentViewController: ViewController {
         return field
     }
     private lazy var byLabel = Label(text: "×")
+    private lazy var backgroundLabel = Label(text: tr("Background:"))
+    public private(set) lazy var backgroundPicker = SegmentedControl(items: [tr("White"), tr("Secondary colour"), tr("Transparent")])
     public private(set) lazy var messageLabel = Label()
 
     public private(set) lazy var createButton = DialogParts.button(tr("Create")) { [unowned self] in self.create() }

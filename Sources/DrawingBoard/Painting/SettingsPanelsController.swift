@@ -149,6 +149,10 @@ public final class SettingsPanelsController {
     public private(set) lazy var backgroundSettings: BackgroundSettingsView = {
         let settings = BackgroundSettingsView()
         settings.onColor = { [unowned self] color in self.canvas.previewBackground(.color(color)) }
+        settings.onTransparent = { [unowned self] in
+            self.canvas.previewBackground(.transparent)
+            self.backgroundSettings.show(message: tr("Background: transparent"), isError: false)
+        }
         settings.onImagePath = { [unowned self] path in self.setBackgroundImage(path: path) }
         settings.onChoose = { [unowned self] in self.onChooseBackground?() }
         return settings

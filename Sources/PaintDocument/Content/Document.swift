@@ -193,6 +193,16 @@ public enum Background: Sendable, Equatable, Codable {
     case color(Color)
     /// A picture scaled to fill the canvas (not tiled).
     case image(ImageAsset)
+
+    /// No background at all: what is not drawn is transparent (a checkerboard on screen, alpha
+    /// in the formats that keep it), as an icon or a picture opened with transparency has.
+    public static let transparent = Background.color(.clear)
+
+    /// Whether nothing shows through where nothing is drawn (any colour with no alpha counts).
+    public var isTransparent: Bool {
+        if case .color(let color) = self { return color.alpha <= 0 }
+        return false
+    }
 }
 
 /// An image kept by a document (a background or a baked photo), compared by id. In a

@@ -43,20 +43,26 @@ public struct DocumentFormat: Sendable, Equatable, Codable {
     /// from a picture (or cropped to one) starts with that picture, upright and pixel for pixel
     /// at its scale. Nil when nothing tells.
     public static func inferred(from items: [Document.Item]) -> DocumentFormat? {
-        guard case .photo(let first)? = items.first, first.crop == nil, first.circleFrame == nil else { return nil }
+        // A picture with transparency opens over a transparent background: the picture follows it.
+        let leading = items.first.map { $0 == .background(.transparent) } == true ? 1 : 0
+        guard items.count > leading, case .photo(let first) = items[leading], first.crop == nil, first.circleFrame == nil else { return nil }
         let p = first.placement
         guard p.b == 0, p.c == 0, p.tx == 0, p.ty == 0, p.a > 0, p.a == p.d else { return nil }
         let upright = first.photo.size
-        return DocumentFormat(pixelWidth: Int(upright.width), pixelHeight: Int(upright.height), pixelScale: 1 / p.a, historyStart: 1)
+        return DocumentFormat(pixelWidth: Int(upright.width), pixelHeight: Int(upright.height), pixelScale: 1 / p.a,
+                              historyStart: leading + 1)
     }
 
     /// A document that is a picture opened from a file: its own pixel size, the picture as
     /// its first item (so the eraser erases the picture's pixels to the background, as in
-    /// KolourPaint), and the history starting after it.
+    /// KolourPaint), and the history starting after it. A picture with any pixel that is not
+    /// opaque (an icon) keeps its transparency: it lies over a transparent background, not white.
     public static func opening(_ photo: Photo) -> Document {
         let upright = photo.uprighted()
+        var items: [Document.Item] = upright.asset.image.bitmap.isOpaque ? [] : [.background(.transparent)]
+        items.append(.photo(PlacedPhoto(photo: upright, placement: .identity)))
         let format = DocumentFormat(pixelWidth: upright.asset.image.width, pixelHeight: upright.asset.image.height,
-                                    pixelScale: 1, historyStart: 1)
-        return Document(items: [.photo(PlacedPhoto(photo: upright, placement: .identity))], format: format)
+                                    pixelScale: 1, historyStart: items.count)
+        return Document(items: items, format: format)
     }
 }

@@ -2,13 +2,16 @@ extension DocumentFormat {
     /// A document that is a layered picture (an OpenRaster file, a cropped layered drawing): its
     /// own pixel size, each layer's pixels as the first item on it, the history starting after
     /// them. A bottom layer that is the background (named so, opaque, plain) becomes the
-    /// document's background, as X11Paint writes it; any other file's layers all stay layers.
+    /// document's background, as X11Paint writes it; any other file's layers all stay layers,
+    /// over a transparent background (as Krita and GIMP show them, and as they flatten them).
     public static func opening(_ stack: LayerStack, pixelScale: Double = 1) -> Document {
         var layers = stack.layers
         var items: [Document.Item] = []
         if let bottom = layers.first, let background = Self.background(in: bottom, width: stack.width, height: stack.height) {
             layers.removeFirst()
             if background != .color(.white) { items.append(.background(background)) }
+        } else {
+            items.append(.background(.transparent))
         }
         for (id, layer) in layers.enumerated() {
             let properties = LayerProperties(name: layer.name, opacity: layer.opacity, mode: layer.mode, isVisible: layer.isVisible,

@@ -25,11 +25,19 @@ public struct ArtworkSnapshot: @unchecked Sendable {
     /// the background, not as a layer).
     public static let backgroundLayerName = "Background"
 
-    /// The layers bottom first, under them the background as an opaque layer of its own.
+    /// Whether what is not drawn is transparent (no background colour or picture under the
+    /// layers): a format without alpha then has to put the picture over white.
+    public var hasTransparentBackground: Bool { backgroundImage == nil && background >> 24 == 0 }
+
+    /// The layers bottom first, under them the background as an opaque layer of its own (none
+    /// when the background is transparent: the file's layers then lie over nothing, as read back).
     public func stack() -> LayerStack {
-        let under = Bitmap(width: width, height: height, fill: background)
-        if let backgroundImage { under.copy(backgroundImage.bounds, from: backgroundImage, toX: 0, y: 0) }
-        var stacked = [LayerStack.Layer(name: Self.backgroundLayerName, pixels: under)]
+        var stacked: [LayerStack.Layer] = []
+        if !hasTransparentBackground {
+            let under = Bitmap(width: width, height: height, fill: background)
+            if let backgroundImage { under.copy(backgroundImage.bounds, from: backgroundImage, toX: 0, y: 0) }
+            stacked.append(LayerStack.Layer(name: Self.backgroundLayerName, pixels: under))
+        }
         for (index, layer) in layers.enumerated() {
             var kept = LayerStack.Layer(name: names[index], pixels: layer.pixels, opacity: Double(layer.opacity) / 255,
                                         isVisible: layer.isVisible, mode: layer.mode)

@@ -61,7 +61,8 @@ public enum AtomicFileWriter {
     /// user said to replace it. `mode`: the new file's permissions (nil: private to the user).
     @discardableResult
     public static func replaceFile(_ data: Data, at path: String, mode: mode_t? = nil) throws -> String {
-        let directory = (path as NSString).deletingLastPathComponent
+        // A bare name's folder is the current one (an empty one would put the temporary file in /).
+        let parent = (path as NSString).deletingLastPathComponent, directory = parent.isEmpty ? "." : parent
         var template = Array((directory + "/.x11paint-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw WriteError(description: "cannot write in \(directory): \(errorText())") }

@@ -53,9 +53,30 @@ public struct SaveAsTarget: Sendable, Equatable {
     /// Whether the format keeps layers (the others flatten them).
     public var keepsLayers: Bool { format == .openRaster }
 
+    /// The format's name as messages say it ("JPEG").
+    public var formatName: String {
+        switch format {
+        case .png: "PNG"
+        case .jpeg: "JPEG"
+        case .webp: "WebP"
+        case .tiff: "TIFF"
+        case .bmp: "BMP"
+        case .openRaster: "OpenRaster"
+        }
+    }
+
+    /// Whether the format keeps transparency (JPEG and BMP put the picture over white).
+    public var keepsTransparency: Bool {
+        switch format {
+        case .jpeg, .bmp: false
+        default: true
+        }
+    }
+
     /// Encodes and writes the artwork (flattened but for OpenRaster); returns the path.
     public func write(_ artwork: ArtworkSnapshot) throws -> String {
-        let folder = (path as NSString).deletingLastPathComponent
+        // A bare name ("o.png", as the command line takes it) is in the current folder.
+        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw TargetError(description: tr("Could not save: the folder %@ does not exist", folder))

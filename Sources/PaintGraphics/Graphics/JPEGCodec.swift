@@ -32,10 +32,11 @@ public enum JPEGCodec {
     }
 
     /// Encodes a bitmap as JPEG, saying its numbers are in `profile`'s colours (sRGB's, as
-    /// saved files do; the tests build their corpus with others and with none).
+    /// saved files do; the tests build their corpus with others and with none). JPEG has no
+    /// alpha: translucent pixels are written as they show over white.
     public static func encode(_ bitmap: Bitmap, quality: Int = 90, grayscale: Bool = false, cmyk: Bool = false,
                               progressive: Bool = false, orientation: Int = 0, profile: ColorProfile? = .sRGB) throws -> Data {
-        let rgba = RGBAConversion.rgba(from: bitmap)
+        let rgba = RGBAConversion.rgba(from: bitmap.composed(over: 0xFFFF_FFFF))
         var buffer = codecs_buffer()
         var error = [CChar](repeating: 0, count: 256)
         let icc = profile?.bytes ?? Data()
