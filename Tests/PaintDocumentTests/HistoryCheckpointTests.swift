@@ -42,6 +42,24 @@ final class HistoryCheckpointTests: XCTestCase {
         }
     }
 
+    /// Another document of the same size loaded in place (a turned or cropped drawing, a file
+    /// opened, a crop taken back) never starts from the checkpoints of the one before, even
+    /// where an item of each, at the same place, is the same.
+    func testAnotherDocumentLoadedInPlaceIsNotBuiltFromTheLastOnesCheckpoints() {
+        let shared = Document.Item.layer(.add(id: 1, index: 1, properties: LayerProperties(name: "Layer 2")))
+        let first = Document(items: strokes(31) + [shared] + strokes(5), format: DocumentFormat(pixelWidth: 160, pixelHeight: 120))
+        let second = Document(items: strokes(31) + [shared] + strokes(3), format: DocumentFormat(pixelWidth: 160, pixelHeight: 120))
+        let content = DocumentContent()
+        _ = content.load(first, redo: [])
+        _ = content.matchLayerToFormat()
+        XCTAssertGreaterThan(content.drawing.checkpointCount, 0, "the first history has a checkpoint after its 32nd item")
+        _ = content.load(second, redo: [])
+        let fresh = DrawingLayer(width: 160, height: 120)
+        fresh.rebuild(from: second)
+        fresh.selectLayer(content.currentLayerID)
+        XCTAssertEqual(bytes(content.drawing.renderArtwork()), bytes(fresh.renderArtwork()), "the second document's own pixels")
+    }
+
     /// A checkpoint's layer is copied while its stroke waits and packed beside the UI thread:
     /// what it gives back is the layer as it was, before and after the packing, whatever is
     /// painted on the layer meanwhile.

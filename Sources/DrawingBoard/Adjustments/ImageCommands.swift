@@ -11,6 +11,16 @@ final class ImageCommands {
     enum Turn: Int {
         case clockwise = 6, counterClockwise = 8, halfTurn = 3, mirrorLeftRight = 2, mirrorTopBottom = 4
 
+        /// The document item for a turn that keeps the size (nil: a quarter turn).
+        var keepingSize: ImageTurn? {
+            switch self {
+            case .halfTurn: .halfTurn
+            case .mirrorLeftRight: .flipHorizontal
+            case .mirrorTopBottom: .flipVertical
+            case .clockwise, .counterClockwise: nil
+            }
+        }
+
         var done: String {
             switch self {
             case .clockwise: return tr("Rotated 90° clockwise")
@@ -22,6 +32,11 @@ final class ImageCommands {
         }
     }
 
+    private var isBackgroundAPicture: Bool {
+        if case .image = board.canvas.canvasBackground { return true }
+        return false
+    }
+
     /// Turns or mirrors every layer and the background; the size swaps for a quarter turn.
     func turn(_ turn: Turn) {
         let canvas = board.canvas
@@ -29,6 +44,12 @@ final class ImageCommands {
         board.bakePhoto()
         canvas.cancelStroke()
         canvas.deselect()
+        // Half a turn and the mirrors keep the size: one item of a few bytes, whatever the
+        // layers (a background picture, which the item does not turn, takes the way below).
+        if let sameSize = turn.keepingSize, !isBackgroundAPicture {
+            canvas.commit(.turnImage(sameSize))
+            return board.showStatus(tr("%@ (Ctrl+Z takes it back)", turn.done))
+        }
         var stack = canvas.artworkSnapshot().stack()
         for index in stack.layers.indices { stack.layers[index].pixels = stack.layers[index].pixels.reoriented(turn.rawValue) }
         if turn.rawValue >= 5 { (stack.width, stack.height) = (stack.height, stack.width) }

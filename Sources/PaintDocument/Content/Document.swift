@@ -31,6 +31,8 @@ public struct Document: Sendable, Equatable, Codable {
         case gradient(Gradient, area: SelectionArea?)
         /// A change to the layer stack (a new, deleted, moved or merged layer, its properties).
         case layer(LayerChange)
+        /// The whole image turned half a turn or mirrored: every layer, whichever is current.
+        case turnImage(ImageTurn)
         /// An item painted on a layer other than the first (items without it are on layer 0,
         /// as every document before layers was).
         indirect case onLayer(Int, Item)
@@ -38,7 +40,7 @@ public struct Document: Sendable, Equatable, Codable {
         /// Whether it changes the layer stack or the background rather than painting a layer.
         public var changesStackOrBackground: Bool {
             switch self {
-            case .layer, .background: return true
+            case .layer, .background, .turnImage: return true
             default: return false
             }
         }
@@ -71,6 +73,8 @@ public struct Document: Sendable, Equatable, Codable {
             case .gradient: return tr("the gradient")
             case .spray: return tr("the spray")
             case .layer(let change): return change.userDescription
+            case .turnImage(.halfTurn): return tr("the half turn")
+            case .turnImage: return tr("the flip")
             case .onLayer(_, let item): return item.userDescription
             }
         }

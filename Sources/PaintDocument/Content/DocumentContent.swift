@@ -74,7 +74,7 @@ public final class DocumentContent {
     /// documents without layers had them).
     package func onCurrentLayer(_ item: Document.Item) -> Document.Item {
         switch item {
-        case .layer, .background, .onLayer: return item
+        case .layer, .background, .onLayer, .turnImage: return item
         default: return currentLayerID == 0 ? item : .onLayer(currentLayerID, item)
         }
     }
@@ -174,6 +174,7 @@ public final class DocumentContent {
             drawing = DrawingLayer(width: 0, height: 0)
             return true
         }
+        drawing.forgetCheckpoints()
         rebuildLayer()
         return false
     }

@@ -15,7 +15,7 @@ extension Document.Item {
             let style = shape.style
             return Plausible.path(shape.path) && Plausible.size(style.width) && style.miterLimit.isFinite
                 && Plausible.coordinate(style.dashPhase) && style.dashes.allSatisfy(Plausible.size)
-        case .clear, .background, .layer: return true
+        case .clear, .background, .layer, .turnImage: return true
         case .fill(let fill): return Plausible.point(fill.seed) && fill.tolerance.isFinite
         case .photo(let placed): return Plausible.placement(placed)
         case .text(let text): return Plausible.point(text.origin) && Plausible.size(text.size)

@@ -110,6 +110,14 @@ package final class LayerPixelStack {
         return true
     }
 
+    /// Every layer turned or mirrored in place (their shape stays; their pixels are new versions).
+    package func turnAll(_ turn: ImageTurn) {
+        for index in layers.indices {
+            layers[index].pixels.turnInPlace(reversingRows: turn.reversesRows, reversingColumns: turn.reversesColumns)
+            layers[index].version = newVersion()
+        }
+    }
+
     /// Layer `id`'s own pixels while an adjusted copy stands in for them (a dialog's preview),
     /// and the copy, used again for the next setting (a new 33 MB one each time a 4K layer's
     /// slider moved cost a third of the preview's time in page faults).

@@ -157,6 +157,10 @@ public final class DrawingLayer {
             invalidateBelow()
         case .background:
             break // the background lives under the layers
+        case .turnImage(let turn):
+            stack.turnAll(turn)
+            stack.makeDense(only: currentLayerID)
+            invalidateBelow()
         case .onLayer(let id, let item):
             guard let pixels = stack.pixels(of: id) else { return } // a damaged journal's: nothing to paint on
             if id != currentLayerID { invalidateBelow() }
@@ -187,6 +191,10 @@ public final class DrawingLayer {
         checkpoints.discard(beyond: itemCount - 1)
         if checkpoints.wantsCheckpoint(at: itemCount) { checkpoints.store(stack, itemCount: itemCount, lastItem: item) }
     }
+
+    /// Another document is shown from now on: the snapshots of this one's history are not its
+    /// (a checkpoint is matched by its place and last item, which another document can share).
+    public func forgetCheckpoints() { checkpoints.removeAll() }
 
     /// How many layer snapshots the history keeps now.
     public var checkpointCount: Int { checkpoints.checkpoints.count }

@@ -50,3 +50,43 @@ extension Bitmap {
         }
     }
 }
+
+extension Bitmap {
+    /// Turns the whole picture half a turn or mirrors it, in place. Rows with nothing on them
+    /// are left untouched (a sparse layer's unpainted pages stay unbacked): turning thirty
+    /// mostly empty 4K layers touches only their paint.
+    public func turnInPlace(reversingRows: Bool, reversingColumns: Bool) {
+        func isEmpty(_ y: Int) -> Bool {
+            let row = pixels + y * width
+            for x in 0..<width where row[x] != 0 { return false }
+            return true
+        }
+        func reverse(_ y: Int) {
+            var a = pixels + y * width, b = pixels + y * width + width - 1
+            while a < b {
+                swap(&a.pointee, &b.pointee)
+                a += 1
+                b -= 1
+            }
+        }
+        if reversingColumns {
+            var top = 0, bottom = height - 1
+            while top < bottom {
+                let topEmpty = isEmpty(top), bottomEmpty = isEmpty(bottom)
+                if !topEmpty || !bottomEmpty {
+                    let a = pixels + top * width, b = pixels + bottom * width
+                    for x in 0..<width { swap(&a[x], &b[x]) }
+                    if reversingRows {
+                        if !bottomEmpty { reverse(top) }
+                        if !topEmpty { reverse(bottom) }
+                    }
+                }
+                top += 1
+                bottom -= 1
+            }
+            if reversingRows, top == bottom, !isEmpty(top) { reverse(top) }
+        } else if reversingRows {
+            for y in 0..<height where !isEmpty(y) { reverse(y) }
+        }
+    }
+}
