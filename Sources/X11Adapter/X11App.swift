@@ -26,6 +26,8 @@ public final class X11App {
     private let portal: PortalFileChooser
     /// The pen, the palette and the window's size, kept between runs.
     private let settingsFile = SettingsFile()
+    /// Writes them as they change (a second after input), so a kill loses at most that second.
+    private var settingsKeeper: SettingsKeeper?
 
     // Before the loop runs (and when the last drawing is back), the views are laid out, never
     // rendered: a render here took the window's dirty regions without presenting them, and a
@@ -73,6 +75,10 @@ public final class X11App {
         if translator.inputContext == nil { Log.info("no X input method for this locale: text comes from the keys' symbols") }
         if pointerThroughXInput2 == 0 { Log.info("XInput 2.2 is missing: the pointer comes as core events, without smooth scrolling") }
         isDemo = options.demo
+        if !isDemo {
+            settingsKeeper = SettingsKeeper(board: board, file: settingsFile, written: remembered.problem == nil ? remembered.settings : nil,
+                                            windowSize: { [window] in window.frame.size })
+        }
         latency = options.reportLatency ? LatencyRecorder() : nil
         if options.preloadStrokes > 0 {
             // Benchmarks: a big drawing in muted colours, journaled as users run the app.
@@ -144,12 +150,17 @@ public final class X11App {
                 }
                 _ = poll(&descriptors, 4, timeout)
             }
-            if descriptors[3].revents != 0 { portal.pump() }
+            if descriptors[3].revents != 0 {
+                portal.pump()
+                // A chosen file changes the folder remembered.
+                settingsKeeper?.inputArrived()
+            }
         }
         // Every orderly end (a signal, the window closed) keeps the stroke in progress and
         // finishes the saves still running.
         board.flushJournal()
         board.finishSaves()
+        settingsKeeper?.waitUntilWritten()
         if !isDemo { BoardSettings.save(board, to: settingsFile, windowSize: window.frame.size) }
         // What was copied stays pasteable after the window goes, if a clipboard manager runs.
         selections.owner.handOverToClipboardManager()
@@ -160,6 +171,8 @@ public final class X11App {
     private func drainEvents() {
         var event = XEvent()
         latency?.batchBegan()
+        // Input may change what the settings keep (the pen, the palette, the window's size).
+        if XPending(x11.display) > 0 { settingsKeeper?.inputArrived() }
         while XPending(x11.display) > 0 {
             XNextEvent(x11.display, &event)
             // The input method sees keys first and may keep them (composing a character).

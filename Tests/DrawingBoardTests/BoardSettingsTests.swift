@@ -55,4 +55,31 @@ final class BoardSettingsTests: XCTestCase {
         XCTAssertNil(session.board.documentController.lastFolder)
         XCTAssertEqual(session.board.statusLabel.text, "a message")
     }
+
+    /// A change is in the settings file a second after the input that made it, while the app
+    /// runs: a kill loses at most that second. Idle, nothing is written.
+    func testAChangeIsWrittenASecondAfterTheInputThatMadeIt() throws {
+        let session = BoardSession(pictures: temp.path)
+        let file = SettingsFile(path: temp.path + "/config/settings.toml")
+        let keeper = SettingsKeeper(board: session.board, file: file, written: BoardSettings.current(of: session.board, windowSize: nil),
+                                    windowSize: { nil })
+        keeper.inputArrived()
+        session.clock.advance(by: SettingsKeeper.delay + 0.1)
+        session.window.application.tick()
+        keeper.waitUntilWritten()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "nothing changed: nothing written")
+        session.board.setColor(Color(r: 10, g: 120, b: 200))
+        session.board.setStrokeWidth(17)
+        keeper.inputArrived()
+        session.clock.advance(by: SettingsKeeper.delay / 2)
+        session.window.application.tick()
+        keeper.waitUntilWritten()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "a burst of changes waits for its second")
+        session.clock.advance(by: SettingsKeeper.delay / 2 + 0.1)
+        session.window.application.tick()
+        keeper.waitUntilWritten()
+        let written = file.load().settings
+        XCTAssertEqual(written.color, "#0A78C8FF")
+        XCTAssertEqual(written.strokeWidth, 17)
+    }
 }

@@ -46,6 +46,25 @@ final class SettingsEndToEndTests: XCTestCase {
         XCTAssertTrue(again.contains("stroke_width = 9"), again)
     }
 
+    /// Settings changed during a run survive a kill -9: they are written as they change.
+    func testSettingsChangedDuringARunSurviveAKill() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "700x500"])
+        try app.xdotool(["windowfocus", "--sync", app.windowID])
+        try app.key("r")
+        for _ in 0..<4 { try app.key("bracketright") } // width 6 -> 10
+        XCTAssertTrue(app.wait(timeout: 10) { ((try? self.settings()) ?? "").contains("stroke_width = 10") }, "written while it runs")
+        kill(app.process.processIdentifier, SIGKILL)
+        app.process.waitUntilExit()
+        let written = try settings()
+        XCTAssertTrue(written.contains("tool = 'r'") || written.contains("tool = \"r\""), written)
+        let again = try RunningApp(display: server.display, home: home)
+        let client = try X11TestClient(display: server.display)
+        closeAndWait(again, client)
+        XCTAssertTrue(try settings().contains("stroke_width = 10"), "the next run started with them")
+    }
+
     func testADamagedSettingsFileIsSaidAndIgnored() throws {
         let server = try XvfbServer()
         defer { server.stop() }
