@@ -118,8 +118,8 @@ final class DocumentPresenter {
         // A transparent document shows its holes as every paint program does: over grey and
         // white squares that scroll with it (8 points a square, at any zoom).
         if drawing.backgroundImage == nil, drawing.backgroundPixel >> 24 != 0xFF {
-            target.underlayCheckerboard(inside, originX: Int(originX.rounded()), originY: Int(originY.rounded()),
-                                        cell: Int((Self.checkerboardCell * deviceScale).rounded()))
+            TransparencyBackdrop.underlayCheckerboard(in: target, inside, originX: Int(originX.rounded()), originY: Int(originY.rounded()),
+                                                      cell: Int((Self.checkerboardCell * deviceScale).rounded()))
         }
         if showsPixelGrid { PixelGrid.draw(into: target, area: inside, zoom: k, originX: originX, originY: originY) }
     }

@@ -194,6 +194,13 @@ public final class Bitmap {
         return false
     }
 
+    /// Whether every pixel is fully opaque (a picture that a format without alpha holds exactly).
+    public var isOpaque: Bool {
+        let count = width * height
+        for i in 0..<count where pixels[i] < 0xFF00_0000 { return false }
+        return true
+    }
+
     public func isEqual(to other: Bitmap) -> Bool {
         width == other.width && height == other.height && memcmp(pixels, other.pixels, width * height * 4) == 0
     }

@@ -36,7 +36,7 @@ public enum JPEGCodec {
     /// alpha: translucent pixels are written as they show over white.
     public static func encode(_ bitmap: Bitmap, quality: Int = 90, grayscale: Bool = false, cmyk: Bool = false,
                               progressive: Bool = false, orientation: Int = 0, profile: ColorProfile? = .sRGB) throws -> Data {
-        let rgba = RGBAConversion.rgba(from: bitmap.composed(over: 0xFFFF_FFFF))
+        let rgba = RGBAConversion.rgba(from: TransparencyBackdrop.composed(bitmap, over: 0xFFFF_FFFF))
         var buffer = codecs_buffer()
         var error = [CChar](repeating: 0, count: 256)
         let icc = profile?.bytes ?? Data()
