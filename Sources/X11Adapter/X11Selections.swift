@@ -74,6 +74,9 @@ final class X11Selections: Pasteboard {
 
     func provideImage(_ png: [UInt8]) -> Bool { owner.own(png) }
 
+    /// An owner of CLIPBOARD (another application's copy, or this one's).
+    var holdsSomething: Bool { XGetSelectionOwner(display, clipboard) != 0 }
+
     private func finishPaste(_ result: Result<[UInt8], PasteboardError>) {
         pasteTimer?.cancel()
         incremental = nil

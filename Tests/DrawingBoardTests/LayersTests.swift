@@ -60,6 +60,39 @@ final class LayersTests: RestartingBoardTestCase {
         XCTAssertEqual(canvas.document.items.count, 4, "two strokes, the new layer, its copy")
     }
 
+    /// Ctrl+Z after Delete Layer or Merge Down brings the layer back as the current one (Pinta,
+    /// GIMP); Ctrl+Shift+Z of a new layer makes it current again.
+    func testALayerBroughtBackByUndoIsTheCurrentOne() {
+        stroke(.red, [(100, 100), (400, 300)])
+        key("n")
+        stroke(.blue, [(100, 300), (400, 100)])
+        key("n")
+        XCTAssertEqual(content.currentLayerID, 2)
+        board.layerCommands.select(1)
+        session.window.send(KeyEvent(.delete, modifiers: [.control, .shift]))
+        XCTAssertEqual(content.currentLayerID, 0, "the one under it")
+        board.undo()
+        XCTAssertEqual(content.layers.entries.map(\.id), [0, 1, 2])
+        XCTAssertEqual(content.currentLayerID, 1, "the deleted layer, back, is current")
+        key("m", .control)
+        XCTAssertEqual(content.currentLayerID, 0)
+        board.undo()
+        XCTAssertEqual(content.currentLayerID, 1, "the merged layer, back, is current")
+        board.layerCommands.select(0)
+        board.undo() // the second new layer
+        board.redo()
+        XCTAssertEqual(content.currentLayerID, 2, "made again: current")
+        // And the journal keeps it: a crash comes back on the same layer.
+        board.undo()
+        board.undo()
+        board.undo()
+        board.redo()
+        let current = content.currentLayerID
+        crash()
+        start()
+        XCTAssertEqual(content.currentLayerID, current)
+    }
+
     func testThePanelListsChoosesHidesMovesAndOpensProperties() throws {
         stroke(.red, [(100, 100), (400, 300)])
         key("n")

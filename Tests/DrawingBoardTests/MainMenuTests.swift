@@ -58,7 +58,44 @@ final class MainMenuTests: XCTestCase {
         XCTAssertEqual(menu.levels.count, 2)
         let lit = try XCTUnwrap(menu.levels[1].highlighted)
         XCTAssertTrue(menu.levels[1].rows[lit].isSelectable)
-        XCTAssertEqual(menu.levels[1].rows[lit].title, "Paste", "Undo, Redo, Cut and Copy cannot run")
+        XCTAssertEqual(menu.levels[1].rows[lit].title, "Select All", "Undo, Redo, Cut, Copy, Paste (no clipboard) and Delete cannot run")
+    }
+
+    /// Commands that cannot run now are grey: Paste with nothing on the clipboard, and with one
+    /// layer Delete, Move Up, Move Down, Merge Down and Flatten; with two, what the current
+    /// layer's place allows.
+    func testCommandsThatCannotRunAreGrey() throws {
+        final class Clipboard: Pasteboard {
+            var holds = false
+            func requestImage(_ completion: @escaping (Result<[UInt8], PasteboardError>) -> Void) { completion(.failure(PasteboardError("empty"))) }
+            func provideImage(_ png: [UInt8]) -> Bool { true }
+            var holdsSomething: Bool { holds }
+        }
+        let session = BoardSession(pictures: temp.path)
+        let clipboard = Clipboard()
+        session.board.pasteboard = clipboard
+        func enabled(_ menuTitle: String) throws -> [String] {
+            let menu = try openMenu(session)
+            session.window.pointerHovered(to: try row(menuTitle, of: menu), timestamp: 0)
+            let titles = menu.levels[1].rows.filter(\.isSelectable).map(\.title)
+            menu.close()
+            return titles
+        }
+        XCTAssertFalse(try enabled("Edit").contains("Paste"), "an empty clipboard")
+        XCTAssertFalse(try enabled("Edit").contains("Paste Into New Layer"))
+        clipboard.holds = true
+        XCTAssertTrue(try enabled("Edit").contains("Paste"))
+        let one = try enabled("Layers")
+        for title in ["Delete", "Move Up", "Move Down", "Merge Down", "Flatten"] { XCTAssertFalse(one.contains(title), "one layer: \(title)") }
+        XCTAssertTrue(one.contains("New Layer"))
+        session.board.layerCommands.addLayer()
+        let top = try enabled("Layers")
+        XCTAssertFalse(top.contains("Move Up"), "the top layer")
+        XCTAssertTrue(top.contains("Move Down") && top.contains("Merge Down") && top.contains("Delete"))
+        session.board.layerCommands.select(0)
+        let bottom = try enabled("Layers")
+        XCTAssertTrue(bottom.contains("Move Up"))
+        XCTAssertFalse(bottom.contains("Move Down") || bottom.contains("Merge Down"), "the bottom layer")
     }
 
     func testF10TheArrowsALetterAndEnterReachACommand() throws {

@@ -30,6 +30,17 @@ final class MessagesAndCaptionsTests: XCTestCase {
         window.send(KeyEvent(key, modifiers: modifiers, text: text))
     }
 
+    /// Paste Into New Layer with nothing to paste says so and adds no layer, no undo step.
+    func testPasteIntoNewLayerWithAnEmptyClipboardAddsNothing() {
+        let items = board.canvas.document.items.count
+        key(.character("v"), [.control, .shift])
+        waitFor { status.contains("empty") }
+        XCTAssertTrue(status.contains("empty"), status)
+        XCTAssertEqual(board.canvas.content.layers.count, 1, "no empty layer left behind")
+        XCTAssertEqual(board.canvas.document.items.count, items, "no undo step")
+        XCTAssertFalse(board.undoButton.isEnabled)
+    }
+
     /// Runs the UI thread's queue until `done` (a copy encodes beside it).
     private func waitFor(_ done: () -> Bool) {
         let deadline = Date().addingTimeInterval(5)

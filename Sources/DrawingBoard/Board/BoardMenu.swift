@@ -42,13 +42,16 @@ enum BoardMenu {
     private static func edit(_ board: DrawingBoardViewController) -> Menu {
         let ctrl: KeyEvent.Modifiers = .control, ctrlShift: KeyEvent.Modifiers = [.control, .shift]
         let selected = { [unowned board] in board.canvas.hasSelection }
+        let clipboardHolds = { [unowned board] in board.pasteboard?.holdsSomething ?? false }
         return Menu(tr("Edit"), children: [
             inline([Command(tr("Undo"), keys: [key("z", ctrl)], isEnabled: { [unowned board] in board.undoButton.isEnabled }) { [unowned board] in board.undo() },
                     Command(tr("Redo"), keys: [key("z", ctrlShift), key("y", ctrl)], isEnabled: { [unowned board] in board.redoButton.isEnabled }) { [unowned board] in board.redo() }]),
             inline([Command(tr("Cut"), keys: [key("x", ctrl)], isEnabled: selected) { [unowned board] in board.cutSelection() },
                     Command(tr("Copy"), keys: [key("c", ctrl)], isEnabled: selected) { [unowned board] in board.copySelection() },
-                    Command(tr("Paste"), keys: [key("v", ctrl)]) { [unowned board] in board.pastePhoto() },
-                    Command(tr("Paste Into New Layer"), keys: [key("v", ctrlShift)]) { [unowned board] in board.layerCommands.pasteIntoNewLayer() },
+                    Command(tr("Paste"), keys: [key("v", ctrl)], isEnabled: clipboardHolds) { [unowned board] in board.pastePhoto() },
+                    Command(tr("Paste Into New Layer"), keys: [key("v", ctrlShift)], isEnabled: clipboardHolds) { [unowned board] in
+                        board.layerCommands.pasteIntoNewLayer()
+                    },
                     Command(tr("Delete"), keys: [KeyEvent(.delete)], isEnabled: { [unowned board] in board.canvas.hasSelection || board.clearButton.isEnabled }) { [unowned board] in
                         if board.canvas.hasSelection { board.clearSelection() } else { board.clear() }
                     }]),
@@ -137,15 +140,19 @@ enum BoardMenu {
     private static func layers(_ board: DrawingBoardViewController) -> Menu {
         let ctrlShift: KeyEvent.Modifiers = [.control, .shift], commands = board.layerCommands
         let several = { [unowned board] in board.canvas.content.layers.count > 1 }
+        // Where the current layer is: the top cannot go up, the bottom cannot go down or merge down.
+        let currentIndex = { [unowned board] in board.canvas.content.layers.index(of: board.canvas.content.currentLayerID) ?? 0 }
+        let notTop = { [unowned board] in currentIndex() < board.canvas.content.layers.count - 1 }
+        let notBottom = { currentIndex() > 0 }
         return Menu(tr("Layers"), children: [
             inline([Command(tr("New Layer"), keys: [key("n", ctrlShift)]) { commands.addLayer() },
                     Command(tr("Duplicate"), keys: [key("d", ctrlShift)]) { commands.duplicateLayer() },
                     Command(trc("layer menu", "Delete"), keys: [KeyEvent(.delete, modifiers: ctrlShift)], isEnabled: several) { commands.deleteLayer() }]),
-            inline([Command(tr("Move Up"), keys: [KeyEvent(.pageUp, modifiers: ctrlShift)]) { commands.moveLayer(up: true) },
-                    Command(tr("Move Down"), keys: [KeyEvent(.pageDown, modifiers: ctrlShift)]) { commands.moveLayer(up: false) }]),
+            inline([Command(tr("Move Up"), keys: [KeyEvent(.pageUp, modifiers: ctrlShift)], isEnabled: notTop) { commands.moveLayer(up: true) },
+                    Command(tr("Move Down"), keys: [KeyEvent(.pageDown, modifiers: ctrlShift)], isEnabled: notBottom) { commands.moveLayer(up: false) }]),
             inline([Command(tr("Flip Horizontal")) { commands.flip(horizontally: true) },
                     Command(tr("Flip Vertical")) { commands.flip(horizontally: false) }]),
-            inline([Command(tr("Merge Down"), keys: [key("m", .control)]) { commands.mergeDown() },
+            inline([Command(tr("Merge Down"), keys: [key("m", .control)], isEnabled: notBottom) { commands.mergeDown() },
                     Command(tr("Flatten"), keys: [key("f", ctrlShift)], isEnabled: several) { commands.flatten() }]),
             inline([Command(tr("Properties…")) { [unowned board] in board.layersPanel.openCurrentProperties() }]),
         ])

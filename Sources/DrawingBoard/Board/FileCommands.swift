@@ -164,8 +164,9 @@ final class FileCommands {
     // MARK: - Photos
 
     /// Reads and decodes a picture beside the UI thread, then starts placing it.
-    func openPhoto(_ source: PhotoOpener.Source) {
+    func openPhoto(_ source: PhotoOpener.Source, beforePlacing: (() -> Void)? = nil) {
         board.reading.read(source, maximumPixels: maximumPhotoPixels, upright: false, what: tr("the photo")) { [weak board = self.board] opened in
+            beforePlacing?()
             board?.placePhoto(opened.photo, originalSize: (opened.sourceWidth, opened.sourceHeight))
         }
     }
@@ -219,12 +220,14 @@ final class FileCommands {
     }
 
     /// Places the picture on the clipboard, decoded in the background.
-    func pastePhoto() {
+    /// `beforePlacing`: what happens once there is a picture to place (a new layer for it); a
+    /// clipboard with none says so and changes nothing.
+    func pastePhoto(beforePlacing: (() -> Void)? = nil) {
         guard let pasteboard = board.pasteboard else { return board.showStatus(tr("There is no clipboard here"), isError: true) }
         pasteboard.requestImage { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let bytes): self.openPhoto(.bytes(Data(bytes), name: tr("Pasted picture")))
+            case .success(let bytes): self.openPhoto(.bytes(Data(bytes), name: tr("Pasted picture")), beforePlacing: beforePlacing)
             case .failure(let error):
                 self.board.showStatus("\(error)", isError: true)
                 Log.warning("paste: \(error)")

@@ -106,10 +106,10 @@ final class LayerCommands {
                                       : tr("Flipped %@ vertically (Ctrl+Z takes it back)", currentName))
     }
 
-    /// Ctrl+Shift+V: the clipboard's picture placed on a new layer of its own.
+    /// Ctrl+Shift+V: the clipboard's picture placed on a new layer of its own (the layer is made
+    /// only once there is a picture: an empty clipboard adds nothing).
     func pasteIntoNewLayer() {
-        addLayer()
-        board.pastePhoto()
+        board.fileCommands.pastePhoto { [weak self] in self?.addLayer() }
     }
 
     /// Painting on a locked layer was refused: the user hears why.

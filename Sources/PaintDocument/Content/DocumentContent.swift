@@ -123,7 +123,14 @@ public final class DocumentContent {
         redoItems.append(item)
         rebuildLayer()
         onEdit?(.undone)
-        if case .layer = item { layersChanged() }
+        if case .layer(let change) = item {
+            layersChanged()
+            // A deleted or merged layer that comes back is the one worked on again (Pinta, GIMP).
+            switch change {
+            case .delete(let id), .mergeDown(let id): selectLayer(id)
+            default: break
+            }
+        }
         onDocumentChange?()
         return true
     }
@@ -134,7 +141,14 @@ public final class DocumentContent {
         document.append(item)
         rebuildLayer()
         onEdit?(.redone)
-        if case .layer = item { layersChanged() }
+        if case .layer(let change) = item {
+            layersChanged()
+            // A layer made again is the one worked on, as when it was first made.
+            switch change {
+            case .add(let id, _, _), .duplicate(_, let id, _): selectLayer(id)
+            default: break
+            }
+        }
         onDocumentChange?()
         return true
     }

@@ -6,6 +6,13 @@ public protocol Pasteboard: AnyObject {
     /// Takes the clipboard with a picture (PNG data) that other applications can paste until
     /// someone else copies. Returns whether the clipboard was taken.
     func provideImage(_ png: [UInt8]) -> Bool
+    /// Whether anyone holds the clipboard now (nobody: nothing to paste, so Paste is greyed).
+    var holdsSomething: Bool { get }
+}
+
+extension Pasteboard {
+    /// A clipboard that cannot tell is taken to hold something: Paste then says what it found.
+    public var holdsSomething: Bool { true }
 }
 
 public struct PasteboardError: Error, CustomStringConvertible {
