@@ -39,6 +39,30 @@ final class DocumentFileTests: XCTestCase {
         window.render()
     }
 
+    /// A drawing whose every change was undone is its file again: no star, nothing to ask at
+    /// closing; Redo makes it changed again.
+    func testUndoingEveryChangeIsSavedAgain() throws {
+        let (path, _) = try writePicture("base.png")
+        open(path)
+        var driver = TouchDriver(window: window)
+        let a = board.canvas.convert(board.canvas.viewport.viewPoint(Point(x: 50, y: 50)), to: nil)
+        let b = board.canvas.convert(board.canvas.viewport.viewPoint(Point(x: 150, y: 90)), to: nil)
+        driver.drag(TouchDriver.line(from: a, to: b, step: 10))
+        board.layerCommands.addLayer()
+        XCTAssertEqual(board.documentController.windowTitle, "*base.png - X11Paint")
+        board.undo()
+        board.undo()
+        XCTAssertFalse(board.documentController.isModified)
+        XCTAssertEqual(board.documentController.windowTitle, "base.png - X11Paint")
+        var quit = false
+        board.onQuit = { quit = true }
+        board.requestClose()
+        XCTAssertTrue(quit, "closed at once: nothing to ask")
+        XCTAssertNil(board.presentedViewController)
+        board.redo()
+        XCTAssertTrue(board.documentController.isModified)
+    }
+
     /// Issue 43: a TIFF of two pages opens at its first and says the other is not opened.
     func testATIFFOfTwoPagesOpensAtItsFirstAndSaysSo() throws {
         var pages: [String] = []

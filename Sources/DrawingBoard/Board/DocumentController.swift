@@ -60,7 +60,7 @@ public final class DocumentController {
     public var windowTitle: String { state.windowTitle }
 
     func documentChanged() {
-        state.changed()
+        state.changed(to: canvas.document)
         updateTitle()
     }
 
@@ -79,7 +79,7 @@ public final class DocumentController {
         state.opened(name: name, file: file)
         swapDocument(for: document)
         // Loading it counted as a change: the opened document has none.
-        state.settled()
+        state.settled(canvas.document)
         updateTitle()
         recorder?.bindingChanged()
     }
@@ -192,7 +192,7 @@ public final class DocumentController {
     }
 
     private func write(_ destination: Destination, bakedFirst: Bool, completion: ((Bool) -> Void)?) {
-        let editsSaved = state.editCount, generation = state.generation
+        let documentSaved = canvas.document, generation = state.generation
         let artwork = canvas.artworkSnapshot(), deliver = board.postToUIThread
         // PNG and JPEG hold one picture: the file gets the layers flattened, the drawing keeps them.
         let keepsLayers: Bool
@@ -213,7 +213,7 @@ public final class DocumentController {
             case .success(let path):
                 self.lastSavedPath = path
                 self.noteUsed(path)
-                let outcome = self.state.saved(editsSaved: editsSaved, generation: generation, path: path)
+                let outcome = self.state.saved(documentSaved, generation: generation, path: path)
                 if outcome.current {
                     self.updateTitle()
                     self.recorder?.bindingChanged()
@@ -332,7 +332,7 @@ public final class DocumentController {
         if !recovery.isEmpty {
             canvas.load(document, redo: finished ? recovery.redo : [], currentLayer: recovery.currentLayerID)
             // The file it was, and whether that file holds it as it came back.
-            state.restored(filePath: recovery.filePath, saved: recovery.isSaved && finished)
+            state.restored(canvas.document, filePath: recovery.filePath, saved: recovery.isSaved && finished)
             updateTitle()
         }
         state.documentsBeforeCrop = recovery.documentsBeforeCrop

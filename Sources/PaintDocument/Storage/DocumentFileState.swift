@@ -8,9 +8,11 @@ public struct DocumentFileState: Sendable {
     public private(set) var binding = DocumentBinding()
     /// The name shown (the file it was opened from or saved to; nil: untitled).
     public private(set) var name: String?
-    /// Changes made, and how many of them the last save held.
-    public private(set) var editCount = 0
-    public private(set) var savedEditCount = 0
+    /// The document as it is now, and as the last save (or opening) left it: "unsaved" is a
+    /// place in the history, so undoing every change since is saved again, as in every editor.
+    public private(set) var current = Document()
+    /// nil: no state of the history is known to be in a file (a drawing restored unsaved).
+    private var savedPoint: Document? = Document()
     /// Which document is open; New, Open, a crop and its undo make another.
     public private(set) var generation = 0
     /// The documents crops replaced, most recent last.
@@ -20,8 +22,13 @@ public struct DocumentFileState: Sendable {
 
     public init() {}
 
-    /// Whether there are changes not yet in a saved file.
-    public var isModified: Bool { editCount != savedEditCount }
+    /// Whether there are changes not yet in a saved file. A size not fixed yet (the first layout
+    /// fixes it) is no change.
+    public var isModified: Bool {
+        guard let savedPoint, current.items == savedPoint.items else { return true }
+        guard let now = current.format, let then = savedPoint.format else { return false }
+        return now != then
+    }
 
     /// "name - X11Paint", with a star while there are unsaved changes.
     public var windowTitle: String { (isModified ? "*" : "") + (name ?? tr("Untitled")) + " - X11Paint" }
@@ -29,7 +36,8 @@ public struct DocumentFileState: Sendable {
     /// What Ctrl+S should do now.
     public var saveAction: DocumentBinding.SaveAction { binding.saveAction(isModified: isModified) }
 
-    public mutating func changed() { editCount += 1 }
+    /// The document changed: `document` is what it is now.
+    public mutating func changed(to document: Document) { current = document }
 
     /// Another document took this one's place (a crop, or its undo, keep the name and edits).
     public mutating func swapped() { generation += 1 }
@@ -41,19 +49,21 @@ public struct DocumentFileState: Sendable {
         binding = DocumentBinding(path: file)
         toldAboutLossyFormat = false
         self.name = name
-        settled()
     }
 
-    /// The document as it is now has no unsaved changes (it was just opened, or came back as
-    /// its file holds it).
-    public mutating func settled() { savedEditCount = editCount }
+    /// `document` is the document now, with no unsaved changes (it was just opened, or came
+    /// back as its file holds it).
+    public mutating func settled(_ document: Document) {
+        current = document
+        savedPoint = document
+    }
 
-    /// A save of the document as it was at `editsSaved` changes, in generation `generation`,
-    /// wrote `path`. Returns whether it was this document (else nothing is marked) and whether
-    /// to mention now that the format loses detail.
-    public mutating func saved(editsSaved: Int, generation: Int, path: String) -> (current: Bool, mentionLossyFormat: Bool) {
+    /// A save of `document`, in generation `generation`, wrote `path`. Returns whether it was
+    /// this document (else nothing is marked) and whether to mention now that the format loses
+    /// detail.
+    public mutating func saved(_ document: Document, generation: Int, path: String) -> (current: Bool, mentionLossyFormat: Bool) {
         guard generation == self.generation else { return (false, false) }
-        savedEditCount = editsSaved
+        savedPoint = document
         // From now on the document is that file.
         binding = DocumentBinding(path: path)
         if let fileName = binding.name { name = fileName }
@@ -63,10 +73,11 @@ public struct DocumentFileState: Sendable {
     }
 
     /// A document came back from the journal: the file it was, and whether that file held it.
-    public mutating func restored(filePath: String?, saved: Bool) {
+    public mutating func restored(_ document: Document, filePath: String?, saved: Bool) {
         binding = DocumentBinding(path: filePath)
         name = binding.name
-        if saved { settled() }
+        current = document
+        savedPoint = saved ? document : nil
     }
 
     /// What the journal keeps with the document: the file it is and whether it is saved.
