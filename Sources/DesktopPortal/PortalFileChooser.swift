@@ -148,7 +148,8 @@ public final class PortalFileChooser: FileChooser {
     }
 
     /// What a Response means: 0 the user chose (a local file, or something the app cannot
-    /// use), 1 the user cancelled, anything else the dialog ended otherwise.
+    /// use); 1 the user cancelled, and 2, the dialog "ended in some other way", is how GTK's
+    /// says Escape or its window's close button: the user's no too, not a dialog to replace.
     static func answer(code: UInt32, uris: [String], filter: String?) -> FileChooserAnswer {
         switch code {
         case 0:
@@ -157,7 +158,7 @@ public final class PortalFileChooser: FileChooser {
                 return .unusable(tr("The chosen file is not on this computer (%@): save or copy it to a folder here first", first))
             }
             return .chosen(path: url.path, filter: filter)
-        case 1: return .cancelled
+        case 1, 2: return .cancelled
         default: return .unavailable("the portal ended the dialog (response \(code))")
         }
     }

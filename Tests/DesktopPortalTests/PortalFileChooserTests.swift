@@ -84,6 +84,28 @@ final class PortalFileChooserTests: XCTestCase {
         XCTAssertEqual(ask(chooser(on: bus), openRequest), .cancelled)
     }
 
+    /// GTK's dialog closed with Escape or its close button answers 2: the user's no, so the
+    /// app's own chooser does not open after it (the user would have to cancel twice).
+    func testADialogDismissedIsCancelledNotReplaced() throws {
+        let bus = try PrivateSessionBus()
+        try bus.startStandInPortal(mode: "dismiss")
+        XCTAssertEqual(ask(chooser(on: bus), openRequest), .cancelled)
+        XCTAssertEqual(PortalFileChooser.answer(code: 2, uris: [], filter: nil), .cancelled)
+        guard case .unavailable = PortalFileChooser.answer(code: 3, uris: [], filter: nil) else { return XCTFail("another ending gives way") }
+    }
+
+    /// Open starts where the user was last: the request carries the folder (current_folder).
+    func testOpenAsksInTheFolderGiven() throws {
+        let bus = try PrivateSessionBus()
+        try bus.startStandInPortal(mode: "cancel")
+        var request = openRequest
+        request.currentFolder = "/tmp"
+        _ = ask(chooser(on: bus), request)
+        let options = try XCTUnwrap(bus.calls.first?["options"] as? [String: Any])
+        XCTAssertEqual(bus.calls.first?["method"] as? String, "OpenFile")
+        XCTAssertNotNil(options["current_folder"], "the folder is asked for: \(options.keys)")
+    }
+
     func testAFileNotOnThisComputerIsSaidClearly() throws {
         let bus = try PrivateSessionBus()
         try bus.startStandInPortal(mode: "answer", uri: "sftp://server/photos/cat.png")

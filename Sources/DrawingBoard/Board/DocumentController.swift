@@ -32,10 +32,14 @@ public final class DocumentController {
     func noteUsed(_ path: String) {
         lastFolder = (path as NSString).deletingLastPathComponent
         guard let recentlyUsed else { return }
-        DispatchQueue.global(qos: .utility).async {
+        DispatchQueue.global(qos: .utility).async(group: recentWrites) {
             do { try recentlyUsed.add(path) } catch { Log.warning("recently used: \(error)") }
         }
     }
+
+    /// The recently-used list's writes under way (an ending app waits for them: a file saved
+    /// as the window closes is in the list).
+    private let recentWrites = DispatchGroup()
 
     /// Where Save As and Export suggest: the drawing's own folder, else the last one, else Pictures.
     var suggestedFolder: String {
@@ -132,6 +136,10 @@ public final class DocumentController {
         case .nothingToSave:
             board.showStatus(tr("Nothing to save: %@ already holds the drawing", documentName ?? binding.name ?? ""))
             completion?(true)
+        case .chooseWhere:
+            // A format read but not written (SVG, GIF, HEIC, AVIF): where, and in what, as Save As.
+            board.showStatus(tr("X11Paint cannot write %@ back in its format: choose where to save the drawing", documentName ?? ""))
+            board.fileCommands.chooseTarget(exporting: false, finished: completion)
         case .askBeforeReplacingChangedFile(let file):
             board.ask(AlertViewController(title: tr("%@ changed on disk", file.name),
                                           message: tr("Another program changed or replaced it since it was opened or saved here."),
@@ -247,6 +255,7 @@ public final class DocumentController {
     public func finishSaves() {
         saver.waitUntilDone()
         board.view.window?.application.tick()
+        recentWrites.wait()
     }
 
     /// Runs `action` at once when nothing is unsaved; else asks whether to save first.

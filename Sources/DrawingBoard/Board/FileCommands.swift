@@ -116,20 +116,21 @@ final class FileCommands {
 
     /// Asks where to save (Save As: the drawing becomes that file) or, `exporting`, where to
     /// write a copy (Ctrl+Shift+E: the drawing stays the file it is): a typed path, PNG or JPEG.
-    func chooseTarget(exporting: Bool) {
+    /// `finished` hears whether a file was written (false: cancelled, or the write failed).
+    func chooseTarget(exporting: Bool, finished: ((Bool) -> Void)? = nil) {
         let stem = ((document.documentName ?? "Drawing") as NSString).deletingPathExtension
         let name = stem + (exporting ? " (copy).png" : ".png")
         let request = FileChooserRequest(kind: .save, title: exporting ? tr("Export a Copy") : tr("Save As"), acceptLabel: exporting ? tr("Export") : tr("Save"),
                                          currentName: name, currentFolder: document.suggestedFolder, filters: FileDialogs.saveFilters, currentFilter: 0)
         board.fileDialogs.ask(request, builtIn: { [unowned self] in
-            self.presentChooser(request) { [unowned self] path, quality in
+            self.presentChooser(request, cancelled: { finished?(false) }) { [unowned self] path, quality in
                 // The name must say the format; the chooser stays up to say so.
                 guard let target = SaveAsTarget(path: path, jpegQuality: quality, lossyWebP: quality < 100) else {
                     (self.board.presentedViewController as? FileChooserViewController)?.show(message: tr("The name must end in one of %@", PictureFormat.savedEndings))
                     return
                 }
                 self.board.dismiss(animated: false)
-                self.saveAs(target, exporting: exporting)
+                self.saveAs(target, exporting: exporting, finished: finished)
             }
         }, chosen: { [unowned self] path, filter in
             // A name typed without an ending gets the chosen filter's; the desktop's dialog has
@@ -141,24 +142,31 @@ final class FileCommands {
                 let chosenFormat = PictureFormat.saved.first { $0.filterName == filter } ?? .png
                 named = path + "." + chosenFormat.extensions[0]
             }
-            guard let target = SaveAsTarget(path: named) else { return }
-            self.saveAs(target, exporting: exporting, replacingAsked: named == path)
-        })
+            guard let target = SaveAsTarget(path: named) else { return finished?(false) ?? () }
+            self.saveAs(target, exporting: exporting, replacingAsked: named == path, finished: finished)
+        }, cancelled: { finished?(false) })
     }
 
     /// Writes the drawing to `target`; a file there is replaced only when the user says so.
     /// `exporting`: a copy, and the document stays bound where it was (as GIMP's and Krita's Export).
-    func saveAs(_ target: SaveAsTarget, exporting: Bool = false, replacingAsked: Bool = false) {
+    func saveAs(_ target: SaveAsTarget, exporting: Bool = false, replacingAsked: Bool = false, finished: ((Bool) -> Void)? = nil) {
         // Pictures is the app's own place (the first Save makes it too); any other folder must be there.
         if (target.path as NSString).deletingLastPathComponent == board.picturesFolder {
             try? FileManager.default.createDirectory(atPath: board.picturesFolder, withIntermediateDirectories: true)
         }
-        let write = { [unowned self] in exporting ? self.document.export(to: target) : self.document.save(to: target) }
+        let write = { [unowned self] in
+            if exporting {
+                self.document.export(to: target)
+                finished?(true)
+            } else {
+                self.document.save(to: target, completion: finished)
+            }
+        }
         guard target.exists, !replacingAsked else { return write() }
         board.ask(AlertViewController(title: tr("Replace %@?", target.name),
                                       message: tr("A file of that name is already there; replacing it loses what it holds."),
                                       actions: [.init(tr("Replace"), handler: write),
-                                                .init(tr("Cancel"), style: .cancel)]))
+                                                .init(tr("Cancel"), style: .cancel) { finished?(false) }]))
     }
 
     // MARK: - Photos
@@ -197,13 +205,16 @@ final class FileCommands {
 
     /// The app's own chooser for `request` (no desktop dialog answered); `chosen` gets the path
     /// and the quality (JPEG; WebP, lossless at 100), and dismisses it.
-    private func presentChooser(_ request: FileChooserRequest, chosen: @escaping (String, Int) -> Void) {
+    private func presentChooser(_ request: FileChooserRequest, cancelled: @escaping () -> Void = {}, chosen: @escaping (String, Int) -> Void) {
         guard board.presentedViewController == nil else { return }
         let chooser = FileChooserViewController(mode: request.kind == .open ? .open : .save, title: request.title,
                                                 folder: request.currentFolder ?? board.picturesFolder, name: request.currentName ?? "",
                                                 home: board.home, places: Place.forUser(home: board.home),
                                                 recentFiles: { [weak document] in document?.recentlyUsed?.files() ?? [] }, thumbnails: board.thumbnailCache)
-        chooser.onCancel = { [unowned board = self.board] in board.dismiss(animated: false) }
+        chooser.onCancel = { [unowned board = self.board] in
+            board.dismiss(animated: false)
+            cancelled()
+        }
         chooser.onFinish = chosen
         board.present(chooser, animated: false)
     }

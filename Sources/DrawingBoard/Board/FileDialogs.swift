@@ -24,9 +24,10 @@ public final class FileDialogs {
     }
 
     /// Asks `request`; `chosen` gets the local path (and the filter left chosen), `builtIn`
-    /// runs when no desktop dialog answers. Cancelling does nothing; an answer the app cannot
-    /// use is said on the message line.
-    func ask(_ request: FileChooserRequest, builtIn: @escaping () -> Void, chosen: @escaping (String, String?) -> Void) {
+    /// runs when no desktop dialog answers. Cancelling runs `cancelled` only; an answer the app
+    /// cannot use is said on the message line (and is no answer either).
+    func ask(_ request: FileChooserRequest, builtIn: @escaping () -> Void, chosen: @escaping (String, String?) -> Void,
+             cancelled: @escaping () -> Void = {}) {
         guard let desktop else { return builtIn() }
         guard !isAsking, board.presentedViewController == nil else { return }
         isAsking = true
@@ -35,9 +36,11 @@ public final class FileDialogs {
             self.isAsking = false
             switch answer {
             case .chosen(let path, let filter): chosen(path, filter)
-            case .cancelled: break
+            case .cancelled: cancelled()
             case .unavailable: builtIn()
-            case .unusable(let reason): self.board.showStatus(reason, isError: true)
+            case .unusable(let reason):
+                self.board.showStatus(reason, isError: true)
+                cancelled()
             }
         }
     }

@@ -34,6 +34,9 @@ public struct DocumentBinding: Equatable, Sendable {
         case nothingToSave
         /// The file on disk is not the one last read or written: ask before replacing it.
         case askBeforeReplacingChangedFile(SaveAsTarget)
+        /// The document is a file of a format X11Paint reads but does not write (SVG, GIF,
+        /// HEIC, AVIF): Save asks where, and in what, as Save As does.
+        case chooseWhere
     }
 
     public func saveAction(isModified: Bool) -> SaveAction {

@@ -17,6 +17,8 @@ public struct DocumentFileState: Sendable {
     public private(set) var generation = 0
     /// The documents crops replaced, most recent last.
     public var documentsBeforeCrop: [Document] = []
+    /// The file the document was opened from when X11Paint cannot write its format (nil: none).
+    public private(set) var unwritableFile: String?
     /// Saving into a lossy format says so once per document.
     public private(set) var toldAboutLossyFormat = false
 
@@ -34,7 +36,9 @@ public struct DocumentFileState: Sendable {
     public var windowTitle: String { (isModified ? "*" : "") + (name ?? tr("Untitled")) + " - X11Paint" }
 
     /// What Ctrl+S should do now.
-    public var saveAction: DocumentBinding.SaveAction { binding.saveAction(isModified: isModified) }
+    public var saveAction: DocumentBinding.SaveAction {
+        binding.file == nil && unwritableFile != nil ? .chooseWhere : binding.saveAction(isModified: isModified)
+    }
 
     /// The document changed: `document` is what it is now.
     public mutating func changed(to document: Document) { current = document }
@@ -47,6 +51,7 @@ public struct DocumentFileState: Sendable {
     public mutating func opened(name: String?, file: String?) {
         documentsBeforeCrop.removeAll()
         binding = DocumentBinding(path: file)
+        unwritableFile = binding.file == nil ? file : nil
         toldAboutLossyFormat = false
         self.name = name
     }
@@ -66,6 +71,7 @@ public struct DocumentFileState: Sendable {
         savedPoint = document
         // From now on the document is that file.
         binding = DocumentBinding(path: path)
+        unwritableFile = nil
         if let fileName = binding.name { name = fileName }
         guard binding.file?.isLossy == true, !toldAboutLossyFormat else { return (true, false) }
         toldAboutLossyFormat = true

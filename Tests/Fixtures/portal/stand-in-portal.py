@@ -90,6 +90,10 @@ class Portal(dbus.service.Object):
             if mode == "cancel":
                 request.Response(dbus.UInt32(1), dbus.Dictionary({}, signature="sv"))
                 return False
+            if mode == "dismiss":
+                # GTK's dialog closed with Escape or its window's close button: "ended otherwise".
+                request.Response(dbus.UInt32(2), dbus.Dictionary({}, signature="sv"))
+                return False
             uri = os.environ.get("PORTAL_SAVE_URI" if method == "SaveFile" else "PORTAL_URI")
             if not uri and method == "SaveFile":
                 folder = plain(options.get("current_folder", dbus.Array([], signature="y"))) or "/tmp"
