@@ -49,16 +49,16 @@ public struct X11PaintCommand: ParsableCommand {
                                             valueName: "WIDTHxHEIGHT"))
     public var size: WindowSizeArgument?
 
-    @Argument(help: ArgumentHelp(tr("A PNG or JPEG picture to open as the drawing, at its own size."), valueName: "FILE"))
+    @Argument(help: ArgumentHelp(tr("A picture to open as the drawing, at its own size: PNG, JPEG, WebP, HEIC, AVIF, TIFF, GIF, BMP, SVG or OpenRaster."), valueName: "FILE"))
     public var files: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp(tr("A PNG or JPEG picture to start placing over the drawing."), valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp(tr("A picture to start placing over the drawing."), valueName: "FILE"))
     public var photo: String?
 
     @Option(name: .long, help: ArgumentHelp(tr("The scene to start in.")))
     public var scene: Scene = .board
 
-    @Option(name: .long, help: ArgumentHelp(tr("Write FILE to OUT in the format OUT's ending names (.png, .jpg), without a window, and end."),
+    @Option(name: .long, help: ArgumentHelp(tr("Write FILE to OUT in the format OUT's ending names (%@), without a window, and end.", PictureFormat.savedEndings),
                                             valueName: "OUT"))
     public var export: String?
 

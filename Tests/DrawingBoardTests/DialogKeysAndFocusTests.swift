@@ -63,6 +63,30 @@ final class DialogKeysAndFocusTests: XCTestCase {
         XCTAssertEqual(board.canvas.document.format?.pixelHeight, 480)
     }
 
+    /// A field that gets the focus from the keyboard (the dialog opening, Tab) has its text
+    /// selected, so typing replaces it: "300" Tab "200" Enter makes 300 x 200, not 1600300 x
+    /// 1000200. Enter on a size that cannot be says what is wrong, in red.
+    func testTypingIntoAFieldFocusedByTheKeyboardReplacesItsText() throws {
+        board.newDocument(width: 1600, height: 1000)
+        key(.character("n"), .control)
+        let chooser = try XCTUnwrap(board.presentedViewController as? NewDocumentViewController)
+        type("300")
+        key(.tab)
+        type("200")
+        XCTAssertEqual([chooser.widthField.text, chooser.heightField.text], ["300", "200"])
+        type("0000")
+        key(.enter)
+        XCTAssertNotNil(board.presentedViewController, "2000000 high cannot be: the dialog stays")
+        XCTAssertTrue(chooser.messageLabel.text.contains("2000000"), chooser.messageLabel.text)
+        XCTAssertEqual(chooser.messageLabel.textColor, DialogParts.errorColor)
+        key(.tab, .shift) // back to the width: selected
+        key(.tab)         // and the height again: selected
+        type("200")
+        key(.enter)
+        XCTAssertNil(board.presentedViewController)
+        XCTAssertEqual([board.canvas.document.format?.pixelWidth, board.canvas.document.format?.pixelHeight], [300, 200])
+    }
+
     func testEnterAndEscapeAnswerAQuestionAndOtherKeysStayInIt() throws {
         BoardSession(window: window, board: board).drag(y: 100)
         board.newDocument(width: 300, height: 200)

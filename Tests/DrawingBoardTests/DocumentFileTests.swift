@@ -249,6 +249,32 @@ final class DocumentFileTests: XCTestCase {
         XCTAssertFalse(board.statusLabel.text.contains("JPEG"), "said once: \(board.statusLabel.text)")
     }
 
+    /// Overwriting a JPEG again and again, through Save As's Replace or after another program
+    /// changed it, still says only once that JPEG loses detail.
+    func testTheJPEGNoteIsSaidOnceWhicheverWayTheFileIsOverwritten() throws {
+        let path = temp.path + "/photo.jpg"
+        try JPEGCodec.encode(Bitmap(width: 80, height: 60, color: .white), quality: 90).write(to: URL(fileURLWithPath: path))
+        open(path)
+        var said = 0
+        for round in 0..<4 {
+            board.canvas.commit(.background(.color(Color(r: 10 * round, g: 90, b: 200))))
+            switch round % 2 {
+            case 0:
+                board.saveAs(try XCTUnwrap(SaveAsTarget(path: path)))
+                try XCTUnwrap(board.presentedAlert, "asks before replacing").answer(tr("Replace"))
+            default:
+                // Another program touched the file: Save asks, and Overwrite replaces it.
+                try JPEGCodec.encode(Bitmap(width: 80, height: 60, color: .black), quality: 90).write(to: URL(fileURLWithPath: path))
+                board.save()
+                try XCTUnwrap(board.presentedAlert, "changed on disk").answer(tr("Overwrite"))
+            }
+            board.finishSaves()
+            XCTAssertTrue(board.statusLabel.text.contains("Saved to"), board.statusLabel.text)
+            if board.statusLabel.text.contains("JPEG loses a little detail") { said += 1 }
+        }
+        XCTAssertEqual(said, 1, "once for the document")
+    }
+
     /// The file replaced by a folder: the save says why, and nothing is lost.
     func testAFileReplacedByAFolderGivesAMessageAndKeepsTheDrawing() throws {
         let (path, _) = try writePicture()
@@ -400,7 +426,7 @@ final class NewDocumentTests: XCTestCase {
         XCTAssertEqual(chooser.heightField.text, "1754")
         chooser.widthField.text = "0"
         chooser.create()
-        XCTAssertTrue(chooser.messageLabel.text.contains("A size from 1 x 1"), "a bad size says the limits")
+        XCTAssertTrue(chooser.messageLabel.text.contains("The width 0 is not from 1 to 16384"), "a bad size says what is wrong: \(chooser.messageLabel.text)")
         XCTAssertTrue(board.presentedViewController === chooser)
         chooser.widthField.text = "1240"
         chooser.create()

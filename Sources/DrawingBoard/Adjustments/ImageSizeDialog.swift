@@ -38,7 +38,7 @@ class ImageSizeDialog: ViewController {
         escapeButton = cancelButton
     }
 
-    override func viewDidAppear() { form.percentField.beginEditing() }
+    override func viewDidAppear() { form.percentField.beginEditing(selectingAll: true) }
 
     override func viewWillLayoutSubviews() {
         let extrasTop = 46 + ImageSizeForm.height + 4

@@ -177,13 +177,17 @@ public final class DocumentController {
                 Log.info("exported \(path)")
                 var note = flattened ? " " + tr("The file has the layers flattened; the drawing keeps them (Save As .ora keeps layers).") : ""
                 note += overWhite
-                self?.board.showStatus(tr("Exported a copy to %@", path) + note)
+                self?.board.showStatus(Self.sentences(tr("Exported a copy to %@", path), note))
             case .failure(let error):
                 self?.board.showStatus("\(error)", isError: true)
                 Log.warning("\(error)")
             }
         }
     }
+
+    /// A message and the notes after it (each starting with a space): the message ends with a
+    /// full stop when notes follow it, so "Saved to …/flat.png" and "The file has…" read as two sentences.
+    static func sentences(_ message: String, _ notes: String) -> String { notes.isEmpty ? message : message + "." + notes }
 
     /// What the message after saving adds when the format cannot keep the drawing's
     /// transparency (JPEG, BMP): the file has it over white, the drawing keeps it.
@@ -232,7 +236,8 @@ public final class DocumentController {
                 Log.info("saved \(path)")
                 // A later save still running keeps its "Saving…" until it is done.
                 if self.saver.inFlight == 0 {
-                    self.board.showStatus((bakedFirst ? tr("Photo added and saved to %@ (Ctrl+Z takes the photo back)", path) : tr("Saved to %@", path)) + note)
+                    self.board.showStatus(Self.sentences(bakedFirst ? tr("Photo added and saved to %@ (Ctrl+Z takes the photo back)", path)
+                                                                    : tr("Saved to %@", path), note))
                 }
             case .failure(let error):
                 // The file's own place failed (its folder gone or read-only): the way out is another place.

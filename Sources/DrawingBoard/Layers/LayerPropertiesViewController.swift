@@ -33,7 +33,7 @@ final class LayerPropertiesViewController: ViewController {
         escapeButton = cancelButton
     }
 
-    override func viewDidAppear() { nameField.beginEditing() }
+    override func viewDidAppear() { nameField.beginEditing(selectingAll: true) }
 
     override func viewWillLayoutSubviews() {
         // Low in the window, the canvas above it in view for the preview.

@@ -48,34 +48,37 @@ public final class BrushSettingsView: View {
     }
 
     public override func layoutSubviews() {
-        widthTitle.frame = Rect(x: 0, y: 0, width: 50, height: 30)
-        widthSlider.frame = Rect(x: 52, y: 0, width: max(0, bounds.width - 52 - 104), height: 30)
+        // The titles' column is as wide as the widest title (at least 50 points), in any language.
+        let titles = [widthTitle, shapesTitle, toleranceTitle, penTitle, effectTitle, steadyTitle]
+        let column = max(50, (titles.map { $0.font.width(of: $0.text) }.max() ?? 0).rounded(.up) + 4), x = column + 2
+        widthTitle.frame = Rect(x: 0, y: 0, width: column, height: 30)
+        widthSlider.frame = Rect(x: x, y: 0, width: max(0, bounds.width - x - 104), height: 30)
         widthValue.frame = Rect(x: widthSlider.frame.maxX + 4, y: 0, width: 36, height: 30)
-        shapesTitle.frame = Rect(x: 0, y: 34, width: 50, height: 28)
-        shapeFillPicker.frame = Rect(x: 52, y: 34, width: min(max(0, bounds.width - 52), max(300, shapeFillPicker.intrinsicWidth)), height: 28)
-        toleranceTitle.frame = Rect(x: 0, y: 68, width: 50, height: 30)
+        shapesTitle.frame = Rect(x: 0, y: 34, width: column, height: 28)
+        shapeFillPicker.frame = Rect(x: x, y: 34, width: min(max(0, bounds.width - x), max(300, shapeFillPicker.intrinsicWidth)), height: 28)
+        toleranceTitle.frame = Rect(x: 0, y: 68, width: column, height: 30)
         // The layer-only box beside the bucket's tolerance when there is room, else it goes.
-        let box = layerOnlyBox.intrinsicWidth, boxFits = bounds.width - 52 - 104 - box - 8 >= 120
-        toleranceSlider.frame = Rect(x: 52, y: 68, width: max(0, bounds.width - 52 - 104 - (boxFits ? box + 8 : 0)), height: 30)
+        let box = layerOnlyBox.intrinsicWidth, boxFits = bounds.width - x - 104 - box - 8 >= 120
+        toleranceSlider.frame = Rect(x: x, y: 68, width: max(0, bounds.width - x - 104 - (boxFits ? box + 8 : 0)), height: 30)
         toleranceValue.frame = Rect(x: toleranceSlider.frame.maxX + 4, y: 68, width: 44, height: 30)
         layerOnlyBox.frame = Rect(x: toleranceValue.frame.maxX + 8, y: 68, width: box, height: 30)
         layerOnlyBox.isHidden = !boxFits
         // Pen: the pressure curve; Sets: what pressure sets; Steady: the smoothing, and the mouse's taper.
-        let pickerWidth = min(max(0, bounds.width - 52), 300)
-        penTitle.frame = Rect(x: 0, y: 104, width: 50, height: 28)
-        pressurePicker.frame = Rect(x: 52, y: 104, width: pickerWidth, height: 28)
-        effectTitle.frame = Rect(x: 0, y: 138, width: 50, height: 28)
-        effectPicker.frame = Rect(x: 52, y: 138, width: pickerWidth, height: 28)
-        steadyTitle.frame = Rect(x: 0, y: 172, width: 50, height: 28)
+        let pickerWidth = min(max(0, bounds.width - x), 300)
+        penTitle.frame = Rect(x: 0, y: 104, width: column, height: 28)
+        pressurePicker.frame = Rect(x: x, y: 104, width: pickerWidth, height: 28)
+        effectTitle.frame = Rect(x: 0, y: 138, width: column, height: 28)
+        effectPicker.frame = Rect(x: x, y: 138, width: pickerWidth, height: 28)
+        steadyTitle.frame = Rect(x: 0, y: 172, width: column, height: 28)
         let taperWidth = taperButton.intrinsicWidth
-        let roomForTaper = bounds.width - 52 - 12 - taperWidth >= min(pickerWidth, max(200, smoothingPicker.intrinsicWidth))
-        smoothingPicker.frame = Rect(x: 52, y: 172, width: roomForTaper ? min(pickerWidth, bounds.width - 52 - 12 - taperWidth) : pickerWidth, height: 28)
+        let roomForTaper = bounds.width - x - 12 - taperWidth >= min(pickerWidth, max(200, smoothingPicker.intrinsicWidth))
+        smoothingPicker.frame = Rect(x: x, y: 172, width: roomForTaper ? min(pickerWidth, bounds.width - x - 12 - taperWidth) : pickerWidth, height: 28)
         taperButton.frame = Rect(x: smoothingPicker.frame.maxX + 12, y: 172, width: taperWidth, height: 28)
         taperButton.isHidden = !roomForTaper
         colorPicker.frame = Rect(x: 0, y: 206, width: bounds.width, height: 92)
     }
 
-    private lazy var toleranceTitle = Label(text: tr("Bucket"))
+    private lazy var toleranceTitle = Label(text: tr("Tolerance"))
 
     /// The bucket and the eyedropper read the current layer alone (Pinta's Layer sampling).
     public private(set) lazy var layerOnlyBox: CheckBox = {
@@ -89,7 +92,7 @@ public final class BrushSettingsView: View {
         let slider = Slider()
         slider.minimumValue = 0
         slider.maximumValue = 100
-        slider.toolTip = tr("Fill tolerance: how alike the colours the bucket spreads over must be")
+        slider.toolTip = tr("Tolerance: how alike the colours the fill bucket and the magic wand take in must be")
         slider.addAction(for: .valueChanged) { [unowned self] control in
             let percent = (control as! Slider).value.rounded()
             self.toleranceValue.text = "\(Int(percent))%"

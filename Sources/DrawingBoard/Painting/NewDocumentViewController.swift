@@ -40,7 +40,7 @@ public final class NewDocumentViewController: ViewController {
         escapeButton = cancelButton
     }
 
-    public override func viewDidAppear() { widthField.beginEditing() }
+    public override func viewDidAppear() { widthField.beginEditing(selectingAll: true) }
 
     public override func viewWillLayoutSubviews() {
         box.frame = DialogParts.centered(Size(width: 460, height: 268), in: view.bounds)
@@ -72,6 +72,7 @@ public final class NewDocumentViewController: ViewController {
     /// The caption says what Create will make: a preset's name when the size is one, else the
     /// size, else what sizes there can be.
     private func describeTypedSize() {
+        messageLabel.textColor = DialogParts.captionColor
         guard let size = typedSize else {
             messageLabel.text = tr("A size from 1 x 1 to %d a side, at most %d megapixels",
                                    DocumentFormat.maximumSide, DrawingBoardViewController.maximumDocumentPixels / 1_000_000)
@@ -103,8 +104,24 @@ public final class NewDocumentViewController: ViewController {
     }
 
     public func create() {
-        guard let size = typedSize else { return describeTypedSize() }
+        guard let size = typedSize else {
+            // Enter on a size that cannot be says what is wrong with it, in red, beside the fields.
+            messageLabel.text = whatIsWrong
+            messageLabel.textColor = DialogParts.errorColor
+            return
+        }
         onFinish?(size.width, size.height, chosenBackground)
+    }
+
+    /// Why the typed size cannot be a document's.
+    private var whatIsWrong: String {
+        let side = DocumentFormat.maximumSide, megapixels = DrawingBoardViewController.maximumDocumentPixels / 1_000_000
+        let typed = [(widthField.text, tr("The width")), (heightField.text, tr("The height"))].map { ($0.0.trimmingCharacters(in: .whitespaces), $0.1) }
+        for (text, name) in typed {
+            guard let value = Int(text) else { return tr("%@ must be a whole number of pixels, from 1 to %d", name, side) }
+            if !(1...side).contains(value) { return tr("%@ %d is not from 1 to %d pixels", name, value, side) }
+        }
+        return tr("%@ x %@ is more than %d megapixels", typed[0].0, typed[1].0, megapixels)
     }
 
     // MARK: - Subviews

@@ -20,14 +20,14 @@ final class ZoomViewController: ViewController {
         view.backgroundColor = DialogParts.dimming
         view.addSubview(box)
         for subview in [titleLabel, field, percentLabel, messageLabel, okButton, cancelButton, fitButton] + presetButtons as [View] { box.addSubview(subview) }
-        // Empty, the zoom shown as the placeholder: typing replaces it.
-        field.placeholder = "\(Int((current * 100).rounded()))"
+        // The zoom as it is, selected when the dialog opens: typing replaces it.
+        field.text = "\(Int((current * 100).rounded()))"
         isModal = true
         defaultButton = okButton
         escapeButton = cancelButton
     }
 
-    override func viewDidAppear() { field.beginEditing() }
+    override func viewDidAppear() { field.beginEditing(selectingAll: true) }
 
     override func viewWillLayoutSubviews() {
         let width = min(440, view.bounds.width - 16)

@@ -2,6 +2,9 @@
 /// box over a dimmed window, a title, and buttons (the default one filled: see ViewController.defaultButton).
 package enum DialogParts {
     package static let dimming = Color(r: 0, g: 0, b: 0, a: 90)
+    /// A caption's colour, and a caption's that says what is wrong.
+    package static let captionColor = Color(r: 30, g: 30, b: 34)
+    package static let errorColor = Color(r: 190, g: 30, b: 30)
 
     package static func box() -> View {
         let box = View()

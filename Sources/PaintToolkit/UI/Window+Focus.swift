@@ -62,7 +62,7 @@ extension Window {
         }
         let control = controls[next]
         if let field = control as? TextField {
-            field.beginEditing()
+            field.beginEditing(selectingAll: true)
             return field.isEditing
         }
         return control.becomeFirstResponder()

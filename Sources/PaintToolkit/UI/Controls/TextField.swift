@@ -26,9 +26,13 @@ open class TextField: Control {
     open override var canBecomeFirstResponder: Bool { true }
     open override var acceptsKeyboardFocus: Bool { true }
 
-    public func beginEditing() {
+    /// Starts taking keys. `selectingAll`: the focus came from the keyboard (a dialog opening,
+    /// Tab), so the text is selected and typing replaces it, as GTK's and Qt's fields do; a click
+    /// puts the cursor at the end instead.
+    public func beginEditing(selectingAll: Bool = false) {
         guard becomeFirstResponder() else { return }
         isEditing = true
+        selectsAll = selectingAll && !text.isEmpty
         setNeedsDisplay()
     }
 
