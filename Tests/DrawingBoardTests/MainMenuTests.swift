@@ -200,6 +200,29 @@ final class MainMenuTests: XCTestCase {
         }
     }
 
+    /// About closes with Escape (and the keys after it reach the board again); in Chinese, whose
+    /// lines are taller, every line of it shows above Close.
+    func testAboutClosesWithEscapeAndShowsEveryLineInChinese() throws {
+        for language in ["C.UTF-8", "zh_CN.UTF-8"] {
+            try Catalogs.speaking(language) {
+                let session = BoardSession(pictures: temp.path)
+                session.board.mainMenu.showAbout()
+                let about = try XCTUnwrap(session.board.presentedAlert)
+                session.window.layoutIfNeeded()
+                let box = try XCTUnwrap(about.view.subviews.first)
+                let message = try XCTUnwrap(box.subviews.compactMap { $0 as? WrappingLabel }.first)
+                let close = try XCTUnwrap(box.subviews.compactMap { $0 as? Button }.first)
+                let lines = message.lines(fitting: message.bounds.width)
+                XCTAssertLessThanOrEqual(Double(lines.count) * message.font.lineHeight, message.bounds.height, "\(language): every line in the label")
+                XCTAssertLessThanOrEqual(message.frame.maxY, close.frame.minY, language)
+                XCTAssertTrue(session.window.send(KeyEvent(.escape)))
+                XCTAssertNil(session.board.presentedAlert, "\(language): Escape closes About")
+                session.window.send(KeyEvent(.character("n"), modifiers: .control))
+                XCTAssertTrue(session.board.presentedViewController is NewDocumentViewController, "Ctrl+N reaches the board")
+            }
+        }
+    }
+
     /// Every menu and submenu lies whole inside the smallest window, in English and Chinese.
     func testEveryLevelFitsTheSmallestWindow() throws {
         for language in ["C.UTF-8", "zh_CN.UTF-8"] {

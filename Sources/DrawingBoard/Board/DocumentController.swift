@@ -32,7 +32,7 @@ public final class DocumentController {
     func noteUsed(_ path: String) {
         lastFolder = (path as NSString).deletingLastPathComponent
         guard let recentlyUsed else { return }
-        DispatchQueue.global(qos: .utility).async(group: recentWrites) {
+        recentQueue.async(group: recentWrites) {
             do { try recentlyUsed.add(path) } catch { Log.warning("recently used: \(error)") }
         }
     }
@@ -40,6 +40,8 @@ public final class DocumentController {
     /// The recently-used list's writes under way (an ending app waits for them: a file saved
     /// as the window closes is in the list).
     private let recentWrites = DispatchGroup()
+    /// One write after another: each reads the list and writes it back, and two at once lost one.
+    private let recentQueue = DispatchQueue(label: "x11paint.recently-used", qos: .utility)
 
     /// Where Save As and Export suggest: the drawing's own folder, else the last one, else Pictures.
     var suggestedFolder: String {

@@ -37,20 +37,23 @@ public final class AlertViewController: ViewController {
         for button in buttons { box.addSubview(button) }
         isModal = true
         defaultButton = actions.firstIndex { $0.style == .preferred }.map { buttons[$0] }
-        escapeButton = actions.firstIndex { $0.style == .cancel }.map { buttons[$0] }
+        // Escape cancels; a message with one answer (About) has nothing to cancel, and Escape closes it.
+        escapeButton = actions.firstIndex { $0.style == .cancel }.map { buttons[$0] } ?? (buttons.count == 1 ? buttons[0] : nil)
     }
 
     public override func viewWillLayoutSubviews() {
-        // Three lines of message fit the usual box; a longer one (About) makes it taller.
-        let extra = max(0, Double(messageLabel.lines(fitting: min(440, view.bounds.width) - 40).count - 3)) * messageLabel.font.lineHeight
-        box.frame = DialogParts.centered(Size(width: 440, height: 150 + extra), in: view.bounds)
+        // The message's own lines at its font's line height (a Chinese face's lines are taller
+        // than a Latin one's), at least the usual box's three lines' room.
+        let lines = messageLabel.lines(fitting: min(440, view.bounds.width - 40) - 40).count
+        let messageHeight = max(48, (Double(lines) * messageLabel.font.lineHeight).rounded(.up) + 2)
+        box.frame = DialogParts.centered(Size(width: 440, height: messageHeight + 102), in: view.bounds)
         let width = box.frame.width
         let buttonsWidth = buttons.reduce(0) { $0 + $1.intrinsicWidth + 8 }
         titleLabel.frame = Rect(x: 20, y: 14, width: width - 40, height: 24)
-        messageLabel.frame = Rect(x: 20, y: 42, width: width - 40, height: 48 + extra)
+        messageLabel.frame = Rect(x: 20, y: 42, width: width - 40, height: messageHeight)
         var x = max(12, width - 12 - buttonsWidth)
         for button in buttons {
-            button.frame = Rect(x: x, y: 104 + extra, width: button.intrinsicWidth, height: 32)
+            button.frame = Rect(x: x, y: 56 + messageHeight, width: button.intrinsicWidth, height: 32)
             x += button.intrinsicWidth + 8
         }
     }
