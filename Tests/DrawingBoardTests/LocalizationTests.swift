@@ -69,6 +69,30 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(board.brushPanel.doneButton.title, "完成")
     }
 
+    /// Every title in the main menu, at every level, is in Chinese in both Chinese catalogs: a
+    /// msgstr that repeats the English (Edit → Delete once did) passes msgfmt's count, not a reader.
+    func testEveryMenuTitleIsChineseInBothCatalogs() {
+        // Names that are the same in every language.
+        let sameEverywhere: Set<String> = ["X11Paint"]
+        for language in ["zh_CN.UTF-8", "zh_TW.UTF-8"] {
+            Localization.start(environment: ["LANG": language], catalogs: catalogs.path)
+            let board = DrawingBoardViewController(store: MemoryArtworkStore())
+            var english: [String] = []
+            func visit(_ menu: Menu, path: String) {
+                for row in menu.rows {
+                    let title = row.title
+                    guard !title.isEmpty else { continue }
+                    let hasChinese = title.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }
+                    if !hasChinese && !sameEverywhere.contains(title) { english.append(path + title) }
+                    if case .submenu(let inner) = row { visit(inner, path: path + title + " → ") }
+                }
+            }
+            visit(BoardMenu.menu(for: board), path: "")
+            XCTAssertEqual(english, [], "\(language): menu titles left in English")
+        }
+        Localization.start(environment: ["LANG": "C.UTF-8"], catalogs: catalogs.path)
+    }
+
     func testEveryMessageInTheSourcesIsInTheTemplateAndTranslatedInBothChineseCatalogs() throws {
         let template = try String(contentsOfFile: "\(Self.repository)/po/x11paint.pot", encoding: .utf8)
         let fresh = TemporaryDirectory()

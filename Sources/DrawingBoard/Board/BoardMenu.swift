@@ -52,7 +52,7 @@ enum BoardMenu {
                     Command(tr("Paste Into New Layer"), keys: [key("v", ctrlShift)], isEnabled: clipboardHolds) { [unowned board] in
                         board.layerCommands.pasteIntoNewLayer()
                     },
-                    Command(tr("Delete"), keys: [KeyEvent(.delete)], isEnabled: { [unowned board] in board.canvas.hasSelection || board.clearButton.isEnabled }) { [unowned board] in
+                    Command(trc("edit menu", "Delete"), keys: [KeyEvent(.delete)], isEnabled: { [unowned board] in board.canvas.hasSelection || board.clearButton.isEnabled }) { [unowned board] in
                         if board.canvas.hasSelection { board.clearSelection() } else { board.clear() }
                     }]),
             inline([Command(tr("Select All"), keys: [key("a", ctrl)]) { [unowned board] in board.selectAll() },
