@@ -58,6 +58,7 @@ public final class X11App {
         pointer = PointerTranslator(window: window)
         window.onCursorChange = { [x11] cursor in x11.setCursor(cursor) }
         window.onTitleChange = { [x11] title in x11.setTitle(title) }
+        window.onFullScreenChange = { [x11] on in x11.setFullScreen(on) }
         x11.setTitle(window.title)
         selections = X11Selections(display: x11.display, window: x11.window, scheduler: window.application.scheduler)
         board.pasteboard = selections

@@ -41,6 +41,22 @@ public final class X11Display {
         XFlush(display)
     }
 
+    /// Asks the window manager to make the window full screen or not: EWMH's _NET_WM_STATE
+    /// message to the root window (the window manager owns the property of a mapped window;
+    /// with no window manager nothing happens, as there is none to ask).
+    func setFullScreen(_ on: Bool) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = XInternAtom(display, "_NET_WM_STATE", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = on ? 1 : 0 // _NET_WM_STATE_ADD or _NET_WM_STATE_REMOVE
+        event.xclient.data.l.1 = Int(XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0))
+        event.xclient.data.l.3 = 1 // the request comes from an application
+        XSendEvent(display, x11shim_root_window(display, screen), 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XFlush(display)
+    }
+
     /// Shows the pointer shape the toolkit asks for.
     func setCursor(_ cursor: PointerCursor) {
         XDefineCursor(display, window, cursor == .crosshair ? crosshairCursor : arrowCursor)

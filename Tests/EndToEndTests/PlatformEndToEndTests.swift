@@ -49,6 +49,31 @@ final class PlatformEndToEndTests: XCTestCase {
         XCTAssertEqual(shared[300, 100], Color.white.premultipliedPixel)
     }
 
+    /// F11 asks the window manager to make the window full screen (EWMH's _NET_WM_STATE_ADD of
+    /// _NET_WM_STATE_FULLSCREEN), and F11 again or Escape to leave it.
+    func testFullScreenAsksTheWindowManager() throws {
+        let server = try XvfbServer()
+        let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "640x480"])
+        defer { app.stop() }
+        let client = try X11TestClient(display: server.display)
+        client.actAsWindowManager()
+        try app.xdotool(["windowfocus", "--sync", app.windowID])
+        let state = client.atom("_NET_WM_STATE_FULLSCREEN")
+        try app.key("F11")
+        let add = try XCTUnwrap(client.nextRootMessage("_NET_WM_STATE"), "asked the window manager")
+        XCTAssertEqual(add[0], 1, "_NET_WM_STATE_ADD")
+        XCTAssertEqual(add[1], state)
+        XCTAssertEqual(add[3], 1, "from an application")
+        try app.key("Escape")
+        let remove = try XCTUnwrap(client.nextRootMessage("_NET_WM_STATE"), "Escape leaves full screen")
+        XCTAssertEqual(remove[0], 0, "_NET_WM_STATE_REMOVE")
+        XCTAssertEqual(remove[1], state)
+        try app.key("F11")
+        XCTAssertEqual(client.nextRootMessage("_NET_WM_STATE")?[0], 1)
+        try app.key("F11")
+        XCTAssertEqual(client.nextRootMessage("_NET_WM_STATE")?[0], 0, "F11 again leaves it")
+    }
+
     func testClosingTheWindowExitsCleanlyAndTheWindowIsWellMannered() throws {
         let server = try XvfbServer()
         let app = try RunningApp(display: server.display, home: home)

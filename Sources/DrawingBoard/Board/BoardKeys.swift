@@ -17,8 +17,9 @@ enum BoardKeys {
             if board.reading.isOpening { board.cancelOpening() } else if board.photoPlacement != nil { board.cancelPhoto() } else if board.canvas.isDrawing {
                 board.canvas.cancelStroke()
             } else if !board.panels.dismissOpenPanel() {
-                // Panels close first, as popovers do; then the selection goes.
-                board.deselect()
+                // Panels close first, as popovers do; then the selection goes; with nothing
+                // selected, full screen ends (as in every viewer and editor).
+                if board.canvas.hasSelection || !board.isFullScreen { board.deselect() } else { board.setFullScreen(false) }
             }
         case (.enter, []) where board.photoPlacement != nil: board.bakePhoto()
         case (.enter, []) where board.canvas.isMakingFigure: board.canvas.finishFigure()

@@ -1,5 +1,7 @@
-/// Full-screen drawing: the canvas takes the whole window and the bars slide away while a
-/// stroke is drawn, coming back a second after it ends. The document does not move on screen.
+/// Full-screen drawing: the window covers the screen (the desktop's full-screen state, as
+/// Pinta's and GNOME Drawing's), the canvas takes the whole window and the bars slide away
+/// while a stroke is drawn, coming back a second after it ends. The document does not move on
+/// screen.
 final class FullScreenBars {
     /// How long after a stroke ends the bars come back.
     static let returnDelay = 1.0
@@ -18,6 +20,7 @@ final class FullScreenBars {
 
     func setFullScreen(_ on: Bool) {
         board.bottomBarController.isFullScreenSelected = on
+        view.window?.isFullScreen = on
         if !on { showBars() }
         view.setNeedsLayout()
     }

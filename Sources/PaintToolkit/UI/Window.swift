@@ -40,6 +40,10 @@ open class Window: View {
     /// The window's title (the platform shows it; `onTitleChange` tells it).
     public var title = "X11Paint" { didSet { if title != oldValue { onTitleChange?(title) } } }
     public var onTitleChange: ((String) -> Void)?
+    /// Whether the window covers the whole screen without the window manager's frame (the
+    /// platform makes it so; `onFullScreenChange` tells it).
+    public var isFullScreen = false { didSet { if isFullScreen != oldValue { onFullScreenChange?(isFullScreen) } } }
+    public var onFullScreenChange: ((Bool) -> Void)?
 
     /// The pointer shape for where the pointer is; the platform follows `onCursorChange`.
     public private(set) var cursor = PointerCursor.arrow

@@ -51,6 +51,34 @@ final class X11TestClient {
         XSync(display, 0)
     }
 
+    /// Takes the requests that windows send the window manager (SubstructureRedirect on the
+    /// root window), as a window manager does; only one client may, and Xvfb runs none.
+    func actAsWindowManager() {
+        XSelectInput(display, x11shim_root_window(display, x11shim_default_screen(display)), SubstructureRedirectMask | SubstructureNotifyMask)
+        XSync(display, 0)
+    }
+
+    /// The data of the next ClientMessage of type `name` sent to the root window, nil when none
+    /// comes within `timeout` seconds (after `actAsWindowManager`).
+    func nextRootMessage(_ name: String, timeout: Double = 5) -> [Int]? {
+        let type = XInternAtom(display, name, 0)
+        let deadline = Date().addingTimeInterval(timeout)
+        var event = XEvent()
+        while Date() < deadline {
+            while XPending(display) > 0 {
+                XNextEvent(display, &event)
+                if event.type == ClientMessage && event.xclient.message_type == type {
+                    let l = event.xclient.data.l
+                    return [l.0, l.1, l.2, l.3, l.4]
+                }
+            }
+            usleep(10_000)
+        }
+        return nil
+    }
+
+    func atom(_ name: String) -> Int { Int(XInternAtom(display, name, 0)) }
+
     /// A window's size in pixels.
     func size(of window: UInt) -> (width: Int, height: Int) {
         var attributes = XWindowAttributes()
