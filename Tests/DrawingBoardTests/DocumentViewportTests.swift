@@ -78,6 +78,33 @@ final class DocumentViewportTests: XCTestCase {
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: drawn))
     }
 
+    /// Best Fit (Ctrl+0) fits the document into what the Layers panel leaves of the canvas; a
+    /// small drawing is centred again when the window grows.
+    func testBestFitLeavesTheLayersPanelClearAndASmallDrawingStaysCentred() throws {
+        board.newDocument(width: 1600, height: 900)
+        settle(window)
+        board.layersPanel.show()
+        window.send(KeyEvent(.character("0"), modifiers: .control))
+        settle(window)
+        let frame = canvas.convert(canvas.viewport.contentFrame, to: nil)
+        let panel = board.layersPanel.panel.frame
+        XCTAssertLessThanOrEqual(frame.maxX, panel.minX + 0.5, "the drawing ends where the panel begins")
+        XCTAssertEqual(frame.width, panel.minX - canvas.convert(Point.zero, to: nil).x, accuracy: 1, "as large as that room allows")
+        board.layersPanel.hide()
+        // A small drawing: centred, and centred again in a grown window.
+        board.newDocument(width: 200, height: 100)
+        settle(window)
+        func centreOffset() -> (Double, Double) {
+            let frame = canvas.viewport.contentFrame
+            return (frame.midX - canvas.bounds.midX, frame.midY - canvas.bounds.midY)
+        }
+        XCTAssertEqual(centreOffset().0, 0, accuracy: 0.5)
+        window.resize(to: Size(width: 1200, height: 900))
+        settle(window)
+        XCTAssertEqual(centreOffset().0, 0, accuracy: 0.5, "centred across the grown window")
+        XCTAssertEqual(centreOffset().1, 0, accuracy: 0.5, "and down it")
+    }
+
     // MARK: - Zoom and scroll
 
     func testZoomingKeepsTheDocumentPointUnderThePointer() {

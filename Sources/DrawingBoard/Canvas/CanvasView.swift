@@ -122,11 +122,15 @@ public final class CanvasView: View {
         let scale = window?.scale ?? 1
         content.adoptFormatIfNone(.covering(bounds.size, scale: scale))
         if content.matchLayerToFormat(), let format = document.format { viewport.contentSize = format.size }
-        // A resize or full screen never moves the document on screen or changes a pixel of it.
+        // Full screen never moves the document on screen, and nothing changes a pixel of it; a
+        // window that grows or shrinks keeps a document smaller than it centred.
+        let grew = viewport.viewSize != bounds.size
         viewport.viewSize = bounds.size
         let windowOrigin = window == nil ? nil : convert(Point.zero, to: nil)
         if let windowOrigin, let last = lastWindowOrigin, windowOrigin != last {
             viewport.shiftContent(by: Point(x: last.x - windowOrigin.x, y: last.y - windowOrigin.y))
+        } else if grew {
+            viewport.centreWhereItFits()
         }
         lastWindowOrigin = windowOrigin
         updateZoomLimits()

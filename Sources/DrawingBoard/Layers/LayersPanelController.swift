@@ -24,7 +24,10 @@ final class LayersPanelController {
         documentChanged()
     }
 
-    func hide() { panel.removeFromSuperview() }
+    func hide() {
+        panel.removeFromSuperview()
+        board.canvas.viewport.coveredRight = 0
+    }
 
     /// Over the canvas's right edge, its whole height.
     func layout() {
@@ -32,6 +35,8 @@ final class LayersPanelController {
         let canvas = board.canvas.frame
         let width = min(LayersPanel.preferredWidth, canvas.width * 0.6)
         panel.frame = Rect(x: canvas.maxX - width, y: canvas.minY, width: width, height: canvas.height)
+        // Best Fit leaves the document clear of the panel.
+        board.canvas.viewport.coveredRight = width
     }
 
     /// The document changed: the rows and thumbnails follow (only while the panel shows).

@@ -10,6 +10,9 @@ public struct ZoomViewport: Equatable, Sendable {
     public private(set) var scale = 1.0
     /// Where the content's top-left corner is, in view points.
     public private(set) var origin = Point.zero
+    /// Points along the view's right edge that something covers (a docked panel): fitting and
+    /// centring use the part of the view left uncovered.
+    public var coveredRight = 0.0
     public var minimumScale = 1.0 / 16
     public var maximumScale = 32.0
 
@@ -74,10 +77,22 @@ public struct ZoomViewport: Equatable, Sendable {
         clamp()
     }
 
-    /// The whole content, as large as fits, centred.
+    /// The view's width that nothing covers.
+    private var uncoveredWidth: Double { max(1, viewSize.width - max(0, coveredRight)) }
+
+    /// The whole content, as large as fits in the uncovered part of the view, centred there.
     public mutating func fit() {
-        scale = fitScale
-        origin = Point(x: (viewSize.width - contentSize.width * scale) / 2, y: (viewSize.height - contentSize.height * scale) / 2)
+        guard contentSize.width > 0, contentSize.height > 0, viewSize.height > 0 else { return clamp() }
+        scale = min(uncoveredWidth / contentSize.width, viewSize.height / contentSize.height)
+        centreWhereItFits()
+    }
+
+    /// Content smaller than the (uncovered) view in an axis is centred in it, as a paint
+    /// program shows a small picture in a grown window; a larger axis stays where it is.
+    public mutating func centreWhereItFits() {
+        let width = contentSize.width * scale, height = contentSize.height * scale
+        if width <= uncoveredWidth { origin.x = (uncoveredWidth - width) / 2 }
+        if height <= viewSize.height { origin.y = (viewSize.height - height) / 2 }
         clamp()
     }
 
