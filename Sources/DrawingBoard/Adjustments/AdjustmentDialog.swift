@@ -42,6 +42,16 @@ class AdjustmentDialogViewController: ViewController {
         previewBox.frame = Rect(x: previewX, y: buttonsY + 2, width: previewBox.intrinsicWidth, height: 28)
     }
 
+    /// Where a box of `size` leaves the middle of the canvas (what it previews) in view: at the
+    /// window's right, centred down it, when there is room beside the middle; else centred.
+    func placeClearOfTheMiddle(_ size: Size) -> Rect {
+        let bounds = view.bounds, y = max(8, (bounds.height - size.height) / 2)
+        let right = bounds.maxX - 12 - size.width
+        // The middle 80 points of the window stay uncovered.
+        if right >= bounds.midX + 40 { return Rect(x: right, y: y, width: size.width, height: size.height) }
+        return Rect(x: (bounds.width - size.width) / 2, y: y, width: size.width, height: size.height)
+    }
+
     // MARK: - Actions
 
     /// The canvas shows the adjustment, or (Preview off) the layer as it is.

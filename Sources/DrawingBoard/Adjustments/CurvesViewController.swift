@@ -30,7 +30,7 @@ final class CurvesViewController: AdjustmentDialogViewController {
         let size = Size(width: max(side + 32, min(360, view.bounds.width - 16)), height: side + 140)
         let width = size.width, buttonsY = size.height - 42
         resetButton.frame = Rect(x: 16, y: buttonsY, width: resetButton.intrinsicWidth, height: 32)
-        layOutBox(Rect(x: (view.bounds.width - size.width) / 2, y: max(8, (view.bounds.height - size.height) / 2), width: size.width, height: size.height),
+        layOutBox(placeClearOfTheMiddle(size),
                   previewX: resetButton.frame.maxX + 8)
         channelPicker.frame = Rect(x: 16, y: 40, width: width - 32, height: 28)
         editor.frame = Rect(x: (width - side) / 2, y: 78, width: side, height: side)

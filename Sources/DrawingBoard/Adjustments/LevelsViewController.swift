@@ -43,7 +43,7 @@ final class LevelsViewController: AdjustmentDialogViewController {
     override func viewWillLayoutSubviews() {
         let histogramHeight = min(100, max(40, view.bounds.height - 360))
         let size = Size(width: min(440, view.bounds.width - 16), height: 140 + histogramHeight + 5 * 32)
-        layOutBox(Rect(x: (view.bounds.width - size.width) / 2, y: max(8, (view.bounds.height - size.height) / 2), width: size.width, height: size.height))
+        layOutBox(placeClearOfTheMiddle(size))
         let width = size.width
         channelPicker.frame = Rect(x: 16, y: 40, width: width - 32, height: 28)
         histogram.frame = Rect(x: 16, y: 78, width: width - 32, height: histogramHeight)

@@ -76,6 +76,8 @@ public final class BrushSettingsView: View {
         taperButton.frame = Rect(x: smoothingPicker.frame.maxX + 12, y: 172, width: taperWidth, height: 28)
         taperButton.isHidden = !roomForTaper
         colorPicker.frame = Rect(x: 0, y: 206, width: bounds.width, height: 92)
+        // R, G and B start where the sliders above them do.
+        colorPicker.labelWidth = column
     }
 
     private lazy var toleranceTitle = Label(text: tr("Tolerance"))
@@ -195,7 +197,7 @@ public final class BrushSettingsView: View {
 
     public private(set) lazy var colorPicker: ColorPicker = {
         let picker = ColorPicker()
-        picker.labelWidth = 50 // the Width slider's column: both start at x = 52
+        picker.labelWidth = 50 // the titles' column (see layoutSubviews): its sliders line up with Width's
         picker.onChange = { [unowned self] color in self.onColorChange?(color) }
         return picker
     }()

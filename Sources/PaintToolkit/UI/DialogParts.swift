@@ -6,8 +6,9 @@ package enum DialogParts {
     package static let captionColor = Color(r: 30, g: 30, b: 34)
     package static let errorColor = Color(r: 190, g: 30, b: 30)
 
-    package static func box() -> View {
-        let box = View()
+    /// The box a dialog's parts lie in; its title strip drags it.
+    package static func box() -> DialogBox {
+        let box = DialogBox()
         box.backgroundColor = Color(r: 250, g: 250, b: 252)
         return box
     }
