@@ -57,3 +57,66 @@ final class DialogPlacementTests: XCTestCase {
         XCTAssertEqual(box.frame, place)
     }
 }
+
+/// Every number of an effect's or image dialog has a field beside its slider, as GTK's spin
+/// buttons: typed, stepped by the setting's own unit with the arrows (ten with Page Up/Down);
+/// the slider's keys step by that unit too (the blur's radius by 0.5, not from 2 to 200).
+final class DialogNumberFieldTests: XCTestCase {
+    func testTheBlurRadiusStepsByHalfAPixelAndTakesATypedNumber() throws {
+        let session = BoardSession()
+        session.drag(y: 100)
+        session.board.adjustmentCommands.choose(.gaussianBlur)
+        let dialog = try XCTUnwrap(session.board.presentedViewController as? SliderAdjustmentViewController)
+        session.window.render()
+        let slider = dialog.sliders[0], field = dialog.valueFields[0]
+        XCTAssertEqual(field.text, "2.0")
+        XCTAssertTrue(slider.becomeFirstResponder())
+        session.window.send(KeyEvent(.right))
+        XCTAssertEqual(field.text, "2.5", "one Right: half a pixel more")
+        session.window.send(KeyEvent(.left))
+        session.window.send(KeyEvent(.left))
+        XCTAssertEqual(field.text, "1.5")
+        var driver = TouchDriver(window: session.window)
+        driver.tap(field)
+        XCTAssertTrue(field.isEditing)
+        session.window.send(KeyEvent(.character("a"), modifiers: .control))
+        for character in "7.5" { session.window.send(KeyEvent(.character(character), text: String(character))) }
+        XCTAssertEqual(field.text, "7.5", "typed")
+        session.window.send(KeyEvent(.tab))
+        XCTAssertEqual(dialog.adjustment, .effect(.gaussianBlur(radius: 7.5)), "typed, then Tab")
+        driver.tap(field)
+        session.window.send(KeyEvent(.up))
+        XCTAssertEqual(dialog.adjustment, .effect(.gaussianBlur(radius: 8)))
+        session.window.send(KeyEvent(.pageUp))
+        XCTAssertEqual(dialog.adjustment, .effect(.gaussianBlur(radius: 13)))
+        XCTAssertEqual(slider.value, SliderAdjustmentViewController.Setting(label: "", range: 0.5...200, initial: 2, step: 0.5, exponent: 2).position(of: 13),
+                       accuracy: 1e-9, "the slider follows")
+        session.window.send(KeyEvent(.character("a"), modifiers: .control))
+        for character in "9999" { session.window.send(KeyEvent(.character(character), text: String(character))) }
+        session.window.send(KeyEvent(.enter))
+        XCTAssertEqual(dialog.adjustment, .effect(.gaussianBlur(radius: 200)), "brought within the range")
+    }
+
+    func testLevelsGammaAndTheRotationAngleStepByTheirUnits() throws {
+        let session = BoardSession()
+        session.drag(y: 100)
+        session.window.send(KeyEvent(.character("l"), modifiers: .control))
+        let levels = try XCTUnwrap(session.board.presentedViewController as? LevelsViewController)
+        session.window.render()
+        XCTAssertTrue(levels.sliders[2].becomeFirstResponder())
+        session.window.send(KeyEvent(.right))
+        XCTAssertEqual(levels.values[2].text, "1.05", "gamma by 0.05, not to 2")
+        levels.onCancel?()
+        session.board.dismiss(animated: false)
+        session.board.imageCommands.chooseRotation()
+        let rotate = try XCTUnwrap(session.board.presentedViewController as? RotateImageViewController)
+        session.window.render()
+        var driver = TouchDriver(window: session.window)
+        driver.tap(rotate.valueField)
+        session.window.send(KeyEvent(.character("a"), modifiers: .control))
+        for character in "45" { session.window.send(KeyEvent(.character(character), text: String(character))) }
+        session.window.send(KeyEvent(.up))
+        XCTAssertEqual(rotate.degrees, 46)
+        XCTAssertEqual(rotate.valueField.text, "46°")
+    }
+}

@@ -1,5 +1,6 @@
 /// Levels (Ctrl+L, GIMP's and Pinta's): input black and white points, gamma and output points,
-/// for the three channels together or each alone, over the channel's histogram; previewed on
+/// for the three channels together or each alone, over the channel's histogram, each a slider
+/// with a number field beside it (typed, or stepped by a level, a gamma by 0.05); previewed on
 /// the canvas as a slider moves. OK makes one undoable item; Cancel and Escape leave the layer.
 final class LevelsViewController: AdjustmentDialogViewController {
     /// Counts per level of luma, red, green and blue (what the layer or selection holds).
@@ -14,6 +15,8 @@ final class LevelsViewController: AdjustmentDialogViewController {
 
     private static let names = [tr("Input black"), tr("Input white"), tr("Gamma"), tr("Output black"), tr("Output white")]
     private static let ranges: [ClosedRange<Double>] = [0...255, 0...255, 0.1...5, 0...255, 0...255]
+    /// What one step of a key moves each setting by.
+    private static let steps = [1, 1, 0.05, 1, 1]
     private static let barColors = [Color(r: 150, g: 150, b: 160), Color(r: 220, g: 120, b: 120), Color(r: 110, g: 180, b: 120), Color(r: 120, g: 150, b: 230)]
 
     /// The levels the sliders say, for every channel.
@@ -32,9 +35,10 @@ final class LevelsViewController: AdjustmentDialogViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        for (slider, range) in zip(sliders, Self.ranges) {
+        for (index, (slider, range)) in zip(sliders, Self.ranges).enumerated() {
             slider.minimumValue = range.lowerBound
             slider.maximumValue = range.upperBound
+            slider.stepper = { value, steps in value + Double(steps) * Self.steps[index] }
         }
         channelPicker.selectedSegmentIndex = 0
         showChannel()
@@ -51,8 +55,8 @@ final class LevelsViewController: AdjustmentDialogViewController {
         for index in sliders.indices {
             let y = 88 + histogramHeight + 32 * Double(index)
             labels[index].frame = Rect(x: 16, y: y, width: labelWidth, height: 28)
-            sliders[index].frame = Rect(x: 16 + labelWidth, y: y, width: width - 16 - labelWidth - 64, height: 28)
-            values[index].frame = Rect(x: width - 56, y: y, width: 48, height: 28)
+            sliders[index].frame = Rect(x: 16 + labelWidth, y: y, width: width - 16 - labelWidth - 84, height: 28)
+            values[index].frame = Rect(x: width - 76, y: y, width: 64, height: 28)
         }
     }
 
@@ -60,7 +64,7 @@ final class LevelsViewController: AdjustmentDialogViewController {
 
     /// A slider moved: its setting for the channels shown, rounded (gamma to 0.05, levels whole).
     func sliderChanged(_ index: Int) {
-        let step = index == 2 ? 0.05 : 1
+        let step = Self.steps[index]
         let value = (sliders[index].value / step).rounded() * step
         for channel in channels { settings[channel][index] = value }
         showValues()
@@ -79,7 +83,7 @@ final class LevelsViewController: AdjustmentDialogViewController {
 
     private func showValues() {
         let shown = settings[channels[0]]
-        for (index, label) in values.enumerated() { label.text = index == 2 ? String(format: "%.2f", shown[index]) : "\(Int(shown[index]))" }
+        for (index, field) in values.enumerated() { field.show(shown[index]) }
         histogram.marks = (Int(shown[0]), Int(shown[1]))
     }
 
@@ -97,5 +101,12 @@ final class LevelsViewController: AdjustmentDialogViewController {
         slider.addAction(for: .valueChanged) { [unowned self] _ in self.sliderChanged(index) }
         return slider
     }
-    private lazy var values = (0..<5).map { _ in Label() }
+    private(set) lazy var values: [SpinField] = (0..<5).map { index in
+        let field = SpinField(value: [0, 255, 1, 0, 255][index], range: Self.ranges[index], step: Self.steps[index], decimals: index == 2 ? 2 : 0)
+        field.onValueChange = { [unowned self] value in
+            self.sliders[index].value = value
+            self.sliderChanged(index)
+        }
+        return field
+    }
 }

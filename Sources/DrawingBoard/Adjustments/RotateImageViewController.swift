@@ -1,4 +1,5 @@
-/// Image → Rotate… (any angle): an angle slider and whether the canvas grows to hold the turned
+/// Image → Rotate… (any angle): an angle slider with a degrees field beside it (typed, or a
+/// degree a step, ten with Page Up and Down) and whether the canvas grows to hold the turned
 /// drawing, with the turned drawing shown small in the dialog as the slider moves (the canvas
 /// keeps its size until OK, so the preview is the dialog's own).
 final class RotateImageViewController: ViewController {
@@ -20,10 +21,11 @@ final class RotateImageViewController: ViewController {
     override func viewDidLoad() {
         view.backgroundColor = DialogParts.dimming
         view.addSubview(box)
-        for subview in [titleLabel, preview, angleLabel, slider, valueLabel, growBox, okButton, cancelButton] as [View] { box.addSubview(subview) }
+        for subview in [titleLabel, preview, angleLabel, slider, valueField, growBox, okButton, cancelButton] as [View] { box.addSubview(subview) }
         slider.minimumValue = -180
         slider.maximumValue = 180
         slider.value = 0
+        slider.stepper = { value, steps in value.rounded() + Double(steps) }
         growBox.isOn = true
         showPreview()
         isModal = true
@@ -39,8 +41,8 @@ final class RotateImageViewController: ViewController {
         preview.frame = Rect(x: 16, y: 40, width: width - 32, height: previewHeight)
         let labelWidth = angleLabel.font.width(of: angleLabel.text) + 10
         angleLabel.frame = Rect(x: 16, y: 50 + previewHeight, width: labelWidth, height: 28)
-        slider.frame = Rect(x: 16 + labelWidth, y: 50 + previewHeight, width: width - 16 - labelWidth - 64, height: 28)
-        valueLabel.frame = Rect(x: width - 56, y: 50 + previewHeight, width: 48, height: 28)
+        slider.frame = Rect(x: 16 + labelWidth, y: 50 + previewHeight, width: width - 16 - labelWidth - 84, height: 28)
+        valueField.frame = Rect(x: width - 76, y: 50 + previewHeight, width: 64, height: 28)
         growBox.frame = Rect(x: 16, y: 86 + previewHeight, width: growBox.intrinsicWidth, height: 28)
         cancelButton.frame = Rect(x: width - 12 - cancelButton.intrinsicWidth, y: 146 + previewHeight, width: cancelButton.intrinsicWidth, height: 32)
         okButton.frame = Rect(x: cancelButton.frame.minX - 8 - okButton.intrinsicWidth, y: 146 + previewHeight, width: okButton.intrinsicWidth, height: 32)
@@ -55,7 +57,7 @@ final class RotateImageViewController: ViewController {
 
     /// The thumbnail turned as OK would turn the drawing, over a grey that shows the new corners.
     private func showPreview() {
-        valueLabel.text = "\(Int(degrees))°"
+        valueField.show(degrees)
         let turned = thumbnail.rotated(byDegrees: degrees, grow: growBox.isOn, fill: Color(r: 200, g: 200, b: 206).premultipliedPixel)
         preview.image = Image(bitmap: turned)
     }
@@ -73,7 +75,12 @@ final class RotateImageViewController: ViewController {
         slider.addAction(for: .valueChanged) { [unowned self] _ in self.showPreview() }
         return slider
     }()
-    private lazy var valueLabel = Label()
+    private(set) lazy var valueField: SpinField = {
+        let field = SpinField(value: 0, range: -180...180)
+        field.unit = "°"
+        field.onValueChange = { [unowned self] value in self.setAngle(value) }
+        return field
+    }()
     private(set) lazy var growBox: CheckBox = {
         let box = CheckBox(title: tr("Grow the canvas to fit"))
         box.addAction(for: .valueChanged) { [unowned self] _ in self.showPreview() }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// An adjustment or effect with settings (Posterize's levels, a blur's radius): a slider for
-/// each, with its value, previewed on the canvas itself as they move (the dialog sits low,
+/// each with a number field beside it (typed, or stepped by the setting's own unit with the
+/// arrows, as GTK's spin buttons; the slider's keys step by that unit too), previewed on the
+/// canvas itself as they move (the dialog sits low,
 /// leaving the canvas undimmed); OK makes it one undoable item, Cancel and Escape leave the
 /// layer as it was.
 final class SliderAdjustmentViewController: AdjustmentDialogViewController {
@@ -43,7 +45,7 @@ final class SliderAdjustmentViewController: AdjustmentDialogViewController {
     /// What the sliders say now.
     override var adjustment: PixelAdjustment { form.adjustment(values) }
 
-    override var controls: [View] { settingLabels + sliders + valueLabels }
+    override var controls: [View] { settingLabels + sliders + valueFields }
 
     private var values: [Double] { zip(sliders, form.settings).map { slider, setting in setting.value(at: slider.value) } }
 
@@ -61,6 +63,8 @@ final class SliderAdjustmentViewController: AdjustmentDialogViewController {
             slider.minimumValue = 0
             slider.maximumValue = 1
             slider.value = setting.position(of: setting.initial)
+            // A key moves the setting by its unit (0.5 of a radius), not the track by a fraction.
+            slider.stepper = { position, steps in setting.position(of: setting.value(at: position) + Double(steps) * setting.step) }
         }
         showValues()
     }
@@ -75,17 +79,15 @@ final class SliderAdjustmentViewController: AdjustmentDialogViewController {
         for index in sliders.indices {
             let y = 46 + 36 * Double(index)
             settingLabels[index].frame = Rect(x: 16, y: y, width: labelWidth, height: 28)
-            sliders[index].frame = Rect(x: 16 + labelWidth, y: y, width: width - 16 - labelWidth - 64, height: 28)
-            valueLabels[index].frame = Rect(x: width - 56, y: y, width: 48, height: 28)
+            sliders[index].frame = Rect(x: 16 + labelWidth, y: y, width: width - 16 - labelWidth - 84, height: 28)
+            valueFields[index].frame = Rect(x: width - 76, y: y, width: 64, height: 28)
         }
     }
 
     // MARK: - Actions
 
     private func showValues() {
-        for (label, (value, setting)) in zip(valueLabels, zip(values, form.settings)) {
-            label.text = setting.step < 1 ? String(format: "%.1f", value) : "\(Int(value))"
-        }
+        for (field, value) in zip(valueFields, values) { field.show(value) }
     }
 
     // MARK: - Subviews
@@ -99,5 +101,9 @@ final class SliderAdjustmentViewController: AdjustmentDialogViewController {
         }
         return slider
     }
-    private lazy var valueLabels = form.settings.map { _ in Label() }
+    private(set) lazy var valueFields: [SpinField] = form.settings.enumerated().map { index, setting in
+        let field = SpinField(value: setting.initial, range: setting.range, step: setting.step, decimals: setting.step < 1 ? 1 : 0)
+        field.onValueChange = { [unowned self] value in self.set(value, at: index) }
+        return field
+    }
 }

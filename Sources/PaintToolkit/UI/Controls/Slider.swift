@@ -18,12 +18,17 @@ open class Slider: Control {
 
     /// Left and Right (or Down and Up) move the focused slider by a step: one unit on a short
     /// range (the stroke width), a hundredth of a long one.
+    /// The slider's value after `steps` steps of a key (negative: down), when the slider's
+    /// values are not what it stands for (a dialog whose setting maps onto the track unevenly
+    /// says where one unit of the setting moves it). nil: the steps above.
+    public var stepper: ((_ value: Double, _ steps: Int) -> Double)?
+
     open override func keyDown(_ event: KeyEvent) -> Bool {
-        let keys: [KeyEvent.Key: Double] = [.left: -1, .down: -1, .right: 1, .up: 1]
-        guard event.modifiers.isEmpty, let direction = keys[event.key] else { return super.keyDown(event) }
+        let keys: [KeyEvent.Key: Int] = [.left: -1, .down: -1, .right: 1, .up: 1, .pageDown: -10, .pageUp: 10]
+        guard event.modifiers.isEmpty, let steps = keys[event.key] else { return super.keyDown(event) }
         let range = maximumValue - minimumValue
         let step = range <= 100 ? 1 : range / 100
-        let moved = clamped(value + direction * step)
+        let moved = clamped(stepper?(value, steps) ?? value + Double(steps) * step)
         if moved != value {
             value = moved
             sendActions(for: .valueChanged)
