@@ -33,6 +33,41 @@ final class ShortcutsTests: XCTestCase {
         }
     }
 
+    /// Laid out from measured text: no two rows overlap, each at least a line of its font
+    /// tall (descenders whole), in every group, at the smallest window and a usual one, at 1x
+    /// and 2x; the groups are picked from one pop-up, Left and Right step through them.
+    func testNoRowsOverlapInAnyGroupAndTheGroupsStepWithTheArrows() throws {
+        for (size, scale) in [(DrawingBoardViewController.minimumSize, 1.0), (Size(width: 800, height: 600), 1), (Size(width: 800, height: 600), 2)] {
+            let window = Window(size: size, scale: scale, application: Application(clock: ManualClock()))
+            let board = DrawingBoardViewController(store: MemoryArtworkStore(), picturesFolder: temp.path)
+            window.rootViewController = board
+            window.render()
+            let session = BoardSession(window: window, board: board)
+            session.window.send(KeyEvent(.function(1)))
+            let shortcuts = try XCTUnwrap(session.board.presentedViewController as? ShortcutsViewController)
+            let groups = BoardShortcuts.groups(for: session.board)
+            for group in groups.indices {
+                XCTAssertEqual(shortcuts.shownGroup, group)
+                session.window.layoutIfNeeded()
+                let box = try XCTUnwrap(shortcuts.view.subviews.first)
+                let labels = box.subviews.compactMap { $0 as? Label }.filter { $0.font.size == 13 }
+                XCTAssertEqual(labels.count, 2 * groups[group].rows.count)
+                for label in labels {
+                    XCTAssertGreaterThanOrEqual(label.frame.height, label.font.lineHeight, "\(size) group \(group): \(label.text) a whole line tall")
+                    XCTAssertLessThanOrEqual(label.font.width(of: label.text), label.frame.width + 0.5, "\(size) group \(group): \(label.text) whole")
+                    XCTAssertTrue(box.bounds.contains(label.frame.origin) && label.frame.maxX <= box.bounds.maxX + 0.5 && label.frame.maxY <= box.bounds.maxY)
+                }
+                for (i, a) in labels.enumerated() {
+                    for b in labels[(i + 1)...] where a.frame.insetBy(dx: 0.5, dy: 0.5).intersects(b.frame.insetBy(dx: 0.5, dy: 0.5)) {
+                        XCTFail("\(size) group \(group): \(a.text) and \(b.text) overlap")
+                    }
+                }
+                session.window.send(KeyEvent(.right))
+            }
+            XCTAssertEqual(shortcuts.shownGroup, 0, "Right from the last group comes round to the first")
+        }
+    }
+
     /// Each key goes through the window as a real key press would (the scenes' keys are the
     /// window's, the rest the board's).
     func testEveryKeyItListsIsOneTheWindowAnswers() throws {

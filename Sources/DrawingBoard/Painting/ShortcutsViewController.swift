@@ -28,35 +28,49 @@ public final class ShortcutsViewController: ViewController {
         showGroup(0)
     }
 
+    /// Laid out from the text as measured: rows a line apart (never closer: a row of Tools
+    /// once printed over the next and cut "Rectangle"'s g), the keys' column as wide as its
+    /// widest keys, and a group longer than the box has room for in columns side by side.
     public override func viewWillLayoutSubviews() {
-        box.frame = DialogParts.centered(Size(width: 460, height: 336), in: view.bounds)
-        box.frame.origin.y = max(0, box.frame.origin.y)
-        let width = box.frame.width
+        let font = Self.rowFont, lineHeight = (font.lineHeight + 3).rounded(.up)
+        let keyColumn = ((rows.map { font.width(of: $0.keys.text) }.max() ?? 0) + 14).rounded(.up)
+        let actionColumn = ((rows.map { font.width(of: $0.action.text) }.max() ?? 0) + 18).rounded(.up)
+        let top = 74.0, bottomRoom = 52.0
+        let width = min(Self.widest, view.bounds.width - 40)
+        let tallest = max(200, view.bounds.height - 16)
+        // As many rows in a column as the tallest box holds; the box as tall as the group needs.
+        let perColumn = max(1, Int((tallest - top - bottomRoom) / lineHeight))
+        let columns = max(1, (rows.count + perColumn - 1) / perColumn)
+        let shownPerColumn = (rows.count + columns - 1) / columns
+        let height = min(tallest, max(Self.shortest, top + Double(shownPerColumn) * lineHeight + bottomRoom))
+        box.frame = DialogParts.centered(Size(width: width, height: height), in: view.bounds)
+        box.frame.origin.y = max(8, box.frame.origin.y)
         titleLabel.frame = Rect(x: 16, y: 10, width: width - 32, height: 22)
-        groupPicker.frame = Rect(x: 16, y: 38, width: width - 32, height: 26)
-        // A long group (Tools) packs its rows closer rather than reach under Close.
-        let rowHeight = min(Self.rowHeight, ((box.frame.height - 42 - 72) / Double(max(1, rows.count))).rounded(.down))
+        groupPicker.frame = Rect(x: 16, y: 38, width: min(width - 32, max(180, groupPicker.intrinsicWidth)), height: 30)
+        let columnWidth = (width - 32) / Double(columns)
+        let keysWidth = min(keyColumn, max(columnWidth * 0.5, columnWidth - actionColumn))
         for (index, row) in rows.enumerated() {
-            let y = 72 + Double(index) * rowHeight
-            row.keys.frame = Rect(x: 16, y: y, width: Self.keyColumn, height: rowHeight)
-            row.action.frame = Rect(x: 16 + Self.keyColumn + 8, y: y, width: width - 40 - Self.keyColumn, height: rowHeight)
+            let column = Double(index / shownPerColumn), y = top + Double(index % shownPerColumn) * lineHeight
+            let x = 16 + column * columnWidth
+            row.keys.frame = Rect(x: x, y: y, width: keysWidth, height: lineHeight)
+            row.action.frame = Rect(x: x + keysWidth, y: y, width: min(actionColumn, columnWidth - keysWidth), height: lineHeight)
         }
-        closeButton.frame = Rect(x: width - 12 - closeButton.intrinsicWidth, y: box.frame.height - 42, width: closeButton.intrinsicWidth, height: 32)
+        closeButton.frame = Rect(x: width - 12 - closeButton.intrinsicWidth, y: height - 42, width: closeButton.intrinsicWidth, height: 32)
     }
 
     /// The group whose shortcuts show (tests; the picker).
-    public var shownGroup: Int { groupPicker.selectedSegmentIndex }
+    public var shownGroup: Int { groupPicker.selectedIndex }
 
     /// The rows shown now, as text: "keys  action".
     public var shownRows: [String] { rows.map { $0.keys.text + "  " + $0.action.text } }
 
     public func showGroup(_ index: Int) {
-        groupPicker.selectedSegmentIndex = index
+        groupPicker.selectedIndex = index
         for row in rows { row.keys.removeFromSuperview(); row.action.removeFromSuperview() }
         rows = groups[index].rows.map { row in
             let keys = Label(text: row.keyLabel), action = Label(text: row.action)
-            keys.font = Font.system(size: 12)
-            action.font = Font.system(size: 12)
+            keys.font = Self.rowFont
+            action.font = Self.rowFont
             box.addSubview(keys)
             box.addSubview(action)
             return (keys, action)
@@ -64,17 +78,27 @@ public final class ShortcutsViewController: ViewController {
         view.setNeedsLayout()
     }
 
-    private static let rowHeight = 18.0
-    private static let keyColumn = 150.0
+    /// Left and Right (and Page Up/Down) step through the groups, as a tab strip's keys do.
+    public override func keyDown(_ event: KeyEvent) -> Bool {
+        let steps: [KeyEvent.Key: Int] = [.left: -1, .right: 1, .pageUp: -1, .pageDown: 1]
+        guard event.modifiers.isEmpty, let step = steps[event.key] else { return super.keyDown(event) }
+        showGroup((shownGroup + step + groups.count) % groups.count)
+        return true
+    }
+
+    private static let rowFont = Font.system(size: 13)
+    private static let widest = 640.0
+    private static let shortest = 240.0
     private var rows: [(keys: Label, action: Label)] = []
 
     // MARK: - Subviews
 
     private lazy var box = DialogParts.box()
     private lazy var titleLabel = DialogParts.title(tr("Keyboard Shortcuts"))
-    private lazy var groupPicker: SegmentedControl = {
-        let picker = SegmentedControl(items: groups.map(\.title))
-        picker.addAction(for: .valueChanged) { [unowned self] _ in self.showGroup(self.groupPicker.selectedSegmentIndex) }
+    /// The groups (the main menu's menus, then Photo), one at a time, as GNOME's shortcuts window picks its sections.
+    private lazy var groupPicker: PopUpButton = {
+        let picker = PopUpButton(items: groups.map(\.title))
+        picker.addAction(for: .valueChanged) { [unowned self] _ in self.showGroup(self.groupPicker.selectedIndex) }
         return picker
     }()
     private lazy var closeButton = DialogParts.button(tr("Close")) { [unowned self] in self.onClose?() }
