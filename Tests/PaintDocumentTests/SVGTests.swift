@@ -54,6 +54,42 @@ final class SVGTests: XCTestCase {
         }
     }
 
+    /// A hostile SVG reads nothing outside itself: an image of /etc/passwd or /dev/zero, an
+    /// image that is a FIFO nobody writes to (a read would never end), an XInclude of a system
+    /// file, a picture beside it in its own folder. Each is drawn, within a second, without
+    /// them: the document's bytes are all librsvg is given (no base file to resolve against).
+    func testAnSVGReadsNothingBesideOrOutsideItself() throws {
+        let secret = temp.path + "/secret.png"
+        try PNGCodec.encode(Bitmap(width: 20, height: 20, color: Color(r: 0, g: 255, b: 0))).write(to: URL(fileURLWithPath: secret))
+        let fifo = temp.path + "/fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let references = [("file:///etc/passwd", "an absolute file URL"), ("/dev/zero", "a device"), (fifo, "a FIFO"),
+                          ("fifo", "a FIFO beside it"), ("secret.png", "a picture beside it"), ("file://" + secret, "a picture by its URL")]
+        for (href, what) in references {
+            let svg = """
+                <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:xi="http://www.w3.org/2001/XInclude" width="40" height="40">
+                <image href="\(href)" width="40" height="40"/><image xlink:href="\(href)" width="40" height="40"/>
+                <text x="0" y="20" font-size="12"><xi:include href="\(href)" parse="text"/></text></svg>
+                """
+            let path = temp.path + "/hostile.svg"
+            try Data(svg.utf8).write(to: URL(fileURLWithPath: path))
+            let started = Date()
+            let photo = try PhotoDecoder.decode(try PhotoDecoder.read(path), name: "hostile.svg")
+            XCTAssertLessThan(Date().timeIntervalSince(started), 1, "\(what): no read that waits")
+            let pixels = photo.asset.image.bitmap
+            let painted = (0..<(pixels.width * pixels.height)).filter { pixels.pixels[$0] >> 24 != 0 }.count
+            XCTAssertEqual(painted, 0, "\(what): nothing of it drawn")
+        }
+        // The same picture carried inside the SVG (a data: URL) is drawn: what the check above
+        // counts is what an image reference would have drawn.
+        let inline = "data:image/png;base64," + (try Data(contentsOf: URL(fileURLWithPath: secret))).base64EncodedString()
+        let carried = Data("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><image href="\(inline)" width="40" height="40"/></svg>
+            """.utf8)
+        let drawn = try PhotoDecoder.decode(carried, name: "carried.svg").asset.image.bitmap
+        XCTAssertEqual(drawn.color(atX: 20, y: 20), Color(r: 0, g: 255, b: 0))
+    }
+
     func testExportTurnsAnSVGIntoAPNG() throws {
         let svg = temp.path + "/shapes.svg", png = temp.path + "/shapes.png"
         try Data(drawing.utf8).write(to: URL(fileURLWithPath: svg))
