@@ -84,6 +84,7 @@ final class FileChooserTests: XCTestCase {
         for character in "sun" { key(session, .character(character), text: String(character)) }
         key(session, .tab)
         XCTAssertEqual(chooser.locationField.text, "sunrise.png")
+        XCTAssertEqual(chooser.messageLabel.text, "", "one match: nothing to list")
         XCTAssertTrue(chooser.locationField.isEditing, "Tab completed and the field keeps the keys")
         XCTAssertFalse(chooser.list.entries.contains { $0.name == ".hidden.png" })
         key(session, .character("h"), .control)
@@ -198,7 +199,27 @@ final class FileChooserTests: XCTestCase {
         key(session, .function(6))
         key(session, .escape)
         XCTAssertNil(chooser.placesView.keyboardIndex)
-        XCTAssertNotNil(session.board.presentedViewController, "Escape in the places leaves the chooser open")
-        XCTAssertTrue(chooser.locationField.isEditing, "and typing goes to the field again")
+        XCTAssertNil(session.board.presentedViewController, "one Escape in the places cancels the chooser, as from anywhere in it")
+    }
+
+    /// Tab with several names still matching completes their common part and lists them, as
+    /// GTK's location field does; sizes read in words below a kilobyte ("0 bytes").
+    func testTabListsTheNamesThatStillMatchAndSizesReadInWords() throws {
+        try setUp([("beach-1.png", 20, 1), ("beach-2.png", 20, 1), ("beacon.png", 20, 1), ("dune.png", 20, 1)])
+        let session = BoardSession(pictures: pictures)
+        let chooser = try openChooser(session)
+        for character in "bea" { key(session, .character(character), text: String(character)) }
+        key(session, .tab)
+        XCTAssertEqual(chooser.locationField.text, "beac", "what the three have in common")
+        XCTAssertEqual(chooser.messageLabel.text, "3 matches: beach-1.png, beach-2.png, beacon.png")
+        key(session, .character("h"), text: "h")
+        key(session, .tab)
+        XCTAssertEqual(chooser.locationField.text, "beach-")
+        XCTAssertEqual(chooser.messageLabel.text, "2 matches: beach-1.png, beach-2.png")
+        XCTAssertEqual(FileSizeText.text(0), "0 bytes")
+        XCTAssertEqual(FileSizeText.text(1), "1 byte")
+        XCTAssertEqual(FileSizeText.text(999), "999 bytes")
+        XCTAssertEqual(FileSizeText.text(1_500), "1.5 kB")
+        XCTAssertEqual(FileSizeText.text(2_345_678), "2.3 MB")
     }
 }

@@ -13,6 +13,8 @@ public final class FileChooserViewController: ViewController {
     /// The path chosen (and, saving, the quality: a JPEG's, or a WebP's where 100 is lossless).
     public var onFinish: ((String, Int) -> Void)?
     public var onCancel: (() -> Void)?
+    /// How many names Tab lists when several still match.
+    static let listedMatches = 8
     public let mode: Mode
     public private(set) var folder: String
     /// Recent's list instead of a folder.
@@ -118,7 +120,7 @@ public final class FileChooserViewController: ViewController {
     }
 
     /// Up and Down move between the places while they have the keys, Enter goes there and
-    /// gives the keys back to the list, Escape just gives them back.
+    /// gives the keys back to the list; Escape cancels the dialog, as from anywhere in it.
     private func placesKeyDown(_ event: KeyEvent, at index: Int) -> Bool {
         guard event.modifiers.isEmpty else { return false }
         switch event.key {
@@ -128,9 +130,8 @@ public final class FileChooserViewController: ViewController {
             placesView.keyboardIndex = nil
             placesView.onChoose?(places[index])
         case .escape:
-            // The field ended its editing on the way (its Escape); it takes the typing back.
             placesView.keyboardIndex = nil
-            locationField.beginEditing()
+            onCancel?()
         default: return false
         }
         return true
@@ -237,7 +238,7 @@ public final class FileChooserViewController: ViewController {
               let application = view.window?.application else { return }
         let name = FileListView.elidingMiddle(entry.name, toFit: previewLabel.bounds.width, font: previewLabel.font)
         previewLabel.text = name
-        previewSizeLabel.text = ByteCountFormatter.string(fromByteCount: entry.size, countStyle: .file)
+        previewSizeLabel.text = FileSizeText.text(entry.size)
         let loader = previewLoader ?? ThumbnailLoader(application: application, cache: thumbnails)
         previewLoader = loader
         loader.load([entry.path]) { [weak self] path, image in
@@ -254,7 +255,18 @@ public final class FileChooserViewController: ViewController {
     private lazy var titleLabel = DialogParts.title(title)
     private(set) lazy var locationField: PathField = {
         let field = PathField(placeholder: mode == .open ? tr("Type a path; Tab completes it") : tr("Name"))
-        field.complete = { [unowned self] typed in PathCompletion.complete(typed, in: self.folder, home: self.home, showingHidden: self.showsHidden) }
+        field.complete = { [unowned self] typed in
+            let completed = PathCompletion.complete(typed, in: self.folder, home: self.home, showingHidden: self.showsHidden)
+            // Several names still fit: they are listed, as GTK's location field lists them.
+            let matches = PathCompletion.matches(completed, in: self.folder, home: self.home, showingHidden: self.showsHidden)
+            if matches.count > 1 {
+                let shown = matches.prefix(Self.listedMatches).joined(separator: ", ") + (matches.count > Self.listedMatches ? ", …" : "")
+                self.messageLabel.text = trn("%d match: %@", "%d matches: %@", matches.count, shown)
+            } else {
+                self.messageLabel.text = ""
+            }
+            return completed
+        }
         field.onBackspaceWhenEmpty = { [unowned self] in self.goUp() }
         return field
     }()

@@ -163,7 +163,7 @@ final class FileListView: View {
             drawIcon(folder: entry.isFolder, at: Point(x: 8, y: frame.midY), color: isSelected ? .white : faint, in: context)
             context.draw(Self.elidingMiddle(entry.name, toFit: nameWidth, font: font), at: Point(x: 30, y: baseline), font: font, color: color)
             if !entry.isFolder, sizeColumn > 0 {
-                let size = ByteCountFormatter.string(fromByteCount: entry.size, countStyle: .file)
+                let size = FileSizeText.text(entry.size)
                 context.draw(size, at: Point(x: bounds.width - dateColumn - 8 - font.width(of: size), y: baseline), font: font, color: isSelected ? .white : faint)
             }
             context.draw(Self.shortDate(entry.modified), at: Point(x: bounds.width - dateColumn + 4, y: baseline), font: font,

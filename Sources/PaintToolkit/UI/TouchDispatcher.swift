@@ -58,7 +58,7 @@ package final class TouchDispatcher {
             }
         }
         guard let timestamp = inputs.last?.timestamp, !changed.isEmpty else { return }
-        if changed.contains(where: { $0.1 == .began }) { for observer in window.pressObservers { observer(timestamp) } }
+        if changed.contains(where: { $0.1 == .began }) { for observer in window.pointerObservers.press { observer(timestamp) } }
         // A drag moves the pointer too (the first finger stands for it).
         if let first = inputs.first, first.phase == .began || first.phase == .moved { window.pointerMoved(to: first.location) }
         let event = currentEvent ?? TouchEvent(timestamp: timestamp, touches: [])

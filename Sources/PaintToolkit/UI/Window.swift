@@ -17,25 +17,19 @@ open class Window: View {
     /// Shows tooltips for the view under the resting pointer.
     package lazy var tooltips = TooltipPresenter(window: self)
 
-    /// Watchers of pointer motion with no button held (the board's shake to undo).
-    private var hoverObservers: [(Point, Double) -> Void] = []
-
-    public func addHoverObserver(_ observer: @escaping (Point, Double) -> Void) { hoverObservers.append(observer) }
-
-    /// Watchers of every pointer motion, a button held or not (the board's position readout).
-    private var motionObservers: [(Point) -> Void] = []
-    public func addMotionObserver(_ observer: @escaping (Point) -> Void) { motionObservers.append(observer) }
+    /// Who watches the pointer (see PointerObservers): motion without a button, every motion, presses, leaving.
+    package let pointerObservers = PointerObservers()
+    public func addHoverObserver(_ observer: @escaping (Point, Double) -> Void) { pointerObservers.hover.append(observer) }
+    public func addMotionObserver(_ observer: @escaping (Point) -> Void) { pointerObservers.motion.append(observer) }
+    public func addPressObserver(_ observer: @escaping (Double) -> Void) { pointerObservers.press.append(observer) }
+    public func addLeaveObserver(_ observer: @escaping () -> Void) { pointerObservers.leave.append(observer) }
     /// Where the pointer last was in the window, hovering or dragging (nil: it left).
     public private(set) var pointerLocation: Point?
 
     package func pointerMoved(to location: Point) {
         pointerLocation = location
-        for observer in motionObservers { observer(location) }
+        for observer in pointerObservers.motion { observer(location) }
     }
-
-    /// Told when a touch (a mouse press) begins anywhere in the window.
-    package var pressObservers: [(Double) -> Void] = []
-    public func addPressObserver(_ observer: @escaping (Double) -> Void) { pressObservers.append(observer) }
 
     /// The window's title (the platform shows it; `onTitleChange` tells it).
     public var title = "X11Paint" { didSet { if title != oldValue { onTitleChange?(title) } } }
@@ -50,14 +44,12 @@ open class Window: View {
     public var onCursorChange: ((PointerCursor) -> Void)?
     /// Where the pointer hovers (nil: outside the window, or a button is held).
     public private(set) var hoverLocation: Point?
-    private var leaveObservers: [() -> Void] = []
-    public func addLeaveObserver(_ observer: @escaping () -> Void) { leaveObservers.append(observer) }
 
     public func pointerLeft() {
         hoverLocation = nil
         pointerLocation = nil
         updateHover(at: nil, over: nil)
-        for observer in leaveObservers { observer() }
+        for observer in pointerObservers.leave { observer() }
     }
 
     private func updateCursor(over hit: View?) {
@@ -73,7 +65,7 @@ open class Window: View {
         let hit = hitTest(location)
         updateCursor(over: hit)
         updateHover(at: location, over: hit)
-        for observer in hoverObservers { observer(location, timestamp) }
+        for observer in pointerObservers.hover { observer(location, timestamp) }
         pointerMoved(to: location)
     }
 
