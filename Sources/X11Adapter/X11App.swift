@@ -62,6 +62,7 @@ public final class X11App {
         x11.setTitle(window.title)
         selections = X11Selections(display: x11.display, window: x11.window, scheduler: window.application.scheduler)
         board.pasteboard = selections
+        window.application.pasteboard = selections
         portal = PortalFileChooser(address: PortalFileChooser.sessionBusAddress(environment: ProcessInfo.processInfo.environment),
                                    schedule: { [scheduler = window.application.scheduler] delay, action in _ = scheduler.schedule(after: delay, action) })
         portal.parentWindow = "x11:" + String(x11.window, radix: 16)

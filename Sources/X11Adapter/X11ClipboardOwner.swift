@@ -1,8 +1,9 @@
 import CX11Shim
 import Foundation
 
-/// The app as the CLIPBOARD's owner (ICCCM section 2): after Ctrl+C it answers other clients'
-/// requests for `TARGETS`, `TIMESTAMP` and `image/png` with the copied picture, large pictures
+/// The app as the CLIPBOARD's and PRIMARY's owner (ICCCM section 2): after Ctrl+C it answers
+/// other clients' requests for `TARGETS`, `TIMESTAMP` and `image/png` with the copied picture
+/// (or `UTF8_STRING` and the other text targets with text copied or selected in a field), large pictures
 /// in INCR chunks, several requests at once while the user goes on drawing, until another
 /// client takes the clipboard. On exit it hands the picture to a clipboard manager if one
 /// runs (`SAVE_TARGETS` to `CLIPBOARD_MANAGER`, freedesktop's ClipboardManager spec), as GTK
@@ -10,13 +11,21 @@ import Foundation
 final class X11ClipboardOwner {
     private let display: OpaquePointer
     private let window: UInt
-    /// The picture offered, and since when (the TIMESTAMP target).
-    private(set) var png: [UInt8]?
+    /// What is offered: a picture, or text.
+    enum Content {
+        case picture([UInt8])
+        case text(String)
+    }
+    /// What each selection this window owns offers (CLIPBOARD, PRIMARY).
+    private var contents: [Atom: Content] = [:]
+    /// The picture on the CLIPBOARD, if that is what it offers.
+    var png: [UInt8]? { if case .picture(let data)? = contents[clipboard] { data } else { nil } }
     /// Transfers going out in INCR chunks: each chunk is written when the requestor has
     /// deleted the last one.
     private struct Transfer {
         let requestor: UInt
         let property: Atom
+        let type: Atom
         var offset: Int
         let data: [UInt8]
     }
@@ -34,6 +43,10 @@ final class X11ClipboardOwner {
     private lazy var saveProperty = atom("X11PAINT_SAVE_TARGETS")
     private lazy var atomType = atom("ATOM")
     private lazy var integerType = atom("INTEGER")
+    private lazy var primary = atom("PRIMARY")
+    private lazy var utf8String = atom("UTF8_STRING")
+    /// The names text is asked for by: UTF-8 all (old clients' STRING and TEXT get UTF-8 too).
+    private lazy var textTargets = [utf8String, atom("text/plain;charset=utf-8"), atom("text/plain"), atom("STRING"), atom("TEXT")]
 
     init(display: OpaquePointer, window: UInt, chunkSize: Int? = nil) {
         self.display = display
@@ -46,10 +59,16 @@ final class X11ClipboardOwner {
     private func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
 
     /// Takes the clipboard with a picture. Returns whether the server made this window its owner.
-    func own(_ data: [UInt8]) -> Bool {
-        XSetSelectionOwner(display, clipboard, window, UInt(CurrentTime))
-        guard XGetSelectionOwner(display, clipboard) == window else { return false }
-        png = data
+    func own(_ data: [UInt8]) -> Bool { own(.picture(data), primary: false) }
+
+    /// Takes the CLIPBOARD (or PRIMARY) with `content`. Returns whether the server made this
+    /// window its owner.
+    @discardableResult
+    func own(_ content: Content, primary isPrimary: Bool) -> Bool {
+        let selection = isPrimary ? primary : clipboard
+        XSetSelectionOwner(display, selection, window, UInt(CurrentTime))
+        guard XGetSelectionOwner(display, selection) == window else { return false }
+        contents[selection] = content
         XFlush(display)
         return true
     }
@@ -60,9 +79,9 @@ final class X11ClipboardOwner {
         case SelectionRequest where event.xselectionrequest.owner == window:
             answer(event.xselectionrequest)
             return true
-        case SelectionClear where event.xselectionclear.window == window && event.xselectionclear.selection == clipboard:
-            // Someone else copied: theirs is the clipboard now.
-            png = nil
+        case SelectionClear where event.xselectionclear.window == window && contents[event.xselectionclear.selection] != nil:
+            // Someone else copied (or selected): theirs is the selection now.
+            contents[event.xselectionclear.selection] = nil
             return true
         case PropertyNotify where event.xproperty.state == PropertyDelete:
             let e = event.xproperty
@@ -78,9 +97,14 @@ final class X11ClipboardOwner {
         // Clients from before ICCCM 2 leave the property out: the target names it then.
         let property = request.property != 0 ? request.property : request.target
         var answered = false
-        if request.selection == clipboard, let png {
+        if let content = contents[request.selection] {
+            let dataTargets: [Atom]
+            switch content {
+            case .picture: dataTargets = [imagePNG]
+            case .text: dataTargets = textTargets
+            }
             if request.target == targets {
-                var offered: [UInt] = [targets, timestamp, imagePNG]
+                var offered: [UInt] = [targets, timestamp] + dataTargets
                 XChangeProperty(display, request.requestor, property, atomType, 32, PropModeReplace,
                                 offered.withUnsafeMutableBytes { $0.bindMemory(to: UInt8.self).baseAddress }, Int32(offered.count))
                 answered = true
@@ -89,8 +113,11 @@ final class X11ClipboardOwner {
                 XChangeProperty(display, request.requestor, property, integerType, 32, PropModeReplace,
                                 withUnsafeMutableBytes(of: &time) { $0.bindMemory(to: UInt8.self).baseAddress }, 1)
                 answered = true
-            } else if request.target == imagePNG {
-                send(png, to: request.requestor, property: property)
+            } else if dataTargets.contains(request.target) {
+                switch content {
+                case .picture(let png): send(png, type: imagePNG, to: request.requestor, property: property)
+                case .text(let text): send(Array(text.utf8), type: utf8String, to: request.requestor, property: property)
+                }
                 answered = true
             }
         }
@@ -106,10 +133,10 @@ final class X11ClipboardOwner {
     }
 
     /// Small data in one property; large data announced as INCR (its size), then chunk by chunk.
-    private func send(_ data: [UInt8], to requestor: UInt, property: Atom) {
+    private func send(_ data: [UInt8], type: Atom, to requestor: UInt, property: Atom) {
         if data.count <= chunkSize {
             var bytes = data
-            XChangeProperty(display, requestor, property, imagePNG, 8, PropModeReplace, &bytes, Int32(bytes.count))
+            XChangeProperty(display, requestor, property, type, 8, PropModeReplace, &bytes, Int32(bytes.count))
             return
         }
         // The requestor deleting each chunk is how it asks for the next: watch its window
@@ -119,7 +146,7 @@ final class X11ClipboardOwner {
         XChangeProperty(display, requestor, property, incr, 32, PropModeReplace,
                         withUnsafeMutableBytes(of: &size) { $0.bindMemory(to: UInt8.self).baseAddress }, 1)
         transfers.removeAll { $0.requestor == requestor && $0.property == property }
-        transfers.append(Transfer(requestor: requestor, property: property, offset: 0, data: data))
+        transfers.append(Transfer(requestor: requestor, property: property, type: type, offset: 0, data: data))
     }
 
     private func sendNextChunk(_ index: Int) {
@@ -127,7 +154,7 @@ final class X11ClipboardOwner {
         let end = min(transfer.data.count, transfer.offset + chunkSize)
         var chunk = Array(transfer.data[transfer.offset..<end])
         // A chunk of no bytes ends the transfer.
-        XChangeProperty(display, transfer.requestor, transfer.property, imagePNG, 8, PropModeReplace, &chunk, Int32(chunk.count))
+        XChangeProperty(display, transfer.requestor, transfer.property, transfer.type, 8, PropModeReplace, &chunk, Int32(chunk.count))
         if chunk.isEmpty {
             transfers.remove(at: index)
             if transfer.requestor != window && !transfers.contains(where: { $0.requestor == transfer.requestor }) {
@@ -150,9 +177,13 @@ final class X11ClipboardOwner {
     /// seconds. Returns whether the manager said it took it.
     @discardableResult
     func handOverToClipboardManager(timeout: Double = 2) -> Bool {
-        guard png != nil, XGetSelectionOwner(display, clipboard) == window,
+        guard let content = contents[clipboard], XGetSelectionOwner(display, clipboard) == window,
               XGetSelectionOwner(display, clipboardManager) != 0 else { return false }
-        var saved: [UInt] = [imagePNG]
+        var saved: [UInt]
+        switch content {
+        case .picture: saved = [imagePNG]
+        case .text: saved = [utf8String]
+        }
         XChangeProperty(display, window, saveProperty, atomType, 32, PropModeReplace,
                         saved.withUnsafeMutableBytes { $0.bindMemory(to: UInt8.self).baseAddress }, Int32(saved.count))
         XConvertSelection(display, clipboardManager, saveTargets, saveProperty, window, UInt(CurrentTime))

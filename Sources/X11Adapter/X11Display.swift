@@ -30,6 +30,7 @@ public final class X11Display {
 
     private var arrowCursor: Cursor = 0
     private var crosshairCursor: Cursor = 0
+    private var textCursor: Cursor = 0
 
     /// The title: WM_NAME for old window managers, _NET_WM_NAME (UTF-8) for the rest.
     func setTitle(_ title: String) {
@@ -59,7 +60,7 @@ public final class X11Display {
 
     /// Shows the pointer shape the toolkit asks for.
     func setCursor(_ cursor: PointerCursor) {
-        XDefineCursor(display, window, cursor == .crosshair ? crosshairCursor : arrowCursor)
+        XDefineCursor(display, window, cursor == .crosshair ? crosshairCursor : cursor == .text ? textCursor : arrowCursor)
         XFlush(display)
     }
 
@@ -104,6 +105,7 @@ public final class X11Display {
         XkbSetDetectableAutoRepeat(display, 1, &supported)
         arrowCursor = XCreateFontCursor(display, UInt32(XC_left_ptr))
         crosshairCursor = XCreateFontCursor(display, UInt32(XC_crosshair))
+        textCursor = XCreateFontCursor(display, UInt32(XC_xterm))
         XDefineCursor(display, window, arrowCursor)
         XMapWindow(display, window)
         XFlush(display)

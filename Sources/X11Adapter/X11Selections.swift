@@ -3,14 +3,18 @@ import Foundation
 import DrawingBoard
 
 /// The X11 selection protocols the app speaks: the CLIPBOARD for pasting pictures (image/png,
-/// large ones in INCR chunks) and for copying them (X11ClipboardOwner), and XDND for files
-/// dropped on the window (text/uri-list).
+/// large ones in INCR chunks) and for copying them (X11ClipboardOwner), text fields' text
+/// through the CLIPBOARD and PRIMARY (UTF8_STRING), and XDND for files dropped on the window
+/// (text/uri-list).
 final class X11Selections: Pasteboard {
     private let display: OpaquePointer
     private let window: UInt
     private let scheduler: Scheduler
     private var pasteCompletion: ((Result<[UInt8], PasteboardError>) -> Void)?
     private var pasteTimer: Scheduler.Timer?
+    /// A text paste waiting for its answer, and when it gives up.
+    private var textCompletion: ((String?) -> Void)?
+    private var textTimer: Scheduler.Timer?
     /// An INCR paste's chunks so far (kept apart until the end: one growing array would double
     /// its memory at each growth, and an endless owner would be cut off at twice the cap), and
     /// their size.
@@ -26,6 +30,9 @@ final class X11Selections: Pasteboard {
     private lazy var clipboard = atom("CLIPBOARD")
     private lazy var imagePNG = atom("image/png")
     private lazy var pasteProperty = atom("X11PAINT_PASTE")
+    private lazy var textProperty = atom("X11PAINT_TEXT")
+    private lazy var utf8String = atom("UTF8_STRING")
+    private lazy var primary = atom("PRIMARY")
     private lazy var dropProperty = atom("X11PAINT_DROP")
     private lazy var incr = atom("INCR")
     private lazy var uriList = atom("text/uri-list")
@@ -74,6 +81,29 @@ final class X11Selections: Pasteboard {
 
     func provideImage(_ png: [UInt8]) -> Bool { owner.own(png) }
 
+    func provideText(_ text: String) { owner.own(.text(text), primary: false) }
+
+    func provideSelectedText(_ text: String) { owner.own(.text(text), primary: true) }
+
+    /// The selection's text as UTF-8 (what GTK and Qt offer); a text too large for one
+    /// property (INCR), or no answer within two seconds, is none.
+    func requestText(primary isPrimary: Bool, _ completion: @escaping (String?) -> Void) {
+        textCompletion?(nil)
+        textCompletion = completion
+        XDeleteProperty(display, window, textProperty)
+        XConvertSelection(display, isPrimary ? primary : clipboard, utf8String, textProperty, window, UInt(CurrentTime))
+        XFlush(display)
+        textTimer?.cancel()
+        textTimer = scheduler.schedule(after: 2) { [weak self] in self?.finishText(nil) }
+    }
+
+    private func finishText(_ text: String?) {
+        textTimer?.cancel()
+        let completion = textCompletion
+        textCompletion = nil
+        completion?(text)
+    }
+
     /// An owner of CLIPBOARD (another application's copy, or this one's).
     var holdsSomething: Bool { XGetSelectionOwner(display, clipboard) != 0 }
 
@@ -93,7 +123,10 @@ final class X11Selections: Pasteboard {
         switch event.type {
         case SelectionNotify where event.xselection.requestor == window:
             let e = event.xselection
-            if e.property == pasteProperty || (e.property == 0 && e.target == imagePNG) {
+            if e.property == textProperty || (e.property == 0 && e.target == utf8String) {
+                let (type, bytes) = e.property == 0 ? (0, []) : readProperty(textProperty)
+                finishText(type == utf8String || (type != incr && type != 0) ? String(decoding: bytes, as: UTF8.self) : nil)
+            } else if e.property == pasteProperty || (e.property == 0 && e.target == imagePNG) {
                 receivePaste(property: e.property)
             } else if e.property == dropProperty || (e.property == 0 && e.target == uriList) {
                 receiveDrop(property: e.property)

@@ -35,8 +35,10 @@ final class DialogKeysAndFocusTests: XCTestCase {
         XCTAssertTrue(chooser.locationField.isEditing, "typing goes to the name")
         XCTAssertEqual(chooser.defaultButton?.title, "Save")
         XCTAssertTrue(chooser.defaultButton?.isDefault == true, "drawn as the default")
-        for _ in 0..<"Drawing.png".count { key(.backspace) }
-        type("sketch.png")
+        // The name is selected without its ending: typing renames and keeps the format.
+        XCTAssertEqual(chooser.locationField.editor.selectedText, "Drawing")
+        type("sketch")
+        XCTAssertEqual(chooser.locationField.text, "sketch.png")
         key(.enter) // the keypad's Enter is the same key (InputTranslator)
         board.finishSaves()
         XCTAssertNil(board.presentedViewController, "Enter pressed Save")

@@ -59,7 +59,14 @@ public final class FileChooserViewController: ViewController {
         show(folder: folder)
     }
 
-    public override func viewDidAppear() { locationField.beginEditing() }
+    /// The name field has the keys; in Save As its name is selected without its ending, so
+    /// typing renames the file and keeps its format (GTK's chooser does the same).
+    public override func viewDidAppear() {
+        locationField.beginEditing()
+        guard mode == .save, !locationField.text.isEmpty else { return }
+        let stem = (locationField.text as NSString).deletingPathExtension.count
+        locationField.select(0..<(stem > 0 ? stem : locationField.text.count))
+    }
 
     public override func viewWillLayoutSubviews() {
         let area = view.bounds.insetBy(dx: min(40, view.bounds.width * 0.04), dy: min(30, view.bounds.height * 0.04))

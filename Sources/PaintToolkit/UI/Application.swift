@@ -6,6 +6,8 @@ import Foundation
 /// calls `tick` when it wakes.
 open class Application: Responder {
     public let clock: Clock
+    /// The desktop's clipboard and selections (the platform sets it; nil: none, as in tests).
+    public var pasteboard: Pasteboard?
     public let scheduler: Scheduler
     public let animator: Animator
     /// Readable when background work has posted something for the UI thread.

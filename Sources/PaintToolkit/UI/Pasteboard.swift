@@ -8,11 +8,22 @@ public protocol Pasteboard: AnyObject {
     func provideImage(_ png: [UInt8]) -> Bool
     /// Whether anyone holds the clipboard now (nobody: nothing to paste, so Paste is greyed).
     var holdsSomething: Bool { get }
+    /// Asks for the CLIPBOARD's text (or, `primary`, the PRIMARY selection's: what is selected
+    /// in some window, which a middle click pastes); nil when there is none. On the UI thread.
+    func requestText(primary: Bool, _ completion: @escaping (String?) -> Void)
+    /// Takes the CLIPBOARD with text (Ctrl+C or Ctrl+X in a text field).
+    func provideText(_ text: String)
+    /// Offers the text selected now as the PRIMARY selection.
+    func provideSelectedText(_ text: String)
 }
 
 extension Pasteboard {
     /// A clipboard that cannot tell is taken to hold something: Paste then says what it found.
     public var holdsSomething: Bool { true }
+    /// A clipboard of pictures only has no text.
+    public func requestText(primary: Bool, _ completion: @escaping (String?) -> Void) { completion(nil) }
+    public func provideText(_ text: String) {}
+    public func provideSelectedText(_ text: String) {}
 }
 
 public struct PasteboardError: Error, CustomStringConvertible {

@@ -6,4 +6,6 @@ public enum PointerCursor: Sendable, Equatable {
     case arrow
     /// A thin cross marking the exact point, for drawing.
     case crosshair
+    /// The I-beam over text that a click places the caret in.
+    case text
 }

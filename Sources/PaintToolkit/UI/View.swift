@@ -74,6 +74,9 @@ open class View: Responder {
     }
     /// Told when `isPointerInside` changes (controls redraw their hover look).
     open func pointerInsideChanged() {}
+    /// A middle click here (at `point`, in this view): true when the view took it (a text field
+    /// pastes the PRIMARY selection); else its superview is asked.
+    open func middleClicked(at point: Point) -> Bool { false }
     /// Told where the pointer hovers, in this view's coordinates, when this is the view under it.
     open func pointerHovered(at point: Point) {}
 

@@ -29,6 +29,8 @@ public final class PointerTranslator {
     private var wheelActive = false
     /// Where the middle button was last, while it is held (or the left one while Space is).
     private var middleLast: Point?
+    /// Where the middle button went down (a release near it is a click).
+    private var middleStart: Point?
     /// Space is held: a left-button drag scrolls with the hand, as in GIMP and Krita.
     public var panKeyHeld = false
     private var panningWithLeftButton = false
@@ -50,9 +52,14 @@ public final class PointerTranslator {
         case .secondaryRelease: if secondaryHeld { release(event) }
         case .wheel(let notches): scroll(right: 0, down: -Double(notches), event)
         case .scroll(let right, let down): scroll(right: right, down: down, event)
-        case .middlePress: middleLast = event.location
+        case .middlePress:
+            middleLast = event.location
+            middleStart = event.location
         case .middleDrag: middleDrag(event)
-        case .middleRelease: middleLast = nil
+        case .middleRelease:
+            middleLast = nil
+            if let start = middleStart, start.distance(to: event.location) <= Touch.multipleTapDistance { middleClick(at: event.location) }
+            middleStart = nil
         }
     }
 
@@ -192,6 +199,15 @@ public final class PointerTranslator {
     // MARK: - Middle button
 
     /// A middle-button drag scrolls what is under the pointer with the hand (the content follows).
+    /// A middle click that did not drag: the view under it, or the nearest ancestor, takes it.
+    private func middleClick(at location: Point) {
+        var view = window.hitTest(location)
+        while let candidate = view {
+            if candidate.middleClicked(at: window.convert(location, to: candidate)) { return }
+            view = candidate.superview
+        }
+    }
+
     private func middleDrag(_ event: PointerEvent) {
         defer { middleLast = event.location }
         guard let last = middleLast else { return }
