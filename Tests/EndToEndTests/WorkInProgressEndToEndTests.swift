@@ -28,6 +28,8 @@ final class WorkInProgressEndToEndTests: XCTestCase {
     /// Two strokes, drawn and finished before anything else happens.
     private func drawTwoStrokes(_ app: RunningApp) throws {
         try app.xdotool(["windowfocus", "--sync", app.windowID])
+        // The pencil: a run killed with another tool chosen keeps that tool for the next start.
+        try app.key("p")
         try app.xdotool(drag(app, [(150, 200), (300, 210), (450, 200)]) + drag(app, [(150, 260), (300, 270), (450, 260)]))
         try app.xdotool(["getwindowname", app.windowID]) // a round trip: the strokes have arrived
     }

@@ -129,7 +129,8 @@ public final class CanvasView: View {
         let windowOrigin = window == nil ? nil : convert(Point.zero, to: nil)
         if let windowOrigin, let last = lastWindowOrigin, windowOrigin != last {
             viewport.shiftContent(by: Point(x: last.x - windowOrigin.x, y: last.y - windowOrigin.y))
-        } else if grew {
+        } else if grew && !isDrawing {
+            // Not under a stroke being drawn: the document stays under the pointer drawing on it.
             viewport.centreWhereItFits()
         }
         lastWindowOrigin = windowOrigin
