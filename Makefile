@@ -1,5 +1,5 @@
 # The two commands a newcomer needs (see README.md).
-.PHONY: run test bench install uninstall deb
+.PHONY: run test bench soak install uninstall deb
 
 # Installs into PREFIX (default /usr/local; DESTDIR stages it for a package), and removes exactly that.
 install:
@@ -19,6 +19,15 @@ run:
 
 test:
 	@scripts/test.sh
+
+# The recovery soak at its full length (twenty minutes; `make test` runs one minute of it):
+# seeded random work on the real binary, kill -9 every round, what comes back compared pixel
+# for pixel with what was there. X11PAINT_SOAK_SECONDS and X11PAINT_SOAK_SEED change it.
+soak:
+	@scripts/install-deps.sh test
+	@swift build --build-tests 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]' || true
+	@X11PAINT_SOAK_SECONDS=$${X11PAINT_SOAK_SECONDS:-1200} X11PAINT_BINARY="$$(swift build --show-bin-path)/x11paint" \
+		swift test --skip-build --disable-swift-testing --filter RecoverySoakEndToEndTests
 
 # Renderer benchmarks against cairo (an optimised build; cairo is installed for this only).
 bench:
