@@ -169,7 +169,7 @@ final class ImageOperationRecoveryTests: RestartingBoardTestCase {
 
     /// Turning over and over stores no pixels: the history grows by an item a turn, the journal
     /// keeps no picture more, and nothing is kept to undo a crop.
-    func testSixtyHalfTurnsOfThirtyLayersStoreNoPixels() throws {
+    func testSixtyTurnsOfThirtyLayersStoreNoPixels() throws {
         stroke(.red, [(100, 100), (400, 300)])
         for index in 1..<30 {
             board.layerCommands.addLayer()
@@ -179,17 +179,21 @@ final class ImageOperationRecoveryTests: RestartingBoardTestCase {
         let pictures = { (try? FileManager.default.subpathsOfDirectory(atPath: self.state))?.filter { $0.hasSuffix(".img") }.count ?? 0 }
         let picturesBefore = pictures(), itemsBefore = canvas.document.items.count
         let before = seen()
-        for _ in 0..<60 { board.imageCommands.turn(.halfTurn) }
+        // Quarter turns either way and half turns: sixty of them, ending as it began.
+        let turns: [ImageCommands.Turn] = [.clockwise, .halfTurn, .counterClockwise, .halfTurn]
+        for index in 0..<60 { board.imageCommands.turn(turns[index % 4]) }
         board.settleJournal()
         XCTAssertEqual(canvas.document.items.count, itemsBefore + 60, "an item a turn")
         XCTAssertFalse(board.documentController.canUndoCrop, "no whole drawing kept to take back")
         XCTAssertEqual(pictures(), picturesBefore, "no picture stored in the journal")
-        XCTAssertTrue(seen() == before, "sixty half turns: the drawing as it was")
+        XCTAssertTrue(seen() == before, "sixty turns: the drawing as it was")
         XCTAssertLessThanOrEqual(canvas.content.drawing.checkpointCount, 8, "the history's snapshots stay within their cap")
-        board.imageCommands.turn(.halfTurn)
+        board.imageCommands.turn(.clockwise)
+        XCTAssertEqual(seen().size, [before.size[1], before.size[0]], "a quarter turn swaps the sides")
         crash()
         start()
-        board.imageCommands.turn(.halfTurn)
-        XCTAssertTrue(seen() == before, "after a crash, one more turn: as it was")
+        XCTAssertEqual(seen().size, [before.size[1], before.size[0]], "and comes back turned")
+        board.imageCommands.turn(.counterClockwise)
+        XCTAssertTrue(seen() == before, "after a crash, the turn back: as it was")
     }
 }

@@ -60,6 +60,31 @@ final class HistoryCheckpointTests: XCTestCase {
         XCTAssertEqual(bytes(content.drawing.renderArtwork()), bytes(fresh.renderArtwork()), "the second document's own pixels")
     }
 
+    /// A quarter turn applied as it is made, and the same history replayed from the start (a
+    /// restart, an undo): the same size and the same pixels; undone, the drawing as it was.
+    func testAQuarterTurnAppliedOrReplayedGivesTheSamePixels() {
+        let format = DocumentFormat(pixelWidth: 160, pixelHeight: 120)
+        let content = DocumentContent()
+        _ = content.load(Document(items: strokes(20), format: format), redo: [])
+        _ = content.matchLayerToFormat()
+        let before = bytes(content.drawing.renderArtwork())
+        content.append(.layer(.add(id: 1, index: 1, properties: LayerProperties(name: "Layer 2"))))
+        content.append(.turnImage(.clockwise))
+        XCTAssertEqual([content.document.format?.pixelWidth, content.document.format?.pixelHeight], [120, 160])
+        XCTAssertEqual([content.drawing.width, content.drawing.height], [120, 160])
+        content.append(.stroke(Stroke(points: [Point(x: 10, y: 10), Point(x: 100, y: 150)], color: .black, width: 6, blendMode: .sourceOver)))
+        let live = content.drawing.renderArtwork()
+        let fresh = DrawingLayer(width: 120, height: 160)
+        fresh.rebuild(from: content.document)
+        XCTAssertEqual([fresh.width, fresh.height], [120, 160])
+        XCTAssertEqual(bytes(fresh.renderArtwork()), bytes(live), "replayed from the start")
+        XCTAssertTrue(content.undo())
+        XCTAssertTrue(content.undo())
+        XCTAssertEqual([content.drawing.width, content.drawing.height], [160, 120])
+        XCTAssertTrue(content.undo())
+        XCTAssertEqual(bytes(content.drawing.renderArtwork()), before, "undone: the drawing as it was")
+    }
+
     /// A checkpoint's layer is copied while its stroke waits and packed beside the UI thread:
     /// what it gives back is the layer as it was, before and after the packing, whatever is
     /// painted on the layer meanwhile.

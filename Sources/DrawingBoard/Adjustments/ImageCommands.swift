@@ -11,13 +11,14 @@ final class ImageCommands {
     enum Turn: Int {
         case clockwise = 6, counterClockwise = 8, halfTurn = 3, mirrorLeftRight = 2, mirrorTopBottom = 4
 
-        /// The document item for a turn that keeps the size (nil: a quarter turn).
-        var keepingSize: ImageTurn? {
+        /// The document item that makes the turn.
+        var item: ImageTurn {
             switch self {
             case .halfTurn: .halfTurn
             case .mirrorLeftRight: .flipHorizontal
             case .mirrorTopBottom: .flipVertical
-            case .clockwise, .counterClockwise: nil
+            case .clockwise: .clockwise
+            case .counterClockwise: .counterClockwise
             }
         }
 
@@ -44,10 +45,10 @@ final class ImageCommands {
         board.bakePhoto()
         canvas.cancelStroke()
         canvas.deselect()
-        // Half a turn and the mirrors keep the size: one item of a few bytes, whatever the
-        // layers (a background picture, which the item does not turn, takes the way below).
-        if let sameSize = turn.keepingSize, !isBackgroundAPicture {
-            canvas.commit(.turnImage(sameSize))
+        // One item of a few bytes, whatever the layers (a background picture, which the item
+        // does not turn, takes the way below: the drawing made anew, kept as a crop is).
+        if !isBackgroundAPicture {
+            canvas.commit(.turnImage(turn.item))
             return board.showStatus(tr("%@ (Ctrl+Z takes it back)", turn.done))
         }
         var stack = canvas.artworkSnapshot().stack()

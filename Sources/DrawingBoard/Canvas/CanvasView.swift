@@ -83,6 +83,11 @@ public final class CanvasView: View {
         content.onPixelsChanged = { [unowned self] in self.presenter.pixelsChanged($0, on: self) }
         content.onEdit = { [unowned self] in self.onEdit?($0) }
         content.onDocumentChange = { [unowned self] in self.onDocumentChange?() }
+        // A quarter turn (or its undo): the document's new shape, the whole of it in view.
+        content.onSizeChanged = { [unowned self] in
+            if let format = self.document.format { self.viewport.contentSize = format.size }
+            self.showWholeDocument()
+        }
     }
 
     var drawing: DrawingLayer { content.drawing }

@@ -74,6 +74,7 @@ public struct Document: Sendable, Equatable, Codable {
             case .spray: return tr("the spray")
             case .layer(let change): return change.userDescription
             case .turnImage(.halfTurn): return tr("the half turn")
+            case .turnImage(.clockwise), .turnImage(.counterClockwise): return tr("the quarter turn")
             case .turnImage: return tr("the flip")
             case .onLayer(_, let item): return item.userDescription
             }
@@ -110,14 +111,30 @@ public struct Document: Sendable, Equatable, Codable {
         return .color(.white)
     }
 
-    public mutating func append(_ item: Item) { items.append(item) }
+    /// Adds an item; a quarter turn of the image swaps the document's width and height.
+    public mutating func append(_ item: Item) {
+        items.append(item)
+        if case .turnImage(let turn) = item, turn.swapsSides { format = format?.turnedQuarter }
+    }
+
+    /// The size the document had before its items: its format with the sides swapped back for
+    /// each quarter turn among them (a history is replayed from there).
+    public var initialFormat: DocumentFormat? {
+        let quarterTurns = items.filter { if case .turnImage(let turn) = $0 { return turn.swapsSides } else { return false } }.count
+        return quarterTurns % 2 == 0 ? format : format?.turnedQuarter
+    }
 
     /// The layers the items leave.
     public var layers: LayerList { LayerList(self) }
 
-    /// Removes and returns the last item, or nil when there is nothing to undo.
+    /// Removes and returns the last item, or nil when there is nothing to undo (a quarter turn
+    /// taken back swaps the width and height back).
     @discardableResult
-    public mutating func removeLast() -> Item? { items.popLast() }
+    public mutating func removeLast() -> Item? {
+        let item = items.popLast()
+        if case .turnImage(let turn)? = item, turn.swapsSides { format = format?.turnedQuarter }
+        return item
+    }
 }
 
 /// A figure drawn by a shape brush: its outline and how it is stroked, and for a closed figure

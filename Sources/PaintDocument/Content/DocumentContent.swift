@@ -29,6 +29,8 @@ public final class DocumentContent {
     public init() {}
 
     package var onPixelsChanged: ((PixelRect?) -> Void)?
+    /// The document's size changed in its history (a quarter turn, or its undo or redo).
+    package var onSizeChanged: (() -> Void)?
     package var onEdit: ((Edit) -> Void)?
     package var onDocumentChange: (() -> Void)?
 
@@ -61,10 +63,12 @@ public final class DocumentContent {
         let item = onCurrentLayer(item)
         // A locked layer takes no painting, from any tool (the user hears why).
         if isCurrentLayerLocked && !item.changesStackOrBackground { return onLockedLayer?() ?? () }
+        let size = document.format
         document.append(item)
         redoItems.removeAll()
         drawing.append(item, itemCount: document.items.count, painted: painted)
         if case .layer = item { layersChanged() }
+        if document.format != size { onSizeChanged?() }
         onPixelsChanged?(nil)
         onEdit?(.appended(item))
         onDocumentChange?()
@@ -119,9 +123,11 @@ public final class DocumentContent {
 
     /// Takes back the last item; the history starts at the document as it was opened.
     package func undo() -> Bool {
+        let size = document.format
         guard document.items.count > (document.format?.historyStart ?? 0), let item = document.removeLast() else { return false }
         redoItems.append(item)
         rebuildLayer()
+        if document.format != size { onSizeChanged?() }
         onEdit?(.undone)
         if case .layer(let change) = item {
             layersChanged()
@@ -138,8 +144,10 @@ public final class DocumentContent {
     /// Puts back the last undone item.
     package func redo() -> Bool {
         guard let item = redoItems.popLast() else { return false }
+        let size = document.format
         document.append(item)
         rebuildLayer()
+        if document.format != size { onSizeChanged?() }
         onEdit?(.redone)
         if case .layer(let change) = item {
             layersChanged()

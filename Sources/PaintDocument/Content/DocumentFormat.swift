@@ -27,6 +27,11 @@ public struct DocumentFormat: Sendable, Equatable, Codable {
                   historyStart: try container.decodeIfPresent(Int.self, forKey: .historyStart) ?? 0)
     }
 
+    /// The same document turned a quarter: its width and height swapped.
+    public var turnedQuarter: DocumentFormat {
+        DocumentFormat(pixelWidth: pixelHeight, pixelHeight: pixelWidth, pixelScale: pixelScale, historyStart: historyStart)
+    }
+
     /// The size in item units (what strokes are measured in).
     public var size: Size { Size(width: Double(pixelWidth) / pixelScale, height: Double(pixelHeight) / pixelScale) }
 

@@ -1,10 +1,16 @@
-/// A turn of the whole image that keeps its size: half a turn, or a mirror left to right or top
-/// to bottom (Pinta's Image menu). Every layer and the background turn; as a document item it
-/// costs a few bytes in the history and the journal, whatever the number of layers.
+/// A turn of the whole image: a quarter turn either way (the width and height swap), half a
+/// turn, or a mirror left to right or top to bottom (Pinta's Image menu). Every layer turns;
+/// as a document item it costs a few bytes in the history and the journal, whatever the
+/// number of layers.
 public enum ImageTurn: String, Sendable, Codable, CaseIterable {
     case halfTurn
     case flipHorizontal
     case flipVertical
+    case clockwise
+    case counterClockwise
+
+    /// Whether the width and the height swap (a quarter turn).
+    public var swapsSides: Bool { self == .clockwise || self == .counterClockwise }
 
     /// Whether each row is reversed (left and right swap).
     public var reversesRows: Bool { self != .flipVertical }
@@ -17,6 +23,8 @@ public enum ImageTurn: String, Sendable, Codable, CaseIterable {
         case .halfTurn: 3
         case .flipHorizontal: 2
         case .flipVertical: 4
+        case .clockwise: 6
+        case .counterClockwise: 8
         }
     }
 }

@@ -17,8 +17,8 @@ package final class LayerPixelStack {
         }
     }
 
-    package let width: Int
-    package let height: Int
+    package private(set) var width: Int
+    package private(set) var height: Int
     package private(set) var layers: [Layer]
     package private(set) var list = LayerList()
 
@@ -60,6 +60,16 @@ package final class LayerPixelStack {
 
     package func pixels(of id: Int) -> Bitmap? { layers.first { $0.id == id }?.pixels }
     package func layer(_ id: Int) -> Layer? { layers.first { $0.id == id } }
+
+    /// Back to the one empty first layer of a new document of `width` x `height` (a history
+    /// that turns the image a quarter starts at its other size).
+    package func reset(width newWidth: Int, height newHeight: Int) {
+        guard newWidth != width || newHeight != height else { return reset() }
+        width = newWidth
+        height = newHeight
+        layers = [Layer(id: 0, properties: LayerList().entries[0].properties, pixels: Bitmap(sparseWidth: width, height: height), version: newVersion())]
+        list = LayerList()
+    }
 
     /// Back to the one empty first layer of a new document.
     package func reset() {
@@ -110,11 +120,21 @@ package final class LayerPixelStack {
         return true
     }
 
-    /// Every layer turned or mirrored in place (their shape stays; their pixels are new versions).
+    /// Every layer turned or mirrored (their shape stays; their pixels are new versions). A
+    /// quarter turn swaps the stack's sides: each layer is turned into a new bitmap, one at a
+    /// time and kept sparse, so thirty layers never stand in memory twice over.
     package func turnAll(_ turn: ImageTurn) {
+        guard turn.swapsSides else {
+            for index in layers.indices {
+                layers[index].pixels.turnInPlace(reversingRows: turn.reversesRows, reversingColumns: turn.reversesColumns)
+                layers[index].version = newVersion()
+            }
+            return
+        }
+        swap(&width, &height)
         for index in layers.indices {
-            layers[index].pixels.turnInPlace(reversingRows: turn.reversesRows, reversingColumns: turn.reversesColumns)
-            layers[index].version = newVersion()
+            let turned = layers[index].pixels.reoriented(turn.orientation)
+            layers[index] = Layer(id: layers[index].id, properties: layers[index].properties, pixels: turned.sparseCopy().copy, version: newVersion())
         }
     }
 
@@ -168,7 +188,7 @@ package final class LayerPixelStack {
             newlyKept.append(pixels)
             return Snapshot.Layer(id: layer.id, properties: layer.properties, pixels: pixels, version: layer.version)
         }
-        return Snapshot(layers: kept, list: list, lastVersion: lastVersion, newlyKept: newlyKept)
+        return Snapshot(layers: kept, list: list, lastVersion: lastVersion, newlyKept: newlyKept, width: width, height: height)
     }
 
     package struct Snapshot {
@@ -184,6 +204,9 @@ package final class LayerPixelStack {
         package let lastVersion: Int
         /// The layers' pixels this snapshot kept itself (the others it shares with earlier ones).
         let newlyKept: [KeptLayerPixels]
+        /// The stack's size then (a quarter turn changes it).
+        package let width: Int
+        package let height: Int
 
         /// What it keeps of its own now (less once its layers are packed).
         package var bytes: Int { newlyKept.reduce(0) { $0 + $1.bytes } }
@@ -201,6 +224,7 @@ package final class LayerPixelStack {
         }
         layers = restored
         list = snapshot.list
+        (width, height) = (snapshot.width, snapshot.height)
         lastVersion = max(lastVersion, snapshot.lastVersion)
         return true
     }

@@ -28,7 +28,7 @@ public final class DrawingLayer {
     private let checkpoints = LayerCheckpoints()
     private var underlayCache: (asset: ImageAsset, underlay: StrokeRenderer.Underlay)?
     public private(set) var activeStroke: Stroke?
-    package let activeMask: CoverageMask
+    package private(set) var activeMask: CoverageMask
     var scratch: CoverageMask
     var activePaint: CanvasCompositor.ActiveStroke?
     let renderer: StrokeRenderer
@@ -109,18 +109,34 @@ public final class DrawingLayer {
         var start = 0
         if let checkpoint = checkpoints.best(atOrBefore: count, in: document), stack.restore(checkpoint.layers, dense: currentLayerID) {
             start = checkpoint.itemCount
+        } else if let initial = document.initialFormat {
+            // A history with quarter turns starts at the document's other size.
+            stack.reset(width: initial.pixelWidth, height: initial.pixelHeight)
         } else {
             stack.reset()
         }
+        // Strokes are drawn through masks of the layers' size, which the start may have changed.
+        fitMasksToStack()
         for index in start..<count {
             apply(document.items[index]) { self.underlay(for: document.background(after: index)) }
             if checkpoints.wantsCheckpoint(at: index + 1) && checkpoints.survives(index + 1, replayingTo: count) {
                 checkpoints.store(stack, itemCount: index + 1, lastItem: document.items[index])
             }
         }
+        fitMasksToStack()
         setBackground(document.background)
         stack.makeDense(only: currentLayerID)
         invalidateBelow()
+    }
+
+    /// The stroke's masks at the stack's size again, after a quarter turn changed it (the
+    /// stroke in progress was ended before the turn).
+    private func fitMasksToStack() {
+        guard activeMask.width != width || activeMask.height != height else { return }
+        activeMask = CoverageMask(zeroedWidth: width, height: height)
+        scratch = CoverageMask(zeroedWidth: width, height: height)
+        activeStroke = nil
+        activePaint = nil
     }
 
     /// Applies an item appended to the document (the layers already show the ones before).
@@ -159,6 +175,7 @@ public final class DrawingLayer {
             break // the background lives under the layers
         case .turnImage(let turn):
             stack.turnAll(turn)
+            fitMasksToStack()
             stack.makeDense(only: currentLayerID)
             invalidateBelow()
         case .onLayer(let id, let item):

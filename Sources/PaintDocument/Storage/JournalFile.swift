@@ -219,17 +219,19 @@ package final class JournalFile {
 
     /// A generation: the documents crops replaced (each followed by `cropped`), then the
     /// document, its redo items and the item being made. Each document's size is written before
-    /// and after its items: one damaged record never changes its size.
+    /// its items (the size it had before them: a quarter turn among them swaps it as it is read)
+    /// and after them: one damaged record never changes its size.
     package static func generationFrames(_ current: DocumentJournal.Snapshot) throws -> [Data] {
-        func document(_ format: DocumentFormat?, _ items: [Document.Item], redo: [Document.Item]) throws -> [Data] {
-            let size = try format.map { [try frame(.format($0))] } ?? []
-            return try size + items.map { try frame(.append($0)) } + redo.map { try frame(.redoable($0)) } + size
+        func document(_ document: Document, redo: [Document.Item]) throws -> [Data] {
+            let before = try document.initialFormat.map { [try frame(.format($0))] } ?? []
+            let after = try document.format.map { [try frame(.format($0))] } ?? []
+            return try before + document.items.map { try frame(.append($0)) } + redo.map { try frame(.redoable($0)) } + after
         }
         var frames = [try frame(.generation)]
         for before in current.documentsBeforeCrop {
-            frames += try document(before.format, before.items, redo: []) + [try frame(.cropped)]
+            frames += try document(before, redo: []) + [try frame(.cropped)]
         }
-        frames += try document(current.format, current.items, redo: current.redo)
+        frames += try document(Document(items: current.items, format: current.format), redo: current.redo)
         if current.currentLayerID != 0 { frames.append(try frame(.currentLayer(current.currentLayerID))) }
         if let pending = current.pending { frames.append(try frame(.pending(pending))) }
         frames.append(try frame(.binding(path: current.filePath, saved: current.isSaved)))
