@@ -5,7 +5,7 @@ import XCTest
 
 /// A seeded soak on the real binary: rounds of random work with every kind of change (the
 /// painting tools, text, a selection cleared, layers added, copied, merged and moved,
-/// adjustments, turns of the image, undo and redo), then the drawing exported as the app has
+/// adjustments, turns, resizes and crops of the image, undo and redo), then the drawing exported as the app has
 /// it, a second's rest, kill -9, a restart, and the drawing exported again: the two files
 /// must hold the same pixels, every round. X11PAINT_SOAK_SECONDS sets how long it runs (a
 /// minute by default; `make soak` runs twenty); X11PAINT_SOAK_SEED the seed.
@@ -16,7 +16,7 @@ final class RecoverySoakEndToEndTests: XvfbTestCase {
 
     /// One random change, through the keys and the mouse as a user makes it.
     private func act(_ app: RunningApp) throws -> String {
-        switch pick(18) {
+        switch pick(21) {
         case 0, 1:
             try app.key("p")
             try app.drag((0..<(2 + pick(4))).map { _ in point() })
@@ -68,6 +68,19 @@ final class RecoverySoakEndToEndTests: XvfbTestCase {
             try app.drag([point(), point(), point()])
             try app.key("p")
             return "spray"
+        case 18:
+            // Resize Image: its percentage field has the keys, its text selected.
+            try app.key("ctrl+r")
+            usleep(300_000)
+            try app.type(["90", "110", "75"][pick(3)], delay: 10)
+            try app.key("Return")
+            usleep(600_000)
+            return "resize"
+        case 19:
+            try app.key(pick(2) == 0 ? "ctrl+alt+x" : "ctrl+a")
+            try app.key("ctrl+shift+x")
+            try app.key("p")
+            return "crop"
         default:
             try app.click(160 + pick(3) * 300, 565) // a quick colour
             try app.key("bracketright")
