@@ -84,10 +84,7 @@ public final class CanvasView: View {
         content.onEdit = { [unowned self] in self.onEdit?($0) }
         content.onDocumentChange = { [unowned self] in self.onDocumentChange?() }
         // A quarter turn (or its undo): the document's new shape, the whole of it in view.
-        content.onSizeChanged = { [unowned self] in
-            if let format = self.document.format { self.viewport.contentSize = format.size }
-            self.showWholeDocument()
-        }
+        content.onSizeChanged = { [unowned self] in self.viewport.contentSize = self.document.format?.size ?? self.viewport.contentSize; self.showWholeDocument() }
     }
 
     var drawing: DrawingLayer { content.drawing }
@@ -134,8 +131,7 @@ public final class CanvasView: View {
         let windowOrigin = window == nil ? nil : convert(Point.zero, to: nil)
         if let windowOrigin, let last = lastWindowOrigin, windowOrigin != last {
             viewport.shiftContent(by: Point(x: last.x - windowOrigin.x, y: last.y - windowOrigin.y))
-        } else if grew && !isDrawing {
-            // Not under a stroke being drawn: the document stays under the pointer drawing on it.
+        } else if grew && !isDrawing { // under a stroke being drawn the document stays under the pen
             viewport.centreWhereItFits()
         }
         lastWindowOrigin = windowOrigin

@@ -231,6 +231,18 @@ package final class LayerPixelStack {
 
     // MARK: - Composing
 
+    /// What a fill reads under layer `id`: the layer alone (its option), else the background and
+    /// the visible layers under it, as the user sees them (on the first layer, the background
+    /// only: the fill of every document before layers).
+    package func fillUnderlay(for item: Document.Item, on id: Int, background: () -> StrokeRenderer.Underlay) -> StrokeRenderer.Underlay {
+        if case .fill(let fill) = item, fill.samplesLayerOnly { return StrokeRenderer.Underlay(pixel: 0, image: nil) }
+        guard let index = list.index(of: id), index > 0 else { return background() }
+        let under = background()
+        let composed = under.image?.cropped(to: under.image!.bounds) ?? Bitmap(width: width, height: height, fill: under.pixel)
+        compose(0..<index, into: composed, area: composed.bounds)
+        return StrokeRenderer.Underlay(pixel: under.pixel, image: composed)
+    }
+
     /// Blends the visible layers in `range` (indexes, bottom first) over `target` within `area`.
     package func compose(_ range: Range<Int>, into target: Bitmap, area: PixelRect) {
         LayerCompositor.compose(layers[range.clamped(to: layers.indices)].map(\.composed), into: target, area: area)

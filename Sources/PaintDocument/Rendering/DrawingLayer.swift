@@ -182,25 +182,13 @@ public final class DrawingLayer {
             guard let pixels = stack.pixels(of: id) else { return } // a damaged journal's: nothing to paint on
             if id != currentLayerID { invalidateBelow() }
             stack.touch(id)
-            renderer.apply(item, onto: pixels, scratch: scratch) { self.fillUnderlay(for: item, on: id, background: background) }
+            renderer.apply(item, onto: pixels, scratch: scratch) { self.stack.fillUnderlay(for: item, on: id, background: background) }
         default:
             guard let pixels = stack.pixels(of: 0) else { return }
             if currentLayerID != 0 { invalidateBelow() }
             stack.touch(0)
-            renderer.apply(item, onto: pixels, scratch: scratch) { self.fillUnderlay(for: item, on: 0, background: background) }
+            renderer.apply(item, onto: pixels, scratch: scratch) { self.stack.fillUnderlay(for: item, on: 0, background: background) }
         }
-    }
-
-    /// What a fill reads under its layer: the layer alone (its option), else the background and
-    /// the visible layers under it, as the user sees them (on the first layer, the background
-    /// only: the fill of every document before layers).
-    private func fillUnderlay(for item: Document.Item, on id: Int, background: () -> StrokeRenderer.Underlay) -> StrokeRenderer.Underlay {
-        if case .fill(let fill) = item, fill.samplesLayerOnly { return StrokeRenderer.Underlay(pixel: 0, image: nil) }
-        guard let index = stack.list.index(of: id), index > 0 else { return background() }
-        let under = background()
-        let composed = under.image?.cropped(to: under.image!.bounds) ?? Bitmap(width: width, height: height, fill: under.pixel)
-        stack.compose(0..<index, into: composed, area: composed.bounds)
-        return StrokeRenderer.Underlay(pixel: under.pixel, image: composed)
     }
 
     /// Records a stroke committed with `commit()` (already on the layer).
