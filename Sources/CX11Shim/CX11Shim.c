@@ -236,17 +236,59 @@ int x11shim_install_termination_handler(void) {
 
 int x11shim_termination_requested(void) { return termination_requested; }
 
+/* Over the spot: the input method draws its pre-edit (and places its candidates) at the spot
+   the app sets where its caret is. It asks for a font set, which a machine without core fonts
+   cannot give: then NULL, and the caller takes the input method's own window. */
+static XIC create_over_the_spot(XIM im, Display *d, Window w) {
+    XIMStyles *styles = NULL;
+    if (XGetIMValues(im, XNQueryInputStyle, &styles, NULL) != NULL || !styles) return NULL;
+    int offered = 0;
+    for (int i = 0; i < styles->count_styles; i++) {
+        if (styles->supported_styles[i] == (XIMPreeditPosition | XIMStatusNothing)) offered = 1;
+    }
+    XFree(styles);
+    if (!offered) return NULL;
+    char **missing = NULL, *fallback = NULL;
+    int missing_count = 0;
+    XFontSet fonts = XCreateFontSet(d, "-*-*-medium-r-normal--*-140-*-*-*-*-*-*,*", &missing, &missing_count, &fallback);
+    if (missing) XFreeStringList(missing);
+    if (!fonts) return NULL;
+    XPoint spot = {0, 0};
+    XVaNestedList preedit = XVaCreateNestedList(0, XNSpotLocation, &spot, XNFontSet, fonts, NULL);
+    XIC ic = XCreateIC(im, XNInputStyle, XIMPreeditPosition | XIMStatusNothing, XNClientWindow, w, XNFocusWindow, w,
+                       XNPreeditAttributes, preedit, NULL);
+    XFree(preedit);
+    return ic;
+}
+
+void x11shim_set_input_spot(XIC ic, int x, int y) {
+    XPoint spot = {(short)x, (short)y};
+    XVaNestedList preedit = XVaCreateNestedList(0, XNSpotLocation, &spot, NULL);
+    XSetICValues(ic, XNPreeditAttributes, preedit, NULL);
+    XFree(preedit);
+}
+
+int x11shim_input_is_over_the_spot(XIC ic) {
+    XIMStyle style = 0;
+    if (XGetICValues(ic, XNInputStyle, &style, NULL) != NULL) return 0;
+    return (style & XIMPreeditPosition) != 0;
+}
+
 XIC x11shim_create_input_context(Display *d, Window w) {
     // The XMODIFIERS environment variable (@im=fcitx) chooses the input method.
     XSetLocaleModifiers("");
     XIM im = XOpenIM(d, NULL, NULL, NULL);
+    int chosen = im != NULL;
     if (!im) {
         XSetLocaleModifiers("@im=none");
         im = XOpenIM(d, NULL, NULL, NULL);
     }
     if (!im) return NULL;
-    XIC ic = XCreateIC(im, XNInputStyle, XIMPreeditNothing | XIMStatusNothing,
-                       XNClientWindow, w, XNFocusWindow, w, NULL);
+    // Only an input method the user chose shows a pre-edit; Xlib's own compose has none.
+    const char *modifiers = getenv("XMODIFIERS");
+    XIC ic = NULL;
+    if (chosen && modifiers && strstr(modifiers, "@im=") && !strstr(modifiers, "@im=none")) ic = create_over_the_spot(im, d, w);
+    if (!ic) ic = XCreateIC(im, XNInputStyle, XIMPreeditNothing | XIMStatusNothing, XNClientWindow, w, XNFocusWindow, w, NULL);
     if (!ic) {
         XCloseIM(im);
         return NULL;

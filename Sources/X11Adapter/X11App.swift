@@ -28,6 +28,8 @@ public final class X11App {
     private let settingsFile = SettingsFile()
     /// Writes them as they change (a second after input), so a kill loses at most that second.
     private var settingsKeeper: SettingsKeeper?
+    /// Where the input method was last told the caret is (window pixels).
+    private var inputSpot: (Int32, Int32)?
 
     // Before the loop runs (and when the last drawing is back), the views are laid out, never
     // rendered: a render here took the window's dirty regions without presenting them, and a
@@ -74,7 +76,11 @@ public final class X11App {
         _ = x11shim_select_xi2(x11.display, x11.window, &xinputOpcode, &pointerThroughXInput2)
         // Typing any script: through an X input method when one runs (XMODIFIERS=@im=fcitx).
         translator.inputContext = x11shim_create_input_context(x11.display, x11.window)
-        if translator.inputContext == nil { Log.info("no X input method for this locale: text comes from the keys' symbols") }
+        if let context = translator.inputContext {
+            if x11shim_input_is_over_the_spot(context) != 0 { Log.info("the input method shows what is being composed at the caret (over the spot)") }
+        } else {
+            Log.info("no X input method for this locale: text comes from the keys' symbols")
+        }
         if pointerThroughXInput2 == 0 { Log.info("XInput 2.2 is missing: the pointer comes as core events, without smooth scrolling") }
         isDemo = options.demo
         if !isDemo {
@@ -133,6 +139,7 @@ public final class X11App {
                 let regions = window.render()
                 let t1 = application.clock.now
                 presenter.present(window.backbuffer, regions: regions)
+                followCaretWithInputMethod()
                 if traceFrames {
                     // The events it shows: the benchmarks give the server's floor each event's frame size.
                     print(String(format: "frame: render %.1f ms, present %.1f ms, %d events, %d px", (t1 - t0) * 1000,
@@ -168,6 +175,15 @@ public final class X11App {
         selections.owner.handOverToClipboardManager()
         latency?.report()
         return 0
+    }
+
+    /// The input method's pre-edit where the caret is now (the spot moves only when the caret did).
+    private func followCaretWithInputMethod() {
+        guard let context = translator.inputContext, let caret = window.textInputCaret else { return }
+        let spot = (Int32((caret.minX * window.scale).rounded()), Int32((caret.maxY * window.scale).rounded()))
+        if let last = inputSpot, last == spot { return }
+        inputSpot = spot
+        x11shim_set_input_spot(context, spot.0, spot.1)
     }
 
     private func drainEvents() {

@@ -146,4 +146,17 @@ final class TextFieldEditingTests: XCTestCase {
         translator.handle(PointerEvent(.middleRelease, at: end, timestamp: 1.1))
         XCTAssertEqual(field.text, "/home/ann/Trips")
     }
+
+    /// The window says where the caret of the field taking the keys is (the input method's
+    /// pre-edit goes there), and nothing once no field takes them.
+    func testTheWindowKnowsWhereTheCaretIs() throws {
+        let (h, field) = editingField("dune")
+        let atEnd = try XCTUnwrap(h.window.textInputCaret)
+        XCTAssertEqual(atEnd.minX, field.frame.minX + 6 + field.font.width(of: "dune"), accuracy: 0.5)
+        h.window.send(KeyEvent(.home))
+        XCTAssertEqual(try XCTUnwrap(h.window.textInputCaret).minX, field.frame.minX + 6, accuracy: 0.5)
+        XCTAssertTrue(atEnd.minY >= field.frame.minY && atEnd.maxY <= field.frame.maxY)
+        field.endEditing()
+        XCTAssertNil(h.window.textInputCaret)
+    }
 }

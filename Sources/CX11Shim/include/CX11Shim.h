@@ -75,11 +75,18 @@ void x11shim_destroy_image(XImage *image);
 unsigned long x11shim_protocol_error_count(void);
 
 /// An X input method context for the window (fcitx, ibus through XIM, or Xlib's own compose
-/// handling), with the pre-edit shown by the input method itself; NULL when Xlib has no input
-/// method for the locale. XCreateIC is variadic, hence the shim.
+/// handling): over the spot (the pre-edit at the caret, see x11shim_set_input_spot) when the
+/// input method the user chose (XMODIFIERS=@im=...) offers it and a font set can be had, else
+/// with the pre-edit shown by the input method itself; NULL when Xlib has no input method for
+/// the locale. XCreateIC is variadic, hence the shim.
 XIC x11shim_create_input_context(Display *d, Window w);
 /// The text a key press types through the context (UTF-8, NUL-terminated in `buffer`), its
 /// keysym, and the byte count (0: no text).
 int x11shim_lookup_utf8(XIC ic, XKeyPressedEvent *event, char *buffer, int size, KeySym *keysym);
+/// Where the caret is (window pixels, the baseline's left end): an over-the-spot input method
+/// shows its pre-edit and candidates there. Nothing for a context that shows them itself.
+void x11shim_set_input_spot(XIC ic, int x, int y);
+/// Whether the context puts the pre-edit at the spot (1) or the input method shows it itself (0).
+int x11shim_input_is_over_the_spot(XIC ic);
 
 #endif

@@ -2,7 +2,7 @@
 /// box): the text exactly as it will be committed (rendered at the document's pixels, shown
 /// through the zoom like the drawing), a dashed frame, and the caret. It takes the keys while
 /// it is up; a drag moves it; a click in it moves the caret. The canvas commits it.
-public final class TextEditingView: View {
+public final class TextEditingView: View, TextInputClient {
     public private(set) var editor = TextEditor()
     /// The block as it would be committed now.
     public private(set) var block: TextBlock
@@ -214,12 +214,19 @@ public final class TextEditingView: View {
         let frameBox = Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y).insetBy(dx: -3, dy: -2)
         drawDashedFrame(frameBox, pixel: pixel, within: rect, in: context)
         // The caret: a line the height of the text, in a colour that stands out from it.
+        context.fill(caretRect, with: Color(r: 0, g: 122, b: 255))
+    }
+
+    /// The caret in this view: a line the height of the text, as thick as its size asks.
+    var caretRect: Rect {
         let caret = layout.caret(atScalar: editor.caretScalarOffset)
         let top = viewPoint(Point(x: caret.x, y: Double(caret.line) * layout.lineHeight))
         let height = layout.lineHeight * viewport.scale / layerScale
-        let width = pixel * max(1, (block.size * viewport.scale / 32).rounded(.down))
-        context.fill(Rect(x: top.x - width / 2, y: top.y, width: width, height: height), with: Color(r: 0, g: 122, b: 255))
+        let width = max(1, (block.size * viewport.scale / 32).rounded(.down)) / (window?.scale ?? 1)
+        return Rect(x: top.x - width / 2, y: top.y, width: width, height: height)
     }
+
+    public var textInputCaretRect: Rect? { caretRect }
 
     /// The frame's four sides, dashed in two tones, each only where it crosses the area being
     /// drawn (a long line's frame would otherwise be thousands of dashes every key). A side's

@@ -4,7 +4,7 @@
 /// selects everything, Ctrl+Z takes typing back, Ctrl+C/X/V go through the desktop's
 /// CLIPBOARD, and what is selected is the PRIMARY selection a middle click pastes (see
 /// TextField+Clipboard). Enter sends `onSubmit`, or goes on to the dialog's default button.
-open class TextField: Control {
+open class TextField: Control, TextInputClient {
     /// The line and its caret, selection and undo (the model; this view shows and edits it).
     public private(set) var editor: LineEditor
 
@@ -196,6 +196,8 @@ open class TextField: Control {
     private var textOrigin: Point {
         Point(x: 6 - scrollX, y: (bounds.midY + (font.ascender + font.descender) / 2).rounded())
     }
+
+    public var textInputCaretRect: Rect? { isEditing ? caretRect : nil }
 
     /// The caret's rectangle in this view (where an input method shows what is being composed).
     public var caretRect: Rect {
