@@ -1,7 +1,10 @@
 import Foundation
 
-/// A session bus of the test's own (dbus-daemon --session, the desktop's real bus daemon), and
-/// optionally the stand-in file chooser portal on it (Tests/Fixtures/portal).
+/// A session bus of the test's own (the desktop's real bus daemon, as a session bus), and
+/// optionally the stand-in file chooser portal on it (Tests/Fixtures/portal). Its configuration
+/// names no service directories: on a desktop machine the system's own services (a real
+/// xdg-desktop-portal among them) would otherwise be started on it by activation, and answer
+/// where the test wants no one, or its stand-in, to answer.
 package final class PrivateSessionBus {
     package struct Failure: Error, CustomStringConvertible { package let description: String }
 
@@ -10,10 +13,28 @@ package final class PrivateSessionBus {
     private var portal: Process?
     /// Where the stand-in writes the calls it got, a JSON object a line.
     package let recordFile = NSTemporaryDirectory() + "portal-calls-" + UUID().uuidString + ".jsonl"
+    private let configFile = NSTemporaryDirectory() + "private-session-bus-" + UUID().uuidString + ".conf"
+
+    /// A session bus's rules (anyone may talk to anyone and own any name), with nothing to activate.
+    private static let configuration = """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:tmpdir=/tmp</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
 
     package init() throws {
+        try Self.configuration.write(toFile: configFile, atomically: true, encoding: .utf8)
         daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        daemon.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
+        daemon.arguments = ["--config-file=" + configFile, "--nofork", "--nopidfile", "--print-address=1"]
         let output = Pipe()
         daemon.standardOutput = output
         daemon.standardError = FileHandle.nullDevice
@@ -59,6 +80,7 @@ package final class PrivateSessionBus {
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(atPath: recordFile)
+        try? FileManager.default.removeItem(atPath: configFile)
     }
 
     /// Stops the bus daemon alone (a desktop session whose bus went away).
