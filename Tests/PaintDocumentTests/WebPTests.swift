@@ -115,7 +115,16 @@ final class WebPTests: XCTestCase {
         }
         var garbage = good
         for i in stride(from: 40, to: garbage.count, by: 3) { garbage[i] ^= 0x5A }
-        _ = try? WebPCodec.decode(garbage) // damaged: a message or a picture, never a crash
+        // Damaged inside its data: libwebp either says so (the user reads why) or, its lossy
+        // data being tolerant, draws a picture of the size the file declares; never a crash.
+        do {
+            let damaged = try WebPCodec.decode(garbage).bitmap
+            let expected = picture()
+            XCTAssertEqual([damaged.width, damaged.height], [expected.width, expected.height], "a picture of the declared size")
+        } catch {
+            XCTAssertTrue("\(error)".hasPrefix("could not read the image: "), "a message the user can read: \(error)")
+            XCTAssertGreaterThan("\(error)".count, "could not read the image: ".count, "with the reason")
+        }
         XCTAssertThrowsError(try PhotoDecoder.decode(Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPjunk".utf8), name: "junk.webp")) { error in
             XCTAssertFalse("\(error)".isEmpty)
         }
