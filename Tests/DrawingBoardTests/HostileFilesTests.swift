@@ -111,11 +111,21 @@ final class HostileFilesTests: XCTestCase {
 
         let startMemory = residentMegabytes()
         var slowest = 0.0, errors = 0, opened = 0
+        var unsaid: [String] = []
         for path in paths {
             let start = Date()
+            board.showStatus("")
             board.openPhoto(path: path)
             board.finishOpening()
-            if board.photoPlacement != nil { opened += 1 } else { errors += 1 }
+            if board.photoPlacement != nil {
+                opened += 1
+            } else {
+                errors += 1
+                // Refused: the user reads why, in the error's colour.
+                if !(board.messageLine.isError && board.statusLabel.text.hasPrefix("Cannot open the photo: ")) {
+                    unsaid.append("\((path as NSString).lastPathComponent): \(board.statusLabel.text)")
+                }
+            }
             board.cancelPhoto()
             // The decoders directly as well.
             if let data = FileManager.default.contents(atPath: path) { _ = try? PhotoDecoder.decode(data, name: "raw") }
@@ -125,6 +135,7 @@ final class HostileFilesTests: XCTestCase {
         XCTAssertLessThan(slowest, 2, "no file takes long")
         XCTAssertLessThan(residentMegabytes() - startMemory, 300, "no memory blow-up")
         XCTAssertGreaterThan(errors, 150, "most of them are refused")
+        XCTAssertEqual(unsaid, [], "every file refused says why")
         XCTAssertTrue(board.canvas.document.isEmpty, "nothing changed the drawing")
     }
 
