@@ -96,13 +96,19 @@ final class JournalEndToEndTests: XCTestCase {
 
     func testFilesThatFailToReadOrNeverEndAreAMessage() throws {
         let server = try XvfbServer()
-        for photo in ["/proc/self/mem", "/dev/zero", "/proc/kmsg"] {
+        for (index, photo) in ["/proc/self/mem", "/dev/zero", "/proc/kmsg"].enumerated() {
             let app = try RunningApp(display: server.display, home: home, arguments: ["--size", "640x480", "--photo", photo])
             try app.drag([(100, 200), (400, 220)])
             try app.xdotool(["getwindowname", app.windowID])
             usleep(200_000)
             XCTAssertTrue(app.process.isRunning, "\(photo): still running")
             app.stop()
+            // It said why (the log has the whole path), and the drawing took the stroke: no
+            // photo was placed over it, nothing else changed.
+            XCTAssertTrue(app.standardError.contains("cannot open \(photo): "), "\(photo): \(app.standardError)")
+            let items = DocumentJournal.recover(folder: home + "/.local/state/x11paint").document.items
+            XCTAssertEqual(items.count, index + 1, "\(photo): one stroke a run, nothing more")
+            XCTAssertTrue(items.allSatisfy { if case .stroke = $0 { return true } else { return false } }, "\(photo): strokes only")
         }
     }
 }
