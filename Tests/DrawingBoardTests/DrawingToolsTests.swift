@@ -250,6 +250,9 @@ final class DrawingToolsTests: XCTestCase {
         board.canvas.setBackground(.image(ImageAsset(bitmap: picture, name: "test")))
         let before = art()
         drag((50, 200), (700, 200))
+        // The pencil drew over the picture first: the eraser then has paint to take away.
+        XCTAssertFalse(art().isEqual(to: before), "the stroke shows over the picture")
+        XCTAssertEqual(art().color(atX: 300, y: 200), board.canvas.strokeColor.roundedTo8Bit)
         board.selectTool(at: DrawingBoardViewController.eraserIndex)
         board.setStrokeWidth(30)
         drag((50, 200), (700, 200))
