@@ -87,6 +87,10 @@ final class DocumentJournalTests: XCTestCase {
         window.send([TouchInput(identifier: 1, phase: .moved, location: Point(x: a.x + 100, y: a.y), timestamp: 0)])
         clock.advance(by: 1.1)
         window.application.tick()
+        // The stroke in progress was journaled (a crash now would bring it back)...
+        board.settleJournal()
+        XCTAssertNotNil(DocumentJournal.recover(folder: folder).unfinishedStroke, "journaled while it was drawn")
+        // ...and Escape drops it from the journal too.
         window.send(KeyEvent(.escape))
         board.settleJournal()
         XCTAssertNil(DocumentJournal.recover(folder: folder).unfinishedStroke)
