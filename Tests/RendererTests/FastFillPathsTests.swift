@@ -102,17 +102,19 @@ final class FastFillPathsTests: XCTestCase {
     func testWorkersStayAwakeBetweenAGesturesFramesAndSleepOnceTheyStop() throws {
         let workers = BandWorkers.shared
         guard workers.threads > 0 else { throw XCTSkip("one core: no workers") }
-        // Frames' bands until a worker has taken one (it is awake), then the gap before the next
-        // frame's (a 125 Hz mouse: 8 ms apart).
-        let caller = pthread_self()
-        let takenByWorkers = Atomic<Int>(0)
-        for _ in 0..<200 where takenByWorkers.load(ordering: .relaxed) == 0 {
-            workers.run(iterations: 2) { _ in
-                usleep(500)
-                if pthread_equal(pthread_self(), caller) == 0 { takenByWorkers.add(1, ordering: .relaxed) }
-            }
-        }
-        guard takenByWorkers.load(ordering: .relaxed) > 0 else { throw XCTSkip("no worker woke in 200 frames: a machine too busy to tell") }
+        // Asleep first: every worker parks once no job has come for the length of its spin.
+        var deadline = Date().addingTimeInterval(2)
+        while workers.parkedWorkers < workers.threads && Date() < deadline { usleep(5_000) }
+        XCTAssertEqual(workers.parkedWorkers, workers.threads, "idle workers sleep")
+        // A frame's bands wake them: each woken worker counts its wake-up, whether or not it
+        // got a band before the caller finished them (a broken pool never wakes, and fails here).
+        let wakesBefore = workers.wakeCount
+        workers.run(iterations: 2) { _ in usleep(500) }
+        deadline = Date().addingTimeInterval(2)
+        while workers.wakeCount == wakesBefore && Date() < deadline { usleep(1_000) }
+        XCTAssertGreaterThan(workers.wakeCount, wakesBefore, "a sleeping worker woke for the frame's bands")
+        // Then the gap before the next frame's (a 125 Hz mouse: 8 ms apart): they stay awake.
+        workers.run(iterations: 2) { _ in usleep(500) }
         let finished = DispatchTime.now().uptimeNanoseconds
         usleep(3_000)
         let parkedInTheGap = workers.parkedWorkers
@@ -122,7 +124,7 @@ final class FastFillPathsTests: XCTestCase {
             XCTAssertEqual(parkedInTheGap, 0, "a worker parked \(looked / 1000) µs after a job: the next frame would wait for its wake-up")
         }
         // Once the frames stop, every worker sleeps: an idle app costs no CPU.
-        let deadline = Date().addingTimeInterval(2)
+        deadline = Date().addingTimeInterval(2)
         while workers.parkedWorkers < workers.threads && Date() < deadline { usleep(5_000) }
         XCTAssertEqual(workers.parkedWorkers, workers.threads, "workers still spinning 2 s after the last job")
     }

@@ -50,6 +50,9 @@ final class BandWorkers: @unchecked Sendable {
     private let current = Mutex<Job?>(nil)
     private let parking = NSCondition()
     private var parked = 0 // guarded by `parking`
+    /// How many times a parked worker has woken (for a job; tests read it to see the wake-up).
+    private let wakes = Atomic<Int>(0)
+    var wakeCount: Int { wakes.load(ordering: .relaxed) }
     /// How many workers sleep now (the rest spin or work).
     var parkedWorkers: Int {
         parking.lock()
@@ -133,6 +136,7 @@ final class BandWorkers: @unchecked Sendable {
                 while generation.load(ordering: .acquiring) == seen { parking.wait() }
                 parked -= 1
                 parking.unlock()
+                wakes.wrappingAdd(1, ordering: .relaxed)
             }
             seen = generation.load(ordering: .acquiring)
             current.withLock { $0 }?.work()
