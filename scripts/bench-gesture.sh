@@ -5,9 +5,9 @@
 #       its first frame, plays the gesture and prints the latency line; then plays it to
 #       x11paint-present-floor, whose frames change as many pixels as the app's frame for the
 #       same event did and do no drawing: the part of the latency that is the X server's copy
-#       and the queueing it causes. (Until issue 44's thirteenth session every floor frame
-#       changed the app's median frame's pixels; the wheel's frames range from 0.08 to 5.2
-#       million pixels, and its largest were compared with the floor of 0.8 million.)
+#       and the queueing it causes. (A floor frame of the app's median
+#       frame's size would not do: the wheel's frames range from 0.08 to 5.2 million pixels,
+#       and its largest would be compared with a floor of 0.8 million.)
 run_gesture() {
   local name=$1 what=$2 log=$3 settle=$4
   shift 4

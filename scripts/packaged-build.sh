@@ -1,7 +1,7 @@
 # Sourced by scripts/build-deb.sh and scripts/bench-memory.sh: the flags of the binary Debian
 # packages (the release build with Swift's runtime and Foundation linked in, in .build-deb).
-# Linked by LLVM's lld, for what it saves of resident memory (issue 44, seventh session;
-# BENCHMARKS.md): relative relocations packed (-z pack-relative-relocs, glibc 2.36's DT_RELR)
+# Linked by LLVM's lld, for what it saves of resident memory (BENCHMARKS.md): relative
+# relocations packed (-z pack-relative-relocs, glibc 2.36's DT_RELR)
 # instead of the 2.1 MB table the loader reads at every start; functions in sections of their
 # own, laid out with the ones a start runs side by side (scripts/startup-functions.txt and, for
 # the private ones without a symbol, scripts/startup-sections.ld, both written by

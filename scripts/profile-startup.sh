@@ -3,7 +3,7 @@
 # binary that a start runs, for the linker to lay out side by side (scripts/packaged-build.sh).
 # The kernel maps a binary's code in 64 KB windows around each page the app touches, so a start
 # whose few thousand functions lie scattered over 18 MB of code kept 10 MB of it resident; laid
-# out together, 3.5-4 MB less (issue 44, BENCHMARKS.md). Run it again when much has changed:
+# out together, 3.5-4 MB less (BENCHMARKS.md). Run it again when much has changed:
 # a function that is gone is skipped, a new one is laid out with the rest.
 # The functions are named in the order of their part: a second start's until its window settles
 # (what a start with an empty drawing runs), then a start that brings a drawing back, the

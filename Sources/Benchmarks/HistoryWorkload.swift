@@ -91,7 +91,7 @@ enum HistoryWorkload {
         ]
     }
 
-    /// What a checkpoint of the layer costs (issue 44, fifth session): the stroke that makes it
+    /// What a checkpoint of the layer costs: the stroke that makes it
     /// waits for a sparse copy; the copy is packed beside the UI thread, on one core; undo
     /// unpacks it on all of them.
     static func printCheckpointCost(of layer: Bitmap, runs: Int) {

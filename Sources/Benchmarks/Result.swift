@@ -21,7 +21,7 @@ struct BenchmarkResult {
     var anchor = "cairo"
     /// How values print (time by default; megabytes for memory).
     var unit: (Double) -> String = formatTime
-    /// Blend2D's time for the same work, and the target against it (issue 44's second anchor).
+    /// Blend2D's time for the same work, and the target against it (the second anchor).
     var blend2d: (time: Double, target: Target, note: String)?
 
     /// Whether the target against Blend2D is met (true without one).

@@ -30,8 +30,7 @@ enum ShapeWorkloads {
             }
         }
         // For comparing two builds back to back on a busy machine: only our fill, 25 times on
-        // the given number of cores, without cairo and Blend2D (BENCHMARKS.md, issue 44's
-        // fourth session).
+        // the given number of cores, without cairo and Blend2D (BENCHMARKS.md).
         if let cores = ProcessInfo.processInfo.environment["X11PAINT_BENCH_OURS_ONLY"].flatMap({ Int($0) }) {
             RowBands.cores = cores
             let times = (0..<25).map { _ in ours() }.sorted()

@@ -5,7 +5,7 @@ import PaintGraphics
 /// chosen at start on a processor that has it: the package itself is built for the x86-64
 /// baseline, SSE2, as Debian's are, so it runs everywhere. Blend2D compiles its pipelines for the
 /// processor at hand; built for this one, with edge pixels eight at a time, the polygon fill took
-/// 1,000 small polygons 15% less time (BENCHMARKS.md, issue 44's eleventh session).
+/// 1,000 small polygons 15% less time (BENCHMARKS.md).
 ///
 /// The module may define no function the baseline modules define too: specializations of
 /// generic code have shared linkage, and the linker keeps one copy for every caller, which on an

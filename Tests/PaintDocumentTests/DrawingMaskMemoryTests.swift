@@ -3,8 +3,8 @@ import XCTest
 @testable import PaintGraphics
 
 /// A drawing's two document-sized coverage masks (the stroke in progress, replays) come from
-/// fresh mappings: an empty drawing's were zeroed and resident at start (issue 44, seventh
-/// session), and a stroke costs only the pages it reaches.
+/// fresh mappings: an empty drawing's were zeroed and resident at start, and a stroke costs
+/// only the pages it reaches.
 final class DrawingMaskMemoryTests: XCTestCase {
     /// Pages of the mask's memory the kernel has mapped, by mincore.
     private func residentPages(_ mask: CoverageMask) -> Int {

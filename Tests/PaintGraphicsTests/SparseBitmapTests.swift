@@ -26,8 +26,8 @@ final class SparseBitmapTests: XCTestCase {
     }
 }
 
-/// A new drawing's layer comes from a fresh mapping and costs memory only where it is written: an empty drawing's layer was resident at start (issue 44, fifth
-/// session).
+/// A new drawing's layer comes from a fresh mapping and costs memory only where it is written
+/// (an empty drawing's layer was once resident at start).
 final class ZeroedBitmapTests: XCTestCase {
     /// Pages of the bitmap's memory the kernel has mapped, by mincore.
     private func residentPages(_ bitmap: Bitmap) -> Int {

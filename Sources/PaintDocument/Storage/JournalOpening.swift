@@ -4,14 +4,14 @@ import Foundation
 /// read what it kept, set a damaged journal aside, and open the journal for the new session.
 /// Whatever goes wrong, what could be read is restored and the reason is kept for the screen.
 public struct JournalOpening {
-    /// Recording this session's changes (nil: recovery is off, `problem` says why).
+    /// Recording this run's changes (nil: recovery is off, `problem` says why).
     public var journal: DocumentJournal?
     public var recovery = JournalReader.Recovery()
     /// The folder read and written.
     public var folder: String
     /// 1 for the first window, 2... when other windows were running.
     public var slot = 1
-    /// Why recovery is off for this session.
+    /// Why recovery is off for this run.
     public var problem: String?
     /// The damaged journal's new name, when it was set aside.
     public var damagedJournalName: String?

@@ -67,8 +67,8 @@ final class BandWorkers: @unchecked Sendable {
     /// parked worker, woken, often waited on the caller's own core until the caller's render was
     /// over (`perf sched` over a 4K drag: p75 2.0 ms, p90 3.1 ms), so the caller drew both bands
     /// of the photo in two frames of three that hour. Spinning through the gaps: the drag's p50
-    /// 5.2-5.4 ms → 3.8-4.3 ms, the pinch's within its noise (BENCHMARKS.md, issue 44's
-    /// fourteenth session). Once the frames stop the worker parks: idle costs nothing. (The first
+    /// 5.2-5.4 ms → 3.8-4.3 ms, the pinch's within its noise (BENCHMARKS.md). Once the frames
+    /// stop the worker parks: idle costs nothing. (The first
     /// workers, before they yielded, spun 0.5 ms and took the time the X server needed on two
     /// cores; these yield every fourth look.)
     private static let workerSpinNanoseconds: UInt64 = 20_000_000
@@ -146,7 +146,7 @@ final class BandWorkers: @unchecked Sendable {
     /// A few pauses between looks at the job (a pause is 25 ns on this CPU, 40 on others), and
     /// the core offered to others every fourth look: sixteen pauses and a yield every look
     /// noticed a band's start or end a microsecond late, a few percent of a small shape's fill
-    /// (BENCHMARKS.md, issue 44's ninth session).
+    /// (BENCHMARKS.md).
     @inline(__always)
     private static func spin() {
         for _ in 0..<4 { machine_spin_pause() }

@@ -55,7 +55,7 @@ enum CoverageGroups {
 
     /// The same for eight sums, held at 1 compared as integers (a non-negative float's bits
     /// order as it does): of eight lanes, `replacing` took 1,000 small polygons 19.8 ms where
-    /// this takes 18.5 (issue 44's eleventh session).
+    /// this takes 18.5.
     @inlinable @inline(__always)
     static func levels(_ sums: SIMD8<Float>, _ rule: FillRule) -> SIMD8<UInt32> {
         if rule == .evenOdd { return SIMD8(lowHalf: levels(sums.lowHalf, rule), highHalf: levels(sums.highHalf, rule)) }

@@ -3,7 +3,7 @@ import CMachine
 /// Where a rasterizer's coverage goes, row by row, left to right. The rasterizer is compiled
 /// for each kind of sink, so a span costs no call through a closure: a fill of small shapes
 /// is a few pixels a span, and the call, its context and its tests were a third of composing
-/// them (BENCHMARKS.md, issue 44's fourth session).
+/// them (BENCHMARKS.md).
 @usableFromInline
 package protocol CoverageSink {
     /// `count` pixels from `x` in row `y`, all at coverage `level` (1...255).
@@ -79,8 +79,7 @@ package struct SolidOverSink: CoverageSink {
 
     /// Blended in vector lanes whatever their levels: uncovered pixels come out as they were
     /// and fully covered ones as the colour, so testing for either first only cost the
-    /// mispredicted branches along an edge's mixed groups (BENCHMARKS.md, issue 44's ninth
-    /// session).
+    /// mispredicted branches along an edge's mixed groups (BENCHMARKS.md).
     @inlinable @inline(__always)
     package func four(y: Int, x: Int, levels: SIMD4<UInt32>) {
         let target = UnsafeMutableRawPointer(pixels + y * width + x)

@@ -1,8 +1,7 @@
 /// Where to cut a shape's rows into bands of equal work for the cores. Most of a fill's work
 /// is per edge row (adding an edge's cells, then reading them back), so the cuts share out the
 /// rows that edges cross, not the rows themselves: an even split of a small polygon's rows left
-/// one core with most of its edges and the other waiting (BENCHMARKS.md, issue 44's ninth
-/// session).
+/// one core with most of its edges and the other waiting (BENCHMARKS.md).
 enum EdgeBalancedBands {
     /// `count + 1` rows from `area.y0` to `area.y1`: band `k` is the rows from the `k`-th to the
     /// next. Each cut is the row by which that share of the edge rows is reached.

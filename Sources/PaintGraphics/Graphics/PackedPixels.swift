@@ -4,7 +4,7 @@ import CImageCodecs
 /// checkpoints): in chunks of 64 KiB, each compressed on its own at one of Zstandard's fast
 /// levels, and a chunk of transparent pixels not stored at all. A layer of a drawing is mostly
 /// flat colour and transparency: kept as copies, the checkpoints of a 1280x800 drawing held
-/// 13 MB after 200 strokes (BENCHMARKS.md, issue 44's fifth session).
+/// 13 MB after 200 strokes (BENCHMARKS.md).
 public final class PackedPixels {
     public let width: Int
     public let height: Int

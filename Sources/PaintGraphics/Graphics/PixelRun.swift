@@ -8,7 +8,7 @@ package enum PixelRun {
     /// as a fixed number of four-pixel stores for their size class, the later ones pulled back
     /// to overlap the earlier where the run is shorter: a loop over the run, or a pixel-by-pixel
     /// tail, ended at a different length for every run of a shape's interior, and the processor
-    /// mispredicted its exit (issue 44's ninth session).
+    /// mispredicted its exit.
     @inlinable @inline(__always)
     package static func fill(_ destination: UnsafeMutablePointer<UInt32>, with pixel: UInt32, count: Int) {
         if count >= 32 { return machine_fill32(destination, pixel, count) }

@@ -9,7 +9,7 @@ public final class Rasterizer {
     /// row is summed a group at a time in vector lanes (`CoverageGroups`) over its marked
     /// stretches, and between them the coverage is constant, so interiors become runs and cost
     /// nothing per pixel here. (Sorted ranges of single cells, summed one by one, took 1,000
-    /// small polygons 32 ms where the marks take 28.5: BENCHMARKS.md, issue 44's ninth session.)
+    /// small polygons 32 ms where the marks take 28.5: BENCHMARKS.md.)
     @usableFromInline var groupMarks: UnsafeMutablePointer<UInt64>
     private var marksCapacity = 0
     @usableFromInline var marksPerRow = 0
