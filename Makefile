@@ -46,5 +46,5 @@ bench:
 	@scripts/bench-zoom.sh
 	@swift build -c release --product x11paint-latency-probe 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]' || true
 	@scripts/bench-blackbox.sh
-	@echo "resident memory beside mtPaint (issue 44):"
+	@echo "resident memory beside mtPaint:"
 	@scripts/bench-memory.sh

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Input to pixels as the user feels it (issue 14), measured from outside each app by
+# Input to pixels as the user feels it, measured from outside each app by
 # x11paint-latency-probe (XTest motion in, XShmGetImage polling of the pixels under the
 # pointer out), side by side with mtPaint in one run on one private Xvfb:
 #   X11Paint at 1920x1080 with 10,000 strokes drawn and crash recovery on, as users run it;

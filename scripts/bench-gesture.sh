@@ -25,7 +25,7 @@ run_gesture() {
   play_and_report "$name" "$what" "$log"
   local app_p50=$p50 app_p99=$p99 app_pixels=$frame_pixels
   play_floor "$name" "$app_pixels" "$log" "$event_sizes"
-  # Issue 44's target, against the floor measured just now.
+  # The target, against the floor measured just now.
   if [ -n "$app_p50" ] && [ -n "$p50" ] && [ "$app_pixels" -gt 0 ]; then
     local verdict=met
     if [ "$app_p50" -gt $((p50 + 2000)) ] || [ "$app_p99" -gt $((p99 + 4000)) ]; then verdict=MISSED; fi

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Resident memory beside mtPaint (issue 44), both on one private Xvfb in the same run: each app
+# Resident memory beside mtPaint, both on one private Xvfb in the same run: each app
 # in a 1280x800 window with an empty drawing, its VmRSS 4 s after its window appears; then after
 # 200 strokes drawn through XTest (xdotool), 2 s after the last. Targets: X11Paint at start no
 # more than mtPaint, after the strokes no more than 1.3x mtPaint.

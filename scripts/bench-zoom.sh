@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Zooming and scrolling a big drawing, end to end (issue 18): x11paint (optimised) with a
+# Zooming and scrolling a big drawing, end to end: x11paint (optimised) with a
 # 3840x2160 window (1920x1080 points at X11PAINT_SCALE=2) and 10,000 strokes already drawn
 # on a private Xvfb; xdotool turns the wheel at a mouse's pace: Ctrl+wheel zooms in and out
 # about the pointer, the wheel scrolls the zoomed drawing down and up, Shift+wheel sideways.

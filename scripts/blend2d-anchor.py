@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Blend2D as x11paint-bench's second anchor (issue 44): draws the geometry x11paint-bench
+"""Blend2D as x11paint-bench's second anchor: draws the geometry x11paint-bench
 exported (a JSON file) with Blend2D (PyPI's blend2d-python, one thread) and prints the best
 time of RUNS, in seconds, as `seconds: T`. The Python calls' own cost is measured with the same
 loop calling nothing and printed as `overhead: T`, so the table can say how much is Python's.

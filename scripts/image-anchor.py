@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The anchors of x11paint-bench's adjustments workload (issue 41): Pillow and libvips (pyvips).
+"""The anchors of x11paint-bench's adjustments workload: Pillow and libvips (pyvips).
 
 image-anchor.py LIBRARY OP INPUT.raw WIDTH HEIGHT [OUTPUT.raw] [ARGS...]
 Reads raw RGBA into memory, times OP best of 5 (the operation alone, into memory, no file

@@ -1,7 +1,7 @@
 import Foundation
 import DrawingBoard
 
-/// Issue 41: the Image and Adjustments menus' heavy operations on photo-sized pictures, beside
+/// The Image and Adjustments menus' heavy operations on photo-sized pictures, beside
 /// libvips (its `vips` command, all cores) and Pillow (one core) on the same pixels in the same
 /// run. vips is timed as a command on its own `.v` files (mapped, not decoded); its copy of the
 /// same file is timed too, and the difference is the operation's share.
@@ -76,13 +76,13 @@ enum AdjustmentWorkload {
         writeRaw(source, to: raw)
         var results: [BenchmarkResult] = []
         if let vips = anchor("vips", ["blur", raw, "\(width)", "\(height)", "-", "\(sigma)"]) {
-            results.append(BenchmarkResult(name: "Gaussian blur σ 20, 3840x2160 RGBA, against libvips \(vipsVersion) (gaussblur into memory, its threads on both cores; issue 41: at least as fast)",
+            results.append(BenchmarkResult(name: "Gaussian blur σ 20, 3840x2160 RGBA, against libvips \(vipsVersion) (gaussblur into memory, its threads on both cores; at least as fast)",
                                            ours: ours, cairo: vips, target: .speedup(1), anchor: "libvips"))
         } else {
             print("    (pyvips not found: `scripts/install-deps.sh bench` installs libvips and pyvips)")
         }
         if let pillow = anchor("pillow", ["blur", raw, "\(width)", "\(height)", "-", "\(sigma)"]) {
-            results.append(BenchmarkResult(name: "Gaussian blur σ 20, 3840x2160 RGBA, against Pillow \(pillowVersion) (ImageFilter.GaussianBlur, one core; issue 41: at least 3x)",
+            results.append(BenchmarkResult(name: "Gaussian blur σ 20, 3840x2160 RGBA, against Pillow \(pillowVersion) (ImageFilter.GaussianBlur, one core; at least 3x)",
                                            ours: ours, cairo: pillow, target: .speedup(3), anchor: "Pillow"))
         } else {
             print("    (Pillow not found: `scripts/install-deps.sh bench` installs it)")
@@ -119,15 +119,15 @@ enum AdjustmentWorkload {
         }
         var results: [BenchmarkResult] = []
         if let vips = anchor("vips", ["resize", raw, "\(width)", "\(height)", vipsOutput, "\(newWidth)", "\(newHeight)"]) {
-            results.append(BenchmarkResult(name: "resize 6000x4000 → 1920x1280 Lanczos-3 against libvips \(vipsVersion) (resize kernel lanczos3 into memory, both cores; issue 41: at least as fast)",
+            results.append(BenchmarkResult(name: "resize 6000x4000 → 1920x1280 Lanczos-3 against libvips \(vipsVersion) (resize kernel lanczos3 into memory, both cores; at least as fast)",
                                            ours: ours, cairo: vips, target: .speedup(1),
                                            note: "libvips: \(describe(error(of: vipsOutput))); X11Paint: \(describe(ourError))", anchor: "libvips"))
         }
         if let pillow = anchor("pillow", ["resize", raw, "\(width)", "\(height)", pillowOutput, "\(newWidth)", "\(newHeight)"]) {
-            results.append(BenchmarkResult(name: "resize 6000x4000 → 1920x1280 Lanczos-3 against Pillow \(pillowVersion) (Image.resize LANCZOS, one core; issue 41: at least 3x)",
+            results.append(BenchmarkResult(name: "resize 6000x4000 → 1920x1280 Lanczos-3 against Pillow \(pillowVersion) (Image.resize LANCZOS, one core; at least 3x)",
                                            ours: ours, cairo: pillow, target: .speedup(3), anchor: "Pillow"))
             if let pillowError = error(of: pillowOutput) {
-                results.append(BenchmarkResult(name: "that resize's mean error against a float64 Lanczos-3 (issue 41: no larger than Pillow's)",
+                results.append(BenchmarkResult(name: "that resize's mean error against a float64 Lanczos-3 (no larger than Pillow's)",
                                                ours: ourError.mean, cairo: pillowError.mean, target: .budget,
                                                note: "worst: X11Paint \(format(ourError.worst)), Pillow \(format(pillowError.worst)) levels",
                                                anchor: "Pillow", unit: { format($0, digits: 3) + " levels" }))
@@ -147,7 +147,7 @@ enum AdjustmentWorkload {
         ]
         return adjustments.map { name, adjustment in
             let time = Stopwatch.best(runs: runs, setup: { source.cropped(to: source.bounds) }) { copy in adjustment.apply(to: copy, in: copy.bounds) }
-            return BenchmarkResult(name: "\(name), 3840x2160 (issue 41: ≤ 25 ms)", ours: time, cairo: 0.025, target: .budget)
+            return BenchmarkResult(name: "\(name), 3840x2160 (≤ 25 ms)", ours: time, cairo: 0.025, target: .budget)
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import DrawingBoard
 
-/// Blend2D, the bench's second anchor beside cairo (issue 44): a JIT-compiled SIMD 2D engine,
+/// Blend2D, the bench's second anchor beside cairo: a JIT-compiled SIMD 2D engine,
 /// timed through PyPI's blend2d-python on one thread. x11paint-bench writes the geometry it
 /// draws to a JSON file and scripts/blend2d-anchor.py draws the same with Blend2D, printing its
 /// best time and what the Python loop costs by itself.

@@ -1,7 +1,7 @@
 import Foundation
 import DrawingBoard
 
-/// Issue 43's colour management: opening a 24-megapixel TIFF that carries an Adobe RGB profile
+/// Colour management: opening a 24-megapixel TIFF that carries an Adobe RGB profile
 /// (colord's), read and converted to sRGB by Little CMS (two threads), beside Little CMS's own
 /// `tificc` doing the same conversion of the same file (from its start to its exit, reading and
 /// writing uncompressed TIFF), and beside our reading of the same file without the profile: what
@@ -29,7 +29,7 @@ enum ColorProfileWorkload {
             print("    (tificc did not run: install liblcms2-utils)")
             return []
         }
-        return [BenchmarkResult(name: "Opening a 24 MP Adobe RGB TIFF, converted to sRGB (issue 43: colour management)",
+        return [BenchmarkResult(name: "Opening a 24 MP Adobe RGB TIFF, converted to sRGB (colour management)",
                                 ours: converted, cairo: theirs, target: .withinFactor(1.3),
                                 note: "tificc (Little CMS's own) from start to exit; the same file without its profile opens in \(format(unconverted * 1000, digits: 0)) ms here",
                                 anchor: "tificc")]

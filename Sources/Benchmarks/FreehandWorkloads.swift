@@ -123,7 +123,7 @@ enum FreehandWorkloads {
                                        ours: ours, cairo: cairo, target: .speedup(6),
                                        note: "per segment: X11Paint \(perSegment(ours)) (coverage \(perSegment(coverageOnly)), "
                                            + "composing \(perSegment(ours - coverageOnly))), cairo \(perSegment(cairo))")
-        // Issue 44: at least 2x Blend2D stroking each segment with round caps, one call each.
+        // At least 2x Blend2D stroking each segment with round caps, one call each.
         let geometry = Blend2DAnchor.freehandGeometry(points, strokeWidth: 6, color: Color(r: 30, g: 100, b: 230), width: width, height: height)
         if let blend2d = Blend2DAnchor.time("freehand", geometry: geometry, runs: runs) {
             freehand.blend2d = (blend2d.seconds, .speedup(2),
@@ -133,7 +133,7 @@ enum FreehandWorkloads {
             freehand,
             BenchmarkResult(name: "the same through the toolkit (touch dispatch, hit views, window render per event)",
                             ours: toolkit, cairo: cairo, target: .none, note: "per event: \(perSegment(toolkit))"),
-            // Issue 44: what the toolkit adds to a motion event, beyond the renderer's share above.
+            // What the toolkit adds to a motion event, beyond the renderer's share above.
             BenchmarkResult(name: "a motion event's cost beyond the renderer's share (touch dispatch, recognizers, tool, window render)",
                             ours: (toolkit - ours) / Double(segments), cairo: 1.5e-6, target: .budget,
                             note: "through the toolkit \(perSegment(toolkit)) an event, the renderer's share \(perSegment(ours))",

@@ -1,7 +1,7 @@
 import Foundation
 import DrawingBoard
 
-/// Small files that decode to huge pictures (issue 13 item 10): each is opened in a fresh
+/// Small files that decode to huge pictures: each is opened in a fresh
 /// child process (`--probe-open FILE`) so its peak memory is its own, the way the app opens
 /// a photo for a 1920x1080 window (kept at up to 4x the canvas's pixels).
 enum HugePictureWorkload {

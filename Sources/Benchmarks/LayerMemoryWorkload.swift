@@ -1,7 +1,7 @@
 import Foundation
 import DrawingBoard
 
-/// Issue 40's memory case: a 3840x2160 document with 20 layers each holding a few strokes,
+/// Memory case: a 3840x2160 document with 20 layers each holding a few strokes,
 /// loaded into a canvas in a 1920x1080 window and drawn on (a stroke on the top layer, then
 /// undo and redo), in a child process (`--probe-layers`) so the resident memory is its own.
 enum LayerMemoryWorkload {
@@ -53,7 +53,7 @@ enum LayerMemoryWorkload {
         let parts = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         guard parts.count == 2 else { return [] }
         var result = BenchmarkResult(name: "resident memory, a 3840x2160 document of \(layers) layers with \(strokesPerLayer) strokes each, "
-                                         + "in a 1920x1080 window, drawn on (issue 40: under 250 MB)",
+                                         + "in a 1920x1080 window, drawn on (under 250 MB)",
                                      ours: Double(parts[0]), cairo: 250, target: .budget, note: "peak \(parts[1]) MB")
         result.unit = { "\(Int($0)) MB" }
         return [result]

@@ -2,7 +2,7 @@ import CCairo
 import Foundation
 import DrawingBoard
 
-/// Issue 40: recomposing a 10-layer 3840x2160 stack (as after toggling a layer's visibility or
+/// Recomposing a 10-layer 3840x2160 stack (as after toggling a layer's visibility or
 /// opacity): an opaque photo-like bottom layer and nine layers of strokes in mixed blend modes,
 /// some half transparent, composed over white; the same stack with cairo's blend operators
 /// (CAIRO_OPERATOR_MULTIPLY, ...; pixman does the pixels) in the same run.
@@ -95,7 +95,7 @@ enum LayerStackWorkload {
             LayerCompositor.compose(tiledStack, into: target, area: target.bounds)
         }
         let tiledShare = Double(tiledStack.dropFirst().reduce(0) { $0 + $1.pixels.pixelBytes }) / Double(9 * width * height * 4)
-        // Issue 40's memory case: twenty 4K layers holding a few strokes each.
+        // Memory case: twenty 4K layers holding a few strokes each.
         let fewStrokes = (1...20).map { index -> TiledBitmap in
             let document = SyntheticDocument.strokes(count: 5, size: Size(width: 1920, height: 1080), seed: UInt64(100 + index),
                                                      palette: SyntheticDocument.mutedColors)
@@ -117,7 +117,7 @@ enum LayerStackWorkload {
                                 ours: floor, cairo: 0, target: .none),
                 BenchmarkResult(name: "layers: recompose 10 layers at 3840x2160 (mixed blend modes and opacities), X11Paint (both cores) vs cairo",
                                 ours: ours, cairo: cairo, target: .speedup(2), note: "each layer alone (mode, pixels painted): " + perLayer.joined(separator: ", ")),
-                BenchmarkResult(name: "layers: recompose 10 layers at 3840x2160 under 30 ms (issue 40)", ours: ours, cairo: 0.030, target: .budget),
+                BenchmarkResult(name: "layers: recompose 10 layers at 3840x2160 under 30 ms", ours: ours, cairo: 0.030, target: .budget),
                 BenchmarkResult(name: "layers: the same 10 layers kept in 64x64 tiles (the stroke layers keep \(Int(tiledShare * 100))% of their pixels), under 30 ms",
                                 ours: tiled, cairo: 0.030, target: .budget),
                 BenchmarkResult(name: "layers: pixels of twenty 3840x2160 layers of 5 strokes each, in tiles (whole bitmaps: \(20 * width * height * 4 / 1_000_000) MB)",

@@ -1,7 +1,7 @@
 import Foundation
 import DrawingBoard
 
-/// Issue 40: drawing on a layer of a 3840x2160 document with 10 layers (mixed blend modes, some
+/// Drawing on a layer of a 3840x2160 document with 10 layers (mixed blend modes, some
 /// half transparent) must cost within 1 ms (p99) of drawing on a one-layer document: a motion
 /// event composes only its dirty rectangle, over the cached picture of the layers below.
 /// Each document is shown at 100% in a 1920x1080 window; every motion event goes through the
@@ -42,7 +42,7 @@ enum LayeredDrawingWorkload {
         let ten = motionTimes(document(layers: 10, strokesPerLayer: strokes), on: 5, events: events)
         let p = ViewportWorkload.percentile
         return [BenchmarkResult(name: "a motion event on layer 6 of 10 (its mode darken, layers above in soft-light, difference, colour; some half transparent), "
-                                    + "3840x2160 at 100%, p99 within 1 ms of one layer's (issue 40)",
+                                    + "3840x2160 at 100%, p99 within 1 ms of one layer's",
                                 ours: p(ten, 0.99), cairo: p(one, 0.99) + 0.001, target: .budget,
                                 note: "10 layers: p50 \(formatTime(p(ten, 0.5))), p99 \(formatTime(p(ten, 0.99))); "
                                     + "one layer with the same \(strokes * 10) strokes: p50 \(formatTime(p(one, 0.5))), p99 \(formatTime(p(one, 0.99)))")]

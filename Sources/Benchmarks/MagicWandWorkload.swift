@@ -1,7 +1,7 @@
 import Foundation
 import DrawingBoard
 
-/// Issue 42: the magic wand on a 4K photo-like landscape (a sky graded top to bottom with
+/// The magic wand on a 4K photo-like landscape (a sky graded top to bottom with
 /// sensor-like noise, a ragged horizon, textured ground, a sun): the sky clicked at Pinta's
 /// default tolerance (50%), then its edges for the marching ants, both within one frame's
 /// budget of 30 ms; and the same with every alike pixel in the picture.
@@ -49,7 +49,7 @@ enum MagicWandWorkload {
         let note = "\(selected) pixels selected (\(selected * 100 / (width * height))% of the picture), \(segments) edge segments for the ants"
         let global = region(global: true)
         let globalNote = "\(selected) pixels selected, \(segments) edge segments"
-        return [BenchmarkResult(name: "Magic wand on a 3840x2160 landscape, the sky at tolerance 50%, its region and the ants' edges (issue 42: within 30 ms)",
+        return [BenchmarkResult(name: "Magic wand on a 3840x2160 landscape, the sky at tolerance 50%, its region and the ants' edges (within 30 ms)",
                                 ours: contiguous, cairo: 0.030, target: .budget, note: note, anchor: "budget"),
                 BenchmarkResult(name: "Magic wand, whole picture (every alike pixel), 3840x2160, with the ants' edges",
                                 ours: global, cairo: 0.030, target: .budget, note: globalNote, anchor: "budget")]

@@ -1,7 +1,7 @@
 import Foundation
 import DrawingBoard
 
-/// Issue 43: decoding a 24-megapixel HEIC and AVIF (4:2:0, as phones write them) beside their
+/// Decoding a 24-megapixel HEIC and AVIF (4:2:0, as phones write them) beside their
 /// libraries' own command-line decoders in the same run: `heif-convert` (libheif with libde265)
 /// and `avifdec` (libavif with dav1d, two threads as the app gives it), each timed from starting
 /// the process to its exit, writing Y4M (raw YUV, no colour conversion: the cheapest output they
@@ -62,7 +62,7 @@ enum PhonePictureWorkload {
         }
         guard theirs.isFinite else { return [] }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        return [BenchmarkResult(name: "Decoding a 24 MP \(format) (\(size / 1000) KB), file to pixels (issue 43: within 1.3x of \(anchor))",
+        return [BenchmarkResult(name: "Decoding a 24 MP \(format) (\(size / 1000) KB), file to pixels (within 1.3x of \(anchor))",
                                 ours: ours, cairo: theirs, target: .withinFactor(1.3),
                                 note: "\(anchor) from its start to its exit, writing Y4M; ours converts to RGB as well", anchor: anchor)]
     }

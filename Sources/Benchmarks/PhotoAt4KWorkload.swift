@@ -2,7 +2,7 @@ import CCairo
 import Foundation
 import DrawingBoard
 
-/// Issue 18's transformed-image workload: a 24-megapixel photo turned 30° and scaled onto a
+/// Transformed-image workload: a 24-megapixel photo turned 30° and scaled onto a
 /// 3840x2160 frame, X11Paint (bilinear from the nearest mip level, both cores; and the fast
 /// frames of a gesture) against cairo with CAIRO_FILTER_GOOD (prefilters on shrink: the fair
 /// quality match) and CAIRO_FILTER_FAST, in one run.

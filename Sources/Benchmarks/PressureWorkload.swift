@@ -2,7 +2,7 @@ import CCairo
 import Foundation
 import DrawingBoard
 
-/// Issue 23: a pen's pressure scribble, its width varying from 2 to 12 along 20,000 segments,
+/// A pen's pressure scribble, its width varying from 2 to 12 along 20,000 segments,
 /// drawn as the canvas draws it (each segment's coverage, then its dirty rectangle composed),
 /// beside the same scribble at a constant width 6 and beside cairo filling each segment's
 /// outline (the two end discs and the flank between them).
@@ -40,10 +40,10 @@ enum PressureWorkload {
         }
         let perSegment = { (t: Double) in formatTime(t / Double(segments)) }
         return [
-            BenchmarkResult(name: "pressure scribble, \(segments) segments, width 2-12, against constant width 6 (issue 23: within 1.5x)",
+            BenchmarkResult(name: "pressure scribble, \(segments) segments, width 2-12, against constant width 6 (within 1.5x)",
                             ours: pressure, cairo: constant, target: .withinFactor(1.5),
                             note: "per segment: pressure \(perSegment(pressure)), constant width \(perSegment(constant)) (in the 'cairo' column)"),
-            BenchmarkResult(name: "pressure scribble against cairo filling the same outline (issue 23: at least 4x faster)",
+            BenchmarkResult(name: "pressure scribble against cairo filling the same outline (at least 4x faster)",
                             ours: pressure, cairo: cairo, target: .speedup(4),
                             note: "per segment: X11Paint \(perSegment(pressure)), cairo \(perSegment(cairo))"),
         ]

@@ -74,7 +74,7 @@ enum ShapeWorkloads {
         var single = BenchmarkResult(name: "\(name), one core", ours: oneCore, cairo: cairo, target: .none,
                                      note: "coverage to a closure \(formatTime(coverageOnly)); "
                                          + "\(counts[0] / 1000)k edge pixels, \(counts[1] / 1000)k interior pixels")
-        // Issue 44: at least Blend2D's speed on one core, 1.5x it on both.
+        // At least Blend2D's speed on one core, 1.5x it on both.
         if let blend2d = Blend2DAnchor.time("polygons", geometry: Blend2DAnchor.polygonGeometry(shapes, width: width, height: height), runs: runs) {
             let note = "Blend2D on one thread; \(formatTime(blend2d.pythonOverhead)) of it the Python loop"
             both.blend2d = (blend2d.seconds, .speedup(1.5), note)
@@ -125,7 +125,7 @@ enum ShapeWorkloads {
         var steadyResult = BenchmarkResult(name: "4000x3000 photo rotated 30°, scaled 0.48 to cover 1920x1080, bilinear (mip level cached)",
                                            ours: steady, cairo: cairo, target: .withinFactor(1.5),
                                            note: "X11Paint prefilters (2.08x shrink uses the 2000x1500 level); cairo's bilinear does not")
-        // Issue 44: at least 1.5x Blend2D, which draws the full-size photo through its bilinear pattern.
+        // At least 1.5x Blend2D, which draws the full-size photo through its bilinear pattern.
         let png = "/tmp/x11paint-bench-blend2d-photo.png"
         if (try? PNGCodec.encode(photo).write(to: URL(fileURLWithPath: png))) != nil,
            let blend2d = Blend2DAnchor.time("photo", geometry: ["image": png, "width": width, "height": height,

@@ -1,7 +1,7 @@
 import Foundation
 import DrawingBoard
 
-/// Typing into one long line with the text tool (issue 35): each key, to the pixels of the
+/// Typing into one long line with the text tool: each key, to the pixels of the
 /// window drawn again, must stay within a frame at any line length. Measured through the
 /// toolkit as a keyboard drives it: a key event, then the window's render.
 enum TextTypingWorkload {

@@ -1,7 +1,7 @@
 import Foundation
 import DrawingBoard
 
-/// Issue 43: WebP beside libwebp's own command-line tools in the same run. Decoding a
+/// WebP beside libwebp's own command-line tools in the same run. Decoding a
 /// 24-megapixel lossy WebP against `dwebp` (its own "Time to decode picture", without starting
 /// the process or writing the output); encoding a 4K drawing as lossless WebP against
 /// `cwebp -lossless -exact` at the same quality and method (its "Time to encode picture"), and
@@ -42,7 +42,7 @@ enum WebPWorkload {
             print("    (dwebp did not run: install the webp package)")
             return []
         }
-        return [BenchmarkResult(name: "Decoding a 24 MP lossy WebP (\(data.count / 1000) KB), file to pixels (issue 43: within 1.3x of dwebp)",
+        return [BenchmarkResult(name: "Decoding a 24 MP lossy WebP (\(data.count / 1000) KB), file to pixels (within 1.3x of dwebp)",
                                 ours: ours, cairo: theirs, target: .withinFactor(1.3),
                                 note: "dwebp's own decode time (its -v), from the file already in memory, into straight RGBA", anchor: "dwebp")]
     }
@@ -78,11 +78,11 @@ enum WebPWorkload {
             return []
         }
         let sizeRatio = Double(oursSize) / Double(theirsSize)
-        return [BenchmarkResult(name: "Encoding a 3840x2160 drawing as lossless WebP, -q 75 -m 4 (issue 43: within 1.3x of cwebp -lossless)",
+        return [BenchmarkResult(name: "Encoding a 3840x2160 drawing as lossless WebP, -q 75 -m 4 (within 1.3x of cwebp -lossless)",
                                 ours: ours, cairo: theirs, target: .withinFactor(1.3),
                                 note: "cwebp's own encode time (its -v); ours \(oursSize) bytes, cwebp's \(theirsSize) (\(format(sizeRatio * 100, digits: 1))%)",
                                 anchor: "cwebp"),
-                BenchmarkResult(name: "That lossless WebP's size against cwebp's (issue 43: within 5%)",
+                BenchmarkResult(name: "That lossless WebP's size against cwebp's (within 5%)",
                                 ours: sizeRatio, cairo: 1.05, target: .budget, anchor: "cwebp's size",
                                 unit: { format($0 * 100, digits: 1) + "%" })]
     }

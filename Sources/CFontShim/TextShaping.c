@@ -1,7 +1,7 @@
 // HarfBuzz's shaping and FriBidi's ordering of the text tool's blocks. Both are opened on first
 // use (LazyLibrary.h): the interface's own labels are laid out by FreeType alone, so a start
 // with an empty drawing needs neither, nor the GLib, graphite2 and PCRE2 HarfBuzz brings
-// (0.9 MB resident, issue 44). Should one be missing, text is still laid out, unshaped and
+// (0.9 MB resident). Should one be missing, text is still laid out, unshaped and
 // left to right, and the reason is logged once (fontshim_shaping_problem).
 #include "CFontShim.h"
 #include "FaceInternals.h"

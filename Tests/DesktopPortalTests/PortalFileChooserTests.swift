@@ -4,7 +4,7 @@ import XCTest
 @testable import PaintToolkit
 import TestSupport
 
-/// The portal's file chooser (issue 39) against a real dbus-daemon and a stand-in portal that
+/// The portal's file chooser against a real dbus-daemon and a stand-in portal that
 /// speaks the portal's interface: the calls carry what the dialog needs, answers come back as
 /// Response signals, and every way of not answering ends in `unavailable` (the app's own
 /// chooser) or a clear reason, never a wait.

@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Save returns at once and writes in the background (issue 14).
+/// Save returns at once and writes in the background.
 final class BackgroundSaveTests: XCTestCase {
     /// A store whose disk is as slow as the test wants: each save waits for the gate.
     private final class GatedStore: ArtworkStore, @unchecked Sendable {

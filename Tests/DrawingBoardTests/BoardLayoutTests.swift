@@ -7,7 +7,7 @@ import TestSupport
 import ToolkitTestSupport
 
 /// At every size from the window's minimum up, nothing overlaps, nothing is cut and every
-/// control can be reached (issue 15, item 11).
+/// control can be reached.
 final class BoardLayoutTests: XCTestCase {
     private static let sizes = [DrawingBoardViewController.minimumSize, Size(width: 600, height: 450), Size(width: 700, height: 500),
                                 Size(width: 1024, height: 768), Size(width: 3840, height: 2160)]
@@ -47,7 +47,7 @@ final class BoardLayoutTests: XCTestCase {
                           "\(what): \(type(of: view)) \(frame) lies outside the window \(window.bounds.size)", file: file, line: line)
             XCTAssertGreaterThan(frame.width, 0, "\(what): \(type(of: view)) has no width", file: file, line: line)
             if view is Control {
-                // Issue 19: a target a mouse hits without aiming hard.
+                // A target a mouse hits without aiming hard.
                 XCTAssertGreaterThanOrEqual(min(frame.width, frame.height), 24, "\(what): \(describe(view)) \(frame) is under 24 points",
                                             file: file, line: line)
             }
@@ -72,7 +72,7 @@ final class BoardLayoutTests: XCTestCase {
         }
     }
 
-    /// Issue 20: Chinese labels are measured and laid out like English ones (no clipping, no
+    /// Chinese labels are measured and laid out like English ones (no clipping, no
     /// overlap), in simplified and traditional characters, and so are the panels.
     func testNothingOverlapsOrIsCutInChineseEither() throws {
         XCTAssertNotNil(Catalogs.folder, "the catalogs compile")
@@ -151,7 +151,7 @@ final class BoardLayoutTests: XCTestCase {
     }
 }
 
-/// The window's first size fits the work area at the display's scale (issue 15, item 10).
+/// The window's first size fits the work area at the display's scale.
 final class WindowGeometryTests: XCTestCase {
     func testTheRequestIsClampedToTheWorkAreaInPoints() {
         let minimum = DrawingBoardViewController.minimumSize

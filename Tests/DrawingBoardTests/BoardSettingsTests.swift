@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Remembered settings reach the board and come back from it unchanged (issue 38).
+/// Remembered settings reach the board and come back from it unchanged.
 final class BoardSettingsTests: XCTestCase {
     private let temp = TemporaryDirectory()
 

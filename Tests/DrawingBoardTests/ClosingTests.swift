@@ -8,7 +8,7 @@ import TestSupport
 import ToolkitTestSupport
 
 /// Closing and quitting (the close button, Ctrl+W, Ctrl+Q) ask about unsaved changes as every
-/// desktop editor does (issue 38).
+/// desktop editor does.
 final class ClosingTests: XCTestCase {
     private let temp = TemporaryDirectory()
     private var state: String { temp.path + "/state" }

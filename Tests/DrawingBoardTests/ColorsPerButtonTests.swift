@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 42's two colours: the left button paints with the primary, the right button with the
+/// Two colours: the left button paints with the primary, the right button with the
 /// secondary, for every painting tool; outlined figures are filled with the other one; the pair
 /// in the bottom bar shows both and swaps them; the colour dialog edits either, in HSV too.
 final class ColorsPerButtonTests: RestartingBoardTestCase {

@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 36, items 1 and 2: every dialog has a default button that Enter presses and Escape
+/// Every dialog has a default button that Enter presses and Escape
 /// cancels (one mechanism in the toolkit), and an open dialog or panel keeps the keyboard focus
 /// inside it.
 final class DialogKeysAndFocusTests: XCTestCase {
@@ -138,7 +138,7 @@ final class DialogKeysAndFocusTests: XCTestCase {
     }
 }
 
-/// Issue 36, item 3: pop-up menus work from the keyboard and light the row under the pointer.
+/// Pop-up menus work from the keyboard and light the row under the pointer.
 final class PopUpMenuKeyboardTests: XCTestCase {
     private var window: Window!
     private var button: PopUpButton!

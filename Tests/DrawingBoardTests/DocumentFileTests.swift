@@ -8,7 +8,7 @@ import TestSupport
 import ToolkitTestSupport
 
 /// A picture opened as the document, at its own size, with the questions a desktop editor asks
-/// before unsaved work would be replaced (issue 17).
+/// before unsaved work would be replaced.
 final class DocumentFileTests: XCTestCase {
     private var clock: ManualClock!
     private var window: Window!
@@ -63,7 +63,7 @@ final class DocumentFileTests: XCTestCase {
         XCTAssertTrue(board.documentController.isModified)
     }
 
-    /// Issue 43: a TIFF of two pages opens at its first and says the other is not opened.
+    /// A TIFF of two pages opens at its first and says the other is not opened.
     func testATIFFOfTwoPagesOpensAtItsFirstAndSaysSo() throws {
         var pages: [String] = []
         for (index, value) in [200, 60].enumerated() {
@@ -82,7 +82,7 @@ final class DocumentFileTests: XCTestCase {
         XCTAssertTrue(board.statusLabel.text.contains("2 pages"), board.statusLabel.text)
     }
 
-    /// Issue 43: an SVG opened as the drawing asks at what size to draw it (its own offered);
+    /// An SVG opened as the drawing asks at what size to draw it (its own offered);
     /// drawn at twice that, it is sharp at twice the pixels; Cancel opens nothing.
     func testAnSVGAsksAtWhatSizeToDrawIt() throws {
         let path = temp.path + "/badge.svg"
@@ -139,7 +139,7 @@ final class DocumentFileTests: XCTestCase {
         XCTAssertEqual(board.canvas.renderArtwork().color(atX: 150, y: 100), .white)
         XCTAssertEqual(window.title, "*picture.png - X11Paint", "unsaved changes are marked")
         // Save writes that same file (the erasure is in it now), Pictures gains nothing, and
-        // the mark goes (issue 38).
+        // the mark goes.
         XCTAssertEqual(board.saveAndWait(), path)
         XCTAssertTrue(store.saved.isEmpty, "no new file")
         let written = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: path)))
@@ -342,7 +342,7 @@ final class DocumentFileTests: XCTestCase {
         XCTAssertNil(board.presentedAlert)
     }
 
-    /// Issue 35: a "Save" answer whose save fails keeps the drawing and cancels the open.
+    /// A "Save" answer whose save fails keeps the drawing and cancels the open.
     func testAFailedSaveBeforeOpeningKeepsTheDrawingAndOpensNothing() throws {
         let (path, _) = try writePicture()
         let state = temp.path + "/state"

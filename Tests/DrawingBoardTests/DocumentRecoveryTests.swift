@@ -8,7 +8,7 @@ import TestSupport
 import ToolkitTestSupport
 
 /// After a crash the document comes back whole: its content, the file it is, and whether that
-/// file holds it (issue 38).
+/// file holds it.
 final class DocumentRecoveryTests: XCTestCase {
     private let temp = TemporaryDirectory()
     private var state: String { temp.path + "/state" }

@@ -8,7 +8,7 @@ import TestSupport
 import ToolkitTestSupport
 
 /// The document has its own size, and the canvas shows it through a zoomable, scrollable
-/// viewport; everything a user does lands in document units (issue 17).
+/// viewport; everything a user does lands in document units.
 final class DocumentViewportTests: XCTestCase {
     private var clock: ManualClock!
     private var window: Window!

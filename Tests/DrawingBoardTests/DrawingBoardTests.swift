@@ -38,15 +38,15 @@ final class DrawingBoardTests: XCTestCase {
         XCTAssertEqual(frames[0].minX, 20, "20 px from the left")
         XCTAssertEqual(frames[1].minX - frames[0].maxX, 20, accuracy: 1e-9)
         XCTAssertEqual(frames[2].minX - frames[1].maxX, 20, accuracy: 1e-9)
-        // Issue 19: the palette button ends the row, 20 px from the right.
+        // The palette button ends the row, 20 px from the right.
         let palette = board.bottomBarController.paletteButton.frame
         XCTAssertEqual(800 - palette.maxX, 20, accuracy: 1e-9, "20 px from the right")
         XCTAssertGreaterThanOrEqual(palette.minX - frames[2].maxX, 20)
         XCTAssertEqual(palette.minY, frames[0].minY)
         XCTAssertEqual(100 - frames[0].maxY, 20, "20 px from the bottom")
         let titles = board.toolbar.subviews.compactMap { ($0 as? Button)?.title }
-        XCTAssertEqual(titles, ["Clear", "Undo", "Redo", "Eraser", "Photo", "Save", "Menu"], "seed 000's buttons, and the main menu at the end (issue 39)")
-        XCTAssertEqual(board.toolPicker.items, ["Pencil", "Line", "Dashes", "Rect", "Ellipse", "Eraser", "Picker", "Bucket", "Text", "Select", "Lasso", "Rounded", "Arrow", "Oval", "Gradient", "Spray", "Polygon", "Curve", "Wand"], "seed 003's tools, issue 21 and 22's, and issue 42's")
+        XCTAssertEqual(titles, ["Clear", "Undo", "Redo", "Eraser", "Photo", "Save", "Menu"], "seed 000's buttons, and the main menu at the end")
+        XCTAssertEqual(board.toolPicker.items, ["Pencil", "Line", "Dashes", "Rect", "Ellipse", "Eraser", "Picker", "Bucket", "Text", "Select", "Lasso", "Rounded", "Arrow", "Oval", "Gradient", "Spray", "Polygon", "Curve", "Wand"], "seed 003's tools, then the shapes, spray, polygon, curve and magic wand added after")
         XCTAssertLessThanOrEqual(board.saveButton.frame.maxX, 800, "everything fits")
         let menu = board.toolbarController.menuButton.frame
         XCTAssertEqual(menu.maxX, 800 - board.toolbar.margin, "the menu button ends the bar, as in GNOME's header bars")

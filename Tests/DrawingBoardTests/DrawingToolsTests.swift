@@ -47,7 +47,7 @@ final class DrawingToolsTests: XCTestCase {
         XCTAssertEqual(board.canvas.document.items.count, 1)
     }
 
-    /// Issue 21: filled shapes. Fill with the pen's colour, or outline in it around a fill of the
+    /// Filled shapes. Fill with the pen's colour, or outline in it around a fill of the
     /// background's colour; the preview is what is committed; undo and redo give the same pixels.
     func testRectanglesAndEllipsesCanBeFilledOrOutlinedAndFilled() throws {
         board.setStrokeWidth(4)
@@ -67,7 +67,7 @@ final class DrawingToolsTests: XCTestCase {
         board.canvas.shapeFill = .outlineAndFill
         drag((400, 100), (600, 300))
         image = art()
-        XCTAssertEqual(image.color(atX: 500, y: 200), Color(r: 250, g: 240, b: 200), "filled with the secondary colour (issue 42; the background's before)")
+        XCTAssertEqual(image.color(atX: 500, y: 200), Color(r: 250, g: 240, b: 200), "filled with the secondary colour (the background's before)")
         XCTAssertEqual(image.color(atX: 500, y: 100), red, "outlined in the pen's colour (top of the ellipse)")
         let both = image
         XCTAssertTrue(board.canvas.undo())
@@ -106,7 +106,7 @@ final class DrawingToolsTests: XCTestCase {
         return teal
     }
 
-    /// Issue 21: the eyedropper takes the exact colour the drawing shows, with a loupe while
+    /// The eyedropper takes the exact colour the drawing shows, with a loupe while
     /// held, then hands back to the tool it was taken up from; Alt+click does it with any tool.
     func testTheEyedropperTakesTheColourUnderThePointerAndGoesBackToThePreviousTool() throws {
         let teal = drawTealBand()

@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// The app's own file chooser (issue 39), where no desktop dialog answers: places, a folder's
+/// The app's own file chooser, where no desktop dialog answers: places, a folder's
 /// pictures sortable by name, size and date, a preview, the location field with Tab
 /// completion, Ctrl+H, and the keys.
 final class FileChooserTests: XCTestCase {

@@ -8,7 +8,7 @@ import TestSupport
 import ToolkitTestSupport
 
 /// Open, Place a Photo, Save As, Export and the background's Choose… ask the desktop's file
-/// dialog when the platform has one (issue 39), and the app's own chooser when it does not answer.
+/// dialog when the platform has one, and the app's own chooser when it does not answer.
 final class FileDialogsTests: XCTestCase {
     /// A desktop dialog the test answers by hand.
     private final class FakeDesktopChooser: FileChooser {
@@ -124,7 +124,7 @@ final class FileDialogsTests: XCTestCase {
     }
 }
 
-/// The pickers' thumbnails come from the desktop's thumbnail cache and go into it (issue 39).
+/// The pickers' thumbnails come from the desktop's thumbnail cache and go into it.
 final class ThumbnailLoaderCacheTests: XCTestCase {
     private let temp = TemporaryDirectory()
 

@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 35: messages about files name the real cause and keep it in view, and a file whose
+/// Messages about files name the real cause and keep it in view, and a file whose
 /// name is not UTF-8 still opens (names are bytes on Linux).
 final class FileNameMessageTests: XCTestCase {
     private var temp: TemporaryDirectory!

@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 21's fill bucket: the 4-connected region of alike colours (as seen: strokes over the
+/// Fill bucket: the 4-connected region of alike colours (as seen: strokes over the
 /// background), the tolerance, anti-aliased edges without a halo, and a document item that
 /// replays to the same pixels through undo, redo, a rebuild and the journal's encoding.
 final class FillBucketTests: XCTestCase {
@@ -33,7 +33,7 @@ final class FillBucketTests: XCTestCase {
         board.setStrokeWidth(3)
         board.selectTool(at: 3)
         drag([(100, 100), (300, 250)])
-        // Enter ends the figure's editing: the next colour is for what comes next, not for it (issue 42).
+        // Enter ends the figure's editing: the next colour is for what comes next, not for it.
         session.window.send(KeyEvent(.enter))
         board.setColor(orange)
         XCTAssertTrue(session.window.send(KeyEvent(.character("f"))), "F takes up the bucket")

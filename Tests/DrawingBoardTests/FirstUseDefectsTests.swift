@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// What a new user tripped over (issue 15), each stated as the behaviour a user expects.
+/// What a new user tripped over, each stated as the behaviour a user expects.
 final class FirstUseDefectsTests: XCTestCase {
     private var clock: ManualClock!
     private var window: Window!

@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 42's gradient tool (G): primary to secondary along the drag, one item kept through
+/// Gradient tool (G): primary to secondary along the drag, one item kept through
 /// undo and a crash, only inside the selection when there is one.
 final class GradientToolTests: RestartingBoardTestCase {
 

@@ -6,7 +6,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 19: hover (pointer enter and leave) in the toolkit, tooltips on the fake clock, and the
+/// Hover (pointer enter and leave) in the toolkit, tooltips on the fake clock, and the
 /// board's buttons and tools naming shortcuts that do what they do.
 final class HoverAndTooltipTests: XCTestCase {
     private var clock: ManualClock!

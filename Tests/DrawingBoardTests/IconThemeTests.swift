@@ -6,7 +6,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 19's icons: the freedesktop Icon Theme Specification's lookup (sizes, inheritance,
+/// Icons: the freedesktop Icon Theme Specification's lookup (sizes, inheritance,
 /// hicolor, the user's theme), SVG icons drawn by librsvg at the device's pixel size, symbolic
 /// icons in the text's colour, and the app's own icons in Resources/.
 final class IconThemeTests: XCTestCase {
@@ -96,7 +96,7 @@ final class IconThemeTests: XCTestCase {
         root.write("", to: "usr/share/locale/zh_CN/LC_MESSAGES/x11paint.mo")
         XCTAssertEqual(AppResources.find(environment: [:], executable: root.path + "/usr/bin/x11paint"), root.path + "/usr/share/x11paint")
         XCTAssertEqual(AppResources.findLocale(environment: [:], executable: root.path + "/usr/bin/x11paint"), root.path + "/usr/share/locale")
-        // Issue 36, item 16: SwiftPM's bundle beside the binary, wherever the build folder is.
+        // SwiftPM's bundle beside the binary, wherever the build folder is.
         root.write("", to: "anywhere/debug/X11Paint_PaintToolkit.resources/icons/hicolor/index.theme")
         root.write("catalog", to: "anywhere/debug/X11Paint_PaintToolkit.resources/x11paint-zh_TW.mo")
         let built = root.path + "/anywhere/debug/x11paint"

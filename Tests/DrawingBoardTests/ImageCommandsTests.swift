@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 41's first commands: turning and mirroring the whole layered drawing (Pinta's keys),
+/// First commands: turning and mirroring the whole layered drawing (Pinta's keys),
 /// and the colour adjustments of the current layer or the selection on it, each undoable and
 /// the same after a crash.
 final class ImageCommandsTests: RestartingBoardTestCase {

@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 41's Resize Image, Canvas Size, the dialogs of the adjustments and effects: each the
+/// Resize Image, Canvas Size, the dialogs of the adjustments and effects: each the
 /// same after undo and redo and after a crash, and sizes outside the limits refused with them.
 final class ImageSizeAndEffectsTests: RestartingBoardTestCase {
     private var content: DocumentContent { canvas.content }

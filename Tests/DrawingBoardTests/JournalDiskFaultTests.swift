@@ -98,7 +98,7 @@ final class JournalDiskFaultTests: XCTestCase {
         XCTAssertTrue(status.contains("Crash recovery is off") && status.contains("Read-only file system"), status)
     }
 
-    /// Issue 35: a home folder that cannot be written says why (not "No such file or
+    /// A home folder that cannot be written says why (not "No such file or
     /// directory") and does not advise Ctrl+S, which would fail too: Save As elsewhere.
     func testAnUnwritableHomeSaysWhyAndAdvisesSaveAs() throws {
         let home = temp.path + "/home"

@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// The ways the journal lost work when someone tried to make it (issue 13): two windows, flipped
+/// The ways the journal lost work when someone tried to make it: two windows, flipped
 /// bits, damaged pictures, planted links, quadratic growth, a resize mid-stroke.
 final class JournalFaultTests: XCTestCase {
     private var temp: TemporaryDirectory!
@@ -131,7 +131,7 @@ final class JournalFaultTests: XCTestCase {
     }
 
     func testADamagedOrMissingPictureCostsThatPictureOnly() throws {
-        // A JPEG too (issue 35): one flipped byte in it decodes without an error, to wrong pixels.
+        // A JPEG too: one flipped byte in it decodes without an error, to wrong pixels.
         for (damage, jpeg) in [("delete", false), ("truncate", false), ("flip", false), ("truncate", true), ("flip", true)] {
             temp = TemporaryDirectory()
             let (document, _) = try drawingWithEveryRecordKind(jpeg: jpeg)

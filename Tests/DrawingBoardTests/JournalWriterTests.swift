@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// The journal's writer runs beside the UI thread (issue 14): drawing never waits for the disk,
+/// The journal's writer runs beside the UI thread: drawing never waits for the disk,
 /// records reach the file in the order they were made, and a batch shares one fsync.
 final class JournalWriterTests: XCTestCase {
     private var temp: TemporaryDirectory!

@@ -6,7 +6,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 19: keyboard focus. Tab walks the controls, the focused one wears a ring, Space or
+/// Keyboard focus. Tab walks the controls, the focused one wears a ring, Space or
 /// Enter presses a button, arrows move segments and sliders, and shortcuts still reach the board.
 final class KeyboardFocusTests: XCTestCase {
     private var window: Window!

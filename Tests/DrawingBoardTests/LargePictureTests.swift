@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Small files that are accepted must not cost too much (issue 13, item 10).
+/// Small files that are accepted must not cost too much.
 final class LargePictureTests: XCTestCase {
     func testAHugePictureIsKeptAtWhatTheDrawingCanShowAndStoredSoInTheJournal() throws {
         let temp = TemporaryDirectory()

@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 40 as a user meets it: Pinta's layer keys, the Layers panel (rows, eye, drag, the
+/// Pinta's layer keys, the Layers panel (rows, eye, drag, the
 /// properties dialog with its live preview), painting on the current layer, a locked layer,
 /// a crash in the middle of a stroke on a layer, OpenRaster opened and saved with its layers.
 final class LayersTests: RestartingBoardTestCase {
@@ -161,7 +161,7 @@ final class LayersTests: RestartingBoardTestCase {
         driver.tap(w(300, 300))
         XCTAssertEqual(canvas.document.items.count, items, "no fill")
         XCTAssertEqual(canvas.renderArtwork().color(atX: 250, y: 200), .white)
-        // The gradient and the airbrush (issue 42) neither paint nor show a preview on it.
+        // The gradient and the airbrush neither paint nor show a preview on it.
         for tool in ["g", "y"] as [Character] {
             key(tool, [])
             XCTAssertTrue(canvas.brush.paintsGradient || canvas.brush.sprays, "\(tool) takes up the tool")

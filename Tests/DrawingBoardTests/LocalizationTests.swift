@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 20: the interface speaks Chinese through GNU gettext catalogs (po/*.po), simplified for
+/// The interface speaks Chinese through GNU gettext catalogs (po/*.po), simplified for
 /// zh_CN and zh_SG, traditional for zh_TW, zh_HK and zh_MO, English otherwise.
 final class LocalizationTests: XCTestCase {
     private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path

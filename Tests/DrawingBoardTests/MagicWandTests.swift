@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 42's magic wand (W) and the selection modes with the mouse's keys.
+/// Magic wand (W) and the selection modes with the mouse's keys.
 final class MagicWandTests: RestartingBoardTestCase {
     private lazy var pointer = PointerTranslator(window: session.window)
 

@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// The main menu (issue 39): the button at the toolbar's end and F10 open it; it holds every
+/// The main menu: the button at the toolbar's end and F10 open it; it holds every
 /// command with its keys, greys what cannot run, and is used with the pointer or the keys.
 final class MainMenuTests: XCTestCase {
     private let temp = TemporaryDirectory()

@@ -6,7 +6,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 19: messages as a compact rounded toast above the bottom bar; errors in red until
+/// Messages as a compact rounded toast above the bottom bar; errors in red until
 /// dismissed, news fading.
 final class MessageToastTests: XCTestCase {
     private var clock: ManualClock!

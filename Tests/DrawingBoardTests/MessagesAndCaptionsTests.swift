@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 36, items 9 and 10: each command says what it did, a message that describes a state
+/// Each command says what it did, a message that describes a state
 /// goes when the state ends, and the New dialog's caption describes what it will create.
 final class MessagesAndCaptionsTests: XCTestCase {
     private var session: BoardSession!
@@ -100,7 +100,7 @@ final class MessagesAndCaptionsTests: XCTestCase {
     }
 }
 
-/// Issue 36, items 13 and 14: toggles look like toggles; the toolbar's Eraser and the tool
+/// Toggles look like toggles; the toolbar's Eraser and the tool
 /// strip's always show the same state, however the eraser was taken up or put down.
 final class TogglesShowTheirStateTests: XCTestCase {
     func testTheTwoErasersAlwaysAgree() {

@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 36, item 15: at the 480x360 minimum, in English and in Chinese, no text in a panel or
+/// At the 480x360 minimum, in English and in Chinese, no text in a panel or
 /// a dialog is cut: a label or a placeholder that does not fit is elided at its end, and every
 /// label, field and button lies whole inside what holds it.
 final class MinimumSizeTextTests: XCTestCase {

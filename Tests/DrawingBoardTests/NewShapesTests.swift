@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 42's first shapes: the rounded rectangle and the arrow, drawn with their keys, kept in
+/// First shapes: the rounded rectangle and the arrow, drawn with their keys, kept in
 /// the document as any figure (undo, and the same after a crash).
 final class NewShapesTests: RestartingBoardTestCase {
     private func key(_ character: Character) { session.window.send(KeyEvent(.character(character))) }
@@ -59,7 +59,7 @@ final class NewShapesTests: RestartingBoardTestCase {
     }
 }
 
-/// Issue 42's Ellipse Select: the ellipse in the dragged box, worked on as a lasso's outline.
+/// Ellipse Select: the ellipse in the dragged box, worked on as a lasso's outline.
 final class EllipseSelectTests: RestartingBoardTestCase {
     func testEllipseSelectSelectsTheEllipseInItsBoxAndDeleteClearsOnlyThat() {
         board.setColor(.blue)
@@ -80,7 +80,7 @@ final class EllipseSelectTests: RestartingBoardTestCase {
     }
 }
 
-/// Issue 42's polygon: corners by clicks, closed by a double-click, a click on the first corner
+/// Polygon: corners by clicks, closed by a double-click, a click on the first corner
 /// or Enter; one figure, kept through a crash.
 final class PolygonToolTests: RestartingBoardTestCase {
 
@@ -120,7 +120,7 @@ final class PolygonToolTests: RestartingBoardTestCase {
     }
 }
 
-/// Issue 42's curve: a line dragged, then bent by two control points (KolourPaint's way).
+/// Curve: a line dragged, then bent by two control points (KolourPaint's way).
 final class CurveToolTests: RestartingBoardTestCase {
 
     func testALineBentByTwoControlPointsIsCommittedWithTheSecond() {
@@ -156,7 +156,7 @@ final class CurveToolTests: RestartingBoardTestCase {
     }
 }
 
-/// Issue 42's editable figures: the figure just drawn shows handles at its ends; dragging one
+/// Editable figures: the figure just drawn shows handles at its ends; dragging one
 /// or changing the width or colour draws it again in its place, as one item, kept after a crash.
 final class FigureEditorTests: RestartingBoardTestCase {
 

@@ -6,7 +6,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 19's colours: the seed's three colour buttons as proper swatches, and a fourth control
+/// Colours: the seed's three colour buttons as proper swatches, and a fourth control
 /// opening a palette of 24 colours with the recent ones, a hex field and the RGB sliders.
 final class PaletteTests: XCTestCase {
     private var clock: ManualClock!

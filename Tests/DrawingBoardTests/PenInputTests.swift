@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 23 in the drawing board: a pen's pressure becomes the pencil's width through the pressure
+/// A pen's pressure becomes the pencil's width through the pressure
 /// curve, its eraser end erases, a mouse draws as before (or tapered by speed when asked), and
 /// the pulled string steadies a shaky line without losing where it ends. Variable widths survive
 /// undo, redo and the journal's encoding exactly.

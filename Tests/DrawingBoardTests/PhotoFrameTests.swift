@@ -9,7 +9,7 @@ import ToolkitTestSupport
 
 private typealias AffineTransform = PaintGraphics.AffineTransform
 
-/// The frame path of a photo being moved (issue 18): what an opaque photo hides is not drawn,
+/// The frame path of a photo being moved: what an opaque photo hides is not drawn,
 /// gesture frames sample fast and the frame after is smooth, big pictures are drawn in bands of
 /// rows on both cores with the same pixels as on one.
 final class PhotoFrameTests: XCTestCase {
@@ -283,7 +283,7 @@ final class PhotoFrameTests: XCTestCase {
         let pixels = 900 * 600 * 4
         // Every level is there before the first frame: 900x600, 450x300 ... 1x1.
         XCTAssertGreaterThan(image.memoryFootprint, pixels + pixels / 4 + pixels / 16)
-        XCTAssertLessThanOrEqual(Double(image.memoryFootprint), 1.4 * Double(pixels), "issue 18: at most 1.4x")
+        XCTAssertLessThanOrEqual(Double(image.memoryFootprint), 1.4 * Double(pixels), "at most 1.4x")
         XCTAssertEqual(image.level(10).width, 1)
         XCTAssertEqual(image.memoryFootprint, { image.prepareForDrawing(); return image.memoryFootprint }(), "nothing built twice")
     }

@@ -47,7 +47,7 @@ final class PhotoPlacementTests: XCTestCase {
         XCTAssertEqual(placement.corners[0].x + placement.corners[2].x, canvas.width, accuracy: 1e-9, "centred")
     }
 
-    /// Issue 19: the photo's bar is evenly laid out and never sits over one of the photo's corners.
+    /// The photo's bar is evenly laid out and never sits over one of the photo's corners.
     func testThePhotoBarIsEvenAndKeepsClearOfThePhotosCorners() throws {
         board.placePhoto(testPhoto())
         window.render()
@@ -224,7 +224,7 @@ final class PhotoPlacementTests: XCTestCase {
         XCTAssertEqual(art.color(atX: 120, y: 110), .white, "outside the crop: nothing")
     }
 
-    /// Seed 001's circular clip (issue 36, item 11): on a 200x100 photo, the largest circle centred
+    /// Seed 001's circular clip: on a 200x100 photo, the largest circle centred
     /// in it (it was the ellipse filling the photo), with its border.
     func testCircleFrameClipsToTheLargestCentredCircleWithABorder() throws {
         let photo = testPhoto()
@@ -245,7 +245,7 @@ final class PhotoPlacementTests: XCTestCase {
         XCTAssertEqual(art.color(atX: 247, y: 150), DrawingBoardViewController.palette[2].roundedTo8Bit, "and the right")
     }
 
-    /// Issue 36, item 11: Crop shows the whole photo's rectangle with handles at once and says
+    /// Crop shows the whole photo's rectangle with handles at once and says
     /// what to do; a handle dragged keeps less; the toggles follow undo.
     func testCropShowsItsRectangleAtOnceAndTheTogglesFollowUndo() throws {
         board.placePhoto(testPhoto())

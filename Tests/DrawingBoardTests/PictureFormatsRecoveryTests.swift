@@ -6,7 +6,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 43: a HEIC, an AVIF saying Display P3, an Adobe RGB TIFF and a BMP opened as the drawing, drawn
+/// A HEIC, an AVIF saying Display P3, an Adobe RGB TIFF and a BMP opened as the drawing, drawn
 /// on, come back after a kill -9 as they were on screen (the journal keeps the picture as
 /// opened: upright, in sRGB), and Ctrl+Z takes the stroke back.
 final class PictureFormatsRecoveryTests: RestartingBoardTestCase {

@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Crash recovery at start is read beside the UI thread (issue 14): the window answers while
+/// Crash recovery at start is read beside the UI thread: the window answers while
 /// the journal and its pictures are read, and nothing done meanwhile is lost under the drawing.
 final class RestoringTests: XCTestCase {
     private var temp: TemporaryDirectory!
@@ -79,7 +79,7 @@ final class RestoringTests: XCTestCase {
         XCTAssertEqual(board.canvas.document.items.count, expected.items.count + 1)
     }
 
-    /// Issue 35: Ctrl+S pressed while the drawing is still being read is not dropped: it saves
+    /// Ctrl+S pressed while the drawing is still being read is not dropped: it saves
     /// the drawing once it is back (and says so meanwhile).
     func testCtrlSWhileRestoringSavesTheDrawingOnceItIsBack() {
         let state = temp.path + "/state"

@@ -72,7 +72,7 @@ final class SaveFaultTests: XCTestCase {
     }
 
     /// The drawing's own file in a folder that became read-only: the reason, Save As offered,
-    /// the file as it was, and nothing lost (issue 38).
+    /// the file as it was, and nothing lost.
     func testTheFilesFolderMadeReadOnlyOffersSaveAs() throws {
         let folder = temp.path + "/work"
         try mounts.tmpfs(at: folder, options: "size=4m")
@@ -105,7 +105,7 @@ final class SaveFaultTests: XCTestCase {
         let path = try XCTUnwrap(board.saveAndWait())
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
         // A drawing that is a file whose folder went: a message that says so and offers Save
-        // As, and the drawing stays, still marked unsaved (issue 38).
+        // As, and the drawing stays, still marked unsaved.
         try FileManager.default.removeItem(atPath: pictures)
         board.canvas.commit(.clear)
         let before = board.canvas.renderArtwork()

@@ -150,7 +150,7 @@ final class ScenesTests: XCTestCase {
                       lab.readout(of: "pan") ?? "nil")
     }
 
-    /// Issue 36, item 4: the scene shortcuts work from every scene, not only from the board.
+    /// The scene shortcuts work from every scene, not only from the board.
     func testSceneShortcutsWorkFromEveryScene() {
         window.send(.control("2"))
         XCTAssertTrue(window.rootViewController is TouchTrailsViewController)

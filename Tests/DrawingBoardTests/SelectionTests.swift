@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 22: the rectangle selection and what is done with it, driven as a user drives it: S
+/// The rectangle selection and what is done with it, driven as a user drives it: S
 /// and a drag (or Ctrl+A), handles, Delete, Ctrl+C/X into the clipboard, a drag inside that
 /// lifts and moves the pixels (baked back exactly), crop; each step undoable and journaled.
 final class SelectionTests: XCTestCase {

@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Help's Keyboard Shortcuts window (issue 39): F1 and Ctrl+? open it, it lists every group, and
+/// Help's Keyboard Shortcuts window: F1 and Ctrl+? open it, it lists every group, and
 /// every key it names is one the board answers.
 final class ShortcutsTests: XCTestCase {
     private let temp = TemporaryDirectory()

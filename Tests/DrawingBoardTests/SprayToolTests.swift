@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 42's airbrush (Y): dots over a disc while the button is held, more the longer it is
+/// Airbrush (Y): dots over a disc while the button is held, more the longer it is
 /// held, the same dots after a crash.
 final class SprayToolTests: RestartingBoardTestCase {
     private func paintedPixels(around centre: Point, radius: Double) -> (inside: Int, outside: Int) {

@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 36, item 6: the bottom bar's pointer position follows every motion, drags included,
+/// The bottom bar's pointer position follows every motion, drags included,
 /// and is worked out again whenever the zoom or the scroll changes under a still pointer.
 final class StatusReadoutTests: XCTestCase {
     private var session: BoardSession!
@@ -43,7 +43,7 @@ final class StatusReadoutTests: XCTestCase {
     }
 }
 
-/// Issue 36, item 7: the pasteboard around the document is always redrawn exactly.
+/// The pasteboard around the document is always redrawn exactly.
 final class PasteboardRedrawTests: XCTestCase {
     private func makeBoard(size: Size, scale: Double) -> BoardSession {
         let window = Window(size: size, scale: scale, application: Application(clock: ManualClock()))

@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 36, item 12: Steady (a pulled string) drew beaded edges on a jittery hand, one bump per
+/// Steady (a pulled string) drew beaded edges on a jittery hand, one bump per
 /// input sample at width 26. A steadied stroke's edges are as smooth as an unsteadied one's, and
 /// it is drawn as a supersampled reference of its own path draws it.
 final class SteadyStrokeEdgeTests: XCTestCase {

@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 21's text tool, driven as a user drives it: T, a click, keys (and an input method's
+/// Text tool, driven as a user drives it: T, a click, keys (and an input method's
 /// text), Escape or a click elsewhere; the words are one undoable, journaled item that shows
 /// on screen exactly as it saves, and stays editable (size, colour, place) until committed.
 final class TextToolTests: XCTestCase {
@@ -188,7 +188,7 @@ final class TextToolTests: XCTestCase {
         XCTAssertGreaterThan(compared, 2000)
     }
 
-    /// Issue 35: a line thousands of characters long draws only what shows each key, and what
+    /// A line thousands of characters long draws only what shows each key, and what
     /// shows, wherever the canvas is scrolled, is what the commit leaves.
     func testALongLineShowsWhatItCommitsWhereverItIsScrolledAndDrawsOnlyThat() throws {
         board.newDocument(width: 4000, height: 300)
@@ -230,7 +230,7 @@ final class TextToolTests: XCTestCase {
         XCTAssertGreaterThan(compared, 10_000)
     }
 
-    /// Issue 36, item 5: while typing, [ and ] are text, and Ctrl+] / Ctrl+[ grow and shrink it.
+    /// While typing, [ and ] are text, and Ctrl+] / Ctrl+[ grow and shrink it.
     func testBracketsAreTypedAndCtrlBracketsChangeTheSize() throws {
         startText(at: 100, 200)
         let size = canvas.textSize

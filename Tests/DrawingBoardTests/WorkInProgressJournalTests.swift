@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 35: what the features added since the journal began lost. A lifted selection, words
+/// What the features added since the journal began lost. A lifted selection, words
 /// being typed, a crop and the document's size all come back after a crash (the journal read
 /// as the writer left it, without the orderly end's flush) and after an orderly end.
 final class WorkInProgressJournalTests: RestartingBoardTestCase {

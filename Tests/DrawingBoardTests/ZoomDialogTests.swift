@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Issue 42's zoom field: a click on the bottom bar's zoom readout opens the Zoom dialog, where
+/// Zoom field: a click on the bottom bar's zoom readout opens the Zoom dialog, where
 /// a percentage is typed or picked; what the canvas cannot show is refused with the range said.
 final class ZoomDialogTests: RestartingBoardTestCase {
     func testAClickOnTheReadoutOpensTheDialogWhereAZoomIsTypedOrPicked() throws {

@@ -2,7 +2,7 @@ import Foundation
 import DrawingBoard
 import XCTest
 
-/// Issue 22 on the real app and a real X server: a selection copied with Ctrl+C is read back by
+/// A selection copied with Ctrl+C is read back by
 /// another client (`xclip`, as GIMP or LibreOffice would ask for it: TARGETS, then image/png),
 /// a large one in INCR chunks to two readers at once while the user keeps drawing; a selection
 /// moved by a drag is where it was left in the saved PNG.
@@ -75,7 +75,7 @@ final class ClipboardEndToEndTests: XvfbTestCase {
         try app.key("ctrl+c")
         XCTAssertTrue(app.wait { ((try? String(decoding: self.readClipboard("TARGETS"), as: UTF8.self)) ?? "").contains("image/png") })
         XCTAssertNil(manager.saved, "nothing handed over while the app runs")
-        // Saved first: closing a saved drawing asks nothing (issue 38).
+        // Saved first: closing a saved drawing asks nothing.
         try app.key("ctrl+s")
         XCTAssertTrue(app.wait { ((try? FileManager.default.contentsOfDirectory(atPath: home + "/Pictures")) ?? []).contains { $0.hasSuffix(".png") } })
         try X11TestClient(display: server.display).requestClose(window: UInt(app.windowID)!)

@@ -3,7 +3,7 @@ import DrawingBoard
 import TestSupport
 import XCTest
 
-/// Issue 43 (and 44's memory): libheif and libavif, with the HEVC and AV1 codecs they bring, are
+/// Libheif and libavif, with the HEVC and AV1 codecs they bring, are
 /// opened only when a phone picture is: a drawing started without one has none of them mapped;
 /// started with an AVIF, libavif is there and the picture is the drawing. librsvg (with cairo
 /// and pixman) likewise, only when an SVG is drawn: the first start draws the icons with it,

@@ -3,7 +3,7 @@ import XCTest
 import DrawingBoard
 import TestSupport
 
-/// The command line as a terminal user meets it (issue 15, item 12): help and version on
+/// The command line as a terminal user meets it: help and version on
 /// stdout with status 0, a bad value explained on stderr with the limits.
 final class CommandLineEndToEndTests: XCTestCase {
     private struct Outcome {
@@ -37,7 +37,7 @@ final class CommandLineEndToEndTests: XCTestCase {
                        errors: String(decoding: errorText, as: UTF8.self))
     }
 
-    /// `--export OUT IN` with no X server at all (issue 38): the picture in OUT's format, exit 0;
+    /// `--export OUT IN` with no X server at all: the picture in OUT's format, exit 0;
     /// an ending it cannot write, a place it cannot write or a file it cannot read: one line, exit 1.
     func testExportConvertsWithoutAWindowOrAnXServer() throws {
         let folder = NSTemporaryDirectory() + "x11paint-export-" + UUID().uuidString
@@ -52,20 +52,20 @@ final class CommandLineEndToEndTests: XCTestCase {
         let jpeg = try run(["--export", folder + "/out.jpg", folder + "/in.png"], display: "")
         XCTAssertEqual(jpeg.status, 0, jpeg.errors)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: folder + "/out.jpg")).prefix(2), Data([0xFF, 0xD8]))
-        // To OpenRaster and back (issue 40): the same pixels.
+        // To OpenRaster and back: the same pixels.
         let ora = try run(["--export", folder + "/out.ora", folder + "/in.png"], display: "")
         XCTAssertEqual(ora.status, 0, ora.errors)
         let back = try run(["--export", folder + "/back.png", folder + "/out.ora"], display: "")
         XCTAssertEqual(back.status, 0, back.errors)
         XCTAssertTrue(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/back.png"))).isEqual(to: picture), "through .ora, every pixel")
-        // To lossless WebP and back (issue 43): the same pixels.
+        // To lossless WebP and back: the same pixels.
         let webp = try run(["--export", folder + "/out.webp", folder + "/in.png"], display: "")
         XCTAssertEqual(webp.status, 0, webp.errors)
         XCTAssertTrue(WebPCodec.isWebP(try Data(contentsOf: URL(fileURLWithPath: folder + "/out.webp"))))
         let fromWebP = try run(["--export", folder + "/from-webp.png", folder + "/out.webp"], display: "")
         XCTAssertEqual(fromWebP.status, 0, fromWebP.errors)
         XCTAssertTrue(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: folder + "/from-webp.png"))).isEqual(to: picture), "through .webp, every pixel")
-        // TIFF and BMP out and back (issue 43): the same pixels; HEIC, AVIF and GIF made by their
+        // TIFF and BMP out and back: the same pixels; HEIC, AVIF and GIF made by their
         // libraries' own tools open for --export too.
         for format in ["tif", "bmp"] {
             let out = try run(["--export", folder + "/out.\(format)", folder + "/in.png"], display: "")
@@ -130,7 +130,7 @@ final class CommandLineEndToEndTests: XCTestCase {
         XCTAssertEqual(help.errors, "")
     }
 
-    /// Issue 20: --help speaks the user's language (the parser's own headings stay English).
+    /// --help speaks the user's language (the parser's own headings stay English).
     func testHelpIsInChineseInAChineseSession() throws {
         let simplified = try run(["--help"], language: "zh_CN.UTF-8")
         XCTAssertEqual(simplified.status, 0)
@@ -172,7 +172,7 @@ final class CommandLineEndToEndTests: XCTestCase {
     }
 }
 
-/// Issue 36, item 8: a FILE that cannot be opened (missing, not a picture, a folder) leaves the
+/// A FILE that cannot be opened (missing, not a picture, a folder) leaves the
 /// window whole from its first frame, and a missing one is said on standard error too.
 final class BadFileArgumentEndToEndTests: XvfbTestCase {
     func testTheBarsShowFromTheFirstFrameWhateverTheFile() throws {
@@ -196,7 +196,7 @@ final class BadFileArgumentEndToEndTests: XvfbTestCase {
     }
 }
 
-/// Issue 36, item 16: the binary finds its icons and translations in the resource bundle the
+/// The binary finds its icons and translations in the resource bundle the
 /// build put beside it, from any folder; a copy taken away from them says so once, with the
 /// variables that point it at them.
 final class ResourceBundleEndToEndTests: XvfbTestCase {

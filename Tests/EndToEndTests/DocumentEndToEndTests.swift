@@ -2,8 +2,8 @@ import Foundation
 import DrawingBoard
 import XCTest
 
-/// A picture given on the command line is the document (issue 17): zoom with Ctrl+wheel, draw,
-/// save, and that file (issue 38: not a new one in Pictures) has the picture's size and pixels
+/// A picture given on the command line is the document: zoom with Ctrl+wheel, draw,
+/// save, and that file (not a new one in Pictures) has the picture's size and pixels
 /// plus the stroke where it was drawn; closing with unsaved changes asks first.
 final class DocumentEndToEndTests: XCTestCase {
     func testOpenZoomDrawAndSaveAPictureFromTheCommandLine() throws {
@@ -50,7 +50,7 @@ final class DocumentEndToEndTests: XCTestCase {
         for (x, y) in [(0, 0), (399, 0), (0, 299), (399, 299), (100, 50), (300, 250)] {
             XCTAssertEqual(saved[x, y], original[x, y], "the picture's pixels at (\(x), \(y))")
         }
-        // The desktop's Recent list has it (issue 39), as GLib writes it.
+        // The desktop's Recent list has it, as GLib writes it.
         let recent = home + "/.local/share/recently-used.xbel"
         XCTAssertTrue(app.wait { (try? String(contentsOfFile: recent, encoding: .utf8))?.contains("photo.png") ?? false })
         XCTAssertEqual(RecentlyUsed(path: recent).files(), [home + "/photo.png"])

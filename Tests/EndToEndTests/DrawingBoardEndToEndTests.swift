@@ -24,7 +24,7 @@ final class DrawingBoardEndToEndTests: XvfbTestCase {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
     }
 
-    /// Issue 21's tools on the real app: a rectangle, the fill bucket inside it, the eyedropper
+    /// Tools on the real app: a rectangle, the fill bucket inside it, the eyedropper
     /// taking the outline's colour, the bucket again outside; the saved PNG shows each.
     func testTheFillBucketAndTheEyedropperEndToEnd() throws {
         let board = layout()
@@ -55,7 +55,7 @@ final class DrawingBoardEndToEndTests: XvfbTestCase {
         app.stop()
     }
 
-    /// Issue 21's text tool and filled figures on the real app: words typed (Latin, and Chinese
+    /// Text tool and filled figures on the real app: words typed (Latin, and Chinese
     /// as an input method commits it) and committed with Escape, a filled ellipse chosen in the
     /// Brush panel; the saved PNG has the words' ink where the box was and the filled figure.
     func testTextAndAFilledFigureEndToEnd() throws {
@@ -112,7 +112,7 @@ final class DrawingBoardEndToEndTests: XvfbTestCase {
     }
 
     /// Xlib's own input method composes a dead key with the next, even as the first keys the app
-    /// sees: the text tool is chosen and the box placed with the pointer. (Issue 44 tried opening
+    /// sees: the text tool is chosen and the box placed with the pointer. (Opening opening
     /// the input method at the first key, to save its 0.8 MB: this test caught that the first dead
     /// key was then sometimes lost, for a cause not found: see BENCHMARKS.md.)
     func testADeadKeyComposesWhenItIsTheFirstKeyPressed() throws {
@@ -178,7 +178,7 @@ final class DrawingBoardEndToEndTests: XvfbTestCase {
             XCTAssertEqual(image.color(atX: x, y: row1 - canvasTop + 20), .white, "white between the strokes")
         }
 
-        // From now on the drawing is that file (issue 38): the Save button with nothing changed
+        // From now on the drawing is that file: the Save button with nothing changed
         // writes nothing, and after another stroke it replaces that file, never adding one.
         let save = center(of: board.saveButton)
         let written = FileFingerprint.of(pictures + "/" + first)
@@ -212,7 +212,7 @@ final class DrawingBoardEndToEndTests: XvfbTestCase {
         XCTAssertTrue(message.contains("cannot open the X display ':9999'"), message)
     }
 
-    /// Issue 24: messages go through swift-log to standard error, as much as X11PAINT_LOG asks.
+    /// Messages go through swift-log to standard error, as much as X11PAINT_LOG asks.
     func testTheLogLevelIsSetByTheEnvironment() throws {
         func demo(level: String?) throws -> String {
             let app = Process()

@@ -2,7 +2,7 @@ import Foundation
 import DrawingBoard
 import XCTest
 
-/// Issue 24: `make install` into a DESTDIR puts every file where the freedesktop specifications
+/// `make install` into a DESTDIR puts every file where the freedesktop specifications
 /// say (and Debian's own validators accept them), the installed app finds its icons and
 /// translations there, `make uninstall` removes exactly those files, and the Debian package
 /// installs (into a private dpkg root), runs, and is removed. The debug binary stands in for the

@@ -2,7 +2,7 @@ import Foundation
 import DrawingBoard
 import XCTest
 
-/// Issue 13 on the real binary: every orderly end keeps the stroke in progress, two windows on
+/// Every orderly end keeps the stroke in progress, two windows on
 /// one HOME keep each other's work, a resize storm drops nothing, a file that fails to read is a
 /// message and not a crash.
 final class JournalEndToEndTests: XCTestCase {

@@ -2,7 +2,7 @@ import Foundation
 import DrawingBoard
 import XCTest
 
-/// Issue 35: a storm of window resizes while drawing leaves no memory behind once idle: the
+/// A storm of window resizes while drawing leaves no memory behind once idle: the
 /// buffers sized to old windows are let go.
 final class MemoryEndToEndTests: XCTestCase {
     /// Resident megabytes of a drawing made with `resizes` window resizes during its last

@@ -2,7 +2,7 @@ import Foundation
 import DrawingBoard
 import XCTest
 
-/// Issue 35 on a real X server: pictures pasted in INCR chunks from an owner as fast as there
+/// Pictures pasted in INCR chunks from an owner as fast as there
 /// can be always arrive whole, and an owner that never stops is cut off at a stated size.
 final class PasteEndToEndTests: XvfbTestCase {
     private var state: String { home + "/.local/state/x11paint" }

@@ -35,7 +35,7 @@ final class PhotoEndToEndTests: XvfbTestCase {
         app.stop()
     }
 
-    /// Issue 20: in a Chinese session a path typed in the picker in Chinese characters (xdotool
+    /// In a Chinese session a path typed in the picker in Chinese characters (xdotool
     /// sends them as Unicode keysyms, as an input method would commit them) opens the photo.
     func testTypingAChinesePathInThePickerOpensThePhoto() throws {
         try FileManager.default.copyItem(atPath: home + "/green.png", toPath: home + "/照片.png")
@@ -76,7 +76,7 @@ final class PhotoEndToEndTests: XvfbTestCase {
         let uri = "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "\r\n"
         XCTAssertTrue(client.dropFiles(uri, on: UInt(app.windowID)!, at: (400, 300)), "the app accepted the drop")
         // Asked "Open or place as photo?": Return opens it as the drawing: the drawing is that
-        // file now (issue 38), so its name is the title and an export has its size and pixels.
+        // file now, so its name is the title and an export has its size and pixels.
         usleep(300_000)
         try app.xdotool(["windowfocus", "--sync", app.windowID])
         try app.key("Return")

@@ -3,7 +3,7 @@ import DrawingBoard
 import TestSupport
 import XCTest
 
-/// The real app with the desktop's file dialog (issue 39): on a private session bus with a
+/// The real app with the desktop's file dialog: on a private session bus with a
 /// stand-in portal, Ctrl+O opens the file the portal answers and Ctrl+Shift+S saves where it
 /// says, the dialog belonging to the app's window; a portal that never answers gives way to the
 /// app's own chooser after a second. libdbus is opened with the first dialog (it costs resident memory at start otherwise).

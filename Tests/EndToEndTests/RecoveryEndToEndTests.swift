@@ -42,7 +42,7 @@ final class RecoveryEndToEndTests: XCTestCase {
     }
 
     /// kill -9 after changing an opened file: the next start is that file again, marked as
-    /// changed; after a save and kill -9 it comes back not marked (issue 38).
+    /// changed; after a save and kill -9 it comes back not marked.
     func testKillMinusNineKeepsTheFileNameAndWhetherItWasSaved() throws {
         let server = try XvfbServer()
         let client = try X11TestClient(display: server.display)
@@ -88,7 +88,7 @@ final class RecoveryEndToEndTests: XCTestCase {
     }
 }
 
-/// Issue 35: a file that cannot be opened is said in the log too (support and scripts read it),
+/// A file that cannot be opened is said in the log too (support and scripts read it),
 /// with its whole path.
 final class OpenErrorLogEndToEndTests: XvfbTestCase {
     func testAnOpenErrorGoesToTheLogWithTheWholePath() throws {
@@ -103,7 +103,7 @@ final class OpenErrorLogEndToEndTests: XvfbTestCase {
     }
 }
 
-/// Two windows with one file open (issue 38): the second to save finds the file changed since
+/// Two windows with one file open: the second to save finds the file changed since
 /// it opened it and asks, instead of silently replacing the other's save.
 final class TwoWindowsOneFileEndToEndTests: XCTestCase {
     func testTheSecondSaveAsksInsteadOfReplacingTheFirst() throws {

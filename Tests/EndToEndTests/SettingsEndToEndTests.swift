@@ -3,7 +3,7 @@ import DrawingBoard
 import XCTest
 
 /// The pen, the palette and the window's size survive a restart, kept in
-/// $XDG_CONFIG_HOME/x11paint/settings.toml; a damaged file is said and ignored (issue 38).
+/// $XDG_CONFIG_HOME/x11paint/settings.toml; a damaged file is said and ignored.
 final class SettingsEndToEndTests: XCTestCase {
     private let home = NSTemporaryDirectory() + "x11paint-settings-" + UUID().uuidString
     private var settingsPath: String { home + "/config/x11paint/settings.toml" }

@@ -2,7 +2,7 @@ import Foundation
 import DrawingBoard
 import XCTest
 
-/// Issue 35 on the real binary: kill -9 while a selection floats, while words are being typed,
+/// Kill -9 while a selection floats, while words are being typed,
 /// and after a crop; then kill -9 at random moments through all three.
 final class WorkInProgressEndToEndTests: XCTestCase {
     private var home: String!
@@ -79,7 +79,7 @@ final class WorkInProgressEndToEndTests: XCTestCase {
         try app.xdotool(liftAndMove(app))
         try app.xdotool(["getwindowname", app.windowID])
         client.requestClose(window: UInt(app.windowID)!)
-        // Unsaved changes: the question; Enter saves (baking what floats) and closes (issue 38).
+        // Unsaved changes: the question; Enter saves (baking what floats) and closes.
         usleep(500_000)
         XCTAssertTrue(app.process.isRunning)
         try app.key("Return")

@@ -5,7 +5,7 @@ import XCTest
 @testable import PaintGraphics
 import TestSupport
 
-/// Issue 43's colour management: a picture carrying an Adobe RGB or Display P3 profile opens to
+/// Colour management: a picture carrying an Adobe RGB or Display P3 profile opens to
 /// the sRGB values Little CMS's own tool (tificc) computes from it, whichever container carries
 /// the profile (TIFF, PNG iCCP, WebP ICCP, JPEG APP2); a file that says sRGB opens to exactly its
 /// numbers; what X11Paint saves says sRGB.
@@ -13,7 +13,7 @@ final class ColorManagementTests: XCTestCase {
     private let temp = TemporaryDirectory()
     private let adobeRGB = "/usr/share/color/icc/colord/AdobeRGB1998.icc"
 
-    /// Saturated primaries (the issue's green among them), mid-tones and greys.
+    /// Saturated primaries (pure green among them, the colour Adobe RGB and sRGB differ on most), mid-tones and greys.
     private func swatches() -> Bitmap {
         let levels = [0, 40, 128, 200, 255]
         let bitmap = Bitmap(width: 25, height: 5)
@@ -77,7 +77,7 @@ final class ColorManagementTests: XCTestCase {
         XCTAssertLessThanOrEqual(largestDifference(opened, reference), 1, "TIFF: within 1/255 of tificc")
         // The numbers did change: Adobe RGB's mid-tones are not sRGB's (a conversion skipped would fail here).
         XCTAssertGreaterThan(largestDifference(opened, source), 8)
-        // The issue's saturated green, and a mid green, against tificc.
+        // Pure green, and a mid green, against tificc.
         for x in [j(g: 255), j(g: 128)] {
             XCTAssertLessThanOrEqual(largestDifference(crop(opened, x, 0), crop(reference, x, 0)), 1)
         }

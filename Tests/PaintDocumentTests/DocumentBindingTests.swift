@@ -3,7 +3,7 @@ import XCTest
 @testable import PaintDocument
 import TestSupport
 
-/// What Save does for a document bound or not to a file, decided without a window (issue 38),
+/// What Save does for a document bound or not to a file, decided without a window,
 /// and the binding's trip through the recovery journal.
 final class DocumentBindingTests: XCTestCase {
     private let temp = TemporaryDirectory()

@@ -3,7 +3,7 @@ import XCTest
 @testable import PaintDocument
 import TestSupport
 
-/// The document's file, name, unsaved mark and generations, without a window (issue 38).
+/// The document's file, name, unsaved mark and generations, without a window.
 final class DocumentFileStateTests: XCTestCase {
     private let temp = TemporaryDirectory()
 

@@ -4,7 +4,7 @@ import XCTest
 @testable import PaintGraphics
 import TestSupport
 
-/// What the app's own chooser lists (issue 39): folders first, pictures by name, size or date,
+/// What the app's own chooser lists: folders first, pictures by name, size or date,
 /// hidden files on request; the places; Tab completion.
 final class FileChooserModelTests: XCTestCase {
     private let temp = TemporaryDirectory()

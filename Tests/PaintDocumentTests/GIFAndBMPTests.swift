@@ -4,7 +4,7 @@ import XCTest
 @testable import PaintGraphics
 import TestSupport
 
-/// Issue 43's old formats: GIFs made by giflib's own tools (gif2rgb, gifbuild) open to the
+/// Old formats: GIFs made by giflib's own tools (gif2rgb, gifbuild) open to the
 /// pixels gif2rgb reads back, transparency, interlacing and frames placed at an offset
 /// included, an animation at its first frame; BMPs open (24-bit, palette) and save as 24-bit; hostile and cut files are refused with a message.
 final class GIFAndBMPTests: XCTestCase {

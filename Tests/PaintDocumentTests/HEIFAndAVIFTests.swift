@@ -4,7 +4,7 @@ import XCTest
 @testable import PaintGraphics
 import TestSupport
 
-/// Issue 43's phone pictures: HEIC made by libheif's heif-enc and AVIF made by libavif's avifenc
+/// Phone pictures: HEIC made by libheif's heif-enc and AVIF made by libavif's avifenc
 /// open to the pixels their reference decoders (heif-convert, avifdec) give; their colour
 /// descriptions (an ICC profile, an nclx box saying Display P3) are converted to sRGB; AVIF's
 /// rotation and mirroring are applied; hostile and cut files are refused with a message.

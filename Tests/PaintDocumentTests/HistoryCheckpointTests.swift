@@ -3,8 +3,8 @@ import XCTest
 @testable import PaintDocument
 @testable import PaintGraphics
 
-/// Opening a long history keeps only the checkpoints that would outlive the replay (issue 44:
-/// 10,000 strokes at 4K took 6 s to open, 73% of it copying layers for checkpoints thinned away).
+/// Opening a long history keeps only the checkpoints that would outlive the replay
+/// (10,000 strokes at 4K took 6 s to open, 73% of it copying layers for checkpoints thinned away).
 final class HistoryCheckpointTests: XCTestCase {
     private func strokes(_ count: Int) -> [Document.Item] {
         var generator = SystemRandomNumberGenerator()

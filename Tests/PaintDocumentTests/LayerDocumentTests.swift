@@ -3,7 +3,7 @@ import XCTest
 @testable import PaintDocument
 @testable import PaintGraphics
 
-/// Issue 40: the layer stack as document items. Each change replays to the same pixels, undo
+/// The layer stack as document items. Each change replays to the same pixels, undo
 /// and redo give back exactly what was there, merge down and flatten look as the stack did,
 /// and a document read back from its JSON (what the journal stores) is the same stack.
 final class LayerDocumentTests: XCTestCase {

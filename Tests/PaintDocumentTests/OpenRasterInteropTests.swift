@@ -3,7 +3,7 @@ import XCTest
 @testable import PaintDocument
 @testable import PaintGraphics
 
-/// Krita and X11Paint read each other's OpenRaster (issue 40), with Krita's own files
+/// Krita and X11Paint read each other's OpenRaster, with Krita's own files
 /// (Tests/Fixtures/ora, made by scripts/make-ora-fixtures.sh with Debian's krita).
 final class OpenRasterInteropTests: XCTestCase {
     private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

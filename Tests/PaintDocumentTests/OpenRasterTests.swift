@@ -4,7 +4,7 @@ import XCTest
 @testable import PaintGraphics
 import TestSupport
 
-/// OpenRaster (issue 40): a stack written and read back keeps its layers, the file is a valid
+/// OpenRaster: a stack written and read back keeps its layers, the file is a valid
 /// ORA as Python's own zipfile sees it, files made by another writer (Python's zipfile, as
 /// Krita and MyPaint lay them out) open, and hostile files are refused with a message.
 final class OpenRasterTests: XCTestCase {

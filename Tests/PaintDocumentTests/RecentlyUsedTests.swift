@@ -3,7 +3,7 @@ import XCTest
 @testable import PaintDocument
 import TestSupport
 
-/// The desktop's recently-used list as GLib reads it (issue 39): X11Paint's files are added
+/// The desktop's recently-used list as GLib reads it: X11Paint's files are added
 /// with its name and their MIME type, and what other applications wrote stays.
 final class RecentlyUsedTests: XCTestCase {
     private let temp = TemporaryDirectory()

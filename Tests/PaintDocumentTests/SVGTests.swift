@@ -4,7 +4,7 @@ import XCTest
 @testable import PaintGraphics
 import TestSupport
 
-/// Issue 43's SVG: opened through librsvg at its own size (to the pixels its own rsvg-convert
+/// SVG: opened through librsvg at its own size (to the pixels its own rsvg-convert
 /// draws), drawn smaller when it claims a huge size, a message for a damaged one.
 final class SVGTests: XCTestCase {
     private let temp = TemporaryDirectory()

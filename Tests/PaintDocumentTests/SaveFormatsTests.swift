@@ -4,7 +4,7 @@ import XCTest
 @testable import PaintGraphics
 import TestSupport
 
-/// Issue 43's saving: Save As writes the format its name's ending says (PNG, JPEG, WebP lossless
+/// Saving: Save As writes the format its name's ending says (PNG, JPEG, WebP lossless
 /// or lossy, TIFF, BMP, OpenRaster), each read back by the app and by the format library's own
 /// tool; the file says sRGB.
 final class SaveFormatsTests: XCTestCase {

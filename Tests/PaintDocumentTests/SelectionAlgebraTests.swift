@@ -3,7 +3,7 @@ import XCTest
 @testable import PaintDocument
 @testable import PaintGraphics
 
-/// Issue 42's selection modes on masks: union, difference and intersection of rectangles,
+/// Selection modes on masks: union, difference and intersection of rectangles,
 /// ellipses and lasso outlines against a pixel-by-pixel reference, at 1x and 2x; the masks'
 /// runs, edges and journal form.
 final class SelectionAlgebraTests: XCTestCase {

@@ -3,7 +3,7 @@ import XCTest
 @testable import PaintDocument
 import TestSupport
 
-/// The settings file: TOML a person can read, written whole, read back value by value (issue 38).
+/// The settings file: TOML a person can read, written whole, read back value by value.
 final class SettingsFileTests: XCTestCase {
     private let temp = TemporaryDirectory()
 

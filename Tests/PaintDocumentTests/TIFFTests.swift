@@ -4,7 +4,7 @@ import XCTest
 @testable import PaintGraphics
 import TestSupport
 
-/// Issue 43's TIFF: files made by libtiff's own tools (ppm2tiff, tiffcp) open to the pixels
+/// TIFF: files made by libtiff's own tools (ppm2tiff, tiffcp) open to the pixels
 /// they were made from; a file of several pages opens at its first; hostile and cut files are
 /// refused with a message.
 final class TIFFTests: XCTestCase {

@@ -4,7 +4,7 @@ import XCTest
 @testable import PaintGraphics
 import TestSupport
 
-/// The freedesktop thumbnail cache (issue 39): entries named by the MD5 of the file's URI,
+/// The freedesktop thumbnail cache: entries named by the MD5 of the file's URI,
 /// with Thumb::URI and Thumb::MTime, read back only while the file is unchanged; checked
 /// against GLib's URI and Python's own PNG chunk and MD5 code.
 final class ThumbnailCacheTests: XCTestCase {

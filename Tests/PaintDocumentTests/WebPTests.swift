@@ -4,7 +4,7 @@ import XCTest
 @testable import PaintGraphics
 import TestSupport
 
-/// Issue 43's WebP: pictures made by libwebp's own tools (cwebp, img2webp) open to the pixels
+/// WebP: pictures made by libwebp's own tools (cwebp, img2webp) open to the pixels
 /// its reference decoder (dwebp) gives; what X11Paint writes dwebp reads back exactly; hostile
 /// and damaged files are refused with a message.
 final class WebPTests: XCTestCase {

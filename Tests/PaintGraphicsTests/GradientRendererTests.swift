@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import PaintGraphics
 
-/// Issue 42's gradients against a float64 reference: every shape within a level of the exact
+/// Gradients against a float64 reference: every shape within a level of the exact
 /// colour, the dither leaving no bands on a long ramp and no bias in its mean.
 final class GradientRendererTests: XCTestCase {
     /// The exact float64 position along the gradient of a pixel centre, as the shapes define it.
@@ -50,7 +50,7 @@ final class GradientRendererTests: XCTestCase {
         }
     }
 
-    /// The issue's test: along a long ramp no run of one value is longer than length / 256 + 2,
+    /// Along a long ramp no run of one value is longer than length / 256 + 2,
     /// and the mean is the exact ramp's within half a level.
     func testALongRampHasNoBandsAndTheExactMean() {
         let length = 3840

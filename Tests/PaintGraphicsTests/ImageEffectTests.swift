@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import PaintGraphics
 
-/// Issue 41's effects against references computed here independently: the blur against a
+/// Effects against references computed here independently: the blur against a
 /// float64 Gaussian, the others against their definitions; each deterministic, and a selection
 /// leaves every pixel outside it alone.
 final class ImageEffectTests: XCTestCase {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import PaintGraphics
 
-/// Issue 40: every W3C blend mode against a float64 reference of the specification's
+/// Every W3C blend mode against a float64 reference of the specification's
 /// formulas, over a grid of colours and alphas, within 1/255 per channel.
 final class LayerBlendModeTests: XCTestCase {
     // MARK: - The reference, written from the specification (double precision, unpremultiplied)

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import PaintGraphics
 
-/// Issue 41's first adjustments and turns: each colour adjustment within 1/255 of a float64
+/// First adjustments and turns: each colour adjustment within 1/255 of a float64
 /// reference over a grid of colours and alphas, the turns and mirrors exact permutations.
 final class PixelAdjustmentTests: XCTestCase {
     /// The reference on premultiplied values (the maps are linear: premultiplying commutes,

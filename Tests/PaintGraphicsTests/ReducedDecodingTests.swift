@@ -3,7 +3,7 @@ import XCTest
 @testable import PaintGraphics
 
 /// Decoding reduces while it reads, stops at the end of the image data, reports progress and
-/// can be cancelled (issue 13 item 10, issue 14).
+/// can be cancelled.
 final class ReducedDecodingTests: XCTestCase {
     /// Stripes and a translucent corner, so averaging and alpha both show.
     private func picture(width: Int, height: Int) -> Bitmap {
@@ -40,7 +40,7 @@ final class ReducedDecodingTests: XCTestCase {
         }
     }
 
-    /// A PNG whose image data inflates to far more than its rows need (the issue's "2 MB PNG
+    /// A PNG whose image data inflates to far more than its rows need (the hostile "2 MB PNG
     /// with 2 GB of surplus image data", at 1/40 the size): red rows, then zeros.
     private func pngWithSurplus(width: Int, height: Int, surplus: Int) throws -> Data {
         var rows = [UInt8](repeating: 0, count: height * (1 + width * 3))

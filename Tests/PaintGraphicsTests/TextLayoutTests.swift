@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import PaintGraphics
 
-/// Issue 21: the text tool's layout. Glyphs, their order and their positions are checked against
+/// The text tool's layout. Glyphs, their order and their positions are checked against
 /// `hb-shape` (HarfBuzz's own command-line shaper, run on the same font file: Debian's
 /// libharfbuzz-bin, which `make test` installs), so kerning, ligatures, Arabic joining and
 /// right-to-left order are what HarfBuzz gives GTK and Qt, not what this code believes.

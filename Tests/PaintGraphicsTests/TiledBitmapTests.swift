@@ -1,7 +1,7 @@
 import XCTest
 @testable import PaintGraphics
 
-/// Tiled layers (issue 40's building block): only painted tiles take memory, and composing
+/// Tiled layers (building block): only painted tiles take memory, and composing
 /// tiles gives the same pixels as composing whole bitmaps.
 final class TiledBitmapTests: XCTestCase {
     func testOnlyPaintedTilesAreKeptAndTheLayerComesBackWhole() {

@@ -4,7 +4,7 @@ import XCTest
 import ToolkitTestSupport
 import TestSupport
 
-/// Issue 20: text in any script the installed fonts cover. Each character is drawn by the
+/// Text in any script the installed fonts cover. Each character is drawn by the
 /// interface's face when it has it and by the face fontconfig finds for it otherwise; the
 /// Latin part of a mixed string is drawn exactly as on its own.
 final class FontFallbackTests: XCTestCase {
@@ -46,7 +46,7 @@ final class FontFallbackTests: XCTestCase {
         XCTAssertGreaterThan(chineseInk, 20)
     }
 
-    /// Issue 20: no translated message draws a box. Every character of every msgstr in both
+    /// No translated message draws a box. Every character of every msgstr in both
     /// Chinese catalogs has a face that draws it (Droid Sans Fallback, which `make test`
     /// installs, is the only CJK font a Debian machine may have, and it has no Latin letters).
     func testEveryCharacterOfEveryChineseTranslationHasAFace() throws {
@@ -67,7 +67,7 @@ final class FontFallbackTests: XCTestCase {
         }
     }
 
-    /// Issue 20: a long label in a fixed place shrinks a little, then ends in "…", never spills.
+    /// A long label in a fixed place shrinks a little, then ends in "…", never spills.
     func testALongLabelShrinksThenEndsInAnEllipsisWithinItsWidth() throws {
         try XCTSkipUnless(font.isAvailable, "no font installed")
         let text = "崩溃恢复已暂停。画作仍完好地显示在屏幕上"

@@ -2,7 +2,7 @@ import Foundation
 @testable import PaintToolkit
 import XCTest
 
-/// Icons drawn from SVG are kept between runs (issue 44: librsvg at start cost 7.8 MB).
+/// Icons drawn from SVG are kept between runs (librsvg at start cost 7.8 MB).
 final class IconCacheTests: XCTestCase {
     private var folder: URL!
 

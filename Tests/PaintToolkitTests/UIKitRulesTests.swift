@@ -3,7 +3,7 @@ import XCTest
 import ToolkitTestSupport
 import TestSupport
 
-/// The twelve places where the toolkit differed from UIKit (issue 16), each stated as UIKit's
+/// The twelve places where the toolkit differed from UIKit, each stated as UIKit's
 /// rule, plus the touch properties the drawing board and pens need.
 final class UIKitRulesTests: XCTestCase {
     // MARK: 1-3. Where a tap was, and its touches in the action

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import XCTest
 
-/// The fast ways of filling shapes (issue 44) must give the general ways' pixels exactly: shapes
+/// The fast ways of filling shapes must give the general ways' pixels exactly: shapes
 /// shared between the cores in bands of rows as on one core, and source-over fills written by
 /// the rasterizer's own sink (runs and edge pixels through a colour scaled once per coverage
 /// level) as through the general blend.

@@ -5,7 +5,7 @@ import Foundation
 @testable import PaintGraphics
 import XCTest
 
-/// Issue 19's look, pinned: the board, the palette, a tooltip, the photo bar and the Layers panel, rendered
+/// Look, pinned: the board, the palette, a tooltip, the photo bar and the Layers panel, rendered
 /// offscreen by the toolkit at 1x and 2x and compared with reviewed references in
 /// Tests/Fixtures/golden (mean error at most half a level; actual, expected and diff PNGs are
 /// written on failure). After an intended change: `UPDATE_GOLDEN=1 swift test --filter

@@ -3,7 +3,7 @@ import CCairo
 @testable import PaintGraphics
 import XCTest
 
-/// Issue 42's figures as their tools make them (rounded rectangle, arrow, polygon, curve),
+/// Figures as their tools make them (rounded rectangle, arrow, polygon, curve),
 /// drawn by X11Paint and by cairo against a 16x16-supersampled reference of the exact geometry.
 extension GoldenImageTests {
     func testTheRoundedRectangleToolsFigure() {

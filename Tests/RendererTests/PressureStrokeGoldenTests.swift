@@ -6,7 +6,7 @@ import Foundation
 @testable import PaintGraphics
 import XCTest
 
-/// Issue 23: a pen stroke whose width follows pressure, against the truth (16 x 16 samples per
+/// A pen stroke whose width follows pressure, against the truth (16 x 16 samples per
 /// pixel of the union of its round cones) and against cairo filling the same outline: at or
 /// below cairo's error, and no steps where the width changes.
 final class PressureStrokeGoldenTests: XCTestCase {

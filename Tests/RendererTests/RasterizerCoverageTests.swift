@@ -2,7 +2,7 @@
 import XCTest
 
 /// The rasterizer's rows are summed in marked groups of four cells, 64 groups to a word of
-/// marks (issue 44): whatever the shape, no edge may write outside its own row's cells or
+/// marks: whatever the shape, no edge may write outside its own row's cells or
 /// marks, and where the groups fall must not change the coverage.
 final class RasterizerCoverageTests: XCTestCase {
     /// Coverage levels of `polygons` within `clip`, as the rasterizer reports them to a closure.

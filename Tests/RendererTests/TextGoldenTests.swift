@@ -5,7 +5,7 @@ import Foundation
 @testable import PaintGraphics
 import XCTest
 
-/// Issue 21: the text tool's rendering against reference renderings. The reference is
+/// The text tool's rendering against reference renderings. The reference is
 /// `hb-view` (HarfBuzz's own renderer: its shaping, glyph outlines drawn by cairo, unhinted),
 /// run on the same font file: a kerned Latin line, a Chinese line and an Arabic phrase. Ours
 /// must be close to it (FreeType's light hinting and rasterizer differ a little), and much

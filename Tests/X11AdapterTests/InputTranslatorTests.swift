@@ -28,7 +28,7 @@ final class InputTranslatorTests: XCTestCase {
         XCTAssertEqual(try press(x: 100, y: 40, scale: 2).location, Point(x: 50.25, y: 20.25))
     }
 
-    /// Issue 20: what a key types, from its keysym, when no input method supplies the text.
+    /// What a key types, from its keysym, when no input method supplies the text.
     func testFunctionKeysAreFunctionKeys() {
         XCTAssertEqual(InputTranslator.key(for: KeySym(XK_F1)), .function(1))
         XCTAssertEqual(InputTranslator.key(for: KeySym(XK_F5)), .function(5))

@@ -10,7 +10,7 @@ final class URIListTests: XCTestCase {
     }
 }
 
-/// Issue 35: a dropped file whose name is not UTF-8 keeps its bytes to the system call.
+/// A dropped file whose name is not UTF-8 keeps its bytes to the system call.
 final class NonUTF8URIListTests: XCTestCase {
     func testAPercentEscapedLatin1NameIsKeptByteForByte() throws {
         let paths = URIList.paths(from: "file:///tmp/caf%E9.png\r\n")

@@ -1,4 +1,4 @@
-/// The fill bucket's region and paint (issue 21): the 4-connected pixels around the seed whose
+/// The fill bucket's region and paint: the 4-connected pixels around the seed whose
 /// colour as the user sees it (the layer over the background) is within the tolerance of the
 /// seed's, found with a scanline flood fill, then painted on the layer. Pixels just outside the
 /// region that a stroke covers only partly (anti-aliased edges) get the fill *under* their

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Effects menu's changes of a layer's pixels (issue 41): each new pixel made from its
+/// The Effects menu's changes of a layer's pixels: each new pixel made from its
 /// neighbours, in integer arithmetic (or a fixed order of Float sums: see `GaussianBlur`), so a
 /// replay on redo or after a crash gives the same bytes. Noise is random but seeded: the seed
 /// is kept in the item, and each pixel's noise depends on its place alone, not on the thread.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Colour adjustments of a layer's pixels (issue 41's Adjustments menu), in integer arithmetic
+/// Colour adjustments of a layer's pixels (Adjustments menu), in integer arithmetic
 /// on premultiplied BGRA, so a replay on redo or after a crash gives the same bytes on every
 /// machine. Each keeps alpha and keeps every channel within it.
 public enum PixelAdjustment: Sendable, Equatable, Codable {

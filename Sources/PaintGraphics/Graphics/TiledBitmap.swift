@@ -1,6 +1,6 @@
 /// A layer's pixels in 64 x 64 tiles, only where something is painted: an empty tile is no
 /// memory at all, and composing skips it without reading a byte. The building block the
-/// document's layers will keep their pixels in (issue 40: twenty mostly empty 4K layers must
+/// document's layers will keep their pixels in (twenty mostly empty 4K layers must
 /// not cost twenty whole 4K bitmaps).
 public final class TiledBitmap {
     public static let tileSize = 64

@@ -2,7 +2,7 @@ import Foundation
 
 /// Icons drawn from SVG, kept as their pixels in `$XDG_CACHE_HOME/x11paint/icons`, so every
 /// start after the first shows the toolbar without running librsvg: drawing the icons cost
-/// 7.8 MB of resident memory at start (59.9 against 52.1 MB, measured for issue 44 beside
+/// 7.8 MB of resident memory at start (59.9 against 52.1 MB, measured beside
 /// mtPaint). An entry names the SVG's path, size, modification time and the pixel size, so a
 /// changed file or another size is drawn anew. The premultiplied pixels are kept as they are
 /// (a PNG would round translucent ones), behind a header that is checked before they are used.

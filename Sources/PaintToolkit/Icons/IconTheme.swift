@@ -57,7 +57,7 @@ public final class IconTheme {
     /// few base directories, and asking for each possible file (tens of thousands of stats for
     /// a toolbar) took 230 ms at start. Kept as hashes of the names' bytes, read straight from
     /// the directory: as strings, the thousands of names Adwaita's folders hold were 0.7 MB of
-    /// the heap at start (issue 44).
+    /// the heap at start.
     private var listings: [String: Set<Int>] = [:]
     /// The base directories that hold each theme.
     private var themeRoots: [String: [String]] = [:]
@@ -99,8 +99,8 @@ public final class IconTheme {
     /// The file for an icon at `size` points and `scale` pixels per point, or nil.
     public func lookup(_ name: String, size: Int, scale: Int = 1) -> String? {
         var visited: Set<String> = []
-        // The user's theme and what it inherits, then Adwaita (the issue's fallback, as GTK
-        // apps get it), then hicolor, where applications install their own icons.
+        // The user's theme and what it inherits, then Adwaita (the fallback GTK
+        // apps get), then hicolor, where applications install their own icons.
         for theme in [themeName, "Adwaita", "hicolor"] {
             if let file = lookup(name, size: size, scale: scale, inTheme: theme, visited: &visited) { return file }
         }
