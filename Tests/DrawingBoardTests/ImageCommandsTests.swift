@@ -51,13 +51,13 @@ final class ImageCommandsTests: RestartingBoardTestCase {
     func testMirrorsAndTheHalfTurnArePermutations() {
         twoLayers()
         let before = canvas.renderArtwork()
-        board.imageCommands.turn(.mirrorLeftRight)
+        board.imageCommands.turn(.flipHorizontal)
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: before.reoriented(2)))
-        board.imageCommands.turn(.mirrorLeftRight)
+        board.imageCommands.turn(.flipHorizontal)
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "mirrored twice")
         key("j", .control)
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: before.reoriented(3)))
-        board.imageCommands.turn(.mirrorTopBottom)
+        board.imageCommands.turn(.flipVertical)
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: before.reoriented(2)), "a half turn then a vertical mirror is a horizontal one")
     }
 

@@ -84,9 +84,9 @@ final class ImageOperationRecoveryTests: RestartingBoardTestCase {
     }
 
     func testFlipsComeBackExactly() {
-        assertComesBackAfterACrash("flip horizontal") { board.imageCommands.turn(.mirrorLeftRight) }
+        assertComesBackAfterACrash("flip horizontal") { board.imageCommands.turn(.flipHorizontal) }
         board.undo()
-        assertComesBackAfterACrash("flip vertical") { board.imageCommands.turn(.mirrorTopBottom) }
+        assertComesBackAfterACrash("flip vertical") { board.imageCommands.turn(.flipVertical) }
     }
 
     func testAResizeComesBackExactly() {
@@ -141,7 +141,7 @@ final class ImageOperationRecoveryTests: RestartingBoardTestCase {
                 let ids = content.layers.entries.map(\.id)
                 switch pick(10) {
                 case 0: board.imageCommands.turn(.halfTurn)
-                case 8: board.imageCommands.turn(pick(2) == 0 ? .clockwise : .mirrorLeftRight)
+                case 8: board.imageCommands.turn(pick(2) == 0 ? .clockwise : .flipHorizontal)
                 case 1: board.layerCommands.addLayer()
                 case 2: board.layerCommands.duplicateLayer()
                 case 3: board.layerCommands.moveLayer(ids[pick(ids.count)], to: pick(ids.count))
@@ -180,7 +180,7 @@ final class ImageOperationRecoveryTests: RestartingBoardTestCase {
         let picturesBefore = pictures(), itemsBefore = canvas.document.items.count
         let before = seen()
         // Quarter turns either way and half turns: sixty of them, ending as it began.
-        let turns: [ImageCommands.Turn] = [.clockwise, .halfTurn, .counterClockwise, .halfTurn]
+        let turns: [ImageTurn] = [.clockwise, .halfTurn, .counterClockwise, .halfTurn]
         for index in 0..<60 { board.imageCommands.turn(turns[index % 4]) }
         board.settleJournal()
         XCTAssertEqual(canvas.document.items.count, itemsBefore + 60, "an item a turn")

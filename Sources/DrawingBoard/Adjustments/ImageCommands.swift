@@ -1,37 +1,11 @@
 /// The Image menu: turns and mirrors of the whole drawing (Pinta's keys: Ctrl+H, Ctrl+G,
-/// Ctrl+J), crops, and (in its extension) resize, canvas size and rotation by any angle. Each
-/// makes the drawing anew from its layers' pixels, kept as a crop is (Ctrl+Z brings back the
-/// drawing as it was, its history too).
+/// Ctrl+J), crops, and (in its extension) resize, canvas size and rotation by any angle. A turn
+/// is one document item; the others make the drawing anew from its layers' pixels, kept as a
+/// crop is (Ctrl+Z brings back the drawing as it was, its history too).
 final class ImageCommands {
     unowned let board: DrawingBoardViewController
 
     init(board: DrawingBoardViewController) { self.board = board }
-
-    /// An EXIF orientation code for each turn and mirror (see `Bitmap.reoriented`).
-    enum Turn: Int {
-        case clockwise = 6, counterClockwise = 8, halfTurn = 3, mirrorLeftRight = 2, mirrorTopBottom = 4
-
-        /// The document item that makes the turn.
-        var item: ImageTurn {
-            switch self {
-            case .halfTurn: .halfTurn
-            case .mirrorLeftRight: .flipHorizontal
-            case .mirrorTopBottom: .flipVertical
-            case .clockwise: .clockwise
-            case .counterClockwise: .counterClockwise
-            }
-        }
-
-        var done: String {
-            switch self {
-            case .clockwise: return tr("Rotated 90° clockwise")
-            case .counterClockwise: return tr("Rotated 90° counter-clockwise")
-            case .halfTurn: return tr("Rotated 180°")
-            case .mirrorLeftRight: return tr("Flipped horizontally")
-            case .mirrorTopBottom: return tr("Flipped vertically")
-            }
-        }
-    }
 
     private var isBackgroundAPicture: Bool {
         if case .image = board.canvas.canvasBackground { return true }
@@ -39,7 +13,7 @@ final class ImageCommands {
     }
 
     /// Turns or mirrors every layer and the background; the size swaps for a quarter turn.
-    func turn(_ turn: Turn) {
+    func turn(_ turn: ImageTurn) {
         let canvas = board.canvas
         canvas.commitText()
         board.bakePhoto()
@@ -48,12 +22,12 @@ final class ImageCommands {
         // One item of a few bytes, whatever the layers (a background picture, which the item
         // does not turn, takes the way below: the drawing made anew, kept as a crop is).
         if !isBackgroundAPicture {
-            canvas.commit(.turnImage(turn.item))
+            canvas.commit(.turnImage(turn))
             return board.showStatus(tr("%@ (Ctrl+Z takes it back)", turn.done))
         }
         var stack = canvas.artworkSnapshot().stack()
-        for index in stack.layers.indices { stack.layers[index].pixels = stack.layers[index].pixels.reoriented(turn.rawValue) }
-        if turn.rawValue >= 5 { (stack.width, stack.height) = (stack.height, stack.width) }
+        for index in stack.layers.indices { stack.layers[index].pixels = stack.layers[index].pixels.reoriented(turn.orientation) }
+        if turn.swapsSides { (stack.width, stack.height) = (stack.height, stack.width) }
         board.documentController.crop(to: DocumentFormat.opening(stack, pixelScale: canvas.layerScale), what: turn.done)
         board.showStatus(tr("%@ (Ctrl+Z takes it back)", turn.done))
     }

@@ -101,8 +101,8 @@ enum BoardMenu {
                     Command(tr("Rotate Left"), keys: [key("g", .control)]) { commands.turn(.counterClockwise) },
                     Command(tr("Rotate 180°"), keys: [key("j", .control)]) { commands.turn(.halfTurn) },
                     Command(tr("Rotate…")) { commands.chooseRotation() },
-                    Command(tr("Flip Horizontal")) { commands.turn(.mirrorLeftRight) },
-                    Command(tr("Flip Vertical")) { commands.turn(.mirrorTopBottom) }]),
+                    Command(tr("Flip Horizontal")) { commands.turn(.flipHorizontal) },
+                    Command(tr("Flip Vertical")) { commands.turn(.flipVertical) }]),
             inline([Command(tr("Clear"), isEnabled: { [unowned board] in board.clearButton.isEnabled }) { [unowned board] in board.clear() },
                     Command(tr("Background…")) { [unowned board] in board.showBackgroundSettings() }]),
         ])
