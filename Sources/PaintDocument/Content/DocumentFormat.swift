@@ -64,7 +64,7 @@ public struct DocumentFormat: Sendable, Equatable, Codable {
     /// opaque (an icon) keeps its transparency: it lies over a transparent background, not white.
     public static func opening(_ photo: Photo) -> Document {
         let upright = photo.uprighted()
-        var items: [Document.Item] = upright.asset.image.bitmap.isOpaque ? [] : [.background(.transparent)]
+        var items: [Document.Item] = upright.asset.image.isOpaque ? [] : [.background(.transparent)]
         items.append(.photo(PlacedPhoto(photo: upright, placement: .identity)))
         let format = DocumentFormat(pixelWidth: upright.asset.image.width, pixelHeight: upright.asset.image.height,
                                     pixelScale: 1, historyStart: items.count)

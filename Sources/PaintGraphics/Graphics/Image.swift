@@ -14,12 +14,7 @@ public final class Image {
     /// instead of blending. Found once by looking at every pixel, unless the maker knew.
     public var isOpaque: Bool {
         if let opaque { return opaque }
-        var all = true
-        let pixels = bitmap.pixels
-        for i in 0..<bitmap.width * bitmap.height where pixels[i] < 0xFF00_0000 {
-            all = false
-            break
-        }
+        let all = bitmap.isOpaque
         opaque = all
         return all
     }
