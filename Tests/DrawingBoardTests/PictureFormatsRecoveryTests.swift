@@ -39,6 +39,7 @@ final class PictureFormatsRecoveryTests: RestartingBoardTestCase {
             start()
             board.openDocument(path: path)
             board.finishOpening()
+            aMomentPasses() // the opened picture is stored beside the journal
             XCTAssertEqual(canvas.document.format?.pixelWidth, 160, path)
             let opened = canvas.renderArtwork()
             board.setColor(.red)
@@ -72,6 +73,7 @@ final class PictureFormatsRecoveryTests: RestartingBoardTestCase {
         board.finishOpening()
         XCTAssertEqual([canvas.document.format?.pixelWidth, canvas.document.format?.pixelHeight], [240, 150])
         let opened = canvas.renderArtwork()
+        aMomentPasses() // the drawn picture is stored beside the journal
         crash()
         start()
         XCTAssertEqual(canvas.document.format?.pixelWidth, 240)

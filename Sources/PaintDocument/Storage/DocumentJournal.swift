@@ -12,6 +12,11 @@ import Glibc
 /// durable as soon as the disk allows, the stroke in progress at least once a second, and on an
 /// orderly end `flush()` waits for all of it.
 ///
+/// A small record (no picture to store, no generation to write) meeting an idle writer is
+/// appended on the calling thread before the call returns: a kill -9 a moment after a change
+/// finds it in the file (the kernel keeps what was written when a process dies), and only the
+/// fsync, which a power cut needs, is left to the writer.
+///
 /// Each generation is a `generation` record followed by one record per item, each with its own
 /// checksum: a damaged byte costs one item, never the whole drawing (JournalReader
 /// resynchronises after damage). A failed write (a full disk) is cut back off the file,
@@ -168,22 +173,22 @@ public final class DocumentJournal {
     /// How many fsyncs the writer has done: tests see the batching with it.
     package var syncCount: Int { queue.sync { file.syncCount } }
 
-    // MARK: - Writing (from the UI thread; never waits for the disk)
+    // MARK: - Writing (from the UI thread; never waits for an fsync)
 
     /// Queues a change; `current` is the document after it.
     public func write(_ record: Record, current: Snapshot) {
-        submit { file in file.write(record, current: current) }
+        submit(atOnceIf: { $0.canAppendAtOnce([record]) }) { file in file.write(record, current: current) }
     }
 
     /// Queues changes that must reach the file together or not at all (one write: no kill
     /// lands between them); `current` is the document after them.
     public func write(together records: [Record], current: Snapshot) {
-        submit { file in file.write(together: records, current: current) }
+        submit(atOnceIf: { $0.canAppendAtOnce(records) }) { file in file.write(together: records, current: current) }
     }
 
     /// Queues the stroke in progress (only its new points reach the file).
     public func writeProgress(_ stroke: Stroke?, current: Snapshot) {
-        submit { file in file.writeProgress(stroke, current: current) }
+        submit(atOnceIf: { $0.canAppendAtOnce([]) }) { file in file.writeProgress(stroke, current: current) }
     }
 
     /// Rewrites the journal as one generation holding `current`.
@@ -193,25 +198,68 @@ public final class DocumentJournal {
 
     /// Group commit: the writer fsyncs when it has written everything queued (one fsync for a
     /// batch that piled up while the disk was slow), and at least every `maximumSyncDelay`.
-    private func submit(_ work: @escaping (JournalFile) -> Void) {
+    /// `atOnceIf` says whether the work is small enough to do on the calling thread when no
+    /// write is queued (see the type's note); its fsync still runs on the writer, and may be
+    /// running while the small write is made.
+    private func submit(atOnceIf isSmall: ((JournalFile) -> Bool)? = nil, _ work: @escaping (JournalFile) -> Void) {
         pendingLock.lock()
-        pending += 1
+        guard !abandoned else { pendingLock.unlock(); return }
+        // Only the UI thread submits: with no write pending none can start, so the file is
+        // this thread's until the next submission (the writer may only be fsyncing).
+        if pendingWrites == 0, let isSmall, isSmall(file) {
+            pendingLock.unlock()
+            work(file)
+            queue.async { [self] in
+                guard !pendingLock.withLock({ abandoned }) else { return }
+                file.sync()
+            }
+            return
+        }
+        pendingWrites += 1
         pendingLock.unlock()
         queue.async { [self] in
-            work(file)
             pendingLock.lock()
-            pending -= 1
-            let drained = pending == 0
+            if abandoned {
+                droppedByAbandon += 1
+                pendingLock.unlock()
+                return
+            }
             pendingLock.unlock()
+            work(file)
+            let drained = pendingLock.withLock {
+                pendingWrites -= 1
+                return pendingWrites == 0
+            }
             if drained || file.timeSinceSync >= Self.maximumSyncDelay { file.sync() }
         }
     }
 
-    /// Records not yet handled by the writer.
-    private var pending = 0
+    /// Writes queued for the writer and not yet made.
+    private var pendingWrites = 0
     private let pendingLock = NSLock()
     /// However busy the writer, what it wrote is made durable at least this often.
     package static let maximumSyncDelay = 0.5
+    /// Set by `abandon()`: queued work is dropped, nothing more is accepted.
+    private var abandoned = false
+    private var droppedByAbandon = 0
+
+    /// What kill -9 does to the journal, for tests: the writer stops after the work it is doing,
+    /// everything still queued is dropped, and the file is closed without an fsync (a dead
+    /// process's writes stay in the kernel; only a power cut needs the fsync). Returns how many
+    /// queued changes were dropped. `whenStopped` runs once nothing more will be written (a
+    /// test lets a writer it holds go there).
+    @discardableResult
+    package func abandon(whenStopped: () -> Void = {}) -> Int {
+        pendingLock.lock()
+        abandoned = true
+        pendingLock.unlock()
+        whenStopped()
+        // Behind every block already queued: each of those only counts itself as dropped.
+        queue.sync { file.close() }
+        pendingLock.lock()
+        defer { pendingLock.unlock() }
+        return droppedByAbandon
+    }
 
     /// Waits until everything queued so far is written and durable (the app is ending, the X
     /// server is going away, a test reads the file).

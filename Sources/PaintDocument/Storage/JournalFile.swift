@@ -5,8 +5,10 @@ import Glibc
 #endif
 
 /// The journal file itself: appends framed records, stores pictures beside it, writes new
-/// generations. Not thread-safe by design: only DocumentJournal's writer queue touches it, so
-/// the disk (writes, fsyncs, PNG encoding of pictures) never runs on the UI thread.
+/// generations. Writes are never concurrent: DocumentJournal's writer queue makes them, or the
+/// UI thread when the writer has no write queued (a small record, `canAppendAtOnce`). The one
+/// thing that runs beside a write is the writer's fsync, so what both touch (the count of
+/// records not yet durable, the recording state) is behind `syncLock`.
 package final class JournalFile {
     package typealias Record = DocumentJournal.Record
     package typealias JournalError = DocumentJournal.JournalError
@@ -19,12 +21,17 @@ package final class JournalFile {
     private var length: off_t = 0
     private var writtenAssets = Set<String>()
     private var recordsSinceCompaction = 0
+    /// Guards `unsyncedRecords`, `lastSync`, `syncs` and `recordingState`.
+    private let syncLock = NSLock()
     /// Records written since the last fsync, and when that was.
-    private(set) var unsynced = 0
+    private var unsyncedRecords = 0
     private var lastSync = DispatchTime.now()
-    package var timeSinceSync: Double { Double(DispatchTime.now().uptimeNanoseconds - lastSync.uptimeNanoseconds) / 1e9 }
+    package var timeSinceSync: Double {
+        syncLock.withLock { Double(DispatchTime.now().uptimeNanoseconds - lastSync.uptimeNanoseconds) / 1e9 }
+    }
     package var compactionThreshold = 2000
-    private(set) var syncCount = 0
+    private var syncs = 0
+    package var syncCount: Int { syncLock.withLock { syncs } }
     /// Runs on the writer just before each fsync: tests make the disk slow with it.
     package var beforeSync: (() -> Void)?
     /// Runs on the writer after each write to the file: tests take the file as a kill there
@@ -32,7 +39,8 @@ package final class JournalFile {
     package var afterWrite: (() -> Void)?
     /// How many points of the stroke in progress the journal has (nil: none of it).
     private var journaledPoints: Int?
-    private(set) var state: DocumentJournal.State = .recording
+    private var recordingState: DocumentJournal.State = .recording
+    package var state: DocumentJournal.State { syncLock.withLock { recordingState } }
     /// Told about every change of `state` (on the writer queue).
     package var onStateChange: ((DocumentJournal.State) -> Void)?
 
@@ -154,7 +162,7 @@ package final class JournalFile {
             afterWrite?()
             length += off_t(frames.count)
             recordsSinceCompaction += records.count
-            unsynced += records.count
+            syncLock.withLock { unsyncedRecords += records.count }
         } catch {
             // A record cut short must not stay in front of the ones that follow it.
             _ = ftruncate(fd, length)
@@ -163,15 +171,33 @@ package final class JournalFile {
         }
     }
 
+    /// Whether these records (with none: the stroke in progress) can be appended without
+    /// storing a picture, writing a generation or compacting: cheap enough for the UI thread.
+    package func canAppendAtOnce(_ records: [Record]) -> Bool {
+        guard fd >= 0, state == .recording, recordsSinceCompaction + records.count < compactionThreshold else { return false }
+        let items = records.compactMap { record -> Document.Item? in
+            switch record {
+            case .append(let item), .redoable(let item), .pending(let item?): return item
+            default: return nil
+            }
+        }
+        return Self.assets(in: items).allSatisfy { writtenAssets.contains($0.id) || $0.isPlaceholder }
+    }
+
     /// Makes everything written so far durable. Returns false when the disk refused.
     @discardableResult
     package func sync() -> Bool {
-        guard fd >= 0, unsynced > 0 else { return true }
-        unsynced = 0
-        lastSync = DispatchTime.now()
+        let descriptor = fd
+        let due = syncLock.withLock {
+            guard descriptor >= 0, unsyncedRecords > 0 else { return false }
+            unsyncedRecords = 0
+            lastSync = DispatchTime.now()
+            syncs += 1
+            return true
+        }
+        guard due else { return true }
         beforeSync?()
-        syncCount += 1
-        guard fsync(fd) == 0 else {
+        guard fsync(descriptor) == 0 else {
             pause(because: "cannot flush the recovery journal: \(String(cString: strerror(errno)))")
             return false
         }
@@ -179,9 +205,12 @@ package final class JournalFile {
     }
 
     private func pause(because reason: String) {
-        guard state == .recording else { return }
-        state = .paused(reason)
-        onStateChange?(state)
+        let paused = syncLock.withLock {
+            guard recordingState == .recording else { return false }
+            recordingState = .paused(reason)
+            return true
+        }
+        if paused { onStateChange?(.paused(reason)) }
     }
 
     /// Writes the current document as a new generation; recording goes on if that worked.
@@ -189,8 +218,8 @@ package final class JournalFile {
         // Pictures baked while the disk was full were never written: the generation needs them.
         try storeAssets(of: current.allItems)
         try replace(with: Self.generationFrames(current), keeping: Set(Self.assetIDs(in: current.allItems)))
-        state = .recording
-        onStateChange?(state)
+        syncLock.withLock { recordingState = .recording }
+        onStateChange?(.recording)
     }
 
     /// Rewrites the journal as one generation holding `current` (records that come later are
@@ -286,7 +315,7 @@ package final class JournalFile {
             throw JournalError(description: "cannot replace \(journalPath): \(String(cString: strerror(errno)))")
         }
         try openJournal()
-        unsynced = 0
+        syncLock.withLock { unsyncedRecords = 0 }
         // The new generation holds no stroke in progress: the next progress record carries all of it.
         journaledPoints = nil
         prunePictures(keeping: referenced)

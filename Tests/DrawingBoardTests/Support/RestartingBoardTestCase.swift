@@ -22,17 +22,34 @@ class RestartingBoardTestCase: XCTestCase {
         start()
     }
 
-    /// A window as the app makes it, restoring what the last one left in `state`.
+    /// A window as the app makes it, restoring what the last one left in `state`, as a user
+    /// first meets it: the generation the start writes is in the file before the first input.
     func start() {
         session = BoardSession(pictures: temp.path, stateFolder: state)
         driver = TouchDriver(window: session.window)
+        board.settleJournal()
     }
 
-    /// kill -9: what the writer has written stays, nothing else runs (no flush, no baking).
-    func crash() {
-        board.settleJournal()
-        board.journal?.close()
+    /// kill -9: what the writer has written stays, what is still queued for it is dropped, and
+    /// nothing else runs (no flush, no fsync, no baking). Unless the test says the last change
+    /// may still have been queued (a picture being stored), every change must already be in
+    /// the file: a small record meeting an idle writer is written before the change returns.
+    /// `releasingWriter` lets a writer the test holds go once the kill has landed.
+    func crash(lastChangeMayBeQueued: Bool = false, releasingWriter: () -> Void = {}, file: StaticString = #filePath, line: UInt = #line) {
+        droppedInCrash = board.journal?.abandon(whenStopped: releasingWriter) ?? 0
+        if !lastChangeMayBeQueued {
+            XCTAssertEqual(droppedInCrash, 0, "changes still queued for the writer when killed", file: file, line: line)
+        }
     }
+
+    /// The time a person takes between two actions, far longer than the writer's few
+    /// milliseconds: whatever it has queued (a picture being encoded) is written meanwhile.
+    func aMomentPasses() {
+        board.settleJournal()
+    }
+
+    /// How many queued changes the last `crash()` dropped before the writer reached them.
+    var droppedInCrash = 0
 
     /// An orderly end: the window closed, a signal.
     func end() {
