@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """Blend2D as x11paint-bench's second anchor: draws the geometry x11paint-bench
-exported (a JSON file) with Blend2D (PyPI's blend2d-python, one thread) and prints the best
+exported (a JSON file) with Blend2D (PyPI's blend2d-python, one thread: the binding's context
+takes no thread count) and prints the best
 time of RUNS, in seconds, as `seconds: T`. The Python calls' own cost is measured with the same
-loop calling nothing and printed as `overhead: T`, so the table can say how much is Python's.
+loop calling nothing and printed as `overhead: T`, so the table can say how much is Python's;
+for freehand, the same loop making the same binding call on an empty path is printed as
+`calls: T` (the loop and the binding's cost per call, with no drawing), so Blend2D's stroking
+can be given net of both.
 
   blend2d-anchor.py polygons|freehand|photo GEOMETRY.json RUNS
 """
@@ -66,7 +70,7 @@ def polygons(geometry, runs):
             context.fill_path(path)
         context.flush()
 
-    return best_of(runs, prepare, draw), loop_overhead(runs, paths)
+    return best_of(runs, prepare, draw), loop_overhead(runs, paths), None
 
 
 def freehand(geometry, runs):
@@ -90,7 +94,14 @@ def freehand(geometry, runs):
             context.stroke_path(path)
         context.flush()
 
-    return best_of(runs, prepare, draw), loop_overhead(runs, segments)
+    empty = b.BLPath()
+
+    def call_only(context):
+        for _path in segments:
+            context.stroke_path(empty)
+        context.flush()
+
+    return best_of(runs, prepare, draw), loop_overhead(runs, segments), best_of(runs, prepare, call_only)
 
 
 def photo(geometry, runs):
@@ -109,13 +120,15 @@ def photo(geometry, runs):
         context.blit_image(b.BLPoint(0, 0), image)
         context.flush()
 
-    return best_of(runs, prepare, draw), 0.0
+    return best_of(runs, prepare, draw), 0.0, None
 
 
 if __name__ == "__main__":
     workload, path, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
     with open(path) as file:
         geometry = json.load(file)
-    seconds, overhead = {"polygons": polygons, "freehand": freehand, "photo": photo}[workload](geometry, runs)
+    seconds, overhead, calls = {"polygons": polygons, "freehand": freehand, "photo": photo}[workload](geometry, runs)
     print(f"seconds: {seconds:.6f}")
     print(f"overhead: {overhead:.6f}")
+    if calls is not None:
+        print(f"calls: {calls:.6f}")

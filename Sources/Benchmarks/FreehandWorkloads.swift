@@ -123,11 +123,18 @@ enum FreehandWorkloads {
                                        ours: ours, cairo: cairo, target: .speedup(6),
                                        note: "per segment: X11Paint \(perSegment(ours)) (coverage \(perSegment(coverageOnly)), "
                                            + "composing \(perSegment(ours - coverageOnly))), cairo \(perSegment(cairo))")
-        // At least 2x Blend2D stroking each segment with round caps, one call each.
+        // At least 2x Blend2D stroking each segment with round caps, one call each, net of what
+        // the same call costs through the binding with nothing to stroke; ours and Blend2D in turns.
         let geometry = Blend2DAnchor.freehandGeometry(points, strokeWidth: 6, color: Color(r: 30, g: 100, b: 230), width: width, height: height)
-        if let blend2d = Blend2DAnchor.time("freehand", geometry: geometry, runs: runs) {
-            freehand.blend2d = (blend2d.seconds, .speedup(2),
-                                "one thread, a stroke_path call per segment; \(formatTime(blend2d.pythonOverhead)) of it the Python loop")
+        if let (oursInTurns, pairs) = Blend2DAnchor.inTurns("freehand", geometry: geometry, runs: max(1, runs / 2), netOfCalls: true, ours: {
+            Stopwatch.best(runs: max(1, runs / 2), setup: freshLayer) { renderIncrementally($0, points, brush: PencilBrush(), width: 6) }
+        }) {
+            let calls = pairs.best.emptyCalls ?? 0
+            freehand.blend2d = (pairs.best.seconds - calls, .speedup(2),
+                                "one thread each; Blend2D net of its binding: \(formatTime(pairs.best.seconds)) with the calls, "
+                                    + "\(formatTime(calls)) the same \(segments) calls on an empty path (\(formatTime(calls / Double(segments))) a call); "
+                                    + "ours \(formatTime(oursInTurns)) in the pairs")
+            freehand.blend2dPairs = pairs
         }
         return [
             freehand,

@@ -26,6 +26,16 @@ enum GradientWorkload {
         for (offset, color) in stops { cairo_pattern_add_color_stop_rgba(pattern, offset, color.red, color.green, color.blue, color.alpha) }
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         defer { cairo_pattern_destroy(pattern) }
+        let paintCairo = {
+            timed {
+                cairo_set_source(cairo.cr, pattern)
+                cairo_paint(cairo.cr)
+                cairo_surface_flush(cairo.surface)
+            }
+        }
+        let (oneCore, cairoBeside) = onOneCore {
+            Stopwatch.bestInTurns(runs: runs, { timed { GradientRenderer.paint(gradient, on: ours, in: ours.bounds) } }, paintCairo)
+        }
         let (oursTime, cairoTime) = Stopwatch.bestInTurns(runs: runs, {
             timed { GradientRenderer.paint(gradient, on: ours, in: ours.bounds) }
         }, {
@@ -47,8 +57,10 @@ enum GradientWorkload {
             }
         }
         let note = "our mean difference from cairo's pixels \(format(Double(difference) / Double(samples))) levels (the dither's ±0.5 and cairo's own rounding)"
-        return [BenchmarkResult(name: "Radial gradient, four stops, 3840x2160 (at least 2x cairo_pattern_create_radial)",
-                                ours: oursTime, cairo: cairoTime, target: .speedup(2), note: note),
+        return [BenchmarkResult(name: "Radial gradient, four stops, 3840x2160, both on one thread (at least 2x cairo_pattern_create_radial)",
+                                ours: oneCore, cairo: min(cairoTime, cairoBeside), target: .speedup(2), note: note),
+                BenchmarkResult(name: "Radial gradient, four stops, 3840x2160, ours on \(RowBands.cores) cores (cairo's image backend has one thread)",
+                                ours: oursTime, cairo: min(cairoTime, cairoBeside), target: .none),
                 BenchmarkResult(name: "Radial gradient, four stops, 3840x2160 (within 15 ms)",
                                 ours: oursTime, cairo: 0.015, target: .budget, anchor: "budget")]
     }

@@ -49,7 +49,8 @@ func record(_ result: BenchmarkResult) {
         case .withinFactor(let k): target = "target <= \(format(k))x Blend2D's time: \(result.passesBlend2D ? "ok" : "MISSED")"
         case .budget, .none: target = "(information)"
         }
-        blend2d = "\n    Blend2D \(result.unit(second.time)), X11Paint is \(format(second.time / result.ours))x Blend2D's speed; \(target)"
+        let pairs = result.blend2dPairs.map { " (\($0.summary))" } ?? ""
+        blend2d = "\n    Blend2D \(result.unit(second.time)), X11Paint is \(format(result.blend2dSpeedup ?? 0))x Blend2D's speed\(pairs); \(target)"
             + (second.note.isEmpty ? "" : " (\(second.note))")
     }
     print("\(result.name)\n    \(comparison)" + blend2d + (result.note.isEmpty ? "" : "\n    \(result.note)"))
