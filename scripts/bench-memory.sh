@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Resident memory beside mtPaint, both on one private Xvfb in the same run: each app
-# in a 1280x800 window with an empty drawing, its VmRSS 4 s after its window appears; then after
-# 200 strokes drawn through XTest (xdotool), 2 s after the last. Targets: X11Paint at start no
-# more than mtPaint, after the strokes no more than 1.3x mtPaint.
+# in a 1280x800 window with an empty drawing of the same size (X11Paint's new drawing in that
+# window is 1280x656; mtPaint opens a white picture of that size), its VmRSS 4 s after its window
+# appears; then after 200 strokes drawn through XTest (xdotool), 2 s after the last. X11Paint's
+# headline is its first start in a new home (no icon cache yet), its second start beside it.
+# Targets: X11Paint at start no more than mtPaint, after the strokes no more than 1.3x mtPaint.
 # X11Paint is measured as Debian packages it (scripts/build-deb.sh: the release build with
 # Swift's runtime and Foundation linked in, built here if missing), as mtPaint is measured as
 # Debian packages it; and as the release build `make run` uses (Swift's libraries shared).
@@ -87,8 +89,15 @@ release_start=$ours_start release_after=$ours_after release_breakdown=$(cat "$wo
 measure_x11paint "$packaged" "$work/packaged"
 packaged_breakdown=$(cat "$work/breakdown")
 
+# mtPaint's picture the size of X11Paint's new drawing in the same window (its own new picture
+# is 640x480).
+python3 -c 'import struct, sys, zlib
+w, h = 1280, 656
+raw = b"".join(b"\0" + b"\xff" * (w * 3) for _ in range(h))
+chunk = lambda t, d: struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))' > "$work/blank.png"
 from_disk "$(command -v mtpaint)"
-HOME="$work/mtpaint" mtpaint >/dev/null 2>&1 &
+HOME="$work/mtpaint" mtpaint "$work/blank.png" >/dev/null 2>&1 &
 mtpaint=$!
 window=$(timeout 60 xdotool search --sync --onlyvisible --name '^mtPaint [0-9.]+ - ' | head -n 1)
 sleep 1
@@ -96,14 +105,15 @@ sleep 1
 # chosen before the window grows (its toolbars then become one row).
 xdotool mousemove --window "$window" 16 78 click 1
 xdotool windowsize "$window" 1280 800
-# Its new 640x480 picture sits in the middle of the grown window: the strokes go on it.
+# Its 1280x656 picture fills the grown window's canvas: the strokes go on it.
 read -r theirs_start theirs_after < <(measure mtpaint $mtpaint "$window" 400 200)
 kill -TERM $mtpaint; wait $mtpaint 2>/dev/null || true
 
 verdict() { awk -v a="$1" -v b="$2" -v k="$3" 'BEGIN { print (a <= b * k ? "met" : "MISSED") }'; }
-echo "    at start, empty 1280x800 drawing: X11Paint as packaged $ours_start MB, mtPaint $(dpkg-query -W -f='${Version}' mtpaint) $theirs_start MB;" \
-     "target <= mtPaint's: $(verdict "$ours_start" "$theirs_start" 1)"
-echo "    (of it $packaged_breakdown; X11Paint's very first start, drawing its icons before keeping them: $first_start MB)"
+echo "    at the first start, an empty 1280x656 drawing in a 1280x800 window: X11Paint as packaged $first_start MB (drawing its icons before keeping them), mtPaint $(dpkg-query -W -f='${Version}' mtpaint) $theirs_start MB;" \
+     "target <= mtPaint's: $(verdict "$first_start" "$theirs_start" 1)"
+echo "    at a later start, its icons kept: X11Paint $ours_start MB; target <= mtPaint's: $(verdict "$ours_start" "$theirs_start" 1)"
+echo "    (of it $packaged_breakdown)"
 echo "    after $strokes strokes: X11Paint as packaged $ours_after MB, mtPaint $theirs_after MB;" \
      "target <= 1.3x mtPaint's: $(verdict "$ours_after" "$theirs_after" 1.3)"
 echo "    the release build with Swift's libraries shared (make run): $release_start MB at start, $release_after MB after the strokes"

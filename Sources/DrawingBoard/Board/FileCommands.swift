@@ -54,8 +54,9 @@ final class FileCommands {
         }, chosen: { [unowned self] path, _ in self.openDocument(path: path) })
     }
 
-    /// Opens a PNG or JPEG as the document, at the file's own size, upright by its EXIF
-    /// orientation, or an OpenRaster file with its layers; asks first when there are unsaved changes.
+    /// Opens a picture of any format X11Paint reads as the document, at the file's own size,
+    /// upright by its EXIF orientation (an OpenRaster file with its layers, an SVG at the size
+    /// asked for); asks first when there are unsaved changes.
     func openDocument(path: String) {
         let expanded = HomeFolder.expandingTilde(in: path, home: board.home)
         document.askToSaveChanges(before: tr("opening %@", DisplayPath.short((expanded as NSString).lastPathComponent, limit: 40))) { [unowned self] in

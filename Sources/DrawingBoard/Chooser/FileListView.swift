@@ -56,18 +56,6 @@ final class FileListView: View {
 
     var rowsPerPage: Int { max(1, Int((bounds.height - Self.headerHeight) / Self.rowHeight) - 1) }
 
-    /// Selects the next entry after the selected one whose name starts with `letter`.
-    func selectNext(startingWith letter: Character) {
-        let start = (selected ?? -1) + 1
-        let order = Array(entries.indices[min(start, entries.count)...]) + Array(entries.indices[..<min(start, entries.count)])
-        if let found = order.first(where: { entries[$0].name.lowercased().hasPrefix(String(letter).lowercased()) }) { select(found) }
-    }
-
-    func activateSelected() {
-        guard let selected else { return }
-        onActivate?(entries[selected])
-    }
-
     // MARK: - Scrolling
 
     private var contentHeight: Double { Double(entries.count) * Self.rowHeight }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A drawing tool as a strategy (seed 003): the canvas asks the brush how the drag behaves
-/// and what it leaves behind, and never switches on tool kinds.
+/// A drawing tool (seed 003): the canvas asks the brush how the drag behaves and what it
+/// leaves behind. The kind flags below (`placesText`, `sprays`, `isFreehand`, …) still route
+/// some tools to the canvas's own code for them (ToolRouter, the canvas's drawing).
 public protocol Brush {
     /// The name shown to the user.
     var name: String { get }

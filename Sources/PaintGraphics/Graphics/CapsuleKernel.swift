@@ -231,12 +231,6 @@
         unsafeBitCast(unsafeBitCast(x, to: Values.self) & Values(repeating: 0x7FFF_FFFF), to: Lanes.self)
     }
 
-    /// |magnitude| with the sign of `sign`.
-    @inlinable @inline(__always) package static func copySign(_ magnitude: Lanes, _ sign: Lanes) -> Lanes {
-        let bits = unsafeBitCast(magnitude, to: Values.self) | (unsafeBitCast(sign, to: Values.self) & Values(repeating: 0x8000_0000))
-        return unsafeBitCast(bits, to: Lanes.self)
-    }
-
     @inlinable @inline(__always) package static func clampUnit(_ x: Lanes) -> Lanes {
         smaller(larger(x, Lanes(repeating: 0)), Lanes(repeating: 1))
     }

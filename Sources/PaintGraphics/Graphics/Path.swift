@@ -165,22 +165,5 @@ public struct Path: Sendable, Equatable, Codable {
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
-    public func applying(_ t: AffineTransform) -> Path {
-        if t.isIdentity { return self }
-        var result = self
-        result.elements = elements.map { element in
-            switch element {
-            case .move(let p): return .move(t.apply(to: p))
-            case .line(let p): return .line(t.apply(to: p))
-            case .quad(let c, let p): return .quad(t.apply(to: c), t.apply(to: p))
-            case .cubic(let c1, let c2, let p): return .cubic(t.apply(to: c1), t.apply(to: c2), t.apply(to: p))
-            case .close: return .close
-            }
-        }
-        result.subpathStart = subpathStart.map(t.apply(to:))
-        result.currentPoint = currentPoint.map(t.apply(to:))
-        return result
-    }
-
     public static func == (a: Path, b: Path) -> Bool { a.elements == b.elements }
 }

@@ -143,13 +143,6 @@ open class View: Responder {
         parent.window?.viewWasRemoved(self)
     }
 
-    public func bringSubviewToFront(_ view: View) {
-        guard view.superview === self else { return }
-        subviews.removeAll { $0 === view }
-        subviews.append(view)
-        setNeedsDisplay(view.frame)
-    }
-
     public func isDescendant(of view: View) -> Bool {
         var current: View? = self
         while let v = current {

@@ -96,9 +96,6 @@ public struct ZoomViewport: Equatable, Sendable {
         clamp()
     }
 
-    /// One content unit per view point, at `anchor`.
-    public mutating func actualSize(about anchor: Point) { zoom(to: 1, about: anchor) }
-
     /// The content never leaves the view: smaller than the view in an axis, it stays wholly
     /// inside; larger, it covers the view from edge to edge.
     private mutating func clamp() {

@@ -1,9 +1,8 @@
-/// A push button with a title and per-state colours.
+/// A push button with a title and per-state title colours.
 open class Button: Control {
     public var title: String { didSet { setNeedsDisplay() } }
     public var font = Font.system(size: 14) { didSet { setNeedsDisplay() } }
     private var titleColors: [State: Color] = [.normal: Color(r: 30, g: 30, b: 34), .disabled: Color(r: 160, g: 160, b: 166)]
-    private var backgroundColors: [State: Color] = [:]
     /// An icon, drawn before the title (or centred when there is no title).
     public var image: Image? { didSet { setNeedsDisplay() } }
     /// An icon from the desktop's icon theme by its freedesktop name ("edit-undo"), drawn at the
@@ -30,11 +29,6 @@ open class Button: Control {
 
     public func setTitleColor(_ color: Color, for state: State) {
         titleColors[state] = color
-        setNeedsDisplay()
-    }
-
-    public func setBackgroundColor(_ color: Color, for state: State) {
-        backgroundColors[state] = color
         setNeedsDisplay()
     }
 
@@ -81,9 +75,6 @@ open class Button: Control {
     }
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
-        if let background = value(backgroundColors) {
-            context.fill(bounds, with: background)
-        }
         if swatchColor == nil && (isHighlighted || isHovered) {
             // Hover and pressed looks: a rounded tint behind the content, darker while pressed.
             context.fillColor = Color(r: 0, g: 0, b: 0, a: isHighlighted ? 36 : 16)

@@ -116,11 +116,6 @@ public final class Touch: Hashable {
         return view.convert(locationInWindow, from: nil)
     }
 
-    public func previousLocation(in view: View?) -> Point {
-        guard let view else { return previousLocationInWindow }
-        return view.convert(previousLocationInWindow, from: nil)
-    }
-
     public static func == (a: Touch, b: Touch) -> Bool { a === b }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
