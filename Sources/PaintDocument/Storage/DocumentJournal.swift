@@ -263,7 +263,7 @@ public final class DocumentJournal {
 
     /// Waits until everything queued so far is written and durable (the app is ending, the X
     /// server is going away, a test reads the file).
-    public func flush() { queue.sync { file.sync() } }
+    public func flush() { _ = queue.sync { file.sync() } }
 
     /// Keeps a journal that could not be read whole under `journal.damaged-<time>`, so a new
     /// generation never overwrites what might still be salvaged. Returns the name it got.
