@@ -88,16 +88,21 @@ extension ImageCommands {
         if let refusal = Self.refusal(width: width, height: height) { return board.showStatus(refusal) }
         let canvas = board.canvas
         settle()
+        let before = (canvas.drawing.width, canvas.drawing.height)
+        guard width != before.0 || height != before.1 else { return }
+        let dx = (width - before.0) * anchor.x / 2, dy = (height - before.1) * anchor.y / 2
+        if !isBackgroundAPicture {
+            // One item of a few numbers: grown parts are transparent, the background under them.
+            canvas.deselect()
+            canvas.commit(.canvasSize(CanvasChange(oldWidth: before.0, oldHeight: before.1, width: width, height: height, dx: dx, dy: dy)))
+            return board.showStatus(tr("Canvas from %d x %d to %d x %d pixels (Ctrl+Z takes it back)", before.0, before.1, width, height))
+        }
         var stack = canvas.artworkSnapshot().stack()
-        guard width != stack.width || height != stack.height else { return }
-        let before = (stack.width, stack.height)
-        let dx = (width - stack.width) * anchor.x / 2, dy = (height - stack.height) * anchor.y / 2
         for index in stack.layers.indices {
             let old = stack.layers[index].pixels
             let fill = index == 0 ? canvas.drawing.background.premultipliedPixel : 0
             let grown = Bitmap(width: width, height: height, fill: fill)
-            let kept = old.bounds.offsetBy(dx: dx, dy: dy).intersection(grown.bounds)
-            if !kept.isEmpty { grown.copy(kept.offsetBy(dx: -dx, dy: -dy), from: old, toX: kept.x0, y: kept.y0) }
+            grown.copy(old.bounds, from: old, toX: dx, y: dy)
             stack.layers[index].pixels = grown
         }
         (stack.width, stack.height) = (width, height)

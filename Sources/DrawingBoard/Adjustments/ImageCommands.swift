@@ -1,13 +1,14 @@
 /// The Image menu: turns and mirrors of the whole drawing (Pinta's keys: Ctrl+H, Ctrl+G,
-/// Ctrl+J), crops, and (in its extension) resize, canvas size and rotation by any angle. A turn
-/// is one document item; the others make the drawing anew from its layers' pixels, kept as a
-/// crop is (Ctrl+Z brings back the drawing as it was, its history too).
+/// Ctrl+J), crops, and (in its extension) resize, canvas size and rotation by any angle. A turn,
+/// a crop to a rectangle and a canvas size are one document item each; the others make the
+/// drawing anew from its layers' pixels, kept as a crop of a picture is (Ctrl+Z brings back the
+/// drawing as it was, its history too).
 final class ImageCommands {
     unowned let board: DrawingBoardViewController
 
     init(board: DrawingBoardViewController) { self.board = board }
 
-    private var isBackgroundAPicture: Bool {
+    var isBackgroundAPicture: Bool {
         if case .image = board.canvas.canvasBackground { return true }
         return false
     }
@@ -34,8 +35,16 @@ final class ImageCommands {
 
     /// Every layer cut to `area` (layer pixels), with its properties; the background stays one.
     /// `what`: what Ctrl+Z says it took back (nil: the crop).
-    func cropLayers(to area: PixelRect, what: String? = nil) {
+    func cropLayers(to area: PixelRect, what: String? = nil, purpose: CanvasChange.Purpose = .crop) {
         let canvas = board.canvas
+        // One item of a few numbers (a background picture, which the item does not cut, takes
+        // the way below).
+        if !isBackgroundAPicture {
+            canvas.cancelStroke()
+            canvas.deselect()
+            canvas.commit(.canvasSize(.crop(to: area, oldWidth: canvas.drawing.width, oldHeight: canvas.drawing.height, purpose: purpose)))
+            return
+        }
         var stack = canvas.artworkSnapshot().stack()
         stack.width = area.width
         stack.height = area.height
@@ -56,7 +65,7 @@ final class ImageCommands {
         }
         guard area != picture.bounds else { return board.showStatus(tr("Nothing to crop: the drawing has no border of one colour")) }
         canvas.deselect()
-        cropLayers(to: area, what: tr("the auto crop"))
+        cropLayers(to: area, what: tr("the auto crop"), purpose: .autoCrop)
         board.showStatus(tr("Cropped to %dx%d (Ctrl+Z takes it back)", area.width, area.height))
     }
 

@@ -76,7 +76,9 @@ final class SelectionCommands {
         canvas.commitText()
         board.photoController.bake()
         let scale = canvas.layerScale
-        if canvas.content.layers.count > 1 {
+        // Several layers, or a rectangle: the canvas cut (one item); a shaped selection on one
+        // layer: its picture, outside the shape the background.
+        if canvas.content.layers.count > 1 || canvas.selectionArea?.isRectangle == true {
             board.imageCommands.cropLayers(to: canvas.selectionArea!.pixels(atScale: scale))
         } else {
             // A transparent drawing stays transparent: its picture lies over no background.

@@ -33,6 +33,8 @@ public struct Document: Sendable, Equatable, Codable {
         case layer(LayerChange)
         /// The whole image turned half a turn or mirrored: every layer, whichever is current.
         case turnImage(ImageTurn)
+        /// The canvas made another size, every layer moved and cut or grown with it.
+        case canvasSize(CanvasChange)
         /// An item painted on a layer other than the first (items without it are on layer 0,
         /// as every document before layers was).
         indirect case onLayer(Int, Item)
@@ -40,7 +42,7 @@ public struct Document: Sendable, Equatable, Codable {
         /// Whether it changes the layer stack or the background rather than painting a layer.
         public var changesStackOrBackground: Bool {
             switch self {
-            case .layer, .background, .turnImage: return true
+            case .layer, .background, .turnImage, .canvasSize: return true
             default: return false
             }
         }
@@ -76,6 +78,12 @@ public struct Document: Sendable, Equatable, Codable {
             case .turnImage(.halfTurn): return tr("the half turn")
             case .turnImage(.clockwise), .turnImage(.counterClockwise): return tr("the quarter turn")
             case .turnImage: return tr("the flip")
+            case .canvasSize(let change):
+                switch change.purpose {
+                case .canvasSize: return tr("the canvas size")
+                case .crop: return tr("the crop")
+                case .autoCrop: return tr("the auto crop")
+                }
             case .onLayer(_, let item): return item.userDescription
             }
         }
@@ -111,28 +119,48 @@ public struct Document: Sendable, Equatable, Codable {
         return .color(.white)
     }
 
-    /// Adds an item; a quarter turn of the image swaps the document's width and height.
+    /// Adds an item; a quarter turn of the image swaps the document's width and height, a
+    /// canvas change gives it its new size.
     public mutating func append(_ item: Item) {
         items.append(item)
-        if case .turnImage(let turn) = item, turn.swapsSides { format = format?.turnedQuarter }
+        format = format.map { Self.format(after: item, $0) }
     }
 
-    /// The size the document had before its items: its format with the sides swapped back for
-    /// each quarter turn among them (a history is replayed from there).
+    /// The size the document had before its items: its format taken back through each item
+    /// that changed it (a history is replayed from there).
     public var initialFormat: DocumentFormat? {
-        let quarterTurns = items.filter { if case .turnImage(let turn) = $0 { return turn.swapsSides } else { return false } }.count
-        return quarterTurns % 2 == 0 ? format : format?.turnedQuarter
+        guard var format else { return nil }
+        for item in items.reversed() { format = Self.format(before: item, format) }
+        return format
+    }
+
+    /// The document's size after `item`, from its size before.
+    static func format(after item: Item, _ format: DocumentFormat) -> DocumentFormat {
+        switch item {
+        case .turnImage(let turn) where turn.swapsSides: return format.turnedQuarter
+        case .canvasSize(let change): return format.resized(width: change.width, height: change.height)
+        default: return format
+        }
+    }
+
+    /// The document's size before `item`, from its size after.
+    static func format(before item: Item, _ format: DocumentFormat) -> DocumentFormat {
+        switch item {
+        case .turnImage(let turn) where turn.swapsSides: return format.turnedQuarter
+        case .canvasSize(let change): return format.resized(width: change.oldWidth, height: change.oldHeight)
+        default: return format
+        }
     }
 
     /// The layers the items leave.
     public var layers: LayerList { LayerList(self) }
 
     /// Removes and returns the last item, or nil when there is nothing to undo (a quarter turn
-    /// taken back swaps the width and height back).
+    /// or a canvas change taken back gives the document its size before it).
     @discardableResult
     public mutating func removeLast() -> Item? {
         let item = items.popLast()
-        if case .turnImage(let turn)? = item, turn.swapsSides { format = format?.turnedQuarter }
+        if let item { format = format.map { Self.format(before: item, $0) } }
         return item
     }
 }

@@ -32,6 +32,11 @@ public struct DocumentFormat: Sendable, Equatable, Codable {
         DocumentFormat(pixelWidth: pixelHeight, pixelHeight: pixelWidth, pixelScale: pixelScale, historyStart: historyStart)
     }
 
+    /// The same document on a canvas of another size (its scale and history start kept).
+    public func resized(width: Int, height: Int) -> DocumentFormat {
+        DocumentFormat(pixelWidth: width, pixelHeight: height, pixelScale: pixelScale, historyStart: historyStart)
+    }
+
     /// The size in item units (what strokes are measured in).
     public var size: Size { Size(width: Double(pixelWidth) / pixelScale, height: Double(pixelHeight) / pixelScale) }
 

@@ -138,6 +138,19 @@ package final class LayerPixelStack {
         }
     }
 
+    /// Every layer set in a canvas of the change's size, moved by its offset: cut where it
+    /// leaves the canvas, transparent where the canvas grows (each kept sparse, one at a time).
+    package func resizeCanvas(_ change: CanvasChange) {
+        (width, height) = (change.width, change.height)
+        for index in layers.indices {
+            let old = layers[index].pixels
+            let placed = Bitmap(width: change.width, height: change.height)
+            // `copy` moves the rectangle by the offset and keeps what lands inside.
+            placed.copy(old.bounds, from: old, toX: change.dx, y: change.dy)
+            layers[index] = Layer(id: layers[index].id, properties: layers[index].properties, pixels: placed.sparseCopy().copy, version: newVersion())
+        }
+    }
+
     /// Layer `id`'s own pixels while an adjusted copy stands in for them (a dialog's preview),
     /// and the copy, used again for the next setting (a new 33 MB one each time a 4K layer's
     /// slider moved cost a third of the preview's time in page faults).

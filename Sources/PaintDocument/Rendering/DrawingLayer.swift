@@ -178,6 +178,11 @@ public final class DrawingLayer {
             fitMasksToStack()
             stack.makeDense(only: currentLayerID)
             invalidateBelow()
+        case .canvasSize(let change):
+            stack.resizeCanvas(change)
+            fitMasksToStack()
+            stack.makeDense(only: currentLayerID)
+            invalidateBelow()
         case .onLayer(let id, let item):
             guard let pixels = stack.pixels(of: id) else { return } // a damaged journal's: nothing to paint on
             if id != currentLayerID { invalidateBelow() }

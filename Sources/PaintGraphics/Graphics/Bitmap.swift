@@ -151,7 +151,8 @@ public final class Bitmap {
 
     public func fill(with pixel: UInt32) { fill(bounds, with: pixel) }
 
-    /// Copies `rect` of `source` into this bitmap with its top-left at (dx, dy).
+    /// Copies `rect` of `source` into this bitmap moved by (dx, dy): a pixel at (x, y) of the
+    /// source lands at (x + dx, y + dy); what lands outside is left out.
     public func copy(_ rect: PixelRect, from source: Bitmap, toX dx: Int, y dy: Int) {
         let r = rect.intersection(source.bounds)
         let target = r.offsetBy(dx: dx, dy: dy).intersection(bounds)
