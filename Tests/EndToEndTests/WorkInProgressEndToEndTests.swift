@@ -118,7 +118,12 @@ final class WorkInProgressEndToEndTests: XCTestCase {
         kill9(app)
         let cropped = DocumentJournal.recover(folder: state)
         XCTAssertEqual(cropped.document.format?.pixelWidth, 360, "cropped")
-        XCTAssertEqual(cropped.documentsBeforeCrop.first?.format, whole, "the whole document is kept for Ctrl+Z")
+        // A crop to a rectangle is one item of the document's history (it was a whole document
+        // kept aside for Ctrl+Z): the size before it is read back through it.
+        XCTAssertEqual(cropped.document.initialFormat, whole, "the whole document's size is the history's start")
+        XCTAssertTrue(cropped.documentsBeforeCrop.isEmpty, "no whole document kept aside")
+        guard case .canvasSize(let change)? = cropped.document.items.last else { return XCTFail("the crop is the last item") }
+        XCTAssertEqual(change.purpose, .crop)
         let again = try RunningApp(display: server.display, home: home, arguments: ["--size", "800x600"])
         try again.xdotool(["windowfocus", "--sync", again.windowID])
         try again.key("ctrl+z")
@@ -131,8 +136,8 @@ final class WorkInProgressEndToEndTests: XCTestCase {
     }
 
     /// kill -9 at a random moment while strokes are lifted and moved, words typed and the
-    /// drawing cropped: whatever moment it lands, the two strokes are all there (in the document,
-    /// or in the one a crop replaced), and every lifting has its pixels somewhere. The first round
+    /// drawing cropped: whatever moment it lands, the two strokes are all there (before the crop
+    /// in the document's history when it was cropped), and every lifting has its pixels. The first round
     /// runs the whole script unkilled: it must end cropped, and it times the script, so that the
     /// later rounds each kill at a random moment in one quarter of it.
     func testRandomKillsThroughSelectionsTextAndCropsLoseNothing() throws {
@@ -169,19 +174,20 @@ final class WorkInProgressEndToEndTests: XCTestCase {
             runner.waitUntilExit()
             try app.xdotool(["mouseup", "1"])
             let recovery = DocumentJournal.recover(folder: state)
-            let first = recovery.documentsBeforeCrop.first ?? recovery.document
-            var items = first.items
-            if recovery.documentsBeforeCrop.isEmpty, let pending = recovery.pendingItem { items.append(pending) }
+            // The crop is an item of the document (it was a document kept aside for Ctrl+Z).
+            var items = recovery.document.items
+            if let pending = recovery.pendingItem { items.append(pending) }
+            let crops = count(items) { if case .canvasSize = $0 { return true } else { return false } }
             let what = round == 0 ? "the whole script (\(String(format: "%.2f", duration)) s)" : "round \(round), killed after \(String(format: "%.2f", delay)) s"
             if round == 0 {
-                XCTAssertEqual(recovery.documentsBeforeCrop.count, 1, "\(what) ends cropped")
+                XCTAssertEqual(crops, 1, "\(what) ends cropped")
                 XCTAssertEqual(count(items, isPhoto), 1, "\(what): the moved pixels")
                 XCTAssertTrue(items.contains { if case .text(let block) = $0 { return block.text == "Words" } else { return false } }, what)
             }
             XCTAssertEqual(count(items, isStroke), 2, "\(what): both strokes")
             XCTAssertEqual(count(items, isClearArea), count(items, isPhoto), "\(what): every lifting has its pixels")
             XCTAssertFalse(recovery.isDamaged, what)
-            print("\(what): \(items.count) items, \(recovery.documentsBeforeCrop.count) crop(s)")
+            print("\(what): \(items.count) items, \(crops) crop(s)")
         }
     }
 }

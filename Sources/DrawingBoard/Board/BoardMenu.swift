@@ -74,6 +74,9 @@ enum BoardMenu {
                     Command(tr("Layers Panel"), keys: [KeyEvent(.function(7))], state: { [unowned board] in board.layersPanel.isShown ? .on : .off }) { [unowned board] in
                 board.layersPanel.toggle()
             },
+                    Command(tr("History Panel"), keys: [KeyEvent(.function(8))], state: { [unowned board] in board.docked.history.isShown ? .on : .off }) { [unowned board] in
+                board.docked.history.toggle()
+            },
                     Command(tr("Pixel Grid"), keys: [key("'", ctrl)], state: { [unowned board] in board.canvas.presenter.showsPixelGrid ? .on : .off }) { [unowned board] in
                 board.canvas.presenter.showsPixelGrid.toggle()
                 board.canvas.setNeedsDisplay()

@@ -59,7 +59,8 @@ public final class DrawingBoardViewController: ViewController {
     lazy var adjustmentCommands = AdjustmentCommands(board: self)
     lazy var zoomCommands = ZoomCommands(board: self)
     lazy var besideWork = BesideWork(board: self)
-    lazy var layersPanel = LayersPanelController(board: self, commands: layerCommands)
+    lazy var docked = DockedPanels(board: self)
+    var layersPanel: LayersPanelController { docked.layers }
     public private(set) lazy var fileDialogs = FileDialogs(board: self)
 
     // MARK: - Lifecycle
@@ -93,7 +94,7 @@ public final class DrawingBoardViewController: ViewController {
         photoController.layout()
         messageLine.frame = Rect(x: 0, y: bounds.height - Self.bottomBarHeight - 44, width: bounds.width, height: 44)
         panels.layout()
-        layersPanel.layout()
+        docked.layout()
     }
 
     // MARK: - Keys
@@ -170,7 +171,7 @@ public final class DrawingBoardViewController: ViewController {
         canvas.onDocumentChange = { [unowned self] in
             self.updateUndoAvailability()
             self.documentController.documentChanged()
-            self.layersPanel.documentChanged()
+            self.docked.documentChanged()
         }
         canvas.content.onLockedLayer = { [unowned self] in self.layerCommands.lockedLayerTouched() }
         canvas.onDrawingBegan = { [unowned self] in

@@ -20,23 +20,13 @@ final class LayersPanelController {
         guard !isShown else { return }
         // Over the canvas, under the message line (its toasts stay readable over the panel).
         board.view.insertSubview(panel, at: board.view.subviews.firstIndex { $0 === board.messageLine } ?? board.view.subviews.count)
-        layout()
+        board.docked.layout()
         documentChanged()
     }
 
     func hide() {
         panel.removeFromSuperview()
-        board.canvas.viewport.coveredRight = 0
-    }
-
-    /// Over the canvas's right edge, its whole height.
-    func layout() {
-        guard isShown else { return }
-        let canvas = board.canvas.frame
-        let width = min(LayersPanel.preferredWidth, canvas.width * 0.6)
-        panel.frame = Rect(x: canvas.maxX - width, y: canvas.minY, width: width, height: canvas.height)
-        // Best Fit leaves the document clear of the panel.
-        board.canvas.viewport.coveredRight = width
+        board.docked.layout()
     }
 
     /// The document changed: the rows and thumbnails follow (only while the panel shows).

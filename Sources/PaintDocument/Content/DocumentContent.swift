@@ -141,6 +141,32 @@ public final class DocumentContent {
         return true
     }
 
+    /// Undoes or redoes until the document holds `count` items (a row of the History panel):
+    /// each step is an undo or a redo as Ctrl+Z and Ctrl+Shift+Z make them (the journal hears
+    /// each), and the layers are made once, at the end. Returns whether anything changed.
+    package func travel(toItemCount count: Int) -> Bool {
+        let start = document.format?.historyStart ?? 0
+        let target = max(start, min(count, document.items.count + redoItems.count))
+        guard target != document.items.count else { return false }
+        let size = document.format
+        var layersMoved = false
+        while document.items.count > target, let item = document.removeLast() {
+            redoItems.append(item)
+            onEdit?(.undone)
+            if case .layer = item { layersMoved = true }
+        }
+        while document.items.count < target, let item = redoItems.popLast() {
+            document.append(item)
+            onEdit?(.redone)
+            if case .layer = item { layersMoved = true }
+        }
+        if layersMoved { layersChanged() }
+        rebuildLayer()
+        if document.format != size { onSizeChanged?() }
+        onDocumentChange?()
+        return true
+    }
+
     /// Puts back the last undone item.
     package func redo() -> Bool {
         guard let item = redoItems.popLast() else { return false }

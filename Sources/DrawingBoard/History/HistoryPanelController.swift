@@ -1,0 +1,57 @@
+/// Shows and hides the History panel (F8, View → History Panel) and keeps its rows true to the
+/// document after every change: the drawing as it was opened or made, each change in effect,
+/// each change undone. A click on a row undoes or redoes to just after it, as many Ctrl+Z or
+/// Ctrl+Shift+Z would, the layers made once.
+final class HistoryPanelController {
+    private unowned let board: DrawingBoardViewController
+
+    init(board: DrawingBoardViewController) { self.board = board }
+
+    var isShown: Bool { panel.superview != nil }
+
+    func toggle() { isShown ? hide() : show() }
+
+    func show() {
+        guard !isShown else { return }
+        // Over the canvas, under the message line (its toasts stay readable over the panel).
+        board.view.insertSubview(panel, at: board.view.subviews.firstIndex { $0 === board.messageLine } ?? board.view.subviews.count)
+        board.docked.layout()
+        documentChanged()
+    }
+
+    func hide() {
+        panel.removeFromSuperview()
+        board.docked.layout()
+    }
+
+    /// The document changed: the rows follow (only while the panel shows).
+    func documentChanged() {
+        guard isShown else { return }
+        let document = board.canvas.document, start = min(document.format?.historyStart ?? 0, document.items.count)
+        let origin = HistoryListView.Row(name: start > 0 ? tr("Open Image") : tr("New Image"), icon: nil, isUndone: false)
+        let done = document.items[start...].map { HistoryListView.Row(name: $0.historyName, icon: $0.historyIcon, isUndone: false) }
+        let undone = board.canvas.redoItems.reversed().map { HistoryListView.Row(name: $0.historyName, icon: $0.historyIcon, isUndone: true) }
+        panel.list.rows = [origin] + done + undone
+        panel.list.currentIndex = done.count
+        panel.list.scrollToCurrent()
+    }
+
+    /// To just after row `index`'s change (row 0: the drawing as it was opened or made).
+    func travel(to index: Int) {
+        let canvas = board.canvas
+        // What is being made (words typed, a photo placed) becomes a change first, as before
+        // any undo; the row chosen still counts from the document's start.
+        canvas.commitText()
+        board.bakePhoto()
+        canvas.cancelStroke()
+        let start = canvas.document.format?.historyStart ?? 0
+        _ = canvas.content.travel(toItemCount: start + index)
+    }
+
+    private(set) lazy var panel: HistoryPanel = {
+        let panel = HistoryPanel()
+        panel.onClose = { [unowned self] in self.hide() }
+        panel.list.onChoose = { [unowned self] in self.travel(to: $0) }
+        return panel
+    }()
+}
