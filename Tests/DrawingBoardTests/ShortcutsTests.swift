@@ -18,7 +18,9 @@ final class ShortcutsTests: XCTestCase {
             session.window.send(key)
             let shortcuts = try XCTUnwrap(session.board.presentedViewController as? ShortcutsViewController, "\(key)")
             let groups = BoardShortcuts.groups(for: session.board)
-            XCTAssertEqual(groups.map(\.title), ["File", "Edit", "View", "Image", "Layers", "Adjustments", "Effects", "Tools", "Help", "Photo"])
+            // The wheel's and the touchpad's gestures are a group of their own beside View (with the
+            // History panel's key, View's rows and them no longer fit the smallest window together).
+            XCTAssertEqual(groups.map(\.title), ["File", "Edit", "View", "Gestures", "Image", "Layers", "Adjustments", "Effects", "Tools", "Help", "Photo"])
             for group in groups.indices {
                 shortcuts.showGroup(group)
                 session.window.layoutIfNeeded()

@@ -1,6 +1,7 @@
 /// Every shortcut the board answers, by group, as the Keyboard Shortcuts window lists them
 /// (F1, Ctrl+?): the main menu's commands that have keys, menu by menu, and the keys and
-/// gestures that act on what is under way (Escape, F10, a photo being placed, the wheel).
+/// gestures that act on what is under way (Escape, F10, the wheel and the touchpad, a photo
+/// being placed).
 enum BoardShortcuts {
     struct Row {
         let keys: [KeyEvent]
@@ -23,12 +24,14 @@ enum BoardShortcuts {
         if let edit = groups.firstIndex(where: { $0.title == tr("Edit") }) {
             groups[edit].rows.append(Row(tr("Stop, close a panel, select nothing"), [KeyEvent(.escape)]))
         }
-        if let view = groups.firstIndex(where: { $0.title == tr("View") }) {
-            groups[view].rows += [Row(tr("Zoom about the pointer"), gesture: tr("Ctrl+wheel, pinch")),
-                                  Row(tr("Scroll"), gesture: tr("Wheel, Space+drag, middle drag"))]
-        }
         if let help = groups.firstIndex(where: { $0.title == tr("Help") }) {
             groups[help].rows.insert(Row(tr("Main menu"), [KeyEvent(.function(10))]), at: 0)
+        }
+        // The pointer's and the touchpad's ways of moving about, beside the View menu's keys (in
+        // the smallest window a group of their own fits where the two did not).
+        if let view = groups.firstIndex(where: { $0.title == tr("View") }) {
+            groups.insert((tr("Gestures"), [Row(tr("Zoom about the pointer"), gesture: tr("Ctrl+wheel, pinch")),
+                                            Row(tr("Scroll"), gesture: tr("Wheel, Space+drag, middle drag"))]), at: view + 1)
         }
         groups.append((tr("Photo"), [Row(tr("Keep it where it shows"), [KeyEvent(.enter)]), Row(tr("Drop it"), [KeyEvent(.escape)]),
                                       Row(tr("Move"), gesture: tr("Drag")),
