@@ -151,3 +151,46 @@ final class CanvasChangeTests: RestartingBoardTestCase {
         XCTAssertEqual([document.format?.pixelWidth, document.format?.pixelHeight], [200, 300])
     }
 }
+
+/// Resize Image is one document item of its size and filter: its layers are worked beside
+/// the UI thread and put in place, and replaying the item (after a crash, a redo) makes the
+/// same pixels from the layers as they were.
+final class ImageResizeItemTests: RestartingBoardTestCase {
+    private func stroke(_ color: Color, _ points: [(Double, Double)], width: Double = 18) {
+        board.setColor(color)
+        board.setStrokeWidth(width)
+        driver.drag(points.map { w($0.0, $0.1) })
+    }
+
+    func testAResizeIsOneItemAndItsReplayMakesTheSamePixels() throws {
+        stroke(.red, [(60, 60), (300, 120), (520, 380)])
+        board.layerCommands.addLayer()
+        stroke(Color(r: 20, g: 90, b: 200, a: 180), [(740, 40), (420, 300), (100, 420)], width: 10)
+        let before = canvas.renderArtwork()
+        let layerBefore = canvas.content.drawing.stack.layers[1].pixels.cropped(to: canvas.content.drawing.stack.layers[1].pixels.bounds)
+        board.imageCommands.resize(toWidth: 300, height: 200, filter: .lanczos3)
+        board.besideWork.waitUntilDone()
+        guard case .resizeImage(let resize)? = canvas.document.items.last else { return XCTFail("one item") }
+        XCTAssertEqual([resize.oldWidth, resize.oldHeight, resize.width, resize.height], [before.width, before.height, 300, 200])
+        XCTAssertEqual(resize.filter, .lanczos3)
+        let resized = canvas.renderArtwork()
+        XCTAssertEqual([resized.width, resized.height], [300, 200])
+        XCTAssertTrue(canvas.content.drawing.stack.layers[1].pixels.isEqual(to: Resampler.resample(layerBefore, width: 300, height: 200, filter: .lanczos3)),
+                      "each layer resampled as the item says")
+        XCTAssertFalse(board.documentController.canUndoCrop, "no whole drawing kept to take back")
+        // Replayed from the document: the same bytes as the layers made beside the UI thread.
+        let replay = DrawingLayer(width: before.width, height: before.height, scale: canvas.layerScale)
+        replay.rebuild(from: canvas.document)
+        XCTAssertTrue(replay.renderArtwork().isEqual(to: resized), "the item replayed makes the same pixels")
+        board.undo()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "Ctrl+Z: the drawing at its size")
+        board.redo()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: resized), "redo resamples it again, the same")
+        stroke(.black, [(10, 10), (250, 150)], width: 4)
+        let drawnAfter = canvas.renderArtwork()
+        crash()
+        start()
+        XCTAssertEqual(canvas.document.format?.pixelWidth, 300)
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: drawnAfter), "after a crash, pixel for pixel")
+    }
+}

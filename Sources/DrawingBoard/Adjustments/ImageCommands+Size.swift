@@ -77,9 +77,27 @@ extension ImageCommands {
         let snapshot = canvas.artworkSnapshot()
         guard width != snapshot.width || height != snapshot.height else { return }
         let before = (snapshot.width, snapshot.height)
+        let said = tr("Resized from %d x %d to %d x %d pixels (Ctrl+Z takes it back)", before.0, before.1, width, height)
+        if !isBackgroundAPicture {
+            // One item of a few values; its layers worked beside the UI thread and put in place.
+            let resize = ImageResize(oldWidth: before.0, oldHeight: before.1, width: width, height: height, filter: filter)
+            let layers = snapshot.layerPixels
+            return board.besideWork.run(tr("Resizing"), { progress, isStopped -> UncheckedBox<[Bitmap]>? in
+                var made: [Bitmap] = []
+                for (index, pixels) in layers.enumerated() {
+                    if isStopped() { return nil }
+                    made.append(resize.resample(pixels))
+                    progress(Double(index + 1) / Double(layers.count))
+                }
+                return UncheckedBox(value: made)
+            }, done: { [unowned self] (made: UncheckedBox<[Bitmap]>) in
+                self.board.canvas.commit(.resizeImage(resize), made: made.value)
+                self.board.showStatus(said)
+            })
+        }
         eachLayerBeside(tr("Resizing"), of: snapshot, to: (width, height), { index, pixels in
             Resampler.resample(pixels, width: width, height: height, filter: filter)
-        }, what: tr("the resize"), said: tr("Resized from %d x %d to %d x %d pixels (Ctrl+Z takes it back)", before.0, before.1, width, height))
+        }, what: tr("the resize"), said: said)
     }
 
     /// The drawing set in a canvas of `width` x `height` at `anchor` (0...2 across and down):

@@ -2,9 +2,9 @@
 /// previewed background, the stroke or the text box) so the history reads as the user made it.
 extension CanvasView {
     /// Adds an item to the document (clearing the redo tail) and shows it (`painted`: see DocumentContent.append).
-    public func commit(_ item: Document.Item, painted: Bitmap? = nil) {
+    public func commit(_ item: Document.Item, painted: Bitmap? = nil, made: [Bitmap]? = nil) {
         settleBackgroundPreview()
-        content.append(item, painted: painted)
+        content.append(item, painted: painted, made: made)
     }
 
     /// Removes the last item (a stroke or a clear), or drops the stroke in progress.

@@ -35,6 +35,8 @@ public struct Document: Sendable, Equatable, Codable {
         case turnImage(ImageTurn)
         /// The canvas made another size, every layer moved and cut or grown with it.
         case canvasSize(CanvasChange)
+        /// Every layer resampled to another size.
+        case resizeImage(ImageResize)
         /// An item painted on a layer other than the first (items without it are on layer 0,
         /// as every document before layers was).
         indirect case onLayer(Int, Item)
@@ -42,7 +44,7 @@ public struct Document: Sendable, Equatable, Codable {
         /// Whether it changes the layer stack or the background rather than painting a layer.
         public var changesStackOrBackground: Bool {
             switch self {
-            case .layer, .background, .turnImage, .canvasSize: return true
+            case .layer, .background, .turnImage, .canvasSize, .resizeImage: return true
             default: return false
             }
         }
@@ -84,6 +86,7 @@ public struct Document: Sendable, Equatable, Codable {
                 case .crop: return tr("the crop")
                 case .autoCrop: return tr("the auto crop")
                 }
+            case .resizeImage: return tr("the resize")
             case .onLayer(_, let item): return item.userDescription
             }
         }
@@ -139,6 +142,7 @@ public struct Document: Sendable, Equatable, Codable {
         switch item {
         case .turnImage(let turn) where turn.swapsSides: return format.turnedQuarter
         case .canvasSize(let change): return format.resized(width: change.width, height: change.height)
+        case .resizeImage(let resize): return format.resized(width: resize.width, height: resize.height)
         default: return format
         }
     }
@@ -148,6 +152,7 @@ public struct Document: Sendable, Equatable, Codable {
         switch item {
         case .turnImage(let turn) where turn.swapsSides: return format.turnedQuarter
         case .canvasSize(let change): return format.resized(width: change.oldWidth, height: change.oldHeight)
+        case .resizeImage(let resize): return format.resized(width: resize.oldWidth, height: resize.oldHeight)
         default: return format
         }
     }

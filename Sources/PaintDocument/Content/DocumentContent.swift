@@ -59,14 +59,14 @@ public final class DocumentContent {
 
     /// Adds an item (clearing the redo tail) and renders it onto the layer; `painted`: the
     /// current layer as the item leaves it, worked already (see `DrawingLayer.append`).
-    package func append(_ item: Document.Item, painted: Bitmap? = nil) {
+    package func append(_ item: Document.Item, painted: Bitmap? = nil, made: [Bitmap]? = nil) {
         let item = onCurrentLayer(item)
         // A locked layer takes no painting, from any tool (the user hears why).
         if isCurrentLayerLocked && !item.changesStackOrBackground { return onLockedLayer?() ?? () }
         let size = document.format
         document.append(item)
         redoItems.removeAll()
-        drawing.append(item, itemCount: document.items.count, painted: painted)
+        drawing.append(item, itemCount: document.items.count, painted: painted, made: made)
         if case .layer = item { layersChanged() }
         if document.format != size { onSizeChanged?() }
         onPixelsChanged?(nil)
@@ -78,7 +78,7 @@ public final class DocumentContent {
     /// documents without layers had them).
     package func onCurrentLayer(_ item: Document.Item) -> Document.Item {
         switch item {
-        case .layer, .background, .onLayer, .turnImage, .canvasSize: return item
+        case .layer, .background, .onLayer, .turnImage, .canvasSize, .resizeImage: return item
         default: return currentLayerID == 0 ? item : .onLayer(currentLayerID, item)
         }
     }

@@ -30,6 +30,7 @@ extension Document.Item {
             case .crop: return tr("Crop to Selection")
             case .autoCrop: return tr("Auto Crop")
             }
+        case .resizeImage: return tr("Resize Image")
         case .onLayer(_, let item): return item.historyName
         }
     }

@@ -17,6 +17,7 @@ extension Document.Item {
                 && Plausible.coordinate(style.dashPhase) && style.dashes.allSatisfy(Plausible.size)
         case .clear, .background, .layer, .turnImage: return true
         case .canvasSize(let change): return change.isPlausible
+        case .resizeImage(let resize): return resize.isPlausible
         case .fill(let fill): return Plausible.point(fill.seed) && fill.tolerance.isFinite
         case .photo(let placed): return Plausible.placement(placed)
         case .text(let text): return Plausible.point(text.origin) && Plausible.size(text.size)

@@ -151,6 +151,16 @@ package final class LayerPixelStack {
         }
     }
 
+    /// Every layer's pixels made anew by `make` (bottom first) at `width` x `height`, each kept
+    /// sparse, one at a time.
+    package func replaceEveryLayer(width newWidth: Int, height newHeight: Int, _ make: (Bitmap) -> Bitmap) {
+        (width, height) = (newWidth, newHeight)
+        for index in layers.indices {
+            let made = make(layers[index].pixels)
+            layers[index] = Layer(id: layers[index].id, properties: layers[index].properties, pixels: made.sparseCopy().copy, version: newVersion())
+        }
+    }
+
     /// Layer `id`'s own pixels while an adjusted copy stands in for them (a dialog's preview),
     /// and the copy, used again for the next setting (a new 33 MB one each time a 4K layer's
     /// slider moved cost a third of the preview's time in page faults).

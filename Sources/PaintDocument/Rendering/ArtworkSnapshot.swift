@@ -10,6 +10,9 @@ public struct ArtworkSnapshot: @unchecked Sendable {
     public let width: Int
     public let height: Int
 
+    /// Every layer's pixels, bottom first (the background not among them).
+    public var layerPixels: [Bitmap] { layers.map(\.pixels) }
+
     /// How many layers the document has (the background not counted).
     public var layerCount: Int { layers.count }
 

@@ -142,9 +142,17 @@ public final class DrawingLayer {
     /// Applies an item appended to the document (the layers already show the ones before).
     /// `painted`: the item's layer as the item leaves it, worked already (an effect applied
     /// beside the UI thread), put in place instead of working it again.
-    public func append(_ item: Document.Item, itemCount: Int, painted: Bitmap? = nil) {
+    /// `made`: every layer's pixels as the item leaves them (the layers in the stack's order),
+    /// worked beside the UI thread (a resize), put in place instead of working them again.
+    public func append(_ item: Document.Item, itemCount: Int, painted: Bitmap? = nil, made: [Bitmap]? = nil) {
         checkpoints.discard(beyond: itemCount - 1)
-        if let painted {
+        if let made, let first = made.first, made.count == stack.layers.count {
+            var layers = made.makeIterator()
+            stack.replaceEveryLayer(width: first.width, height: first.height) { _ in layers.next()! }
+            fitMasksToStack()
+            stack.makeDense(only: currentLayerID)
+            invalidateBelow()
+        } else if let painted {
             paste(painted, for: item)
         } else {
             apply(item) { StrokeRenderer.Underlay(pixel: self.backgroundPixel, image: self.backgroundImage) }
@@ -180,6 +188,11 @@ public final class DrawingLayer {
             invalidateBelow()
         case .canvasSize(let change):
             stack.resizeCanvas(change)
+            fitMasksToStack()
+            stack.makeDense(only: currentLayerID)
+            invalidateBelow()
+        case .resizeImage(let resize):
+            stack.replaceEveryLayer(width: resize.width, height: resize.height) { resize.resample($0) }
             fitMasksToStack()
             stack.makeDense(only: currentLayerID)
             invalidateBelow()
