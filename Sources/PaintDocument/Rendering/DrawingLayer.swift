@@ -26,7 +26,7 @@ public final class DrawingLayer {
     /// A background picture scaled to fill the layer (nil: the background colour).
     public private(set) var backgroundImage: Bitmap?
     private let checkpoints = LayerCheckpoints()
-    private var underlayCache: (asset: ImageAsset, underlay: StrokeRenderer.Underlay)?
+    private let underlays = UnderlayCache()
     public private(set) var activeStroke: Stroke?
     package private(set) var activeMask: CoverageMask
     var scratch: CoverageMask
@@ -148,10 +148,7 @@ public final class DrawingLayer {
         checkpoints.discard(beyond: itemCount - 1)
         if let made, let first = made.first, made.count == stack.layers.count {
             var layers = made.makeIterator()
-            stack.replaceEveryLayer(width: first.width, height: first.height) { _ in layers.next()! }
-            fitMasksToStack()
-            stack.makeDense(only: currentLayerID)
-            invalidateBelow()
+            reshape { stack.replaceEveryLayer(width: first.width, height: first.height) { _ in layers.next()! } }
         } else if let painted {
             paste(painted, for: item)
         } else {
@@ -159,6 +156,15 @@ public final class DrawingLayer {
         }
         if case .background(let background) = item { setBackground(background) }
         if checkpoints.wantsCheckpoint(at: itemCount) { checkpoints.store(stack, itemCount: itemCount, lastItem: item) }
+    }
+
+    /// Every layer made anew, maybe at another size (a turn, a canvas change, a resize): the
+    /// stroke's masks follow the size, and only the current layer stays dense.
+    private func reshape(_ change: () -> Void) {
+        change()
+        fitMasksToStack()
+        stack.makeDense(only: currentLayerID)
+        invalidateBelow()
     }
 
     /// The pixels an item left on the layer it names, copied in.
@@ -181,21 +187,9 @@ public final class DrawingLayer {
             invalidateBelow()
         case .background:
             break // the background lives under the layers
-        case .turnImage(let turn):
-            stack.turnAll(turn)
-            fitMasksToStack()
-            stack.makeDense(only: currentLayerID)
-            invalidateBelow()
-        case .canvasSize(let change):
-            stack.resizeCanvas(change)
-            fitMasksToStack()
-            stack.makeDense(only: currentLayerID)
-            invalidateBelow()
-        case .resizeImage(let resize):
-            stack.replaceEveryLayer(width: resize.width, height: resize.height) { resize.resample($0) }
-            fitMasksToStack()
-            stack.makeDense(only: currentLayerID)
-            invalidateBelow()
+        case .turnImage(let turn): reshape { stack.turnAll(turn) }
+        case .canvasSize(let change): reshape { stack.resizeCanvas(change) }
+        case .resizeImage(let resize): reshape { stack.replaceEveryLayer(width: resize.width, height: resize.height) { resize.resample($0) } }
         case .onLayer(let id, let item):
             guard let pixels = stack.pixels(of: id) else { return } // a damaged journal's: nothing to paint on
             if id != currentLayerID { invalidateBelow() }
@@ -245,15 +239,8 @@ public final class DrawingLayer {
         invalidateBelow()
     }
 
-    /// A background as a fill reads it; the last picture drawn is kept for the next ask.
     private func underlay(for background: Background) -> StrokeRenderer.Underlay {
-        if case .image(let asset) = background {
-            if let cached = underlayCache, cached.asset == asset { return cached.underlay }
-            let underlay = StrokeRenderer.Underlay(background, width: width, height: height)
-            underlayCache = (asset, underlay)
-            return underlay
-        }
-        return StrokeRenderer.Underlay(background, width: width, height: height)
+        underlays.underlay(for: background, width: width, height: height)
     }
 
     func makeActivePaint(for stroke: Stroke) -> CanvasCompositor.ActiveStroke {
