@@ -12,7 +12,7 @@ import ToolkitTestSupport
 /// stored again; the drawing's history goes on through them (Ctrl+Z takes one back like a
 /// stroke), and they come back after a crash as they were.
 final class CanvasChangeTests: RestartingBoardTestCase {
-    private func stroke(_ color: Color, _ points: [(Double, Double)], width: Double = 18) {
+    func stroke(_ color: Color, _ points: [(Double, Double)], width: Double = 18) {
         board.setColor(color)
         board.setStrokeWidth(width)
         driver.drag(points.map { w($0.0, $0.1) })
@@ -156,7 +156,7 @@ final class CanvasChangeTests: RestartingBoardTestCase {
 /// the UI thread and put in place, and replaying the item (after a crash, a redo) makes the
 /// same pixels from the layers as they were.
 final class ImageResizeItemTests: RestartingBoardTestCase {
-    private func stroke(_ color: Color, _ points: [(Double, Double)], width: Double = 18) {
+    func stroke(_ color: Color, _ points: [(Double, Double)], width: Double = 18) {
         board.setColor(color)
         board.setStrokeWidth(width)
         driver.drag(points.map { w($0.0, $0.1) })
@@ -192,5 +192,30 @@ final class ImageResizeItemTests: RestartingBoardTestCase {
         start()
         XCTAssertEqual(canvas.document.format?.pixelWidth, 300)
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: drawnAfter), "after a crash, pixel for pixel")
+    }
+}
+
+extension ImageResizeItemTests {
+    func testARotationByAnyAngleIsOneItemAndItsReplayMakesTheSamePixels() throws {
+        stroke(.red, [(60, 60), (300, 120), (520, 380)])
+        board.layerCommands.addLayer()
+        stroke(.blue, [(740, 40), (420, 300), (100, 420)], width: 10)
+        let before = canvas.renderArtwork()
+        board.imageCommands.rotate(byDegrees: 30, grow: true)
+        board.besideWork.waitUntilDone()
+        guard case .rotateImage(let rotation)? = canvas.document.items.last else { return XCTFail("one item") }
+        XCTAssertEqual(rotation, ImageRotation(degrees: 30, grow: true, oldWidth: before.width, oldHeight: before.height))
+        let turned = canvas.renderArtwork()
+        XCTAssertEqual([turned.width, turned.height], [rotation.size.width, rotation.size.height])
+        XCTAssertGreaterThan(turned.width, before.width, "grown to hold the corners")
+        XCTAssertEqual(turned.color(atX: 1, y: 1), .white, "a new corner shows the background")
+        let replay = DrawingLayer(width: before.width, height: before.height, scale: canvas.layerScale)
+        replay.rebuild(from: canvas.document)
+        XCTAssertTrue(replay.renderArtwork().isEqual(to: turned), "the item replayed makes the same pixels")
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: turned), "after a crash, pixel for pixel")
+        board.undo()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "Ctrl+Z: the drawing upright")
     }
 }

@@ -55,10 +55,15 @@ extension ImageCommands {
         let size = Bitmap.rotatedSize(width: pixelSize.width, height: pixelSize.height, degrees: degrees, grow: grow)
         if let refusal = Self.refusal(width: size.width, height: size.height) { return board.showStatus(refusal) }
         settle()
+        let said = tr("Rotated %d° (Ctrl+Z takes it back)", Int(degrees))
+        if !isBackgroundAPicture {
+            let rotation = ImageRotation(degrees: degrees, grow: grow, oldWidth: pixelSize.width, oldHeight: pixelSize.height)
+            return eachLayerBeside(tr("Rotating"), of: canvas.artworkSnapshot(), as: .rotateImage(rotation), { rotation.turn($0) }, said: said)
+        }
         let background = canvas.drawing.background.premultipliedPixel
         eachLayerBeside(tr("Rotating"), of: canvas.artworkSnapshot(), to: size, { index, pixels in
             pixels.rotated(byDegrees: degrees, grow: grow, fill: index == 0 ? background : 0)
-        }, what: tr("the rotation"), said: tr("Rotated %d° (Ctrl+Z takes it back)", Int(degrees)))
+        }, what: tr("the rotation"), said: said)
     }
 
     /// Why a size cannot be (nil: it can): the limits stated.
@@ -79,21 +84,8 @@ extension ImageCommands {
         let before = (snapshot.width, snapshot.height)
         let said = tr("Resized from %d x %d to %d x %d pixels (Ctrl+Z takes it back)", before.0, before.1, width, height)
         if !isBackgroundAPicture {
-            // One item of a few values; its layers worked beside the UI thread and put in place.
             let resize = ImageResize(oldWidth: before.0, oldHeight: before.1, width: width, height: height, filter: filter)
-            let layers = snapshot.layerPixels
-            return board.besideWork.run(tr("Resizing"), { progress, isStopped -> UncheckedBox<[Bitmap]>? in
-                var made: [Bitmap] = []
-                for (index, pixels) in layers.enumerated() {
-                    if isStopped() { return nil }
-                    made.append(resize.resample(pixels))
-                    progress(Double(index + 1) / Double(layers.count))
-                }
-                return UncheckedBox(value: made)
-            }, done: { [unowned self] (made: UncheckedBox<[Bitmap]>) in
-                self.board.canvas.commit(.resizeImage(resize), made: made.value)
-                self.board.showStatus(said)
-            })
+            return eachLayerBeside(tr("Resizing"), of: snapshot, as: .resizeImage(resize), { resize.resample($0) }, said: said)
         }
         eachLayerBeside(tr("Resizing"), of: snapshot, to: (width, height), { index, pixels in
             Resampler.resample(pixels, width: width, height: height, filter: filter)
@@ -126,6 +118,25 @@ extension ImageCommands {
         (stack.width, stack.height) = (width, height)
         board.documentController.crop(to: DocumentFormat.opening(stack, pixelScale: canvas.layerScale), what: tr("the canvas size"))
         board.showStatus(tr("Canvas from %d x %d to %d x %d pixels (Ctrl+Z takes it back)", before.0, before.1, width, height))
+    }
+
+    /// `item` (one of a few values: a resize, a rotation) committed with its layers made by
+    /// `make` beside the UI thread and put in place; a replay makes them the same way.
+    private func eachLayerBeside(_ title: String, of snapshot: ArtworkSnapshot, as item: Document.Item,
+                                 _ make: @escaping (Bitmap) -> Bitmap, said: String) {
+        let layers = snapshot.layerPixels
+        board.besideWork.run(title, { progress, isStopped -> UncheckedBox<[Bitmap]>? in
+            var made: [Bitmap] = []
+            for (index, pixels) in layers.enumerated() {
+                if isStopped() { return nil }
+                made.append(make(pixels))
+                progress(Double(index + 1) / Double(layers.count))
+            }
+            return UncheckedBox(value: made)
+        }, done: { [unowned self] (made: UncheckedBox<[Bitmap]>) in
+            self.board.canvas.commit(item, made: made.value)
+            self.board.showStatus(said)
+        })
     }
 
     /// Each layer (the background the first) made anew by `make` beside the UI thread, the

@@ -37,6 +37,8 @@ public struct Document: Sendable, Equatable, Codable {
         case canvasSize(CanvasChange)
         /// Every layer resampled to another size.
         case resizeImage(ImageResize)
+        /// Every layer turned by any angle.
+        case rotateImage(ImageRotation)
         /// An item painted on a layer other than the first (items without it are on layer 0,
         /// as every document before layers was).
         indirect case onLayer(Int, Item)
@@ -44,7 +46,7 @@ public struct Document: Sendable, Equatable, Codable {
         /// Whether it changes the layer stack or the background rather than painting a layer.
         public var changesStackOrBackground: Bool {
             switch self {
-            case .layer, .background, .turnImage, .canvasSize, .resizeImage: return true
+            case .layer, .background, .turnImage, .canvasSize, .resizeImage, .rotateImage: return true
             default: return false
             }
         }
@@ -87,6 +89,7 @@ public struct Document: Sendable, Equatable, Codable {
                 case .autoCrop: return tr("the auto crop")
                 }
             case .resizeImage: return tr("the resize")
+            case .rotateImage: return tr("the rotation")
             case .onLayer(_, let item): return item.userDescription
             }
         }
@@ -143,6 +146,7 @@ public struct Document: Sendable, Equatable, Codable {
         case .turnImage(let turn) where turn.swapsSides: return format.turnedQuarter
         case .canvasSize(let change): return format.resized(width: change.width, height: change.height)
         case .resizeImage(let resize): return format.resized(width: resize.width, height: resize.height)
+        case .rotateImage(let rotation): return format.resized(width: rotation.size.width, height: rotation.size.height)
         default: return format
         }
     }
@@ -153,6 +157,7 @@ public struct Document: Sendable, Equatable, Codable {
         case .turnImage(let turn) where turn.swapsSides: return format.turnedQuarter
         case .canvasSize(let change): return format.resized(width: change.oldWidth, height: change.oldHeight)
         case .resizeImage(let resize): return format.resized(width: resize.oldWidth, height: resize.oldHeight)
+        case .rotateImage(let rotation): return format.resized(width: rotation.oldWidth, height: rotation.oldHeight)
         default: return format
         }
     }

@@ -78,7 +78,7 @@ public final class DocumentContent {
     /// documents without layers had them).
     package func onCurrentLayer(_ item: Document.Item) -> Document.Item {
         switch item {
-        case .layer, .background, .onLayer, .turnImage, .canvasSize, .resizeImage: return item
+        case .layer, .background, .onLayer, .turnImage, .canvasSize, .resizeImage, .rotateImage: return item
         default: return currentLayerID == 0 ? item : .onLayer(currentLayerID, item)
         }
     }

@@ -31,6 +31,7 @@ extension Document.Item {
             case .autoCrop: return tr("Auto Crop")
             }
         case .resizeImage: return tr("Resize Image")
+        case .rotateImage: return tr("Rotate Image")
         case .onLayer(_, let item): return item.historyName
         }
     }

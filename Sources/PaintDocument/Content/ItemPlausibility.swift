@@ -18,6 +18,7 @@ extension Document.Item {
         case .clear, .background, .layer, .turnImage: return true
         case .canvasSize(let change): return change.isPlausible
         case .resizeImage(let resize): return resize.isPlausible
+        case .rotateImage(let rotation): return rotation.isPlausible
         case .fill(let fill): return Plausible.point(fill.seed) && fill.tolerance.isFinite
         case .photo(let placed): return Plausible.placement(placed)
         case .text(let text): return Plausible.point(text.origin) && Plausible.size(text.size)

@@ -190,6 +190,7 @@ public final class DrawingLayer {
         case .turnImage(let turn): reshape { stack.turnAll(turn) }
         case .canvasSize(let change): reshape { stack.resizeCanvas(change) }
         case .resizeImage(let resize): reshape { stack.replaceEveryLayer(width: resize.width, height: resize.height) { resize.resample($0) } }
+        case .rotateImage(let rotation): reshape { stack.replaceEveryLayer(width: rotation.size.width, height: rotation.size.height) { rotation.turn($0) } }
         case .onLayer(let id, let item):
             guard let pixels = stack.pixels(of: id) else { return } // a damaged journal's: nothing to paint on
             if id != currentLayerID { invalidateBelow() }

@@ -147,7 +147,7 @@ public struct StrokeRenderer {
                 GradientRenderer.paint(inPixels, on: layer, in: layer.bounds)
             }
         case .clear: layer.clear()
-        case .background, .layer, .turnImage, .canvasSize, .resizeImage: break // the background lives under the layers; stack changes are the stack's
+        case .background, .layer, .turnImage, .canvasSize, .resizeImage, .rotateImage: break // the background lives under the layers; stack changes are the stack's
         case .onLayer(_, let item): apply(item, onto: layer, scratch: scratch, underlay: underlay)
         case .photo(let placed) where placed.isPixelAligned(atScale: scale):
             // An opened picture lies pixel on pixel: copied (over what is there), not resampled.
