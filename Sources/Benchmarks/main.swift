@@ -72,6 +72,7 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("layer-memory", { LayerMemoryWorkload.run() }),
     ("png", { PNGWorkload.run(runs: runs) }),
     ("history", { HistoryWorkload.run(runs: runs) }),
+    ("operation-log", { OperationLogWorkload.run(runs: runs) }),
     ("huge-pictures", { HugePictureWorkload.run() }),
     ("viewport", { ViewportWorkload.run(quick: quick) }),
     ("typing", { TextTypingWorkload.run(characters: quick ? 1000 : 4000) }),
