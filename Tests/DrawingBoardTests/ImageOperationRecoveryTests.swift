@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import ToolkitTestSupport
 
-/// Each image operation (turn, flip, resize, canvas size, crop, auto-crop) on a drawing of
+/// Each image operation (turn, flip, resize, rotation, canvas size, crop, auto-crop) on a drawing of
 /// several layers with their own order, opacity and modes comes back after a crash exactly as
 /// it was, layers and pixels; Ctrl+Z then still takes it back. Turning over and over keeps
 /// memory and the journal bounded.
@@ -91,6 +91,10 @@ final class ImageOperationRecoveryTests: RestartingBoardTestCase {
 
     func testAResizeComesBackExactly() {
         assertComesBackAfterACrash("resize") { board.imageCommands.resize(toWidth: 300, height: 200, filter: .bilinear) }
+    }
+
+    func testARotationComesBackExactly() {
+        assertComesBackAfterACrash("rotation") { board.imageCommands.rotate(byDegrees: 30, grow: true) }
     }
 
     func testACanvasSizeComesBackExactly() {
