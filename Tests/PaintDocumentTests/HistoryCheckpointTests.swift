@@ -104,3 +104,26 @@ final class HistoryCheckpointTests: XCTestCase {
         XCTAssertTrue(kept.unpacked(dense: true)!.isEqual(to: before), "straight into the layer painted on")
     }
 }
+
+extension HistoryCheckpointTests {
+    /// Undo among several layers takes back from a checkpoint only the layers painted since it:
+    /// the others keep their pixels as they are (not unpacked again), and every step gives the
+    /// same pixels as a replay from the start.
+    func testUndoAmongLayersKeepsTheLayersNotPaintedSinceTheCheckpointAndStaysExact() {
+        var items: [Document.Item] = [.layer(.add(id: 1, index: 1, properties: LayerProperties(name: "two"))),
+                                      .layer(.add(id: 2, index: 2, properties: LayerProperties(name: "three", opacity: 0.6, mode: .multiply)))]
+        for (index, stroke) in strokes(200).enumerated() { items.append(index % 5 == 0 ? .onLayer(1, stroke) : .onLayer(2, stroke)) }
+        let drawing = DrawingLayer(width: 160, height: 120)
+        drawing.rebuild(from: Document(items: items))
+        let firstLayer = drawing.stack.pixels(of: 0)
+        for count in [201, 190, 170, 140, 202] {
+            let prefix = Document(items: Array(items.prefix(count)))
+            drawing.rebuild(from: prefix)
+            XCTAssertTrue(drawing.stack.pixels(of: 0) === firstLayer, "\(count) items: the first layer, never painted, kept as it was")
+            let fresh = DrawingLayer(width: 160, height: 120)
+            fresh.rebuild(from: prefix)
+            XCTAssertEqual(bytes(drawing.renderArtwork()), bytes(fresh.renderArtwork()), "\(count) items: as a replay from the start")
+            for id in 0...2 { XCTAssertEqual(bytes(drawing.stack.pixels(of: id)!), bytes(fresh.stack.pixels(of: id)!), "\(count) items: layer \(id)") }
+        }
+    }
+}

@@ -239,9 +239,18 @@ package final class LayerPixelStack {
     /// `dense` straight into ordinary memory (see `makeDense`). The versions come back too: the
     /// pixels are the same again. False, with nothing changed, when a layer cannot be unpacked
     /// (the caller replays the history instead).
+    /// A layer whose version now is the snapshot's has not changed since it was taken: its
+    /// pixels are kept as they are, not unpacked again (an undo among several layers unpacks
+    /// only the ones painted since).
     package func restore(_ snapshot: Snapshot, dense: Int? = nil) -> Bool {
         var restored: [Layer] = []
+        let unchanged = snapshot.width == width && snapshot.height == height
+            ? Dictionary(layers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
         for layer in snapshot.layers {
+            if let live = unchanged[layer.id], live.version == layer.version {
+                restored.append(Layer(id: layer.id, properties: layer.properties, pixels: live.pixels, version: layer.version))
+                continue
+            }
             guard let pixels = layer.pixels.unpacked(dense: layer.id == dense) else { return false }
             restored.append(Layer(id: layer.id, properties: layer.properties, pixels: pixels, version: layer.version))
         }
