@@ -12,9 +12,22 @@ final class HistoryListView: View {
         let isUndone: Bool
     }
 
-    var rows: [Row] = [] { didSet { if rows != oldValue { setNeedsDisplay() } } }
+    /// How many rows there are, and each one, made only when it shows: a history of 10,000
+    /// changes costs the rows in view, not 10,000 names, each time the document changes.
+    private(set) var rowCount = 0
+    private var rowAt: (Int) -> Row = { _ in Row(name: "", icon: nil, isUndone: false) }
     /// The row whose state the drawing shows.
-    var currentIndex = 0 { didSet { if currentIndex != oldValue { setNeedsDisplay() } } }
+    private(set) var currentIndex = 0
+
+    func show(rowCount: Int, currentIndex: Int, row: @escaping (Int) -> Row) {
+        self.rowCount = rowCount
+        self.currentIndex = currentIndex
+        rowAt = row
+        setNeedsDisplay()
+    }
+
+    /// Every row, made now (tests read them).
+    var rows: [Row] { (0..<rowCount).map(rowAt) }
     var onChoose: ((Int) -> Void)?
     private let font = Font.system(size: 13)
     private(set) var offset = 0.0
@@ -27,21 +40,21 @@ final class HistoryListView: View {
 
     func rowIndex(at point: Point) -> Int? {
         let index = Int(((point.y + offset) / Self.rowHeight).rounded(.down))
-        return rows.indices.contains(index) ? index : nil
+        return (0..<rowCount).contains(index) ? index : nil
     }
 
     func rowFrame(_ index: Int) -> Rect { Rect(x: 0, y: Double(index) * Self.rowHeight - offset, width: bounds.width, height: Self.rowHeight) }
 
     /// Keeps the lit row in view.
     func scrollToCurrent() {
-        guard rows.indices.contains(currentIndex) else { return }
+        guard (0..<rowCount).contains(currentIndex) else { return }
         let frame = rowFrame(currentIndex)
         if frame.minY < 0 { offset += frame.minY } else if frame.maxY > bounds.height { offset += frame.maxY - bounds.height }
         offset = max(0, min(offset, maxOffset))
         setNeedsDisplay()
     }
 
-    private var maxOffset: Double { max(0, Double(rows.count) * Self.rowHeight - bounds.height) }
+    private var maxOffset: Double { max(0, Double(rowCount) * Self.rowHeight - bounds.height) }
 
     // MARK: - Touches
 
@@ -64,9 +77,12 @@ final class HistoryListView: View {
     // MARK: - Drawing
 
     override func draw(_ rect: Rect, in context: GraphicsContext) {
-        for (index, row) in rows.enumerated() {
+        let first = max(0, Int((offset / Self.rowHeight).rounded(.down)))
+        let last = min(rowCount, Int(((offset + bounds.height) / Self.rowHeight).rounded(.up)) + 1)
+        for index in first..<max(first, last) {
             let frame = rowFrame(index)
             guard frame.intersects(rect) else { continue }
+            let row = rowAt(index)
             let isCurrent = index == currentIndex
             if isCurrent { context.fill(frame, with: Color(r: 0, g: 122, b: 255)) }
             context.fill(Rect(x: 0, y: frame.maxY - 1, width: frame.width, height: 1), with: Color(r: 236, g: 236, b: 240))

@@ -27,12 +27,15 @@ final class HistoryPanelController {
     /// The document changed: the rows follow (only while the panel shows).
     func documentChanged() {
         guard isShown else { return }
-        let document = board.canvas.document, start = min(document.format?.historyStart ?? 0, document.items.count)
-        let origin = HistoryListView.Row(name: start > 0 ? tr("Open Image") : tr("New Image"), icon: nil, isUndone: false)
-        let done = document.items[start...].map { HistoryListView.Row(name: $0.historyName, icon: $0.historyIcon, isUndone: false) }
-        let undone = board.canvas.redoItems.reversed().map { HistoryListView.Row(name: $0.historyName, icon: $0.historyIcon, isUndone: true) }
-        panel.list.rows = [origin] + done + undone
-        panel.list.currentIndex = done.count
+        // The items and the redo items as they are now (arrays shared, not copied), read as rows show.
+        let items = board.canvas.document.items, start = min(board.canvas.document.format?.historyStart ?? 0, items.count)
+        let redo = board.canvas.redoItems, done = items.count - start
+        panel.list.show(rowCount: 1 + done + redo.count, currentIndex: done) { index in
+            if index == 0 { return HistoryListView.Row(name: start > 0 ? tr("Open Image") : tr("New Image"), icon: nil, isUndone: false) }
+            let isUndone = index > done
+            let item = isUndone ? redo[redo.count - (index - done)] : items[start + index - 1]
+            return HistoryListView.Row(name: item.historyName, icon: item.historyIcon, isUndone: isUndone)
+        }
         panel.list.scrollToCurrent()
     }
 
