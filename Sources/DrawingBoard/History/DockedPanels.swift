@@ -12,6 +12,17 @@ final class DockedPanels {
         history = HistoryPanelController(board: board)
     }
 
+    /// Docks `panel` over the canvas, under the message line (its toasts stay readable over it).
+    func dock(_ panel: View) {
+        board.view.insertSubview(panel, at: board.view.subviews.firstIndex { $0 === board.messageLine } ?? board.view.subviews.count)
+        layout()
+    }
+
+    func undock(_ panel: View) {
+        panel.removeFromSuperview()
+        layout()
+    }
+
     /// Layers' share of the edge's height when both panels show.
     static let layersShare = 0.55
 

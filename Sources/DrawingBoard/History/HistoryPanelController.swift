@@ -13,16 +13,11 @@ final class HistoryPanelController {
 
     func show() {
         guard !isShown else { return }
-        // Over the canvas, under the message line (its toasts stay readable over the panel).
-        board.view.insertSubview(panel, at: board.view.subviews.firstIndex { $0 === board.messageLine } ?? board.view.subviews.count)
-        board.docked.layout()
+        board.docked.dock(panel)
         documentChanged()
     }
 
-    func hide() {
-        panel.removeFromSuperview()
-        board.docked.layout()
-    }
+    func hide() { board.docked.undock(panel) }
 
     /// The document changed: the rows follow (only while the panel shows).
     func documentChanged() {
