@@ -9,7 +9,10 @@ public final class X11App {
     private let presenter: Presenter
     private var translator: InputTranslator
     private let window: PaintToolkit.Window
-    private let board: DrawingBoardViewController
+    /// The window's documents, one board per tab.
+    private let tabs: DocumentTabsController
+    /// The current tab's board: the pen, the photo and the demo go to it.
+    private var board: DrawingBoardViewController { tabs.current }
     private let pointer: PointerTranslator
     private let xinput: XInput2Translator
     private var xinputOpcode: Int32 = 0
@@ -52,24 +55,25 @@ public final class X11App {
         xinput = XInput2Translator(scrollAxesOfDevice: { [x11] device in Self.scrollAxes(of: device, display: x11.display) },
                                    penAxesOfDevice: { [x11] device in Self.penAxes(of: device, display: x11.display) })
         xinput.displayScale = x11.scale
-        board = DrawingBoardViewController(store: PicturesArtworkStore())
-        board.screenPixelSize = x11.screenPixels
-        window.rootViewController = board
-        BoardSettings.apply(remembered.settings, problem: remembered.problem, to: board)
-        board.documentController.recentlyUsed = RecentlyUsed()
+        let first = DrawingBoardViewController(store: PicturesArtworkStore())
+        tabs = DocumentTabsController(first: first, makeBoard: { DrawingBoardViewController(store: PicturesArtworkStore()) })
+        first.screenPixelSize = x11.screenPixels
+        window.rootViewController = tabs
+        BoardSettings.apply(remembered.settings, problem: remembered.problem, to: first)
+        first.documentController.recentlyUsed = RecentlyUsed()
         pointer = PointerTranslator(window: window)
         window.onCursorChange = { [x11] cursor in x11.setCursor(cursor) }
         window.onTitleChange = { [x11] title in x11.setTitle(title) }
         window.onFullScreenChange = { [x11] on in x11.setFullScreen(on) }
         x11.setTitle(window.title)
         selections = X11Selections(display: x11.display, window: x11.window, scheduler: window.application.scheduler)
-        board.pasteboard = selections
+        first.pasteboard = selections
         window.application.pasteboard = selections
         portal = PortalFileChooser(address: PortalFileChooser.sessionBusAddress(environment: ProcessInfo.processInfo.environment),
                                    schedule: { [scheduler = window.application.scheduler] delay, action in _ = scheduler.schedule(after: delay, action) })
         portal.parentWindow = "x11:" + String(x11.window, radix: 16)
-        board.fileDialogs.desktop = portal
-        selections.onDrop = { [board] paths in board.openDroppedFiles(paths) }
+        first.fileDialogs.desktop = portal
+        selections.onDrop = { [tabs] paths in tabs.current.openDroppedFiles(paths) }
         // Touchscreens, touchpad gestures and smooth scrolling when the server has XInput 2.2 /
         // 2.4; else the core pointer.
         var pointerThroughXInput2: Int32 = 0
@@ -84,7 +88,7 @@ public final class X11App {
         if pointerThroughXInput2 == 0 { Log.info("XInput 2.2 is missing: the pointer comes as core events, without smooth scrolling") }
         isDemo = options.demo
         if !isDemo {
-            settingsKeeper = SettingsKeeper(board: board, file: settingsFile, written: remembered.problem == nil ? remembered.settings : nil,
+            settingsKeeper = SettingsKeeper(currentBoard: { [tabs] in tabs.current }, file: settingsFile, written: remembered.problem == nil ? remembered.settings : nil,
                                             windowSize: { [window] in window.frame.size })
         }
         latency = options.reportLatency ? LatencyRecorder() : nil
@@ -110,7 +114,7 @@ public final class X11App {
             window.layoutIfNeeded()
             board.canvas.setZoom(zoom / 100)
         }
-        scenes = SceneCoordinator(window: window, board: board, environment: ProcessInfo.processInfo.environment)
+        scenes = SceneCoordinator(window: window, tabs: tabs, environment: ProcessInfo.processInfo.environment)
         if options.scene != .board { scenes.show(options.scene) }
         if let photo = options.photo {
             window.layoutIfNeeded()
@@ -120,7 +124,7 @@ public final class X11App {
 
     /// Runs until the window is closed (or the demo ends). Returns the exit status.
     public func run() -> Int32 {
-        board.onQuit = { [unowned self] in self.running = false }
+        tabs.onQuit = { [unowned self] in self.running = false }
         let application = window.application
         let termination = x11shim_install_termination_handler()
         var descriptors = [pollfd(fd: x11.fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -165,10 +169,10 @@ public final class X11App {
                 settingsKeeper?.inputArrived()
             }
         }
-        // Every orderly end (a signal, the window closed) keeps the stroke in progress and
-        // finishes the saves still running.
-        board.flushJournal()
-        board.finishSaves()
+        // Every orderly end (a signal, the window closed) keeps the strokes in progress and
+        // finishes the saves still running, in every tab.
+        tabs.flushJournals()
+        tabs.finishSaves()
         settingsKeeper?.waitUntilWritten()
         if !isDemo { BoardSettings.save(board, to: settingsFile, windowSize: window.frame.size) }
         // What was copied stays pasteable after the window goes, if a clipboard manager runs.
@@ -213,9 +217,9 @@ public final class X11App {
             case .resize(let size): window.resize(to: size)
             case .expose(let rect): window.setNeedsDisplay(rect)
             case .close:
-                // The question about unsaved changes is the drawing board's.
-                if board.isModified { scenes.show(.board) }
-                board.requestClose()
+                // The question about unsaved changes is the drawing board's, once for every tab.
+                if tabs.isModified { scenes.show(.board) }
+                board.quit()
             case .none: break
             }
         }
@@ -235,13 +239,13 @@ public final class X11App {
             return open(files)
         }
         window.layoutIfNeeded()
-        board.restore(fromStateFolder: DocumentJournal.stateFolder(environment: environment), completion: { [board, weak self] opening in
+        tabs.restore(fromStateFolder: DocumentJournal.stateFolder(environment: environment), completion: { [tabs, weak self] opening in
             // The last drawing is back first: opening a file asks before replacing unsaved work.
             defer {
                 self?.open(files)
                 Self.announceReady(environment: environment)
             }
-            if !opening.recovery.isEmpty { Log.info("restored \(board.canvas.document.items.count) items from \(opening.folder)") }
+            if !opening.recovery.isEmpty { Log.info("restored \(tabs.boards[0].canvas.document.items.count) items from \(opening.folder)") }
             if let problem = opening.problem { Log.warning("crash recovery is off: \(problem)") }
             if let aside = opening.damagedJournalName { Log.warning("the damaged journal was kept as \(opening.folder)/\(aside)") }
             if !opening.recovery.missingPictures.isEmpty {
@@ -249,20 +253,17 @@ public final class X11App {
             }
             if opening.slot > 1 { Log.info("another window holds the first journal; this one records in \(opening.folder)") }
         })
-        X11App.emergencyFlush = { [board] in
-            board.flushJournal()
-            board.finishSaves()
+        X11App.emergencyFlush = { [tabs] in
+            tabs.flushJournals()
+            tabs.finishSaves()
         }
     }
 
-    /// The first file given on the command line becomes the document; the rest are named.
+    /// Each file given on the command line opens in a tab of its own, the last one current.
     private func open(_ files: [String]) {
-        guard let first = files.first else { return }
+        guard !files.isEmpty else { return }
         window.layoutIfNeeded()
-        board.openDocument(path: first)
-        if files.count > 1 {
-            Log.warning("opened \(first) only (one drawing per window); not opened: \(files.dropFirst().joined(separator: ", "))")
-        }
+        tabs.open(files)
     }
 
     /// Run by the connection-lost handler before the process exits.

@@ -10,7 +10,7 @@ enum BoardMenu {
     static let recentLimit = 10
 
     static func menu(for board: DrawingBoardViewController) -> Menu {
-        Menu(tr("Menu"), children: [file(board), edit(board), view(board), image(board), layers(board), adjustments(board), effects(board), tools(board), help(board)].map { .menu($0) })
+        Menu(tr("Menu"), children: [file(board), edit(board), view(board), image(board), layers(board), adjustments(board), effects(board), tools(board), window(board), help(board)].map { .menu($0) })
     }
 
     static func inline(_ commands: [Command]) -> Menu.Element { .menu(Menu(options: .displayInline, children: commands.map { .command($0) })) }
@@ -28,7 +28,14 @@ enum BoardMenu {
                     Command(tr("Save As…"), keys: [key("s", ctrlShift)]) { [unowned board] in board.chooseSaveAs() },
                     Command(tr("Export…"), keys: [key("e", ctrlShift)]) { [unowned board] in board.chooseExport() },
                     Command(tr("Revert"), keys: [KeyEvent(.function(5))]) { [unowned board] in board.revert() }]),
-            inline([Command(tr("Close"), keys: [key("w", ctrl), key("q", ctrl)]) { [unowned board] in board.requestClose() }]),
+            inline([Command(tr("Save All"), keys: [key("s", [.control, .alt])], isEnabled: { [unowned board] in board.tabs != nil }) { [unowned board] in
+                board.tabs?.saveAll()
+            }]),
+            inline([Command(tr("Close"), keys: [key("w", ctrl)]) { [unowned board] in board.closeTab() },
+                    Command(tr("Close All"), keys: [key("w", ctrlShift)], isEnabled: { [unowned board] in board.tabs != nil }) { [unowned board] in
+                        board.tabs?.closeAll(quitting: false)
+                    },
+                    Command(tr("Quit"), keys: [key("q", ctrl)]) { [unowned board] in board.quit() }]),
         ])
     }
 
@@ -51,6 +58,9 @@ enum BoardMenu {
                     Command(tr("Paste"), keys: [key("v", ctrl)], isEnabled: clipboardHolds) { [unowned board] in board.pastePhoto() },
                     Command(tr("Paste Into New Layer"), keys: [key("v", ctrlShift)], isEnabled: clipboardHolds) { [unowned board] in
                         board.layerCommands.pasteIntoNewLayer()
+                    },
+                    Command(tr("Paste Into New Image"), keys: [key("v", [.control, .alt])], isEnabled: clipboardHolds) { [unowned board] in
+                        board.fileCommands.pasteIntoNewImage()
                     },
                     Command(trc("edit menu", "Delete"), keys: [KeyEvent(.delete)], isEnabled: { [unowned board] in board.canvas.hasSelection || board.clearButton.isEnabled }) { [unowned board] in
                         if board.canvas.hasSelection { board.clearSelection() } else { board.clear() }

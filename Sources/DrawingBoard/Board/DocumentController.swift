@@ -1,10 +1,8 @@
 import Foundation
 
-/// The document's life beside the board that shows it: its name and unsaved mark (the window
-/// title), saving in the background, a question before unsaved changes would be replaced, the
-/// documents crops replaced, and crash recovery (the journal read at start beside the UI
-/// thread, then every change recorded). The board presents; this keeps the file and the
-/// journal. (The next step, a document controller per open document, builds on it.)
+/// One open document's life beside the board (the tab) that shows it: its name and unsaved
+/// mark, saving in the background, a question before unsaved changes would be replaced, and
+/// crash recovery (the journal read beside the UI thread, then every change recorded).
 public final class DocumentController {
     /// The message about restoring shows only when it takes longer than this (no flash).
     static let restoringMessageDelay = 0.15
@@ -26,22 +24,16 @@ public final class DocumentController {
     public var lastFolder: String?
     /// The desktop's recently-used list, told of each file opened or saved (the platform sets
     /// it; nil: none, as in tests).
-    public var recentlyUsed: RecentlyUsed?
+    public var recentlyUsed: RecentlyUsed? {
+        get { recentFiles.list }
+        set { recentFiles.list = newValue }
+    }
+    private let recentFiles = RecentFilesNotes()
 
-    /// Records `path` in the recently-used list beside the UI thread (the list can be large).
     func noteUsed(_ path: String) {
         lastFolder = (path as NSString).deletingLastPathComponent
-        guard let recentlyUsed else { return }
-        recentQueue.async(group: recentWrites) {
-            do { try recentlyUsed.add(path) } catch { Log.warning("recently used: \(error)") }
-        }
+        recentFiles.note(path)
     }
-
-    /// The recently-used list's writes under way (an ending app waits for them: a file saved
-    /// as the window closes is in the list).
-    private let recentWrites = DispatchGroup()
-    /// One write after another: each reads the list and writes it back, and two at once lost one.
-    private let recentQueue = DispatchQueue(label: "x11paint.recently-used", qos: .utility)
 
     /// Where Save As and Export suggest: the drawing's own folder, else the last one, else Pictures.
     var suggestedFolder: String {
@@ -64,13 +56,15 @@ public final class DocumentController {
 
     /// "name - X11Paint", with a star while there are unsaved changes.
     public var windowTitle: String { state.windowTitle }
+    public var tabTitle: String { state.tabTitle }
 
     func documentChanged() {
         state.changed(to: canvas.document)
         updateTitle()
     }
 
-    func updateTitle() { board.view.window?.title = windowTitle }
+    /// The window says the current tab's name; the tabs show every document's.
+    func updateTitle() { if let tabs = board.tabs { tabs.titleChanged(of: board) } else { board.view.window?.title = windowTitle } }
 
     /// Whether Ctrl+Z can take something back that the canvas's history does not hold.
     var canUndoCrop: Bool { !state.documentsBeforeCrop.isEmpty }
@@ -262,7 +256,7 @@ public final class DocumentController {
     public func finishSaves() {
         saver.waitUntilDone()
         board.view.window?.application.tick()
-        recentWrites.wait()
+        recentFiles.waitUntilWritten()
     }
 
     /// Runs `action` at once when nothing is unsaved; else asks whether to save first.
@@ -374,6 +368,14 @@ public final class DocumentController {
         recorder.journal.flush()
         self.recorder = nil
         canvas.onEdit = nil
+    }
+
+    /// The tab closed: its journal is emptied (a closed document does not come back after a
+    /// crash) and its folder is free for another tab.
+    func closeRecovery() {
+        let journal = recorder?.journal
+        discardRecovery()
+        journal?.close()
     }
 
     /// The app is ending or the X server is going away: a floating selection is left where it

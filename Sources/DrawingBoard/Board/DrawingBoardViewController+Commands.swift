@@ -90,6 +90,12 @@ extension DrawingBoardViewController {
         }, then: { [unowned self] in self.onQuit?() })
     }
 
+    /// Ctrl+W: this tab, or the window when it is the only document.
+    public func closeTab() { if let tabs { tabs.closeTab(of: self) } else { requestClose() } }
+
+    /// Ctrl+Q and the window's close button: every open document, asked about once.
+    public func quit() { if let tabs { tabs.closeAll(quitting: true) } else { requestClose() } }
+
     // MARK: - Questions
 
     /// Shows a question over the board.

@@ -35,6 +35,18 @@ public final class DrawingBoardViewController: ViewController {
     public var thumbnailCache: ThumbnailCache? = ThumbnailCache()
     /// The screen's size in pixels (the platform tells it), offered by New.
     public var screenPixelSize: (width: Int, height: Int)?
+    /// The window's tabs, when the board is one of them.
+    public weak var tabs: DocumentTabs?
+    /// The tabs' strip, shown under the toolbar while this board is the current tab.
+    public var tabStrip: View? {
+        didSet {
+            if oldValue?.superview === view { oldValue?.removeFromSuperview() }
+            if let tabStrip { view.insertSubview(tabStrip, at: view.subviews.firstIndex { $0 === toolbar } ?? 0) }
+            view.setNeedsLayout()
+        }
+    }
+    /// The application the board's window runs in, kept while the board is behind another tab.
+    weak var application: Application?
     private let store: ArtworkStore
 
     public init(store: ArtworkStore, picturesFolder: String = PicturesFolder.resolve(environment: ProcessInfo.processInfo.environment)) {
@@ -77,25 +89,12 @@ public final class DrawingBoardViewController: ViewController {
     }
 
     public override func viewDidAppear() {
+        application = view.window?.application
         documentController.updateTitle()
         if let window = view.window { pointer.watch(window) }
     }
 
-    public override func viewWillLayoutSubviews() {
-        let bounds = view.bounds
-        let toolbarY = barsHidden ? -Self.toolbarHeight : 0
-        let bottomY = barsHidden ? bounds.height : bounds.height - Self.bottomBarHeight
-        toolbar.frame = Rect(x: 0, y: toolbarY, width: bounds.width, height: Self.toolbarHeight)
-        bottomBar.frame = Rect(x: 0, y: bottomY, width: bounds.width, height: Self.bottomBarHeight)
-        // In full-screen drawing the canvas takes the whole window and the bars float over it.
-        canvas.frame = isFullScreen
-            ? bounds
-            : Rect(x: 0, y: Self.toolbarHeight, width: bounds.width, height: max(0, bounds.height - Self.toolbarHeight - Self.bottomBarHeight))
-        photoController.layout()
-        messageLine.frame = Rect(x: 0, y: bounds.height - Self.bottomBarHeight - 44, width: bounds.width, height: 44)
-        panels.layout()
-        docked.layout()
-    }
+    public override func viewWillLayoutSubviews() { BoardLayout.layout(self) }
 
     // MARK: - Keys
 
@@ -144,8 +143,9 @@ public final class DrawingBoardViewController: ViewController {
 
     /// Hands work from a background queue (a save, a decode, the journal's writer) to the UI
     /// thread through the application's run loop.
+    /// A board behind another tab is out of the window, and its work still ends on the UI thread.
     var postToUIThread: (@escaping () -> Void) -> Void {
-        let application = view.window?.application
+        let application = view.window?.application ?? self.application
         return { work in
             if let application { application.post(work) } else { work() }
         }
@@ -156,12 +156,7 @@ public final class DrawingBoardViewController: ViewController {
 
     func showStatus(_ text: String, isError: Bool = false) { messageLine.show(text, isError: isError) }
 
-    func updateUndoAvailability() {
-        toolbarController.show(canClear: canvas.document.hasVisibleDrawing,
-                               canUndo: canvas.document.items.count > (canvas.document.format?.historyStart ?? 0) || photoPlacement != nil
-                                   || documentController.canUndoCrop,
-                               canRedo: !canvas.redoItems.isEmpty && photoPlacement == nil)
-    }
+    func updateUndoAvailability() { history.updateAvailability() }
 
     // MARK: - Subviews
 

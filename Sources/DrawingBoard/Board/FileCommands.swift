@@ -33,6 +33,7 @@ final class FileCommands {
     /// A new document of `width` x `height` pixels over `background` (white, the usual); asks
     /// first about unsaved changes. Its background is where its history starts, not a change.
     func newDocument(width: Int, height: Int, background: Background = .color(.white)) {
+        if let tab = newTab() { return tab.fileCommands.newDocument(width: width, height: height, background: background) }
         document.askToSaveChanges(before: tr("starting a new drawing")) { [unowned self] in
             let items: [Document.Item] = background == .color(.white) ? [] : [.background(background)]
             let format = DocumentFormat(pixelWidth: width, pixelHeight: height, historyStart: items.count)
@@ -59,6 +60,9 @@ final class FileCommands {
     /// asked for); asks first when there are unsaved changes.
     func openDocument(path: String) {
         let expanded = HomeFolder.expandingTilde(in: path, home: board.home)
+        // A file open in a tab already is shown there (Pinta), not opened twice.
+        if let tabs = board.tabs, tabs.showTab(holding: expanded) { return }
+        if let tab = newTab() { return tab.fileCommands.openDocument(path: expanded) }
         document.askToSaveChanges(before: tr("opening %@", DisplayPath.short((expanded as NSString).lastPathComponent, limit: 40))) { [unowned self] in
             self.openFile(expanded)
         }
@@ -85,12 +89,42 @@ final class FileCommands {
         if svgSize == nil, let ownSize = Self.svgSize(at: path) {
             return askSVGSize(path, ownSize: ownSize) { [unowned self] size in self.openFile(path, svgSize: size) }
         }
-        board.reading.read(.file(path), maximumPixels: DrawingBoardViewController.maximumDocumentPixels, upright: true, what: tr("the picture"),
+        readDocument(.file(path), file: path, svgSize: svgSize)
+    }
+
+    /// Edit → Paste Into New Image (Ctrl+Alt+V): the clipboard's picture as an untitled
+    /// document of its own size, in a tab of its own.
+    func pasteIntoNewImage() {
+        guard let pasteboard = board.pasteboard else { return board.showStatus(tr("There is no clipboard here"), isError: true) }
+        pasteboard.requestImage { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let bytes):
+                let source = PhotoOpener.Source.bytes(Data(bytes), name: tr("Pasted picture"))
+                if let tab = self.newTab() { return tab.fileCommands.readDocument(source, file: nil) }
+                self.document.askToSaveChanges(before: tr("pasting into a new image")) { [unowned self] in self.readDocument(source, file: nil) }
+            case .failure(let error):
+                self.board.showStatus("\(error)", isError: true)
+                Log.warning("paste: \(error)")
+            }
+        }
+    }
+
+    /// The tab a new document goes to when it is not this board (nil: this one, or no tabs).
+    private func newTab() -> DrawingBoardViewController? {
+        guard let tab = board.tabs?.boardForNewDocument(from: board), tab !== board else { return nil }
+        return tab
+    }
+
+    /// Reads a picture beside the UI thread and makes it the document, bound to `file` (nil:
+    /// untitled, a pasted picture).
+    private func readDocument(_ source: PhotoOpener.Source, file path: String?, svgSize: (width: Int, height: Int)? = nil) {
+        board.reading.read(source, maximumPixels: DrawingBoardViewController.maximumDocumentPixels, upright: true, what: tr("the picture"),
                            svgSize: svgSize) { [weak self] opened in
             guard let self else { return }
-            let name = SystemPath.displayed((path as NSString).lastPathComponent)
-            self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: name, file: path)
-            self.document.noteUsed(path)
+            let name = path.map { SystemPath.displayed(($0 as NSString).lastPathComponent) } ?? source.name
+            self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: path == nil ? nil : name, file: path)
+            if let path { self.document.noteUsed(path) }
             let size = "\(opened.photo.asset.image.width)x\(opened.photo.asset.image.height)"
             let reduced = opened.sourceWidth * opened.sourceHeight > DrawingBoardViewController.maximumDocumentPixels
             var said = reduced ? tr("Opened %@ reduced to %@ of %dx%d", name, size, opened.sourceWidth, opened.sourceHeight)
@@ -107,8 +141,12 @@ final class FileCommands {
         let pictures = paths.filter { PhotoLibrary.pictureExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
         guard let path = pictures.first ?? paths.first else { return }
         let name = (path as NSString).lastPathComponent
+        // With tabs, every dropped picture opens, each in a tab of its own.
+        let opened = board.tabs == nil ? [path] : (pictures.isEmpty ? [path] : pictures)
         board.ask(AlertViewController(title: tr("Open %@?", name), message: tr("Open it as the drawing, or place it over this drawing as a photo."),
-                                      actions: [.init(tr("Open"), style: .preferred) { [unowned self] in self.openDocument(path: path) },
+                                      actions: [.init(tr("Open"), style: .preferred) { [unowned self] in
+                                                    for path in opened { self.openDocument(path: path) }
+                                                },
                                                 .init(tr("Place as photo")) { [unowned self] in self.openPhoto(.file(path)) },
                                                 .init(tr("Cancel"), style: .cancel)]))
     }

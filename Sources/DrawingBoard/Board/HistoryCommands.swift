@@ -35,4 +35,13 @@ final class HistoryCommands {
         let next = board.canvas.redoItems.last
         if board.canvas.redo(), let next { board.showStatus(tr("Redid %@", next.userDescription)) }
     }
+
+    /// The toolbar's Clear, Undo and Redo as the history and a photo being placed allow.
+    func updateAvailability() {
+        let document = board.canvas.document
+        board.toolbarController.show(canClear: document.hasVisibleDrawing,
+                                     canUndo: document.items.count > (document.format?.historyStart ?? 0) || board.photoPlacement != nil
+                                         || board.documentController.canUndoCrop,
+                                     canRedo: !board.canvas.redoItems.isEmpty && board.photoPlacement == nil)
+    }
 }

@@ -9,7 +9,9 @@ public final class SettingsKeeper {
     /// How long after input the settings are looked at (a burst of changes is one write).
     public static let delay = 1.0
 
-    private unowned let board: DrawingBoardViewController
+    /// The board whose pen is kept: the current tab's (the pen is the window's).
+    private let currentBoard: () -> DrawingBoardViewController
+    private var board: DrawingBoardViewController { currentBoard() }
     private let file: SettingsFile
     private let windowSize: () -> Size?
     private let queue = DispatchQueue(label: "x11paint.settings", qos: .utility)
@@ -17,8 +19,12 @@ public final class SettingsKeeper {
     private var pending: Scheduler.Timer?
 
     /// `written`: what the file holds now (what the board was set from at start).
-    public init(board: DrawingBoardViewController, file: SettingsFile, written: AppSettings?, windowSize: @escaping () -> Size?) {
-        self.board = board
+    public convenience init(board: DrawingBoardViewController, file: SettingsFile, written: AppSettings?, windowSize: @escaping () -> Size?) {
+        self.init(currentBoard: { [unowned board] in board }, file: file, written: written, windowSize: windowSize)
+    }
+
+    public init(currentBoard: @escaping () -> DrawingBoardViewController, file: SettingsFile, written: AppSettings?, windowSize: @escaping () -> Size?) {
+        self.currentBoard = currentBoard
         self.file = file
         self.windowSize = windowSize
         lastWritten = written

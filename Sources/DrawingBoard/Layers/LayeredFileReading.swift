@@ -8,9 +8,14 @@ final class LayeredFileReading {
     private let queue = DispatchQueue(label: "x11paint.open-layers", qos: .userInitiated)
     private let group = DispatchGroup()
 
+    /// Files being read now (a tab reading one is not an untouched drawing to open another in).
+    private(set) var openingCount = 0
+    var isOpening: Bool { openingCount > 0 }
+
     init(board: DrawingBoardViewController) { self.board = board }
 
     func open(_ path: String) {
+        openingCount += 1
         let name = SystemPath.displayed((path as NSString).lastPathComponent)
         board.showStatus(tr("Opening %@…", name))
         let deliver = board.postToUIThread, shown = DisplayPath.short(name, limit: 48)
@@ -26,6 +31,7 @@ final class LayeredFileReading {
     }
 
     private func opened(_ result: Result<Document, Error>, path: String, name: String) {
+        openingCount -= 1
         switch result {
         case .success(let document):
             board.documentController.replaceDocument(with: document, name: name, file: path)

@@ -29,19 +29,33 @@ public enum Scene: String, CaseIterable, Sendable {
 
 public final class SceneCoordinator {
     private unowned let window: Window
-    public let board: DrawingBoardViewController
+    /// What the board scene shows: one board, or the window's tabs of boards.
+    private let root: ViewController
     private let environment: [String: String]
     public private(set) var current: Scene = .board
+    /// The board the board scene shows now (the current tab's).
+    public var board: DrawingBoardViewController {
+        (root as? DocumentTabsController)?.current ?? root as! DrawingBoardViewController
+    }
 
-    public init(window: Window, board: DrawingBoardViewController, environment: [String: String]) {
+    public convenience init(window: Window, board: DrawingBoardViewController, environment: [String: String]) {
+        self.init(window: window, root: board, environment: environment)
+        board.onShowScene = { [unowned self] scene in self.show(scene) }
+    }
+
+    public convenience init(window: Window, tabs: DocumentTabsController, environment: [String: String]) {
+        self.init(window: window, root: tabs, environment: environment)
+        tabs.onShowScene = { [unowned self] scene in self.show(scene) }
+    }
+
+    private init(window: Window, root: ViewController, environment: [String: String]) {
         self.window = window
-        self.board = board
+        self.root = root
         self.environment = environment
         // From every scene, the board included: Ctrl+1, Ctrl+2, Ctrl+3.
         window.keyCommands += Scene.allCases.compactMap { scene in
             scene.key.map { key in KeyCommand(.character(key), modifiers: .control) { [unowned self] in self.show(scene) } }
         }
-        board.onShowScene = { [unowned self] scene in self.show(scene) }
     }
 
     public func show(_ scene: Scene) {
@@ -49,7 +63,7 @@ public final class SceneCoordinator {
         let back = { [unowned self] in self.show(.board) }
         switch scene {
         case .board:
-            window.rootViewController = board
+            window.rootViewController = root
         case .unlock:
             let controller = UnlockViewController(store: UnlockPatternStore(environment: environment))
             controller.onBack = back

@@ -33,7 +33,9 @@ public struct DocumentFileState: Sendable {
     }
 
     /// "name - X11Paint", with a star while there are unsaved changes.
-    public var windowTitle: String { (isModified ? "*" : "") + (name ?? tr("Untitled")) + " - X11Paint" }
+    public var windowTitle: String { tabTitle + " - X11Paint" }
+    /// What its tab says: the name, with a star while there are unsaved changes.
+    public var tabTitle: String { (isModified ? "*" : "") + (name ?? tr("Untitled")) }
 
     /// What Ctrl+S should do now.
     public var saveAction: DocumentBinding.SaveAction {

@@ -25,37 +25,54 @@ public struct JournalOpening {
     package init(folder: String) { self.folder = folder }
 
     public static func open(stateFolder: String) -> JournalOpening {
-        var opening = JournalOpening(folder: stateFolder)
         for slot in 1...maximumWindows {
-            let path = JournalFolder.slotPath(slot, in: stateFolder)
-            let owned: JournalFolder
-            do {
-                owned = try JournalFolder(path: path, slot: slot)
-            } catch let error as JournalFolder.FolderError where error.isLocked {
-                continue
-            } catch {
-                // An unusable folder: still show what it kept if it can be read.
-                opening.folder = path
-                opening.slot = slot
-                opening.recovery = JournalReader.recover(folder: path)
-                opening.problem = "\(error)"
+            if let opening = open(folder: JournalFolder.slotPath(slot, in: stateFolder), slot: slot) {
+                if opening.journal != nil { return opening.withOthersWaiting(in: stateFolder) }
                 return opening
             }
-            opening.folder = path
-            opening.slot = slot
+        }
+        var opening = JournalOpening(folder: stateFolder)
+        opening.problem = "\(maximumWindows) X11Paint windows are open already"
+        return opening
+    }
+
+    /// Takes `folder` and reads what it kept (a window's own folder, or one of its tabs'); nil
+    /// when another journal holds it. An unusable folder still shows what could be read.
+    public static func open(folder path: String, slot: Int = 1) -> JournalOpening? {
+        var opening = JournalOpening(folder: path)
+        opening.slot = slot
+        let owned: JournalFolder
+        do {
+            owned = try JournalFolder(path: path, slot: slot)
+        } catch let error as JournalFolder.FolderError where error.isLocked {
+            return nil
+        } catch {
             opening.recovery = JournalReader.recover(folder: path)
-            if opening.recovery.isDamaged {
-                opening.damagedJournalName = DocumentJournal.setAside(damagedJournalIn: path)
-            }
-            do {
-                opening.journal = try DocumentJournal(owned)
-            } catch {
-                opening.problem = "\(error)"
-            }
-            opening.otherWindowsWaiting = waitingWindows(in: stateFolder, besides: slot)
+            opening.problem = "\(error)"
             return opening
         }
-        opening.problem = "\(maximumWindows) X11Paint windows are open already"
+        opening.recovery = JournalReader.recover(folder: path)
+        if opening.recovery.isDamaged {
+            opening.damagedJournalName = DocumentJournal.setAside(damagedJournalIn: path)
+        }
+        do {
+            opening.journal = try DocumentJournal(owned)
+        } catch {
+            opening.problem = "\(error)"
+        }
+        return opening
+    }
+
+    /// `folder`, held by another journal: nothing read, nothing recorded.
+    public static func inUse(_ folder: String) -> JournalOpening {
+        var opening = JournalOpening(folder: folder)
+        opening.problem = "\(folder) is in use by another X11Paint"
+        return opening
+    }
+
+    private func withOthersWaiting(in stateFolder: String) -> JournalOpening {
+        var opening = self
+        opening.otherWindowsWaiting = Self.waitingWindows(in: stateFolder, besides: slot)
         return opening
     }
 
