@@ -23,6 +23,7 @@ if let index = arguments.firstIndex(of: "--write-photo"), index + 1 < arguments.
     SyntheticPhoto.write(to: arguments[index + 1])
 }
 if arguments.contains("--probe-layers") { LayerMemoryWorkload.probe() }
+if arguments.contains("--probe-tabs") { TabsMemoryWorkload.probe() }
 if let index = arguments.firstIndex(of: "--probe-open"), index + 1 < arguments.count {
     HugePictureWorkload.probe(path: arguments[index + 1])
 }
@@ -70,6 +71,7 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("layers", { LayerStackWorkload.run(runs: quick ? 1 : 3) }),
     ("layered-drawing", { LayeredDrawingWorkload.run(quick: quick) }),
     ("layer-memory", { LayerMemoryWorkload.run() }),
+    ("tabs-memory", { TabsMemoryWorkload.run() }),
     ("png", { PNGWorkload.run(runs: runs) }),
     ("history", { HistoryWorkload.run(runs: runs) }),
     ("operation-log", { OperationLogWorkload.run(runs: runs) }),

@@ -45,7 +45,8 @@ public final class DrawingBoardViewController: ViewController {
             view.setNeedsLayout()
         }
     }
-    /// The application the board's window runs in, kept while the board is behind another tab.
+    /// The application the window's tabs run in: a board behind another tab is out of the
+    /// window, and its work still ends on the UI thread (the tabs set it).
     weak var application: Application?
     private let store: ArtworkStore
 
@@ -89,7 +90,6 @@ public final class DrawingBoardViewController: ViewController {
     }
 
     public override func viewDidAppear() {
-        application = view.window?.application
         documentController.updateTitle()
         if let window = view.window { pointer.watch(window) }
     }
@@ -143,7 +143,6 @@ public final class DrawingBoardViewController: ViewController {
 
     /// Hands work from a background queue (a save, a decode, the journal's writer) to the UI
     /// thread through the application's run loop.
-    /// A board behind another tab is out of the window, and its work still ends on the UI thread.
     var postToUIThread: (@escaping () -> Void) -> Void {
         let application = view.window?.application ?? self.application
         return { work in

@@ -52,6 +52,7 @@ public final class RecoveryRecorder {
         case .undone: write(.undo)
         case .redone: write(.redo)
         case .selectedLayer(let id): write(.currentLayer(id))
+        case .rewritten: journal.compact(snapshot())
         }
         // The record ended any item being made there; one still being made is written again.
         journaledPending = nil

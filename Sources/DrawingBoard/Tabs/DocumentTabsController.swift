@@ -40,6 +40,8 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
         show(current)
     }
 
+    public override func viewDidAppear() { lendApplication() }
+
     public override func viewWillLayoutSubviews() {
         current.view.frame = view.bounds
     }
@@ -210,7 +212,7 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
         addChild(board)
         view.addSubview(board.view)
         board.view.frame = view.bounds
-        board.application = board.application ?? view.window?.application
+        lendApplication()
         showStrip()
         view.window?.title = board.windowTitle
         view.window?.setNeedsLayout()
@@ -259,6 +261,12 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
         BoardSettings.apply(BoardSettings.current(of: current, windowSize: nil), to: board)
         if journaled, let opening = openFreeJournal() { board.open(opening) }
         return board
+    }
+
+    /// Every board's work ends on the window's UI thread, the boards behind other tabs' too.
+    private func lendApplication() {
+        guard let application = view.window?.application else { return }
+        for board in boards where board.application == nil { board.application = application }
     }
 
     private func adopt(_ board: DrawingBoardViewController) {

@@ -162,6 +162,21 @@ public struct Document: Sendable, Equatable, Codable {
         }
     }
 
+    /// Takes out the item at `index` (an author's undo under others' later changes), or puts
+    /// one back there: the size follows from the history's first size through the items.
+    @discardableResult
+    public mutating func remove(at index: Int) -> Item {
+        let initial = initialFormat
+        defer { format = initial.map { items.reduce($0) { Self.format(after: $1, $0) } } }
+        return items.remove(at: index)
+    }
+
+    public mutating func insert(_ item: Item, at index: Int) {
+        let initial = initialFormat
+        items.insert(item, at: index)
+        format = initial.map { items.reduce($0) { Self.format(after: $1, $0) } }
+    }
+
     /// The layers the items leave.
     public var layers: LayerList { LayerList(self) }
 

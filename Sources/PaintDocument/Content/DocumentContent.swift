@@ -3,8 +3,13 @@
 /// says which document pixels it touched (nil: all), so whatever shows it shows only those again.
 public final class DocumentContent {
     public private(set) var document = Document()
-    /// Items taken back by undo, most recent last; a new item clears them.
+    /// Items this author's undo took back, the next to redo last; their new item clears them.
     public private(set) var redoItems: [Document.Item] = []
+    /// Every change as an operation with its author; the document's items are the changes in
+    /// effect (see OperationLog: each author undoes their own).
+    public private(set) var log = OperationLog()
+    /// Who makes the changes made here (others' come through `apply`).
+    public var author = OperationID.localAuthor
     /// The document's pixels: background and items, and the stroke being drawn.
     package private(set) var drawing = DrawingLayer(width: 0, height: 0)
     /// A background shown but not yet in the document: a settings panel previews its choice
@@ -18,6 +23,9 @@ public final class DocumentContent {
         case redone
         /// Painting goes to another layer now.
         case selectedLayer(Int)
+        /// The history changed before its end (an undo or redo under another author's later
+        /// changes): the whole of it is what to keep.
+        case rewritten
     }
 
     /// The layers the document has now (ids, names, properties), bottom first.
@@ -65,6 +73,7 @@ public final class DocumentContent {
         if isCurrentLayerLocked && !item.changesStackOrBackground { return onLockedLayer?() ?? () }
         let size = document.format
         document.append(item)
+        _ = log.make(.item(item), by: author)
         redoItems.removeAll()
         drawing.append(item, itemCount: document.items.count, painted: painted, made: made)
         if case .layer = item { layersChanged() }
@@ -115,20 +124,22 @@ public final class DocumentContent {
         guard let stroke = drawing.commit() else { return }
         let item = onCurrentLayer(.stroke(stroke))
         document.append(item)
+        _ = log.make(.item(item), by: author)
         redoItems.removeAll()
         drawing.didCommit(item, itemCount: document.items.count)
         onEdit?(.appended(item))
         onDocumentChange?()
     }
 
-    /// Takes back the last item; the history starts at the document as it was opened.
+    /// Takes back this author's latest change in effect (the last item, when nobody else
+    /// draws here); the history starts at the document as it was opened.
     package func undo() -> Bool {
+        guard let target = log.undoTarget(of: author) else { return false }
         let size = document.format
-        guard document.items.count > (document.format?.historyStart ?? 0), let item = document.removeLast() else { return false }
-        redoItems.append(item)
+        guard let (item, atEnd) = takeEffect(of: log.make(.undo(target), by: author).1) else { return false }
         rebuildLayer()
         if document.format != size { onSizeChanged?() }
-        onEdit?(.undone)
+        onEdit?(atEnd ? .undone : .rewritten)
         if case .layer(let change) = item {
             layersChanged()
             // A deleted or merged layer that comes back is the one worked on again (Pinta, GIMP).
@@ -150,14 +161,14 @@ public final class DocumentContent {
         guard target != document.items.count else { return false }
         let size = document.format
         var layersMoved = false
-        while document.items.count > target, let item = document.removeLast() {
-            redoItems.append(item)
-            onEdit?(.undone)
+        while document.items.count > target, let id = log.undoTarget(of: author),
+              let (item, atEnd) = takeEffect(of: log.make(.undo(id), by: author).1) {
+            onEdit?(atEnd ? .undone : .rewritten)
             if case .layer = item { layersMoved = true }
         }
-        while document.items.count < target, let item = redoItems.popLast() {
-            document.append(item)
-            onEdit?(.redone)
+        while document.items.count < target, let id = log.redoTarget(of: author),
+              let (item, atEnd) = takeEffect(of: log.make(.redo(id), by: author).1) {
+            onEdit?(atEnd ? .redone : .rewritten)
             if case .layer = item { layersMoved = true }
         }
         if layersMoved { layersChanged() }
@@ -167,14 +178,14 @@ public final class DocumentContent {
         return true
     }
 
-    /// Puts back the last undone item.
+    /// Puts back the change this author took back last.
     package func redo() -> Bool {
-        guard let item = redoItems.popLast() else { return false }
+        guard let target = log.redoTarget(of: author) else { return false }
         let size = document.format
-        document.append(item)
+        guard let (item, atEnd) = takeEffect(of: log.make(.redo(target), by: author).1) else { return false }
         rebuildLayer()
         if document.format != size { onSizeChanged?() }
-        onEdit?(.redone)
+        onEdit?(atEnd ? .redone : .rewritten)
         if case .layer(let change) = item {
             layersChanged()
             // A layer made again is the one worked on, as when it was first made.
@@ -185,6 +196,50 @@ public final class DocumentContent {
         }
         onDocumentChange?()
         return true
+    }
+
+    /// An operation made elsewhere (another author's, over the network), or a repeat of one
+    /// applied already (changing nothing). Returns whether the document changed.
+    @discardableResult
+    package func apply(_ operation: DocumentOperation) -> Bool {
+        let size = document.format
+        let effect = log.apply(operation)
+        if case .appended(let item) = effect {
+            document.append(item)
+            drawing.append(item, itemCount: document.items.count)
+            onPixelsChanged?(nil)
+            // Kept as an append, unless this author's redo must outlive it (an append ends it).
+            onEdit?(redoItems.isEmpty ? .appended(item) : .rewritten)
+            if case .layer = item { layersChanged() }
+        } else {
+            guard let (item, _) = takeEffect(of: effect) else { return false }
+            rebuildLayer()
+            onEdit?(.rewritten)
+            if case .layer = item { layersChanged() }
+        }
+        if document.format != size { onSizeChanged?() }
+        onDocumentChange?()
+        return true
+    }
+
+    /// Puts an undo's or a redo's effect into the document (the layers are made again after):
+    /// the item and whether it was at the history's end. Nil when the log refused it.
+    private func takeEffect(of effect: OperationLog.Effect) -> (Document.Item, atEnd: Bool)? {
+        switch effect {
+        case .removed(let position, let item):
+            let atEnd = position == document.items.count - 1
+            if atEnd { document.removeLast() } else { document.remove(at: position) }
+            drawing.forgetCheckpoints(beyond: position)
+            redoItems = log.redoItems(of: author)
+            return (item, atEnd)
+        case .inserted(let position, let item):
+            let atEnd = position == document.items.count
+            if atEnd { document.append(item) } else { document.insert(item, at: position) }
+            drawing.forgetCheckpoints(beyond: position)
+            redoItems = log.redoItems(of: author)
+            return (item, atEnd)
+        case .appended, .refused: return nil
+        }
     }
 
     /// Shows `background` at once without changing the document (a slider being dragged).
@@ -216,6 +271,7 @@ public final class DocumentContent {
         self.document = document
         if self.document.format == nil { self.document.format = previous }
         redoItems = redo
+        log = OperationLog(items: self.document.items, redo: redo, historyStart: self.document.format?.historyStart ?? 0, author: author)
         layers = self.document.layers
         currentLayerID = currentLayer.flatMap { layers.contains($0) ? $0 : nil } ?? layers.entries.last!.id
         if self.document.format != previous {

@@ -210,9 +210,10 @@ public final class DrawingLayer {
         if checkpoints.wantsCheckpoint(at: itemCount) { checkpoints.store(stack, itemCount: itemCount, lastItem: item) }
     }
 
-    /// Another document is shown from now on: the snapshots of this one's history are not its
-    /// (a checkpoint is matched by its place and last item, which another document can share).
-    public func forgetCheckpoints() { checkpoints.removeAll() }
+    /// Another document is shown from now on, or its history changed after `itemCount` items:
+    /// those snapshots are not its (a checkpoint is matched by its place and last item, which
+    /// another document can share).
+    public func forgetCheckpoints(beyond itemCount: Int = 0) { checkpoints.discard(beyond: itemCount) }
 
     /// How many layer snapshots the history keeps now.
     public var checkpointCount: Int { checkpoints.checkpoints.count }
