@@ -129,6 +129,25 @@ final class DocumentTabsTests: XCTestCase {
         XCTAssertEqual(tabs.boards[0].canvas.document.items.count, 1)
     }
 
+    func testPasteIntoNewImageOpensTheClipboardsPictureInATabAtItsSize() throws {
+        final class Clipboard: Pasteboard {
+            let png: [UInt8]
+            init(_ png: [UInt8]) { self.png = png }
+            func requestImage(_ completion: @escaping (Result<[UInt8], PasteboardError>) -> Void) { completion(.success(png)) }
+            func provideImage(_ png: [UInt8]) -> Bool { true }
+        }
+        let clipboard = Clipboard(Array(try PNGCodec.encode(Bitmap(width: 90, height: 70, color: .green))))
+        tabs.current.pasteboard = clipboard
+        stroke(y: 40)
+        key(.character("v"), [.control, .alt])
+        XCTAssertEqual(titles, ["*Untitled", "*Untitled"], "a tab of its own beside the drawing, unsaved: no file holds it")
+        XCTAssertEqual(tabs.currentIndex, 1)
+        let format = try XCTUnwrap(tabs.current.canvas.document.format)
+        XCTAssertEqual([format.pixelWidth, format.pixelHeight], [90, 70], "at the picture's size")
+        XCTAssertEqual(Self.changes(tabs.current), 0, "the picture is where its history starts")
+        XCTAssertTrue(tabs.current.pasteboard === clipboard, "the new tab has the window's clipboard")
+    }
+
     // MARK: - Switching
 
     func testControlTabSwitchesAndWrapsEachTabKeepingItsOwnHistoryAndZoomWhileThePenFollows() throws {

@@ -71,15 +71,15 @@ public final class DocumentController {
 
     /// Puts `document` in place of the current one: a new history, the whole of it in view,
     /// journaled as a new generation (what it replaced stays there until this moment).
-    /// `file`: the file it was read from (it saves there); nil: untitled.
-    func replaceDocument(with document: Document, name: String?, file: String? = nil) {
+    /// `file`: the file it was read from (it saves there); nil: untitled; `unsaved`: no file holds it.
+    func replaceDocument(with document: Document, name: String?, file: String? = nil, unsaved: Bool = false) {
         board.cancelPhoto()
         // A new history (the crops of the old document cannot be taken back into it), bound to
         // its file before the journal's new generation is written.
         state.opened(name: name, file: file)
         swapDocument(for: document)
-        // Loading it counted as a change: the opened document has none.
-        state.settled(canvas.document)
+        // Loading it counted as a change: the opened document has none (a pasted one is in no file).
+        if unsaved { state.unsaved(canvas.document) } else { state.settled(canvas.document) }
         updateTitle()
         recorder?.bindingChanged()
     }

@@ -123,7 +123,7 @@ final class FileCommands {
                            svgSize: svgSize) { [weak self] opened in
             guard let self else { return }
             let name = path.map { SystemPath.displayed(($0 as NSString).lastPathComponent) } ?? source.name
-            self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: path == nil ? nil : name, file: path)
+            self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: path == nil ? nil : name, file: path, unsaved: path == nil)
             if let path { self.document.noteUsed(path) }
             let size = "\(opened.photo.asset.image.width)x\(opened.photo.asset.image.height)"
             let reduced = opened.sourceWidth * opened.sourceHeight > DrawingBoardViewController.maximumDocumentPixels

@@ -210,9 +210,8 @@ public final class DrawingLayer {
         if checkpoints.wantsCheckpoint(at: itemCount) { checkpoints.store(stack, itemCount: itemCount, lastItem: item) }
     }
 
-    /// Another document is shown from now on, or its history changed after `itemCount` items:
-    /// those snapshots are not its (a checkpoint is matched by its place and last item, which
-    /// another document can share).
+    /// Another document is shown, or the history changed after `itemCount` items: those
+    /// snapshots are not its (a checkpoint is matched by its place and last item alone).
     public func forgetCheckpoints(beyond itemCount: Int = 0) { checkpoints.discard(beyond: itemCount) }
 
     /// How many layer snapshots the history keeps now.

@@ -65,6 +65,12 @@ public struct DocumentFileState: Sendable {
         savedPoint = document
     }
 
+    /// `document` is the document now and no file holds it (a picture pasted into a new image).
+    public mutating func unsaved(_ document: Document) {
+        current = document
+        savedPoint = nil
+    }
+
     /// A save of `document`, in generation `generation`, wrote `path`. Returns whether it was
     /// this document (else nothing is marked) and whether to mention now that the format loses
     /// detail.
