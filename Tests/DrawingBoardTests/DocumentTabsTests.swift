@@ -113,6 +113,14 @@ final class DocumentTabsTests: XCTestCase {
         XCTAssertEqual(tabs.currentIndex, 0)
     }
 
+    func testAFileGivenTwiceOpensOnceEvenWhileItIsStillBeingRead() throws {
+        let a = try writePicture("a.png", color: .red), b = try writePicture("b.png", color: .blue)
+        tabs.open([a, b, a])
+        settle()
+        XCTAssertEqual(titles, ["a.png", "b.png"])
+        XCTAssertEqual(tabs.currentIndex, 0, "the second a.png showed the tab reading it")
+    }
+
     func testNewOpensATabUnlessTheDrawingIsUntouched() throws {
         XCTAssertEqual(titles, ["Untitled"])
         tabs.current.newDocument(width: 300, height: 200)
@@ -177,6 +185,28 @@ final class DocumentTabsTests: XCTestCase {
         key(.character("z"))
         XCTAssertEqual(Self.changes(tabs.current), 0)
         XCTAssertEqual(titles, ["a.png", "b.png", "c.png"])
+    }
+
+    /// Behind another tab a drawing keeps its document and gives back what showing it took
+    /// (the stroke masks, all but the latest history snapshot); shown again, it undoes and
+    /// draws exactly as before.
+    func testATabBehindAnotherGivesBackMemoryAndUndoesExactlyWhenShownAgain() throws {
+        let format = DocumentFormat(pixelWidth: 320, pixelHeight: 200)
+        let drawing = SyntheticDocument.strokes(count: 100, size: format.size, seed: 5)
+        tabs.current.canvas.load(Document(items: drawing.items, format: format))
+        settle()
+        let first = tabs.current
+        XCTAssertGreaterThan(first.canvas.checkpointCount, 1)
+        tabs.current.newDocument(width: 100, height: 100)
+        settle()
+        XCTAssertEqual(first.canvas.checkpointCount, 1, "only the latest snapshot kept behind the tab")
+        key(.tab)
+        XCTAssertTrue(tabs.current === first)
+        for _ in 0..<40 { key(.character("z")) }
+        let fresh = DrawingLayer(width: 320, height: 200)
+        fresh.rebuild(from: first.canvas.document)
+        XCTAssertEqual(first.canvas.document.items.count, 60)
+        XCTAssertTrue(first.canvas.renderArtwork().isEqual(to: fresh.renderArtwork()), "undone deep, the same pixels as built from nothing")
     }
 
     func testSaveWritesOnlyTheCurrentTab() throws {

@@ -12,13 +12,18 @@ final class PictureReading {
     init(board: DrawingBoardViewController) { self.board = board }
 
     var isOpening: Bool { opener.isOpening }
+    /// The file being read now, if a file is (a second Open of it shows the tab reading it).
+    var fileBeingRead: String? { if isOpening, case .file(let path)? = source { path } else { nil } }
+    private var source: PhotoOpener.Source?
 
     /// Reads a picture with progress and Cancel on the message line; `then` gets it, or the
     /// line says why it could not be read.
     func read(_ source: PhotoOpener.Source, maximumPixels: Int, upright: Bool, what: String, svgSize: (width: Int, height: Int)? = nil,
               then: @escaping (PhotoDecoder.Opened) -> Void) {
+        self.source = source
         opener.open(source, maximumPixels: maximumPixels, upright: upright, svgSize: svgSize, deliver: board.postToUIThread) { [weak self] result in
             guard let self else { return }
+            self.source = nil
             self.endProgress()
             switch result {
             case .success(let opened): then(opened)

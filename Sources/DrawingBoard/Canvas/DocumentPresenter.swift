@@ -15,6 +15,13 @@ final class DocumentPresenter {
     /// Document pixels composed before they are scaled to the screen (kept between frames).
     private var zoomScratch: Bitmap?
 
+    /// Gives back what can be made again: the reduced copies and the frame's scratch (the
+    /// document is behind another tab).
+    func releaseMemory() {
+        reducedCache.release()
+        zoomScratch = nil
+    }
+
     /// The document's pixels changed (nil: all): the zoomed-out copies know, and the canvas
     /// shows them again.
     func pixelsChanged(_ pixels: PixelRect?, on canvas: CanvasView) {

@@ -8,14 +8,15 @@ final class LayeredFileReading {
     private let queue = DispatchQueue(label: "x11paint.open-layers", qos: .userInitiated)
     private let group = DispatchGroup()
 
-    /// Files being read now (a tab reading one is not an untouched drawing to open another in).
-    private(set) var openingCount = 0
-    var isOpening: Bool { openingCount > 0 }
+    /// Files being read now (a tab reading one is not an untouched drawing to open another in,
+    /// and a second Open of one shows that tab).
+    private(set) var filesBeingRead: [String] = []
+    var isOpening: Bool { !filesBeingRead.isEmpty }
 
     init(board: DrawingBoardViewController) { self.board = board }
 
     func open(_ path: String) {
-        openingCount += 1
+        filesBeingRead.append(path)
         let name = SystemPath.displayed((path as NSString).lastPathComponent)
         board.showStatus(tr("Opening %@…", name))
         let deliver = board.postToUIThread, shown = DisplayPath.short(name, limit: 48)
@@ -31,7 +32,7 @@ final class LayeredFileReading {
     }
 
     private func opened(_ result: Result<Document, Error>, path: String, name: String) {
-        openingCount -= 1
+        if let index = filesBeingRead.firstIndex(of: path) { filesBeingRead.remove(at: index) }
         switch result {
         case .success(let document):
             board.documentController.replaceDocument(with: document, name: name, file: path)

@@ -32,6 +32,16 @@ final class ReducedArtworkCache {
         changedWhileBuilding = nil
     }
 
+    /// Gives the copies' memory back (the document is behind another tab): built again when
+    /// it shows zoomed out.
+    func release() {
+        full = nil
+        levels = []
+        spare = nil
+        dirty = nil
+        changedWhileBuilding = nil
+    }
+
     /// The copies' memory, kept when everything changed, filled again if the size still fits:
     /// a dialog's preview changes a whole 4K layer on every slider step, and fresh memory for
     /// 44 MB of copies cost a fifth of the step in page faults.

@@ -72,7 +72,9 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
     }
 
     public func showTab(holding path: String) -> Bool {
-        guard let index = boards.firstIndex(where: { $0.documentController.binding.path == path }) else { return false }
+        guard let index = boards.firstIndex(where: { board in
+            board.documentController.binding.path == path || board.reading.fileBeingRead == path || board.layeredReading.filesBeingRead.contains(path)
+        }) else { return false }
         select(index)
         return true
     }
@@ -149,13 +151,13 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
     /// Restores what the last session left: the first tab from the window's journal (read
     /// beside the UI thread, as one board always was), then every other tab the window had.
     public func restore(fromStateFolder stateFolder: String, completion: @escaping (JournalOpening) -> Void = { _ in }) {
-        boards[0].restore(fromStateFolder: stateFolder) { [weak self] opening in
+        boards[0].restore(fromStateFolder: stateFolder, completion: { [weak self] opening in
             if let self, opening.journal != nil {
                 self.windowFolder = opening.folder
                 self.restoreTabs(in: opening.folder)
             }
             completion(opening)
-        }
+        })
     }
 
     private func restoreTabs(in windowFolder: String) {
@@ -204,6 +206,9 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
             previous.tabStrip = nil
             previous.view.removeFromSuperview()
             previous.removeFromParent()
+            // Behind another tab it keeps its document, not the copies made to show it.
+            previous.canvas.presenter.releaseMemory()
+            previous.canvas.content.drawing.releaseMemoryWhileHidden()
         }
         if isViewLoaded { show(current) }
     }

@@ -129,14 +129,20 @@ public final class DrawingLayer {
         invalidateBelow()
     }
 
-    /// The stroke's masks at the stack's size again, after a quarter turn changed it (the
-    /// stroke in progress was ended before the turn).
-    private func fitMasksToStack() {
-        guard activeMask.width != width || activeMask.height != height else { return }
+    /// The masks at the stack's size again (after a quarter turn), or `anew`: holding no memory.
+    private func fitMasksToStack(anew: Bool = false) {
+        guard anew || activeMask.width != width || activeMask.height != height else { return }
         activeMask = CoverageMask(zeroedWidth: width, height: height)
         scratch = CoverageMask(zeroedWidth: width, height: height)
         activeStroke = nil
         activePaint = nil
+    }
+
+    /// Gives back the pages the masks were drawn through and every history snapshot but the
+    /// latest (a document behind another tab: an undo there still starts from a snapshot).
+    public func releaseMemoryWhileHidden() {
+        if activeStroke == nil { fitMasksToStack(anew: true) }
+        checkpoints.keepLatest()
     }
 
     /// Applies an item appended to the document (the layers already show the ones before).
@@ -145,7 +151,6 @@ public final class DrawingLayer {
     /// `made`: every layer's pixels as the item leaves them (the layers in the stack's order),
     /// worked beside the UI thread (a resize), put in place instead of working them again.
     public func append(_ item: Document.Item, itemCount: Int, painted: Bitmap? = nil, made: [Bitmap]? = nil) {
-        checkpoints.discard(beyond: itemCount - 1)
         if let made, let first = made.first, made.count == stack.layers.count {
             var layers = made.makeIterator()
             reshape { stack.replaceEveryLayer(width: first.width, height: first.height) { _ in layers.next()! } }
@@ -155,11 +160,10 @@ public final class DrawingLayer {
             apply(item) { StrokeRenderer.Underlay(pixel: self.backgroundPixel, image: self.backgroundImage) }
         }
         if case .background(let background) = item { setBackground(background) }
-        if checkpoints.wantsCheckpoint(at: itemCount) { checkpoints.store(stack, itemCount: itemCount, lastItem: item) }
+        checkpoints.recorded(item, itemCount: itemCount, stack: stack)
     }
 
-    /// Every layer made anew, maybe at another size (a turn, a canvas change, a resize): the
-    /// stroke's masks follow the size, and only the current layer stays dense.
+    /// Every layer made anew, maybe at another size: the masks follow, the current layer stays dense.
     private func reshape(_ change: () -> Void) {
         change()
         fitMasksToStack()
@@ -177,8 +181,7 @@ public final class DrawingLayer {
         pixels.copy(pixels.bounds, from: painted, toX: 0, y: 0)
     }
 
-    /// One item onto the layer it names (a change to the stack, to the stack); `background`:
-    /// what shows under the layers at the item's place in the history.
+    /// One item onto the layer it names; `background`: what shows under the layers there.
     private func apply(_ item: Document.Item, background: () -> StrokeRenderer.Underlay) {
         switch item {
         case .layer(let change):
@@ -205,10 +208,7 @@ public final class DrawingLayer {
     }
 
     /// Records a stroke committed with `commit()` (already on the layer).
-    public func didCommit(_ item: Document.Item, itemCount: Int) {
-        checkpoints.discard(beyond: itemCount - 1)
-        if checkpoints.wantsCheckpoint(at: itemCount) { checkpoints.store(stack, itemCount: itemCount, lastItem: item) }
-    }
+    public func didCommit(_ item: Document.Item, itemCount: Int) { checkpoints.recorded(item, itemCount: itemCount, stack: stack) }
 
     /// Another document is shown, or the history changed after `itemCount` items: those
     /// snapshots are not its (a checkpoint is matched by its place and last item alone).

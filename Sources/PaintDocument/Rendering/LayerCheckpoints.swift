@@ -56,6 +56,16 @@ package final class LayerCheckpoints {
         }
     }
 
+    /// Item `itemCount` was applied: snapshots of a future it replaced go, and one is taken
+    /// when it is time.
+    package func recorded(_ item: Document.Item, itemCount: Int, stack: LayerPixelStack) {
+        discard(beyond: itemCount - 1)
+        if wantsCheckpoint(at: itemCount) { store(stack, itemCount: itemCount, lastItem: item) }
+    }
+
+    /// Keeps only the latest snapshot (a document behind another tab gives the rest back).
+    package func keepLatest() { checkpoints = checkpoints.suffix(1) }
+
     /// Forgets snapshots of a future that was replaced (a new item after an undo).
     package func discard(beyond count: Int) {
         checkpoints.removeAll { $0.itemCount > count }
