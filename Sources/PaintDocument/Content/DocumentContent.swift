@@ -228,14 +228,15 @@ public final class DocumentContent {
         switch effect {
         case .removed(let position, let item):
             let atEnd = position == document.items.count - 1
+            // At the end the snapshots after it are the redo's own future, still good.
             if atEnd { document.removeLast() } else { document.remove(at: position) }
-            drawing.forgetCheckpoints(beyond: position)
+            if !atEnd { drawing.forgetCheckpoints(beyond: position) }
             redoItems = log.redoItems(of: author)
             return (item, atEnd)
         case .inserted(let position, let item):
             let atEnd = position == document.items.count
             if atEnd { document.append(item) } else { document.insert(item, at: position) }
-            drawing.forgetCheckpoints(beyond: position)
+            if !atEnd { drawing.forgetCheckpoints(beyond: position) }
             redoItems = log.redoItems(of: author)
             return (item, atEnd)
         case .appended, .refused: return nil
