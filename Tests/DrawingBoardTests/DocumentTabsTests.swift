@@ -181,6 +181,14 @@ final class DocumentTabsTests: XCTestCase {
         XCTAssertEqual(Self.changes(tabs.current), 1)
         XCTAssertEqual(tabs.current.canvas.zoom, 2)
         XCTAssertEqual(tabs.current.canvas.strokeColor, Color(r: 10, g: 200, b: 30), "the pen's colour is the window's")
+        // The docked panels are the window's too: F8's History stays open in the tab shown.
+        key(.function(8), [])
+        XCTAssertTrue(tabs.current.docked.history.isShown)
+        key(.tab)
+        XCTAssertTrue(tabs.current.docked.history.isShown, "the History panel follows to the next tab")
+        key(.function(8), [])
+        key(.tab, [.control, .shift])
+        XCTAssertFalse(tabs.current.docked.history.isShown, "and closed, it is closed there too")
         // Ctrl+Z undoes in the tab shown only.
         key(.character("z"))
         XCTAssertEqual(Self.changes(tabs.current), 0)

@@ -200,9 +200,12 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
         currentIndex = index
         defer { saveOrder() }
         guard previous !== current else { return showStrip() }
-        // The pen, the tools and the colours are the window's: the tab shown takes them.
+        // The pen, the tools, the colours and the docked panels are the window's: the tab
+        // shown takes them.
         if let previous {
             BoardSettings.apply(BoardSettings.current(of: previous, windowSize: nil), to: current)
+            if previous.layersPanel.isShown != current.layersPanel.isShown { current.layersPanel.toggle() }
+            if previous.docked.history.isShown != current.docked.history.isShown { current.docked.history.toggle() }
             previous.tabStrip = nil
             previous.view.removeFromSuperview()
             previous.removeFromParent()
