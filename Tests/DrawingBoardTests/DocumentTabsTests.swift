@@ -217,6 +217,25 @@ final class DocumentTabsTests: XCTestCase {
         XCTAssertTrue(first.canvas.renderArtwork().isEqual(to: fresh.renderArtwork()), "undone deep, the same pixels as built from nothing")
     }
 
+    func testAStrokeBeingDrawnKeepsItsTabUntilTheButtonComesUp() throws {
+        tabs.open([try writePicture("a.png", color: .red), try writePicture("b.png", color: .blue)])
+        settle()
+        let canvas = tabs.current.canvas
+        let points = TouchDriver.line(from: canvas.convert(canvas.viewport.viewPoint(Point(x: 20, y: 50)), to: nil),
+                                      to: canvas.convert(canvas.viewport.viewPoint(Point(x: 180, y: 50)), to: nil), step: 10)
+        for (index, point) in points.enumerated() {
+            window.send([TouchInput(identifier: 1, phase: index == 0 ? .began : .moved, location: point, timestamp: Double(index) * 0.01)])
+        }
+        XCTAssertTrue(canvas.isDrawing)
+        window.send(KeyEvent(.tab, modifiers: .control))
+        XCTAssertEqual(tabs.currentIndex, 1, "not switched mid-stroke")
+        window.send([TouchInput(identifier: 1, phase: .ended, location: points.last!, timestamp: 1)])
+        settle()
+        XCTAssertEqual(Self.changes(tabs.current), 1, "the stroke is in its drawing")
+        key(.tab)
+        XCTAssertEqual(tabs.currentIndex, 0, "switched once the button is up")
+    }
+
     func testSaveWritesOnlyTheCurrentTab() throws {
         tabs.open([try writePicture("a.png", color: .red), try writePicture("b.png", color: .blue)])
         settle()

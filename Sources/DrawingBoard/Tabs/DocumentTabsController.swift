@@ -197,6 +197,9 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
     private func select(_ index: Int) {
         guard boards.indices.contains(index) else { return }
         let previous = isViewLoaded && boards.indices.contains(currentIndex) ? current : nil
+        // A stroke being drawn keeps its tab until the button comes up (a key pressed mid-drag
+        // would otherwise take the canvas from under it, and the stroke with it).
+        if let previous, previous !== boards[index], previous.canvas.isDrawing { return }
         currentIndex = index
         defer { saveOrder() }
         guard previous !== current else { return showStrip() }
