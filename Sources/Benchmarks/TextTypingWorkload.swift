@@ -13,7 +13,7 @@ enum TextTypingWorkload {
         let board = DrawingBoardViewController(store: DiscardingArtworkStore(), picturesFolder: NSTemporaryDirectory())
         window.rootViewController = board
         window.render()
-        board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0.placesText }!)
+        board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0 is TextBrush }!)
         let start = board.canvas.convert(Point(x: 40, y: 200), to: nil)
         window.send([TouchInput(identifier: 1, phase: .began, location: start, timestamp: 0)])
         window.send([TouchInput(identifier: 1, phase: .ended, location: start, timestamp: 0)])

@@ -24,7 +24,7 @@ final class FillBucketTests: XCTestCase {
     private func art() -> Bitmap { board.canvas.renderArtwork() }
     private func drag(_ points: [(Double, Double)]) { driver.drag(points.map { w($0.0, $0.1) }) }
     private func bucket(at x: Double, _ y: Double) {
-        board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0.fillsRegion }!)
+        board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0 is FillBrush }!)
         driver.tap(w(x, y))
     }
     private let orange = Color(r: 245, g: 121, b: 0)
@@ -148,7 +148,7 @@ final class FillBucketTests: XCTestCase {
         let corner = { (x: Double, y: Double) in first.board.canvas.convert(Point(x: x, y: y), to: nil) }
         driver.drag([corner(100, 100), corner(300, 250)])
         first.board.setColor(orange)
-        first.board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0.fillsRegion }!)
+        first.board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0 is FillBrush }!)
         driver.tap(corner(500, 300))
         first.window.render()
         let saved = first.board.canvas.renderArtwork()

@@ -157,14 +157,14 @@ final class LayersTests: RestartingBoardTestCase {
         stroke(.red, [(100, 100), (400, 300)])
         XCTAssertEqual(canvas.document.items.count, items, "no stroke")
         XCTAssertTrue(board.statusLabel.text.contains("locked"), board.statusLabel.text)
-        board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0.fillsRegion }!)
+        board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0 is FillBrush }!)
         driver.tap(w(300, 300))
         XCTAssertEqual(canvas.document.items.count, items, "no fill")
         XCTAssertEqual(canvas.renderArtwork().color(atX: 250, y: 200), .white)
         // The gradient and the airbrush neither paint nor show a preview on it.
         for tool in ["g", "y"] as [Character] {
             key(tool, [])
-            XCTAssertTrue(canvas.brush.paintsGradient || canvas.brush.sprays, "\(tool) takes up the tool")
+            XCTAssertTrue(canvas.brush is GradientBrush || canvas.brush is SprayBrush, "\(tool) takes up the tool")
             session.window.send([TouchInput(identifier: 3, phase: .began, location: w(100, 100), timestamp: 60)])
             session.window.send([TouchInput(identifier: 3, phase: .moved, location: w(400, 300), timestamp: 60.1)])
             XCTAssertEqual(canvas.renderArtwork().color(atX: 250, y: 200), .white, "\(tool): nothing shows")
@@ -244,7 +244,7 @@ final class LayersTests: RestartingBoardTestCase {
         // A wall on the first layer from top to bottom; the fills go on a new layer.
         stroke(.black, [(300, 1), (300, 455)], width: 12)
         key("n")
-        board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0.fillsRegion }!)
+        board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0 is FillBrush }!)
         board.setColor(.blue)
         driver.tap(w(100, 200))
         let layer = content.drawing.stack.pixels(of: 1)!

@@ -74,7 +74,7 @@ final class PenInputTests: XCTestCase {
         guard case .stroke(let stroke)? = canvas.document.items.last else { return XCTFail("a stroke") }
         XCTAssertEqual(stroke.blendMode, .clear, "the eraser end erases, with the pencil chosen")
         XCTAssertEqual(canvas.renderArtwork().color(atX: 300, y: 200), .white)
-        XCTAssertTrue(canvas.brush.isFreehand && !(canvas.brush is EraserBrush), "the tool stays the pencil")
+        XCTAssertTrue(canvas.brush is PencilBrush, "the tool stays the pencil")
         // With a tool that does not draw strokes at all (text, selection), the eraser end still erases.
         penStroke(pressure: 1, to: 1)
         for key in ["t", "s"] as [Character] {

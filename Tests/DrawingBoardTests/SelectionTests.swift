@@ -73,7 +73,7 @@ final class SelectionTests: XCTestCase {
 
     func testTheSelectToolDrawsARectangleOnWholePixelsWithHandlesToChangeIt() throws {
         session.window.send(KeyEvent(.character("s")))
-        XCTAssertTrue(canvas.brush.selectsRegion, "S takes up the selection")
+        XCTAssertTrue(canvas.brush is SelectBrush, "S takes up the selection")
         driver.drag([w(300.4, 250.7), w(200, 200), w(100.2, 80.6)]) // dragged up and left
         let rect = try XCTUnwrap(canvas.selection)
         XCTAssertEqual(rect, Rect(x: 100, y: 81, width: 200, height: 170), "whole pixels, whichever way")
@@ -217,7 +217,7 @@ final class SelectionTests: XCTestCase {
         drawSomething()
         let before = art()
         session.window.send(KeyEvent(.character("a")))
-        XCTAssertTrue(canvas.brush.selectsFreeForm, "A takes up the lasso")
+        XCTAssertTrue(canvas.brush is LassoBrush, "A takes up the lasso")
         // A triangle over the teal square's left part, drawn in many small steps.
         let corners = [Point(x: 110, y: 120), Point(x: 230, y: 160), Point(x: 110, y: 235)]
         var trail: [Point] = []

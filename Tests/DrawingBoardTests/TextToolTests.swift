@@ -50,7 +50,7 @@ final class TextToolTests: XCTestCase {
         // The tool keys are letters now: they type, they do not switch tools.
         type("Help\nme")
         XCTAssertEqual(canvas.textInProgress?.text, "Help\nme")
-        XCTAssertTrue(canvas.brush.placesText, "p and e were typed, not taken as the pencil and the ellipse")
+        XCTAssertTrue(canvas.brush is TextBrush, "p and e were typed, not taken as the pencil and the ellipse")
         XCTAssertTrue(canvas.document.items.isEmpty, "nothing in the document while typing")
         key(.escape)
         XCTAssertFalse(canvas.isEditingText)

@@ -139,7 +139,7 @@ final class WorkInProgressJournalTests: RestartingBoardTestCase {
     // MARK: - Words being typed
 
     func testWordsBeingTypedComeBackAfterACrash() throws {
-        board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0.placesText }!)
+        board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0 is TextBrush }!)
         driver.tap(w(200, 200))
         XCTAssertTrue(canvas.isEditingText)
         canvas.typeText("Hello, 世界")
@@ -152,7 +152,7 @@ final class WorkInProgressJournalTests: RestartingBoardTestCase {
     }
 
     func testCommittedTextIsInTheJournalOnceAndACancelledBoxNotAtAll() throws {
-        board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0.placesText }!)
+        board.selectTool(at: DrawingBoardViewController.tools.firstIndex { $0 is TextBrush }!)
         driver.tap(w(200, 200))
         canvas.typeText("kept")
         waitASecond()

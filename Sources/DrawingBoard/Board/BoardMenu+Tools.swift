@@ -8,12 +8,12 @@ extension BoardMenu {
             let tool = all[index]
             return Command(tool.longName, keys: [key(tool.key)], state: { [unowned board] in board.toolPicker.selectedSegmentIndex == index ? .on : .off }) { [unowned board] in
                 // G with the gradient already in hand steps to its next shape (as Pinta's key cycles).
-                if tool.paintsGradient && board.toolPicker.selectedSegmentIndex == index { board.pen.stepGradientShape() } else { board.selectTool(at: index) }
+                if tool is GradientBrush && board.toolPicker.selectedSegmentIndex == index { board.pen.stepGradientShape() } else { board.selectTool(at: index) }
             }
         }
-        let selecting = all.indices.filter { all[$0].selectsRegion }
-        let shaping = all.indices.filter { !all[$0].selectsRegion && (all[$0].shape(from: .zero, to: Point(x: 1, y: 1), constrained: false, color: .black, width: 1) != nil || all[$0].drawsPolygons || all[$0].drawsCurves) }
-        let painting = all.indices.filter { !selecting.contains($0) && !shaping.contains($0) }
+        let selecting = all.indices.filter { all[$0].group == .selection }
+        let shaping = all.indices.filter { all[$0].group == .shapes }
+        let painting = all.indices.filter { all[$0].group == .painting }
         return Menu(tr("Tools"), children: [
             inline(painting.map(command)),
             .menu(Menu(options: .displayInline, children: [

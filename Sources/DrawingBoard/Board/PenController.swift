@@ -46,7 +46,7 @@ final class PenController {
     /// The gradient's shape (the Tools menu), the gradient tool taken up with it.
     func setGradientShape(_ shape: Gradient.Shape) {
         canvas.gradientTool.shape = shape
-        if let index = DrawingBoardViewController.tools.firstIndex(where: \.paintsGradient), selectedTool != index { selectTool(at: index) }
+        if let index = DrawingBoardViewController.tools.firstIndex(where: { $0 is GradientBrush }), selectedTool != index { selectTool(at: index) }
         board.showStatus(GradientShapeNames.name(of: shape))
     }
 
@@ -74,7 +74,7 @@ final class PenController {
     /// Widths are whole points from 1 to 40, as the slider shows them. With the text tool the
     /// slider (and [ and ]) set the text's size instead, from 6 to 144.
     func setStrokeWidth(_ width: Double) {
-        if canvas.brush.placesText {
+        if canvas.brush is TextBrush {
             canvas.textSize = min(max(width, Self.textSizes.lowerBound), Self.textSizes.upperBound).rounded()
         } else {
             canvas.strokeWidth = min(max(width, 1), 40).rounded()
@@ -85,13 +85,13 @@ final class PenController {
     /// One step smaller or larger: the width by a point, or with Text the text's size by two
     /// (it was stepped from the pen's width, so ] with Text jumped to the width's size).
     func stepPenSize(by steps: Double) {
-        setStrokeWidth(canvas.brush.placesText ? canvas.textSize + 2 * steps : canvas.strokeWidth + steps)
+        setStrokeWidth(canvas.brush is TextBrush ? canvas.textSize + 2 * steps : canvas.strokeWidth + steps)
     }
 
     /// The bottom bar shows the pen as it is now.
     func showPen() {
         board.bottomBarController.show(primary: canvas.strokeColor, secondary: canvas.secondaryColor)
-        if canvas.brush.placesText {
+        if canvas.brush is TextBrush {
             board.bottomBarController.show(color: canvas.strokeColor, textSize: canvas.textSize, range: Self.textSizes)
         } else {
             board.bottomBarController.show(color: canvas.strokeColor, width: canvas.strokeWidth,

@@ -21,15 +21,17 @@ final class EyedropperTool {
 
     var isPicking: Bool { loupe != nil }
 
-    /// Starts picking at a press: the eyedropper, or Alt held. Returns whether it did.
-    func beginIfAsked(by tool: Brush, at viewPoint: Point, secondary: Bool) -> Bool {
-        guard tool.picksColor || (canvas.window?.modifierFlags.contains(.alt) ?? false) else { return false }
+    /// Whether a press picks a colour with any tool: Alt is held.
+    var isAsked: Bool { canvas.window?.modifierFlags.contains(.alt) ?? false }
+
+    /// Starts picking at a press (the eyedropper's, or any tool's with Alt held); the secondary
+    /// colour takes it when the press is the right button's.
+    func begin(at viewPoint: Point, secondary: Bool) {
         picksSecondary = secondary
-        begin(at: viewPoint)
-        return true
+        showLoupe(at: viewPoint)
     }
 
-    private func begin(at viewPoint: Point) {
+    private func showLoupe(at viewPoint: Point) {
         let loupe = LoupeView()
         canvas.addSubview(loupe)
         self.loupe = loupe
@@ -73,7 +75,7 @@ final class EyedropperTool {
             self.longPressTimer = nil
             // The dot or the figure begun by the press is dropped: the press was for a colour.
             self.canvas.cancelStroke()
-            self.begin(at: start)
+            self.showLoupe(at: start)
         }
     }
 
