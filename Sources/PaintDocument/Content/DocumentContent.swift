@@ -33,14 +33,46 @@ public final class DocumentContent {
     /// The layer painting goes to; always one of `layers`.
     public private(set) var currentLayerID = 0
 
-    /// Document pixels changed (nil: all of them).
     public init() {}
 
+    /// Document pixels changed (nil: all of them): what shows the document shows them again.
     package var onPixelsChanged: ((PixelRect?) -> Void)?
     /// The document's size changed in its history (a quarter turn, or its undo or redo).
     package var onSizeChanged: (() -> Void)?
+    /// The canvas's own hooks: each edit (for the journal) and each change of the document.
     package var onEdit: ((Edit) -> Void)?
     package var onDocumentChange: (() -> Void)?
+    /// Whoever else follows the document (a panel, a session that sends its operations):
+    /// each hears every edit, then every change, after the canvas, in the order they began.
+    private var editObservers: [(id: Int, observe: (Edit) -> Void)] = []
+    private var changeObservers: [(id: Int, observe: () -> Void)] = []
+    private var nextObserverID = 0
+
+    /// Follows every edit until the returned observation is cancelled or let go.
+    public func observeEdits(_ observe: @escaping (Edit) -> Void) -> DocumentObservation {
+        nextObserverID += 1
+        let id = nextObserverID
+        editObservers.append((id, observe))
+        return DocumentObservation { [weak self] in self?.editObservers.removeAll { $0.id == id } }
+    }
+
+    /// Follows every change of the document until the returned observation is cancelled or let go.
+    public func observeChanges(_ observe: @escaping () -> Void) -> DocumentObservation {
+        nextObserverID += 1
+        let id = nextObserverID
+        changeObservers.append((id, observe))
+        return DocumentObservation { [weak self] in self?.changeObservers.removeAll { $0.id == id } }
+    }
+
+    private func edited(_ edit: Edit) {
+        onEdit?(edit)
+        for observer in editObservers { observer.observe(edit) }
+    }
+
+    private func changed() {
+        onDocumentChange?()
+        for observer in changeObservers { observer.observe() }
+    }
 
     // MARK: - Size
 
@@ -79,8 +111,8 @@ public final class DocumentContent {
         if case .layer = item { layersChanged() }
         if document.format != size { onSizeChanged?() }
         onPixelsChanged?(nil)
-        onEdit?(.appended(item))
-        onDocumentChange?()
+        edited(.appended(item))
+        changed()
     }
 
     /// An item as painted now: on the current layer (items on the first layer are kept as
@@ -103,8 +135,8 @@ public final class DocumentContent {
         currentLayerID = id
         drawing.selectLayer(id)
         onPixelsChanged?(nil)
-        onEdit?(.selectedLayer(id))
-        onDocumentChange?()
+        edited(.selectedLayer(id))
+        changed()
     }
 
     /// The stack after a change: a current layer that went gives way to the one that was under it.
@@ -113,7 +145,7 @@ public final class DocumentContent {
         layers = document.layers
         if !layers.contains(currentLayerID) {
             currentLayerID = layers.entries[max(0, min(previousIndex - 1, layers.count - 1))].id
-            onEdit?(.selectedLayer(currentLayerID))
+            edited(.selectedLayer(currentLayerID))
         }
         drawing.selectLayer(currentLayerID)
     }
@@ -127,8 +159,8 @@ public final class DocumentContent {
         _ = log.make(.item(item), by: author)
         redoItems.removeAll()
         drawing.didCommit(item, itemCount: document.items.count)
-        onEdit?(.appended(item))
-        onDocumentChange?()
+        edited(.appended(item))
+        changed()
     }
 
     /// Takes back this author's latest change in effect (the last item, when nobody else
@@ -139,7 +171,7 @@ public final class DocumentContent {
         guard let (item, atEnd) = takeEffect(of: log.make(.undo(target), by: author).1) else { return false }
         rebuildLayer()
         if document.format != size { onSizeChanged?() }
-        onEdit?(atEnd ? .undone : .rewritten)
+        edited(atEnd ? .undone : .rewritten)
         if case .layer(let change) = item {
             layersChanged()
             // A deleted or merged layer that comes back is the one worked on again (Pinta, GIMP).
@@ -148,7 +180,7 @@ public final class DocumentContent {
             default: break
             }
         }
-        onDocumentChange?()
+        changed()
         return true
     }
 
@@ -163,18 +195,18 @@ public final class DocumentContent {
         var layersMoved = false
         while document.items.count > target, let id = log.undoTarget(of: author),
               let (item, atEnd) = takeEffect(of: log.make(.undo(id), by: author).1) {
-            onEdit?(atEnd ? .undone : .rewritten)
+            edited(atEnd ? .undone : .rewritten)
             if case .layer = item { layersMoved = true }
         }
         while document.items.count < target, let id = log.redoTarget(of: author),
               let (item, atEnd) = takeEffect(of: log.make(.redo(id), by: author).1) {
-            onEdit?(atEnd ? .redone : .rewritten)
+            edited(atEnd ? .redone : .rewritten)
             if case .layer = item { layersMoved = true }
         }
         if layersMoved { layersChanged() }
         rebuildLayer()
         if document.format != size { onSizeChanged?() }
-        onDocumentChange?()
+        changed()
         return true
     }
 
@@ -185,7 +217,7 @@ public final class DocumentContent {
         guard let (item, atEnd) = takeEffect(of: log.make(.redo(target), by: author).1) else { return false }
         rebuildLayer()
         if document.format != size { onSizeChanged?() }
-        onEdit?(atEnd ? .redone : .rewritten)
+        edited(atEnd ? .redone : .rewritten)
         if case .layer(let change) = item {
             layersChanged()
             // A layer made again is the one worked on, as when it was first made.
@@ -194,7 +226,7 @@ public final class DocumentContent {
             default: break
             }
         }
-        onDocumentChange?()
+        changed()
         return true
     }
 
@@ -209,16 +241,16 @@ public final class DocumentContent {
             drawing.append(item, itemCount: document.items.count)
             onPixelsChanged?(nil)
             // Kept as an append, unless this author's redo must outlive it (an append ends it).
-            onEdit?(redoItems.isEmpty ? .appended(item) : .rewritten)
+            edited(redoItems.isEmpty ? .appended(item) : .rewritten)
             if case .layer = item { layersChanged() }
         } else {
             guard let (item, _) = takeEffect(of: effect) else { return false }
             rebuildLayer()
-            onEdit?(.rewritten)
+            edited(.rewritten)
             if case .layer = item { layersChanged() }
         }
         if document.format != size { onSizeChanged?() }
-        onDocumentChange?()
+        changed()
         return true
     }
 
