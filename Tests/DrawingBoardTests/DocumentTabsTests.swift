@@ -236,6 +236,28 @@ final class DocumentTabsTests: XCTestCase {
         XCTAssertEqual(tabs.currentIndex, 0, "switched once the button is up")
     }
 
+    func testATabDraggedAlongTheStripMovesThereAndComesBackThereAfterACrash() throws {
+        tabs.open([try writePicture("a.png", color: .red), try writePicture("b.png", color: .blue), try writePicture("c.png", color: .green)])
+        settle()
+        XCTAssertEqual(titles, ["a.png", "b.png", "c.png"])
+        let strip = tabs.tabStrip
+        var driver = TouchDriver(window: window)
+        let from = strip.tabFrame(0), to = strip.tabFrame(2)
+        driver.drag(TouchDriver.line(from: strip.convert(Point(x: from.midX - 20, y: from.midY), to: nil),
+                                     to: strip.convert(Point(x: to.midX - 20, y: to.midY), to: nil), step: 20))
+        settle()
+        XCTAssertEqual(titles, ["b.png", "c.png", "a.png"], "a.png went where it was let go")
+        XCTAssertEqual(tabs.current.documentName, "c.png", "the tab shown stays shown")
+        // A click (no drag) still shows a tab.
+        driver.tap(strip.convert(Point(x: from.midX - 20, y: from.midY), to: nil))
+        settle()
+        XCTAssertEqual(tabs.current.documentName, "b.png")
+        crash()
+        start()
+        XCTAssertEqual(titles, ["b.png", "c.png", "a.png"], "in the order they were dragged to")
+        XCTAssertEqual(tabs.current.documentName, "b.png")
+    }
+
     func testSaveWritesOnlyTheCurrentTab() throws {
         tabs.open([try writePicture("a.png", color: .red), try writePicture("b.png", color: .blue)])
         settle()

@@ -129,6 +129,17 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
         }
     }
 
+    /// Puts the tab at `from` at `to` (dragged along the strip); the tab shown stays shown,
+    /// and the order is kept for the next start after a crash.
+    func moveTab(from: Int, to: Int) {
+        guard boards.indices.contains(from), boards.indices.contains(to), from != to else { return }
+        let shown = current
+        boards.insert(boards.remove(at: from), at: to)
+        currentIndex = boards.firstIndex { $0 === shown } ?? currentIndex
+        showStrip()
+        saveOrder()
+    }
+
     // MARK: - Every tab
 
     /// Keeps every tab's stroke in progress and floating selection (the app is ending).
@@ -345,6 +356,7 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
         let strip = TabStripView()
         strip.onSelect = { [unowned self] index in self.selectTab(at: index) }
         strip.onClose = { [unowned self] index in if self.boards.indices.contains(index) { self.closeTab(of: self.boards[index]) } }
+        strip.onMove = { [unowned self] from, to in self.moveTab(from: from, to: to) }
         return strip
     }()
 }

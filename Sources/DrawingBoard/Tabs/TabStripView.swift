@@ -1,6 +1,7 @@
 /// The window's open documents as tabs under the toolbar (Pinta's): each with its name, a `*`
 /// while unsaved and a close button; the current one lit. A click shows a tab, its × closes
-/// it (asking about unsaved changes first). Tabs share the width, down to a smallest one.
+/// it (asking about unsaved changes first), a drag along the strip moves it. Tabs share the
+/// width, down to a smallest one.
 final class TabStripView: View {
     static let preferredTabWidth = 200.0
     static let smallestTabWidth = 72.0
@@ -10,6 +11,10 @@ final class TabStripView: View {
     private(set) var currentIndex = 0
     var onSelect: ((Int) -> Void)?
     var onClose: ((Int) -> Void)?
+    /// A tab dragged to another place among the tabs: from its index to its new one.
+    var onMove: ((Int, Int) -> Void)?
+    /// The tab a press began on, while it is held.
+    private var pressedIndex: Int?
     private let font = Font.system(size: 13)
 
     override init(frame: Rect = .zero) {
@@ -44,10 +49,23 @@ final class TabStripView: View {
 
     // MARK: - Touches
 
+    override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        pressedIndex = touches.first.flatMap { tabIndex(at: $0.location(in: self)) }
+    }
+
     override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-        guard let point = touches.first?.location(in: self), let index = tabIndex(at: point) else { return }
+        defer { pressedIndex = nil }
+        guard let point = touches.first?.location(in: self) else { return }
+        // Dragged along the strip (Pinta's, a browser's): the tab goes where it was let go.
+        if let from = pressedIndex, !titles.isEmpty {
+            let to = min(max(Int((point.x / tabWidth).rounded(.down)), 0), titles.count - 1)
+            if to != from { return onMove?(from, to) ?? () }
+        }
+        guard let index = tabIndex(at: point) else { return }
         if closeFrame(index).contains(point) { onClose?(index) } else { onSelect?(index) }
     }
+
+    override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) { pressedIndex = nil }
 
     override func scrollWheel(_ event: ScrollEvent) -> Bool {
         // The wheel over the tabs steps through them, as GTK's notebooks do.
