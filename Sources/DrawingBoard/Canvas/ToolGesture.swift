@@ -8,6 +8,14 @@ public struct ToolPress {
     public let paint: Color
     public let other: Color
     public let canvas: CanvasView
+
+    /// Whether the current layer takes no painting; when so, the user hears why (the document
+    /// refuses the item anyway, but a tool that works on the layer as it goes asks first).
+    var isRefusedByLockedLayer: Bool {
+        guard canvas.content.isCurrentLayerLocked else { return false }
+        canvas.content.onLockedLayer?()
+        return true
+    }
 }
 
 /// A press of a tool, under way until its release: the tool made it (`Brush.press`), and the

@@ -40,11 +40,7 @@ public struct GradientBrush: Brush {
 
     public func press(_ press: ToolPress) -> ToolGesture? {
         // It shows on the layer itself while it works: a locked layer says so at once instead.
-        guard !press.canvas.content.isCurrentLayerLocked else {
-            press.canvas.content.onLockedLayer?()
-            return nil
-        }
-        return GradientGesture(press)
+        press.isRefusedByLockedLayer ? nil : GradientGesture(press)
     }
 }
 
@@ -61,11 +57,7 @@ public struct SprayBrush: Brush {
 
     public func press(_ press: ToolPress) -> ToolGesture? {
         // It shows on the layer itself while it works: a locked layer says so at once instead.
-        guard !press.canvas.content.isCurrentLayerLocked else {
-            press.canvas.content.onLockedLayer?()
-            return nil
-        }
-        return SprayGesture(press)
+        press.isRefusedByLockedLayer ? nil : SprayGesture(press)
     }
 }
 
