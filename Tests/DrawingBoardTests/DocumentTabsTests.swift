@@ -236,6 +236,19 @@ final class DocumentTabsTests: XCTestCase {
         XCTAssertEqual(tabs.currentIndex, 0, "switched once the button is up")
     }
 
+    /// A tab's journal emptied as it closed, the process killed before the file went: the next
+    /// start reads it, finds nothing, and shows no tab for it.
+    func testAnEmptiedTabJournalLeftBehindBringsNoTab() throws {
+        stroke(y: 40)
+        let journal = try DocumentJournal(JournalFolder(path: state + "/tab-3"))
+        journal.compact(DocumentJournal.Snapshot(Document(), redo: []))
+        journal.close()
+        crash()
+        start()
+        XCTAssertEqual(titles, ["*Untitled"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: state + "/tab-3/journal"), "and it is gone")
+    }
+
     func testATabDraggedAlongTheStripMovesThereAndComesBackThereAfterACrash() throws {
         tabs.open([try writePicture("a.png", color: .red), try writePicture("b.png", color: .blue), try writePicture("c.png", color: .green)])
         settle()
@@ -292,6 +305,7 @@ final class DocumentTabsTests: XCTestCase {
         settle()
         XCTAssertEqual(titles, ["a.png"])
         XCTAssertTrue(JournalReader.recover(folder: folder).isEmpty, "a closed tab does not come back")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/journal"), "its journal went with it")
         XCTAssertFalse(JournalFolder.isInUse(folder), "its folder is free for another tab")
         XCTAssertEqual(quit, 0)
         // The last tab's Ctrl+W closes the window, as it always did.

@@ -28,7 +28,7 @@ enum BoardMenu {
                     Command(tr("Save As…"), keys: [key("s", ctrlShift)]) { [unowned board] in board.chooseSaveAs() },
                     Command(tr("Export…"), keys: [key("e", ctrlShift)]) { [unowned board] in board.chooseExport() },
                     Command(tr("Revert"), keys: [KeyEvent(.function(5))]) { [unowned board] in board.revert() }]),
-            inline([Command(tr("Save All"), keys: [key("s", [.control, .alt])], isEnabled: { [unowned board] in board.tabs != nil }) { [unowned board] in
+            inline([Command(tr("Save All"), keys: [key("s", [.control, .alt])], isEnabled: { [unowned board] in board.tabs?.isModified ?? false }) { [unowned board] in
                 board.tabs?.saveAll()
             }]),
             inline([Command(tr("Close"), keys: [key("w", ctrl)]) { [unowned board] in board.closeTab() },

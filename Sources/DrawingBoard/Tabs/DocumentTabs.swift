@@ -14,6 +14,8 @@ public protocol DocumentTabs: AnyObject {
     func showTab(holding path: String) -> Bool
     /// Saves every document with unsaved changes.
     func saveAll()
+    /// Whether any open document has changes not yet in a file (Save All is greyed otherwise).
+    var isModified: Bool { get }
     /// Shows the tab `offset` tabs after the current one, wrapping around.
     func selectTab(offset: Int)
     func selectTab(at index: Int)

@@ -19,6 +19,9 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
     private let makeBoard: () -> DrawingBoardViewController
     /// The journal folder of the window (its first tab's); nil: recovery is off.
     private var windowFolder: String?
+    /// Each tab's journal folder (1: the window's own, N: `tab-N`), known from the moment its
+    /// journal is asked for, before a restored one is read.
+    private var journalFolders: [ObjectIdentifier: Int] = [:]
     /// Ends the app (the platform sets it).
     public var onQuit: (() -> Void)?
     /// Shows another scene (the scenes' coordinator sets it).
@@ -165,6 +168,7 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
         boards[0].restore(fromStateFolder: stateFolder, completion: { [weak self] opening in
             if let self, opening.journal != nil {
                 self.windowFolder = opening.folder
+                self.journalFolders[ObjectIdentifier(self.boards[0])] = 1
                 self.restoreTabs(in: opening.folder)
             }
             completion(opening)
@@ -177,9 +181,16 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
         var byFolder: [Int: DrawingBoardViewController] = [1: first]
         for index in 2...Self.maximumJournaledTabs {
             let path = Self.tabFolder(index, in: windowFolder)
-            guard access(path + "/journal", F_OK) == 0, !JournalReader.recover(folder: path, loadingPictures: false).isEmpty else { continue }
+            // A closed tab's journal goes with it: a journal there is a tab that was open.
+            guard access(path + "/journal", F_OK) == 0 else { continue }
             let board = makeTab(journaled: false)
-            board.restore(fromStateFolder: path, reader: { path in JournalOpening.open(folder: path) ?? .inUse(path) })
+            journalFolders[ObjectIdentifier(board)] = index
+            board.restore(fromStateFolder: path, reader: { path in JournalOpening.open(folder: path) ?? .inUse(path) },
+                          completion: { [weak self, weak board] opening in
+                // Nothing in it (a journal emptied as its tab closed, and the process killed
+                // before it went): no tab.
+                if opening.recovery.isEmpty, let board { self?.remove(board) }
+            })
             byFolder[index] = board
         }
         guard byFolder.count > 1 else { return }
@@ -198,8 +209,8 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
     /// The tabs' order and the current one, for the next start after a crash.
     private func saveOrder() {
         guard let windowFolder else { return }
-        let folders = boards.compactMap { $0.journal.flatMap { Self.tabFolderIndex($0.folder, in: windowFolder) } }
-        let current = current.journal.flatMap { Self.tabFolderIndex($0.folder, in: windowFolder) } ?? 1
+        let folders = boards.compactMap { journalFolders[ObjectIdentifier($0)] }
+        let current = journalFolders[ObjectIdentifier(current)] ?? 1
         TabOrder(folders: folders, current: current).write(in: windowFolder)
     }
 
@@ -252,6 +263,11 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
     private func remove(_ board: DrawingBoardViewController) {
         guard let index = boards.firstIndex(where: { $0 === board }), boards.count > 1 else { return }
         board.documentController.closeRecovery()
+        // A tab's own folder keeps no journal once it is closed (the window's folder keeps its
+        // emptied one): the next start restores the tabs whose journals are there.
+        if let folder = journalFolders.removeValue(forKey: ObjectIdentifier(board)), folder > 1, let windowFolder {
+            unlink(Self.tabFolder(folder, in: windowFolder) + "/journal")
+        }
         let wasCurrent = index == currentIndex
         if wasCurrent {
             select(index == boards.count - 1 ? index - 1 : index + 1)
@@ -280,8 +296,10 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
         board.home = current.home
         board.documentController.recentlyUsed = current.documentController.recentlyUsed
         board.documentController.lastFolder = current.documentController.lastFolder
-        BoardSettings.apply(BoardSettings.current(of: current, windowSize: nil), to: board)
-        if journaled, let opening = openFreeJournal() { board.open(opening) }
+        if journaled, let windowFolder, let opening = openFreeJournal() {
+            journalFolders[ObjectIdentifier(board)] = Self.tabFolderIndex(opening.folder, in: windowFolder)
+            board.open(opening)
+        }
         return board
     }
 
@@ -300,7 +318,7 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
     /// The first of the window's journal folders no open tab records in and that holds nothing.
     private func openFreeJournal() -> JournalOpening? {
         guard let windowFolder else { return nil }
-        let taken = Set(boards.compactMap { $0.journal?.folder })
+        let taken = Set(journalFolders.values.map { Self.tabFolder($0, in: windowFolder) })
         for index in 1...Self.maximumJournaledTabs {
             let path = Self.tabFolder(index, in: windowFolder)
             guard !taken.contains(path), let opening = JournalOpening.open(folder: path), opening.journal != nil, opening.recovery.isEmpty else { continue }
