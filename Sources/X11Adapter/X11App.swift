@@ -311,7 +311,7 @@ public final class X11App {
 
     private func finishDemo() -> Int32 {
         board.finishSaves()
-        guard let path = board.lastSavedPath else {
+        guard let path = board.documentController.lastSavedPath else {
             Log.warning("the demo could not save its drawing")
             return 1
         }

@@ -69,14 +69,14 @@ final class BackgroundSaveTests: XCTestCase {
         let second = board.canvas.renderArtwork()
         board.save()
         var paths: [String] = []
-        board.onSaveFinished = { if case .success(let path) = $0 { paths.append(path) } }
+        board.documentController.onSaveFinished = { if case .success(let path) = $0 { paths.append(path) } }
         board.finishSaves()
         XCTAssertEqual(paths.count, 2)
         guard paths.count == 2 else { return }
         XCTAssertTrue(paths[1].hasSuffix(" - 2.png") && !paths[0].hasSuffix(" - 2.png"), "the same second: the second takes the next name \(paths)")
         XCTAssertTrue(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: paths[0]))).isEqual(to: first))
         XCTAssertTrue(try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: paths[1]))).isEqual(to: second))
-        XCTAssertEqual(board.lastSavedPath, paths[1])
+        XCTAssertEqual(board.documentController.lastSavedPath, paths[1])
     }
 
     func testEndingTheAppWaitsForASaveStillRunning() throws {
@@ -89,6 +89,6 @@ final class BackgroundSaveTests: XCTestCase {
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { store.gate.signal() }
         board.finishSaves() // what X11App does on every orderly end
         XCTAssertEqual(store.saved.count, 1, "the save finished before the app went")
-        XCTAssertEqual(board.lastSavedPath, "/slow/1.png")
+        XCTAssertEqual(board.documentController.lastSavedPath, "/slow/1.png")
     }
 }

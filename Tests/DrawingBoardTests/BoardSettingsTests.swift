@@ -37,7 +37,7 @@ final class BoardSettingsTests: XCTestCase {
         kept.recentColors = settings.recentColors
         XCTAssertEqual(kept, settings)
         // Save As then suggests the last folder for an untitled drawing.
-        XCTAssertEqual(session.board.documentController.suggestedFolder, temp.path)
+        XCTAssertEqual(session.board.documentWindow.suggestedFolder, temp.path)
     }
 
     func testValuesOutOfRangeOrUnknownKeepTheDefaults() throws {

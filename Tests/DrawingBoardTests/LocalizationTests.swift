@@ -64,7 +64,7 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(board.toolPicker.segmentToolTips.first, "铅笔 (P)", "the tool's name, and its key")
         XCTAssertEqual(board.brushButton.title, "画笔")
         XCTAssertEqual(board.bottomBarController.widthLabel.text, "粗细 6")
-        XCTAssertEqual(board.windowTitle, "未命名 - X11Paint")
+        XCTAssertEqual(board.documentController.windowTitle, "未命名 - X11Paint")
         board.showBrushSettings()
         XCTAssertEqual(board.brushPanel.doneButton.title, "完成")
     }

@@ -103,7 +103,7 @@ final class RestoringTests: XCTestCase {
         let state = temp.path + "/state"
         _ = leaveADrawing(in: state)
         let (window, board, clock, readingMayEnd) = restoringSlowly(state)
-        clock.advance(by: DocumentController.restoringMessageDelay + 0.01)
+        clock.advance(by: DocumentWindowController.restoringMessageDelay + 0.01)
         window.application.tick()
         XCTAssertFalse(board.statusLabel.isHidden)
         XCTAssertTrue(board.statusLabel.text.contains("Restoring the last drawing"), board.statusLabel.text)

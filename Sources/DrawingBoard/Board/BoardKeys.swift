@@ -8,7 +8,7 @@ enum BoardKeys {
         // for meanwhile runs once it is back (it would otherwise save an empty drawing).
         guard !board.isRestoring else {
             guard event.key == .character("s"), event.modifiers == .control else { return false }
-            board.documentController.saveWhenRestored = true
+            board.documentWindow.saveWhenRestored = true
             board.showStatus(tr("Saving once the last drawing is back…"))
             return true
         }

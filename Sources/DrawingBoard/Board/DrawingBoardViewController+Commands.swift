@@ -5,7 +5,7 @@ import Foundation
 extension DrawingBoardViewController {
     // MARK: - The document
 
-    public func save() { documentController.save(to: nil) }
+    public func save() { documentWindow.save(to: nil) }
     public func saveAs(_ target: SaveAsTarget) { fileCommands.saveAs(target) }
     public func chooseSaveAs() { fileCommands.chooseTarget(exporting: false) }
     public func chooseExport() { fileCommands.chooseTarget(exporting: true) }
@@ -20,25 +20,19 @@ extension DrawingBoardViewController {
     public func chooseDocument() { fileCommands.chooseDocument() }
     public func openDocument(path: String) { fileCommands.openDocument(path: path) }
     public func openDroppedFiles(_ paths: [String]) { fileCommands.openDroppedFiles(paths) }
-    public func finishSaves() { documentController.finishSaves() }
-    public var lastSavedPath: String? { documentController.lastSavedPath }
-    public var onSaveFinished: ((Result<String, Error>) -> Void)? {
-        get { documentController.onSaveFinished }
-        set { documentController.onSaveFinished = newValue }
-    }
+    public func finishSaves() { documentWindow.finishSaves() }
     public var documentName: String? { documentController.documentName }
     public var isModified: Bool { documentController.isModified }
-    public var windowTitle: String { documentController.windowTitle }
 
     // MARK: - Recovery
 
     public func restore(fromStateFolder stateFolder: String, reader: @escaping (String) -> JournalOpening = JournalOpening.open(stateFolder:),
                         completion: @escaping (JournalOpening) -> Void = { _ in }) {
-        documentController.restore(fromStateFolder: stateFolder, reader: reader, completion: completion)
+        documentWindow.restore(fromStateFolder: stateFolder, reader: reader, completion: completion)
     }
-    public var isRestoring: Bool { documentController.isRestoring }
-    public func finishRestoring() { documentController.finishRestoring() }
-    public func open(_ opening: JournalOpening) { documentController.open(opening) }
+    public var isRestoring: Bool { documentWindow.isRestoring }
+    public func finishRestoring() { documentWindow.finishRestoring() }
+    public func open(_ opening: JournalOpening) { documentWindow.open(opening) }
     /// Restores what a previous session left and records every change from now on.
     public func attach(_ journal: DocumentJournal, restoring recovery: DocumentJournal.Recovery) {
         var opening = JournalOpening(folder: journal.folder)
@@ -85,7 +79,7 @@ extension DrawingBoardViewController {
     /// The window's close button, Ctrl+W, Ctrl+Q: with unsaved changes, Save / Don't save /
     /// Cancel first; a save that fails keeps the window open with its reason.
     public func requestClose() {
-        documentController.askToSaveChanges(before: tr("closing"), discarding: { [unowned self] in
+        documentWindow.askToSaveChanges(before: tr("closing"), discarding: { [unowned self] in
             self.documentController.discardRecovery()
         }, then: { [unowned self] in self.onQuit?() })
     }

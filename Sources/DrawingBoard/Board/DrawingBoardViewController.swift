@@ -56,8 +56,15 @@ public final class DrawingBoardViewController: ViewController {
         super.init()
     }
 
-    // The document's file and journal, and the commands, each in a type of its own.
-    public private(set) lazy var documentController = DocumentController(board: self, store: store)
+    // The document (its controller knows no view), what the window does for it, and the
+    // commands, each in a type of its own.
+    public private(set) lazy var documentController: DocumentController = {
+        let controller = DocumentController(store: store)
+        controller.work = workInProgress
+        return controller
+    }()
+    private lazy var workInProgress = BoardWorkInProgress(board: self)
+    lazy var documentWindow = DocumentWindowController(board: self, document: documentController)
     lazy var reading = PictureReading(board: self)
     lazy var layeredReading = LayeredFileReading(board: self)
     lazy var fileCommands = FileCommands(board: self)
@@ -80,6 +87,7 @@ public final class DrawingBoardViewController: ViewController {
 
     public override func viewDidLoad() {
         view.backgroundColor = .white
+        _ = documentWindow // the title follows the document's name and unsaved mark from now on
         view.addSubview(canvas)
         view.addSubview(toolbar)
         view.addSubview(bottomBarController.view)
@@ -90,7 +98,7 @@ public final class DrawingBoardViewController: ViewController {
     }
 
     public override func viewDidAppear() {
-        documentController.updateTitle()
+        documentWindow.updateTitle()
         if let window = view.window { pointer.watch(window) }
     }
 
@@ -160,11 +168,10 @@ public final class DrawingBoardViewController: ViewController {
     // MARK: - Subviews
 
     public private(set) lazy var canvas: CanvasView = {
-        let canvas = CanvasView()
+        let canvas = CanvasView(content: documentController.content)
         canvas.strokeWidth = 6
         canvas.onDocumentChange = { [unowned self] in
             self.updateUndoAvailability()
-            self.documentController.documentChanged()
             self.docked.documentChanged()
         }
         canvas.content.onLockedLayer = { [unowned self] in self.layerCommands.lockedLayerTouched() }

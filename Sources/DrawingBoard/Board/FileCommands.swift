@@ -15,6 +15,7 @@ final class FileCommands {
     init(board: DrawingBoardViewController) { self.board = board }
 
     private var document: DocumentController { board.documentController }
+    private var documentWindow: DocumentWindowController { board.documentWindow }
 
     // MARK: - New and Open
 
@@ -34,10 +35,10 @@ final class FileCommands {
     /// first about unsaved changes. Its background is where its history starts, not a change.
     func newDocument(width: Int, height: Int, background: Background = .color(.white)) {
         if let tab = newTab() { return tab.fileCommands.newDocument(width: width, height: height, background: background) }
-        document.askToSaveChanges(before: tr("starting a new drawing")) { [unowned self] in
+        documentWindow.askToSaveChanges(before: tr("starting a new drawing")) { [unowned self] in
             let items: [Document.Item] = background == .color(.white) ? [] : [.background(background)]
             let format = DocumentFormat(pixelWidth: width, pixelHeight: height, historyStart: items.count)
-            self.document.replaceDocument(with: Document(items: items, format: format), name: nil)
+            self.documentWindow.replaceDocument(with: Document(items: items, format: format), name: nil)
             self.board.showStatus(tr("New drawing, %d x %d pixels", width, height))
         }
     }
@@ -45,7 +46,7 @@ final class FileCommands {
     /// Asks which picture to open as the document: the desktop's dialog, else the picker.
     func chooseDocument() {
         let request = FileChooserRequest(kind: .open, title: tr("Open a Picture"), acceptLabel: tr("Open"),
-                                         currentFolder: document.suggestedFolder, filters: FileDialogs.pictureFilters, currentFilter: 0)
+                                         currentFolder: documentWindow.suggestedFolder, filters: FileDialogs.pictureFilters, currentFilter: 0)
         // The question about unsaved changes comes once the chooser has gone.
         board.fileDialogs.ask(request, builtIn: { [unowned self] in
             self.presentChooser(request) { path, _ in
@@ -63,7 +64,7 @@ final class FileCommands {
         // A file open in a tab already is shown there (Pinta), not opened twice.
         if let tabs = board.tabs, tabs.showTab(holding: expanded) { return }
         if let tab = newTab() { return tab.fileCommands.openDocument(path: expanded) }
-        document.askToSaveChanges(before: tr("opening %@", DisplayPath.short((expanded as NSString).lastPathComponent, limit: 40))) { [unowned self] in
+        documentWindow.askToSaveChanges(before: tr("opening %@", DisplayPath.short((expanded as NSString).lastPathComponent, limit: 40))) { [unowned self] in
             self.openFile(expanded)
         }
     }
@@ -102,7 +103,7 @@ final class FileCommands {
             case .success(let bytes):
                 let source = PhotoOpener.Source.bytes(Data(bytes), name: tr("Pasted picture"))
                 if let tab = self.newTab() { return tab.fileCommands.readDocument(source, file: nil) }
-                self.document.askToSaveChanges(before: tr("pasting into a new image")) { [unowned self] in self.readDocument(source, file: nil) }
+                self.documentWindow.askToSaveChanges(before: tr("pasting into a new image")) { [unowned self] in self.readDocument(source, file: nil) }
             case .failure(let error):
                 self.board.showStatus("\(error)", isError: true)
                 Log.warning("paste: \(error)")
@@ -123,7 +124,7 @@ final class FileCommands {
                            svgSize: svgSize) { [weak self] opened in
             guard let self else { return }
             let name = path.map { SystemPath.displayed(($0 as NSString).lastPathComponent) } ?? source.name
-            self.document.replaceDocument(with: DocumentFormat.opening(opened.photo), name: path == nil ? nil : name, file: path, unsaved: path == nil)
+            self.documentWindow.replaceDocument(with: DocumentFormat.opening(opened.photo), name: path == nil ? nil : name, file: path, unsaved: path == nil)
             if let path { self.document.noteUsed(path) }
             let size = "\(opened.photo.asset.image.width)x\(opened.photo.asset.image.height)"
             let reduced = opened.sourceWidth * opened.sourceHeight > DrawingBoardViewController.maximumDocumentPixels
@@ -160,7 +161,7 @@ final class FileCommands {
         let stem = ((document.documentName ?? "Drawing") as NSString).deletingPathExtension
         let name = stem + (exporting ? " (copy).png" : ".png")
         let request = FileChooserRequest(kind: .save, title: exporting ? tr("Export a Copy") : tr("Save As"), acceptLabel: exporting ? tr("Export") : tr("Save"),
-                                         currentName: name, currentFolder: document.suggestedFolder, filters: FileDialogs.saveFilters, currentFilter: 0)
+                                         currentName: name, currentFolder: documentWindow.suggestedFolder, filters: FileDialogs.saveFilters, currentFilter: 0)
         board.fileDialogs.ask(request, builtIn: { [unowned self] in
             self.presentChooser(request, cancelled: { finished?(false) }) { [unowned self] path, quality in
                 // The name must say the format; the chooser stays up to say so.
@@ -195,10 +196,10 @@ final class FileCommands {
         }
         let write = { [unowned self] in
             if exporting {
-                self.document.export(to: target)
+                self.documentWindow.export(to: target)
                 finished?(true)
             } else {
-                self.document.save(to: target, completion: finished)
+                self.documentWindow.save(to: target, completion: finished)
             }
         }
         guard target.exists, !replacingAsked else { return write() }

@@ -25,7 +25,7 @@ final class HistoryCommands {
         if board.canvas.undo() {
             if let last { board.showStatus(tr("Undid %@ (Ctrl+Shift+Z puts it back)", last.userDescription)) }
         } else {
-            _ = board.documentController.undoCrop()
+            _ = board.documentWindow.undoCrop()
         }
     }
 

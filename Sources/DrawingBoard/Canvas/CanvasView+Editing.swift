@@ -68,17 +68,9 @@ extension CanvasView {
     /// document has already). Every other change to the document settles it first.
     public func settleBackgroundPreview() { content.settleBackgroundPreview() }
 
-    /// Replaces the document, for example with one restored from disk, with its redo items.
-    /// One without a size takes the current one; painting goes on `currentLayer` (nil: the top).
+    /// Replaces the document (see DocumentContent.replace).
     public func load(_ document: Document, redo: [Document.Item] = [], currentLayer: Int? = nil) {
-        cancelText()
-        setSelection(nil)
-        if content.load(document, redo: redo, currentLayer: currentLayer) {
-            // Another size: a new layer at this layout, the whole document in view.
-            layoutSubviews()
-            showWholeDocument()
-        }
-        onDocumentChange?()
+        content.replace(with: document, redo: redo, currentLayer: currentLayer)
     }
 
     /// How many layer snapshots the history keeps (for tests and diagnostics).
@@ -88,7 +80,7 @@ extension CanvasView {
     public func renderArtwork() -> Bitmap { drawing.renderArtwork() }
 
     /// The same, rendered later on any thread (for a save in the background).
-    public func artworkSnapshot() -> ArtworkSnapshot { drawing.artworkSnapshot() }
+    public func artworkSnapshot() -> ArtworkSnapshot { content.artworkSnapshot() }
 
     /// Layer pixels per document unit (for placing lifted pixels back where they were).
     public var layerScale: Double { drawing.scale }

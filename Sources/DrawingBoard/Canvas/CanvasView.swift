@@ -3,8 +3,8 @@
 /// ToolRouter), each keeping its own interaction state. The artwork
 /// comes from the content's DrawingLayer: a motion event costs only the pixels it changes.
 public final class CanvasView: View {
-    /// The document, its redo items and the layer they render into.
-    public let content = DocumentContent()
+    /// The document, its redo items and the layer they render into (its controller's).
+    public let content: DocumentContent
     public var brush: Brush = PencilBrush() {
         didSet {
             commitText()
@@ -39,9 +39,6 @@ public final class CanvasView: View {
     }
     /// Called after the document changes (a stroke ends, undo, clear, background).
     public var onDocumentChange: (() -> Void)?
-    /// What changed in the document, for the recovery journal.
-    public typealias Edit = DocumentContent.Edit
-    public var onEdit: ((Edit) -> Void)?
     /// Called when a drag starts drawing and when it has finished (full-screen drawing hides the bars).
     public var onDrawingBegan: (() -> Void)?
     public var onDrawingEnded: (() -> Void)?
@@ -73,7 +70,9 @@ public final class CanvasView: View {
     /// Two fingers zoom and scroll the document.
     private lazy var pinchZoom = PinchZoom(canvas: self)
 
-    public override init(frame: Rect = .zero) {
+    /// `content`: the document shown (a document controller's; a new empty one by default).
+    public init(frame: Rect = .zero, content: DocumentContent = DocumentContent()) {
+        self.content = content
         super.init(frame: frame)
         // Two fingers (or the mouse's simulated two) zoom and scroll the document.
         isMultipleTouchEnabled = true
@@ -81,8 +80,18 @@ public final class CanvasView: View {
         // The text box and the loupe over a zoomed document never spill onto the bars.
         clipsToBounds = true
         content.onPixelsChanged = { [unowned self] in self.presenter.pixelsChanged($0, on: self) }
-        content.onEdit = { [unowned self] in self.onEdit?($0) }
         content.onDocumentChange = { [unowned self] in self.onDocumentChange?() }
+        // Another document: what was under way on the old one goes, the new one shows (whole,
+        // at a new layer, when its size is another).
+        content.onWillReplace = { [unowned self] in
+            self.cancelText()
+            self.setSelection(nil)
+        }
+        content.onReplaced = { [unowned self] resized in
+            guard resized else { return }
+            self.layoutSubviews()
+            self.showWholeDocument()
+        }
         // A quarter turn (or its undo): the document's new shape, the whole of it in view.
         content.onSizeChanged = { [unowned self] in self.viewport.contentSize = self.document.format?.size ?? self.viewport.contentSize; self.showWholeDocument() }
     }

@@ -35,7 +35,7 @@ final class LayeredFileReading {
         if let index = filesBeingRead.firstIndex(of: path) { filesBeingRead.remove(at: index) }
         switch result {
         case .success(let document):
-            board.documentController.replaceDocument(with: document, name: name, file: path)
+            board.documentWindow.replaceDocument(with: document, name: name, file: path)
             board.documentController.noteUsed(path)
             let layers = document.layers.count, size = document.format.map { "\($0.pixelWidth)x\($0.pixelHeight)" } ?? ""
             board.showStatus(trn("Opened %2$@ (%3$@, %1$d layer)", "Opened %2$@ (%3$@, %1$d layers)", layers, name, size))

@@ -62,7 +62,7 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
     public var documentTitles: [String] { boards.map(\.documentController.tabTitle) }
 
     public func titleChanged(of board: DrawingBoardViewController) {
-        if board === current { view.window?.title = board.windowTitle }
+        if board === current { view.window?.title = board.documentController.windowTitle }
         tabStrip.show(titles: documentTitles, currentIndex: currentIndex)
     }
 
@@ -95,7 +95,7 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
         guard boards.count > 1 else { return closeAll(quitting: true) }
         guard let index = boards.firstIndex(where: { $0 === board }) else { return }
         select(index)
-        board.documentController.askToSaveChanges(before: tr("closing"), discarding: {}, then: { [weak self] in self?.remove(board) })
+        board.documentWindow.askToSaveChanges(before: tr("closing"), discarding: {}, then: { [weak self] in self?.remove(board) })
     }
 
     public func closeAll(quitting: Bool) {
@@ -113,7 +113,7 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
         case 1:
             // One document to ask about: its own question, in its tab.
             select(boards.firstIndex { $0 === unsaved[0] } ?? currentIndex)
-            unsaved[0].documentController.askToSaveChanges(before: tr("closing"), discarding: {
+            unsaved[0].documentWindow.askToSaveChanges(before: tr("closing"), discarding: {
                 if quitting { unsaved[0].documentController.discardRecovery() }
             }, then: finish)
         default: askAboutSeveral(unsaved, quitting: quitting, then: finish)
@@ -125,10 +125,10 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
         guard !unsaved.isEmpty else { return current.showStatus(tr("Nothing to save: every drawing is saved")) }
         // A file X11Paint cannot write back asks where to save, in its own tab; the rest save at once.
         let asking = unsaved.filter { if case .chooseWhere = $0.documentController.state.saveAction { true } else { false } }
-        for board in unsaved where !asking.contains(where: { $0 === board }) { board.documentController.save(to: nil) }
+        for board in unsaved where !asking.contains(where: { $0 === board }) { board.documentWindow.save(to: nil) }
         if let first = asking.first {
             select(boards.firstIndex { $0 === first } ?? currentIndex)
-            first.documentController.save(to: nil)
+            first.documentWindow.save(to: nil)
         }
     }
 
@@ -247,7 +247,7 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
         board.view.frame = view.bounds
         lendApplication()
         showStrip()
-        view.window?.title = board.windowTitle
+        view.window?.title = board.documentController.windowTitle
         view.window?.setNeedsLayout()
         view.window?.invalidateAll()
     }
@@ -363,7 +363,7 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
     private func saveThenFinish(_ unsaved: [DrawingBoardViewController], then finish: @escaping () -> Void) {
         guard let next = unsaved.first else { return finish() }
         select(boards.firstIndex { $0 === next } ?? currentIndex)
-        next.documentController.save(to: nil) { [weak self] saved in
+        next.documentWindow.save(to: nil) { [weak self] saved in
             if saved { self?.saveThenFinish(Array(unsaved.dropFirst()), then: finish) }
         }
     }

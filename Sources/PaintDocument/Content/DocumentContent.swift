@@ -42,6 +42,11 @@ public final class DocumentContent {
     /// The canvas's own hooks: each edit (for the journal) and each change of the document.
     package var onEdit: ((Edit) -> Void)?
     package var onDocumentChange: (() -> Void)?
+    /// The canvas's hooks around another document taking this one's place: before, it drops
+    /// what it had under way on the old one; after, it shows the new one (whole, when its size
+    /// is another: the argument).
+    package var onWillReplace: (() -> Void)?
+    package var onReplaced: ((Bool) -> Void)?
     /// Whoever else follows the document (a panel, a session that sends its operations):
     /// each hears every edit, then every change, after the canvas, in the order they began.
     private var editObservers: [(id: Int, observe: (Edit) -> Void)] = []
@@ -298,6 +303,19 @@ public final class DocumentContent {
     /// Replaces the document and its redo items; one without a size takes the current one.
     /// Returns whether the size changed (the layer is then made again at the next layout).
     /// `currentLayer`: the layer painting goes to (nil or gone: the top one).
+    /// Another document in place of this one (New, Open, a crop kept whole, one restored from
+    /// the journal), with its redo items: a new history. One without a size takes the current
+    /// one; painting goes on `currentLayer` (nil: the top).
+    public func replace(with document: Document, redo: [Document.Item] = [], currentLayer: Int? = nil) {
+        onWillReplace?()
+        let resized = load(document, redo: redo, currentLayer: currentLayer)
+        onReplaced?(resized)
+        changed()
+    }
+
+    /// The artwork as it is now, as a value a save or an export reads beside this thread.
+    public func artworkSnapshot() -> ArtworkSnapshot { drawing.artworkSnapshot() }
+
     package func load(_ document: Document, redo: [Document.Item], currentLayer: Int? = nil) -> Bool {
         backgroundPreview = nil
         let previous = self.document.format

@@ -1,8 +1,8 @@
 /// What a document is beyond its content, kept without any view: the file it is bound to and
 /// its name, whether it has changes no saved file holds, the documents crops replaced (for
 /// Ctrl+Z), which document this is (a save that ends after another was opened neither marks
-/// nor renames the new one), and whether saving into a lossy format was mentioned. The board's
-/// DocumentController presents it and asks it what Save should do.
+/// nor renames the new one), and whether saving into a lossy format was mentioned. The
+/// DocumentController keeps it and asks it what Save should do.
 public struct DocumentFileState: Sendable {
     /// The file the document is, and what it looked like when last read or written.
     public private(set) var binding = DocumentBinding()

@@ -11,14 +11,14 @@ extension DrawingBoardViewController {
     @discardableResult
     func saveAndWait() -> String? {
         var outcome: Result<String, Error>?
-        let previous = onSaveFinished
-        onSaveFinished = { result in
+        let previous = documentController.onSaveFinished
+        documentController.onSaveFinished = { result in
             outcome = result
             previous?(result)
         }
         save()
         finishSaves()
-        onSaveFinished = previous
+        documentController.onSaveFinished = previous
         return try? outcome?.get()
     }
 }

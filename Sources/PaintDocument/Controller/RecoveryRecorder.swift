@@ -1,30 +1,35 @@
 import Foundation
 
-/// Connects the canvas to the crash-recovery journal: every change is recorded, the stroke in
-/// progress at least once a second and whenever the app is told to end, and the user hears
-/// once when recording pauses (a full disk) and again when it resumes.
+/// Connects a document to its crash-recovery journal: every change is recorded, the work in
+/// progress (a stroke, words, a floating selection) at least once a second and whenever the app
+/// is told to end, and the user hears once when recording pauses (a full disk) and again when
+/// it resumes.
 public final class RecoveryRecorder {
+    /// Runs `action` after `delay` seconds on the thread that edits the document; the returned
+    /// closure cancels it (nil: there is no clock, as while a window is gone).
+    public typealias Schedule = (_ delay: Double, _ action: @escaping () -> Void) -> (() -> Void)?
+
     public let journal: DocumentJournal
-    private unowned let canvas: CanvasView
+    private unowned let work: DocumentWorkInProgress
     /// The document now with what goes with it (the item being made, the documents crops
     /// replaced), for the writer: a value, the UI thread goes on changing its own.
     private let snapshot: () -> DocumentJournal.Snapshot
-    private let scheduler: () -> Scheduler?
+    private let schedule: Schedule
     /// Shows a line to the user (text, is it an error).
     private let report: (String, Bool) -> Void
-    private var progressTimer: Scheduler.Timer?
+    private var cancelProgressTimer: (() -> Void)?
     private var progressRecorded = false
     /// The item being made as the journal last heard it (an append, undo or redo ends it there).
     private var journaledPending: Document.Item?
     /// The stroke in progress, and any other item being made, reach the journal at least this often.
     public static let progressInterval = 1.0
 
-    init(journal: DocumentJournal, canvas: CanvasView, snapshot: @escaping () -> DocumentJournal.Snapshot,
-         deliver: @escaping (@escaping () -> Void) -> Void, scheduler: @escaping () -> Scheduler?, report: @escaping (String, Bool) -> Void) {
+    init(journal: DocumentJournal, work: DocumentWorkInProgress, snapshot: @escaping () -> DocumentJournal.Snapshot,
+         deliver: @escaping (@escaping () -> Void) -> Void, schedule: @escaping Schedule, report: @escaping (String, Bool) -> Void) {
         self.journal = journal
-        self.canvas = canvas
+        self.work = work
         self.snapshot = snapshot
-        self.scheduler = scheduler
+        self.schedule = schedule
         self.report = report
         // State changes come from the writer queue; the user hears of them on the UI thread.
         journal.deliver = deliver
@@ -44,7 +49,7 @@ public final class RecoveryRecorder {
     }
 
     /// Hands the change to the journal's writer; nothing here waits for the disk.
-    func record(_ edit: CanvasView.Edit) {
+    func record(_ edit: DocumentContent.Edit) {
         switch edit {
         case .appended(let item):
             write(.append(item))
@@ -65,7 +70,7 @@ public final class RecoveryRecorder {
     /// Journals the changes `body` makes in one write, so that a kill keeps all or none of them:
     /// lifting a selection clears the place it leaves and floats its pixels, and a kill between
     /// the two would lose the pixels.
-    func together(_ body: () -> Void) {
+    public func together(_ body: () -> Void) {
         guard gathered == nil else { return body() }
         gathered = []
         body()
@@ -83,7 +88,7 @@ public final class RecoveryRecorder {
         }
     }
 
-    func drawingBegan() { recordProgressPeriodically() }
+    public func drawingBegan() { recordProgressPeriodically() }
 
     /// The document was saved, or bound to another file: the journal keeps which file it is and
     /// whether it holds the document as it is now.
@@ -94,22 +99,22 @@ public final class RecoveryRecorder {
 
     /// An item began or stopped being made outside a stroke (a selection lifted, a photo
     /// dropped): the journal hears at once, and then every second while it lasts.
-    func pendingChanged() {
+    public func pendingChanged() {
         recordPending()
         if journaledPending != nil { recordProgressPeriodically() }
     }
 
     /// Another document took this one's place (New, Open, a crop): the journal starts afresh from it.
     func documentReplaced() {
-        progressTimer?.cancel()
+        cancelProgressTimer?()
         progressRecorded = false
         let current = snapshot()
         journal.compact(current)
         journaledPending = current.pending
     }
 
-    func drawingEnded() {
-        progressTimer?.cancel()
+    public func drawingEnded() {
+        cancelProgressTimer?()
         // A stroke that was journaled in progress but then dropped must not come back.
         if progressRecorded {
             progressRecorded = false
@@ -122,12 +127,12 @@ public final class RecoveryRecorder {
     /// While drawing, the stroke so far is journaled every second (only its new points), and so
     /// is any other item being made when it changed.
     private func recordProgressPeriodically() {
-        progressTimer?.cancel()
-        progressTimer = scheduler()?.schedule(after: Self.progressInterval) { [weak self] in
+        cancelProgressTimer?()
+        cancelProgressTimer = schedule(Self.progressInterval) { [weak self] in
             guard let self else { return }
             self.journalStrokeInProgress()
             self.recordPending()
-            guard self.canvas.strokeInProgress != nil || self.journaledPending != nil else { return }
+            guard self.work.strokeInProgress != nil || self.journaledPending != nil else { return }
             self.recordProgressPeriodically()
         }
     }
@@ -145,14 +150,14 @@ public final class RecoveryRecorder {
     /// all of it back.
     public func flush() {
         // Words being typed are committed, as the box would be on leaving it: journaled with the rest.
-        canvas.commitText()
+        work.commitTyping()
         journalStrokeInProgress()
         recordPending()
         journal.flush()
     }
 
     private func journalStrokeInProgress() {
-        guard let stroke = canvas.strokeInProgress else { return }
+        guard let stroke = work.strokeInProgress else { return }
         journal.writeProgress(stroke, current: snapshot())
         progressRecorded = true
     }
