@@ -300,9 +300,6 @@ public final class DocumentContent {
         }
     }
 
-    /// Replaces the document and its redo items; one without a size takes the current one.
-    /// Returns whether the size changed (the layer is then made again at the next layout).
-    /// `currentLayer`: the layer painting goes to (nil or gone: the top one).
     /// Another document in place of this one (New, Open, a crop kept whole, one restored from
     /// the journal), with its redo items: a new history. One without a size takes the current
     /// one; painting goes on `currentLayer` (nil: the top).
@@ -316,6 +313,9 @@ public final class DocumentContent {
     /// The artwork as it is now, as a value a save or an export reads beside this thread.
     public func artworkSnapshot() -> ArtworkSnapshot { drawing.artworkSnapshot() }
 
+    /// Replaces the document and its redo items; one without a size takes the current one.
+    /// Returns whether the size changed (the layer is then made again at the next layout).
+    /// `currentLayer`: the layer painting goes to (nil or gone: the top one).
     package func load(_ document: Document, redo: [Document.Item], currentLayer: Int? = nil) -> Bool {
         backgroundPreview = nil
         let previous = self.document.format
