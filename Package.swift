@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "x11paint-bench", targets: ["Benchmarks"]),
         .executable(name: "x11paint-latency-probe", targets: ["LatencyProbe"]),
         .executable(name: "x11paint-present-floor", targets: ["PresentFloor"]),
+        .executable(name: "x11paint-server", targets: ["X11PaintServer"]),
     ],
     dependencies: [
         // The command line: --help, --version, validation and its messages, as Swift tools do.
@@ -18,6 +19,11 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         // ZIP for OpenRaster (.ora), the layered format painting apps exchange.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        // Drawing together: the session server on SwiftNIO (Hummingbird and its WebSocket), its
+        // client, and the sessions kept in SQLite (GRDB).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // C glue: Xlib macros and unions Swift cannot call, error handlers.
@@ -142,6 +148,20 @@ let package = Package(
             name: "PresentFloor",
             linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("m")]
         ),
+        // Drawing together: the messages of a shared session (operations in the session's order),
+        // the server that orders and keeps them, and its executable.
+        .target(name: "SessionProtocol", dependencies: ["PaintDocument"]),
+        .target(
+            name: "SessionServer",
+            dependencies: ["SessionProtocol", "PaintDocument", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                           .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .executableTarget(
+            name: "X11PaintServer",
+            dependencies: ["SessionServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // cairo, only for comparing quality and speed against (tests and benchmarks).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
         .executableTarget(
@@ -169,6 +189,13 @@ let package = Package(
         .testTarget(
             name: "RendererTests",
             dependencies: ["DrawingBoard", "PaintToolkit", "PaintDocument", "PaintGraphics", "CCairo"]
+        ),
+        .testTarget(
+            name: "SessionServerTests",
+            dependencies: ["SessionServer", "SessionProtocol", "PaintDocument", "PaintGraphics", "TestSupport",
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -14,10 +14,12 @@ purpose=${1:-run}
 # libwebp reads and writes WebP pictures, libtiff TIFF, libheif HEIC, libavif AVIF, giflib GIF,
 # GdkPixbuf (under librsvg too) BMP;
 # Little CMS (lcms2) converts an embedded colour profile's colours to sRGB. libxml2 reads and
-# writes the recently-used list and OpenRaster's stack.xml.
+# writes the recently-used list and OpenRaster's stack.xml. SQLite (under GRDB) keeps the
+# shared sessions of x11paint-server.
 packages=(pkg-config libx11-dev libxext-dev libxi-dev libpng-dev libjpeg62-turbo-dev libwebp-dev libtiff-dev libheif-dev libavif-dev
           libgif-dev liblcms2-dev libgdk-pixbuf-2.0-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
-          librsvg2-dev adwaita-icon-theme hicolor-icon-theme gettext libharfbuzz-dev libfribidi-dev libdbus-1-dev libssl-dev libzstd-dev libxml2-dev)
+          librsvg2-dev adwaita-icon-theme hicolor-icon-theme gettext libharfbuzz-dev libfribidi-dev libdbus-1-dev libssl-dev libzstd-dev libxml2-dev
+          libsqlite3-dev)
 case "$purpose" in
   run)
     # A headless machine gets the demo on a private X server.

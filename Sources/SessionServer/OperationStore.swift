@@ -1,0 +1,32 @@
+import PaintDocument
+
+/// A session as its invite names it: the name (the link's path) and the key (its fragment).
+public struct SessionCredentials: Sendable, Equatable {
+    public var session: String
+    public var key: String
+
+    public init(session: String, key: String) {
+        self.session = session
+        self.key = key
+    }
+}
+
+/// Where a server keeps its sessions' operations, durably and in order: each operation once (by
+/// its id), numbered 1, 2, 3… within its session. SQLite for one server (the embedded case),
+/// PostgreSQL for several serving the same sessions.
+public protocol OperationStore: Sendable {
+    /// A new session with a random name and key.
+    func createSession() throws -> SessionCredentials
+    /// The session's key (nil: there is no such session).
+    func key(of session: String) throws -> String?
+    /// A new participant's author number in `session` (1, 2, 3…; 0 is nobody's on the wire).
+    func newAuthor(in session: String, name: String) throws -> UInt32
+    /// Whether `author` is one of `session`'s participants.
+    func isAuthor(_ author: UInt32, in session: String) throws -> Bool
+    /// Appends `operation` unless one with its id is there already; either way its number.
+    func append(_ operation: DocumentOperation, to session: String) throws -> (sequence: UInt64, isNew: Bool)
+    /// Up to `limit` operations after number `after`, in order.
+    func operations(in session: String, after: UInt64, limit: Int) throws -> [(sequence: UInt64, operation: DocumentOperation)]
+    /// The number of the session's latest operation (0: none).
+    func latest(in session: String) throws -> UInt64
+}

@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+import PaintDocument
+import SessionProtocol
+
+/// The sessions of one server in one SQLite file (GRDB): a table of sessions and their keys, one
+/// of participants, and one of operations keyed by session and number, each operation's id
+/// unique, so a resend after a reconnection is kept once.
+public final class SQLiteOperationStore: OperationStore {
+    private let database: DatabaseQueue
+
+    /// Opens (or makes) the store at `path`; ":memory:" keeps it in memory.
+    public init(path: String) throws {
+        database = path == ":memory:" ? try DatabaseQueue() : try DatabaseQueue(path: path)
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("sessions") { db in
+            try db.execute(sql: """
+                CREATE TABLE session (name TEXT PRIMARY KEY NOT NULL, key TEXT NOT NULL, created REAL NOT NULL);
+                CREATE TABLE participant (session TEXT NOT NULL REFERENCES session(name), author INTEGER NOT NULL,
+                                          name TEXT NOT NULL, PRIMARY KEY (session, author));
+                CREATE TABLE operation (session TEXT NOT NULL REFERENCES session(name), sequence INTEGER NOT NULL,
+                                        author INTEGER NOT NULL, number INTEGER NOT NULL, body BLOB NOT NULL,
+                                        PRIMARY KEY (session, sequence), UNIQUE (session, author, number));
+                """)
+        }
+        try migrator.migrate(database)
+    }
+
+    public func createSession() throws -> SessionCredentials {
+        let credentials = SessionCredentials(session: SessionSecrets.randomName(), key: SessionSecrets.randomKey())
+        try database.write { db in
+            try db.execute(sql: "INSERT INTO session (name, key, created) VALUES (?, ?, ?)",
+                           arguments: [credentials.session, credentials.key, Date().timeIntervalSince1970])
+        }
+        return credentials
+    }
+
+    public func key(of session: String) throws -> String? {
+        try database.read { db in try String.fetchOne(db, sql: "SELECT key FROM session WHERE name = ?", arguments: [session]) }
+    }
+
+    public func newAuthor(in session: String, name: String) throws -> UInt32 {
+        try database.write { db in
+            let last = try Int64.fetchOne(db, sql: "SELECT MAX(author) FROM participant WHERE session = ?", arguments: [session]) ?? 0
+            try db.execute(sql: "INSERT INTO participant (session, author, name) VALUES (?, ?, ?)", arguments: [session, last + 1, name])
+            return UInt32(last + 1)
+        }
+    }
+
+    public func isAuthor(_ author: UInt32, in session: String) throws -> Bool {
+        try database.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM participant WHERE session = ? AND author = ?)",
+                              arguments: [session, Int64(author)]) ?? false
+        }
+    }
+
+    public func append(_ operation: DocumentOperation, to session: String) throws -> (sequence: UInt64, isNew: Bool) {
+        let body = try SessionWire.encode(operation)
+        return try database.write { db in
+            let id = operation.id
+            if let kept = try Int64.fetchOne(db, sql: "SELECT sequence FROM operation WHERE session = ? AND author = ? AND number = ?",
+                                            arguments: [session, Int64(id.author), Int64(id.sequence)]) {
+                return (UInt64(kept), false)
+            }
+            let next = (try Int64.fetchOne(db, sql: "SELECT MAX(sequence) FROM operation WHERE session = ?", arguments: [session]) ?? 0) + 1
+            try db.execute(sql: "INSERT INTO operation (session, sequence, author, number, body) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [session, next, Int64(id.author), Int64(id.sequence), Data(body)])
+            return (UInt64(next), true)
+        }
+    }
+
+    public func operations(in session: String, after: UInt64, limit: Int) throws -> [(sequence: UInt64, operation: DocumentOperation)] {
+        let rows = try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT sequence, body FROM operation WHERE session = ? AND sequence > ? ORDER BY sequence LIMIT ?",
+                             arguments: [session, Int64(after), limit])
+        }
+        return try rows.map { row in
+            let body: Data = row["body"]
+            return (UInt64(row["sequence"] as Int64), try SessionWire.decode(DocumentOperation.self, from: Array(body)))
+        }
+    }
+
+    public func latest(in session: String) throws -> UInt64 {
+        try database.read { db in
+            UInt64(try Int64.fetchOne(db, sql: "SELECT MAX(sequence) FROM operation WHERE session = ?", arguments: [session]) ?? 0)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import PaintDocument
+import SessionProtocol
+
+/// x11paint-server: shared drawing sessions over WebSocket (Hummingbird). Each session is one
+/// ordered stream of operations kept in an `OperationStore`; the server numbers them and sends
+/// them to everyone connected, and never renders. `GET /health` answers "ok" while it runs.
+public enum SessionServer {
+    /// The server's application on `host`:`port` (0: any free port); `onRunning` hears the port
+    /// it listens on once it does.
+    public static func application(store: any OperationStore, host: String = "127.0.0.1", port: Int = 0,
+                                   logger: Logger = Logger(label: "x11paint-server"),
+                                   onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let hub = SessionHub(store: store)
+        let router = Router()
+        router.get("/health") { _, _ in "ok" }
+        let sockets = Router(context: BasicWebSocketRequestContext.self)
+        sockets.ws("/session") { inbound, outbound, context in
+            await SessionConnection(hub: hub, logger: context.logger).run(inbound: inbound, outbound: outbound)
+        }
+        let webSocket = WebSocketServerConfiguration(maxFrameSize: SessionWire.maximumMessageBytes)
+        return Application(router: router,
+                           server: .http1WebSocketUpgrade(webSocketRouter: sockets, configuration: .init(ws: webSocket)),
+                           configuration: .init(address: .hostname(host, port: port), serverName: "x11paint-server"),
+                           onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+                           logger: logger)
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Hummingbird
+import HummingbirdWSClient
+import Logging
+import XCTest
+@testable import PaintDocument
+import PaintGraphics
+import SessionProtocol
+@testable import SessionServer
+import TestSupport
+
+/// The session server on a real port, with real WebSocket clients: everyone's operations come
+/// back to everyone in one order, each kept once; a reconnecting client gets only what it
+/// missed; a wrong key or a forged author closes that connection only; a restarted server
+/// still has its sessions.
+final class SessionServerTests: XCTestCase {
+    private final class Received: @unchecked Sendable {
+        private let lock = NSLock()
+        private var messages: [ServerMessage] = []
+        func append(_ message: ServerMessage) { lock.withLock { messages.append(message) } }
+        var all: [ServerMessage] { lock.withLock { messages } }
+    }
+
+    /// Runs `body` with a server on a free loopback port, stopped after it.
+    private func withServer(_ store: any OperationStore, _ body: (Int) async throws -> Void) async throws {
+        let (ports, announce) = AsyncStream<Int>.makeStream()
+        var logger = Logger(label: "x11paint-server")
+        // Stopping by cancellation (no graceful shutdown in a test) logs the channels it cut.
+        logger.logLevel = .critical
+        let application = SessionServer.application(store: store, port: 0, logger: logger) { port in announce.yield(port) }
+        let server = Task { try await application.runService(gracefulShutdownSignals: []) }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { return XCTFail("the server never listened") }
+        do {
+            try await body(port)
+        } catch {
+            server.cancel()
+            throw error
+        }
+        server.cancel()
+        _ = try? await server.value
+    }
+
+    private func stroke(_ n: Int) -> Document.Item {
+        .stroke(Stroke(points: [Point(x: Double(n * 7 % 60), y: 5), Point(x: 30, y: Double(n * 5 % 40))],
+                       color: Color(r: n * 40 % 256, g: 80, b: 200, a: 255), width: 3, blendMode: .sourceOver))
+    }
+
+    /// A client that joins with `join`, sends what `sending` makes once it knows its author,
+    /// and reads until it has `expected` operations (or is refused, or the server closes).
+    private func participant(_ port: Int, _ join: SessionJoin, expecting expected: Int,
+                             sending: @escaping @Sendable (UInt32) -> [ClientMessage] = { _ in [] }) async throws -> [ServerMessage] {
+        let received = Received()
+        var logger = Logger(label: "client")
+        logger.logLevel = .warning
+        // A server that never sends what is expected fails the test instead of hanging it.
+        let connecting = Task {
+            try await connect(port, join, expecting: expected, sending: sending, into: received, logger: logger)
+        }
+        let deadline = Task {
+            try await Task.sleep(nanoseconds: 20_000_000_000)
+            connecting.cancel()
+        }
+        defer { deadline.cancel() }
+        do {
+            try await connecting.value
+        } catch is CancellationError {
+            XCTFail("\(join.name) did not get \(expected) operations in 20 s; got \(received.all)")
+        }
+        return received.all
+    }
+
+    private func connect(_ port: Int, _ join: SessionJoin, expecting expected: Int, sending: @escaping @Sendable (UInt32) -> [ClientMessage],
+                         into received: Received, logger: Logger) async throws {
+        try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/session",
+                                          configuration: .init(maxFrameSize: SessionWire.maximumMessageBytes), logger: logger) { inbound, outbound, _ in
+            try await outbound.write(.binary(ByteBuffer(bytes: try SessionWire.encode(ClientMessage.join(join)))))
+            var operations = 0
+            for try await message in inbound.messages(maxSize: SessionWire.maximumMessageBytes) {
+                guard case .binary(let buffer) = message else { continue }
+                let decoded = try SessionWire.decode(ServerMessage.self, from: Array(buffer.readableBytesView))
+                received.append(decoded)
+                switch decoded {
+                case .welcome(let author, _):
+                    for outgoing in sending(author) { try await outbound.write(.binary(ByteBuffer(bytes: try SessionWire.encode(outgoing)))) }
+                    if expected == 0 { return }
+                case .operation:
+                    operations += 1
+                    if operations == expected { return }
+                case .refused: return
+                }
+            }
+        }
+    }
+
+    private func operations(_ messages: [ServerMessage]) -> [(UInt64, DocumentOperation)] {
+        messages.compactMap { if case .operation(let sequence, let operation) = $0 { return (sequence, operation) } else { return nil } }
+    }
+
+    private func author(_ messages: [ServerMessage]) -> UInt32? {
+        for case .welcome(let author, _) in messages { return author }
+        return nil
+    }
+
+    func testTwoParticipantsGetEveryOperationInOneOrderAndDrawTheSamePixels() async throws {
+        let store = try SQLiteOperationStore(path: ":memory:")
+        let invite = try store.createSession()
+        try await withServer(store) { port in
+            let strokes: @Sendable (UInt32) -> [ClientMessage] = { author in
+                (1...5).map { .operation(DocumentOperation(id: OperationID(author: author, sequence: UInt64($0)),
+                                                           kind: .item(self.stroke(Int(author) * 10 + $0)))) }
+            }
+            async let first = participant(port, SessionJoin(session: invite.session, key: invite.key, name: "Ana"), expecting: 10, sending: strokes)
+            async let second = participant(port, SessionJoin(session: invite.session, key: invite.key, name: "Bo"), expecting: 10, sending: strokes)
+            let (a, b) = try await (first, second)
+            XCTAssertNotEqual(author(a), author(b), "each participant is an author of their own")
+            XCTAssertEqual(operations(a).map(\.0), Array(1...10), "numbered in one order")
+            XCTAssertEqual(operations(a).map(\.1), operations(b).map(\.1), "the same order for both")
+            XCTAssertEqual(Set(operations(a).map(\.1.id.author)), Set([author(a)!, author(b)!]))
+
+            // Each applies the stream as it came: the same document, the same pixels.
+            let pictures = [a, b].map { messages -> [UInt32] in
+                let content = DocumentContent()
+                _ = content.load(Document(format: DocumentFormat(pixelWidth: 64, pixelHeight: 48)), redo: [])
+                _ = content.matchLayerToFormat()
+                for (_, operation) in operations(messages) { content.apply(operation) }
+                let artwork = content.drawing.renderArtwork()
+                return Array(UnsafeBufferPointer(start: artwork.pixels, count: artwork.width * artwork.height))
+            }
+            XCTAssertEqual(pictures[0], pictures[1])
+            XCTAssertTrue(pictures[0].contains { $0 != pictures[0][0] }, "the strokes are drawn")
+        }
+    }
+
+    func testAReconnectingClientGetsOnlyWhatItMissedAndAResendIsKeptOnce() async throws {
+        let store = try SQLiteOperationStore(path: ":memory:")
+        let invite = try store.createSession()
+        try await withServer(store) { port in
+            let join = SessionJoin(session: invite.session, key: invite.key, name: "Ana")
+            let made: @Sendable (UInt32, Int) -> DocumentOperation = { author, n in
+                DocumentOperation(id: OperationID(author: author, sequence: UInt64(n)), kind: .item(self.stroke(n)))
+            }
+            let before = try await participant(port, join, expecting: 3) { author in (1...3).map { .operation(made(author, $0)) } }
+            let me = try XCTUnwrap(author(before))
+            // Back after a drop, having kept the first two: the third again (unconfirmed, as far as
+            // it knows) and a fourth drawn while away.
+            var again = join
+            again.author = me
+            again.after = 2
+            let after = try await participant(port, again, expecting: 2) { author in [.operation(made(author, 3)), .operation(made(author, 4))] }
+            XCTAssertEqual(author(after), me, "the same author again")
+            XCTAssertEqual(operations(after).map(\.0), [3, 4], "only what it missed, then the new one")
+            XCTAssertEqual(try store.latest(in: invite.session), 4, "the resent one kept once")
+        }
+    }
+
+    func testAWrongKeyOrAForgedAuthorClosesThatConnectionOnly() async throws {
+        let store = try SQLiteOperationStore(path: ":memory:")
+        let invite = try store.createSession()
+        try await withServer(store) { port in
+            let wrong = try await participant(port, SessionJoin(session: invite.session, key: String(repeating: "0", count: 32), name: "Eve"), expecting: 1)
+            guard case .refused(let why)? = wrong.last else { return XCTFail("a wrong key is refused: \(wrong)") }
+            XCTAssertTrue(why.contains("key"), why)
+
+            let forged = try await participant(port, SessionJoin(session: invite.session, key: invite.key, name: "Mallory"), expecting: 1) { author in
+                [.operation(DocumentOperation(id: OperationID(author: author + 1, sequence: 1), kind: .item(.clear)))]
+            }
+            guard case .refused? = forged.last else { return XCTFail("an operation under another's name is refused: \(forged)") }
+
+            let huge = try await participant(port, SessionJoin(session: invite.session, key: invite.key, name: "Mallory"), expecting: 1) { author in
+                [.operation(DocumentOperation(id: OperationID(author: author, sequence: 1),
+                                              kind: .item(.stroke(Stroke(points: [Point(x: 0, y: 0)], color: .black, width: 1e20, blendMode: .sourceOver)))))]
+            }
+            guard case .refused? = huge.last else { return XCTFail("an operation no tool can make is refused: \(huge)") }
+            XCTAssertEqual(try store.latest(in: invite.session), 0, "nothing of theirs was kept")
+
+            // The session goes on for the invited.
+            let fine = try await participant(port, SessionJoin(session: invite.session, key: invite.key, name: "Ana"), expecting: 1) { author in
+                [.operation(DocumentOperation(id: OperationID(author: author, sequence: 1), kind: .item(self.stroke(1))))]
+            }
+            XCTAssertEqual(operations(fine).map(\.0), [1])
+        }
+    }
+
+    func testARestartedServerStillHasItsSessions() async throws {
+        let folder = TemporaryDirectory()
+        let path = folder.path + "/sessions.sqlite"
+        let invite = try SQLiteOperationStore(path: path).createSession()
+        let join = SessionJoin(session: invite.session, key: invite.key, name: "Ana")
+        try await withServer(try SQLiteOperationStore(path: path)) { port in
+            _ = try await participant(port, join, expecting: 2) { author in
+                (1...2).map { .operation(DocumentOperation(id: OperationID(author: author, sequence: UInt64($0)), kind: .item(self.stroke($0)))) }
+            }
+        }
+        try await withServer(try SQLiteOperationStore(path: path)) { port in
+            let later = try await participant(port, SessionJoin(session: invite.session, key: invite.key, name: "Bo"), expecting: 2)
+            XCTAssertEqual(operations(later).map(\.0), [1, 2], "both operations, kept on disk")
+            guard case .welcome(_, let latest)? = later.first else { return XCTFail("welcomed first") }
+            XCTAssertEqual(latest, 2)
+        }
+    }
+}
