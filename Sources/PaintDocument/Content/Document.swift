@@ -177,6 +177,14 @@ public struct Document: Sendable, Equatable, Codable {
         format = initial.map { items.reduce($0) { Self.format(after: $1, $0) } }
     }
 
+    /// Puts `newItems` in place of the items from `index` on (a shared document taking the
+    /// server's order): the size follows from the history's first size through the items.
+    public mutating func replaceItems(from index: Int, with newItems: some Collection<Item>) {
+        let initial = initialFormat
+        items.replaceSubrange(index..., with: newItems)
+        format = initial.map { items.reduce($0) { Self.format(after: $1, $0) } }
+    }
+
     /// The layers the items leave.
     public var layers: LayerList { LayerList(self) }
 

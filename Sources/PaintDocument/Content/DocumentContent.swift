@@ -259,6 +259,25 @@ public final class DocumentContent {
         return true
     }
 
+    /// Takes `newLog`'s order in place of this document's (a shared document's: the server's
+    /// order, with this author's changes not yet confirmed on top): the items from the first
+    /// that differs are put in place, and the pixels made again from the nearest snapshot before it.
+    package func adopt(_ newLog: OperationLog) {
+        let size = document.format
+        let items = newLog.items, old = document.items
+        var first = 0
+        while first < min(items.count, old.count), items[first] == old[first] { first += 1 }
+        log = newLog
+        document.replaceItems(from: first, with: items[first...])
+        redoItems = log.redoItems(of: author)
+        drawing.forgetCheckpoints(beyond: first)
+        layersChanged()
+        rebuildLayer()
+        if document.format != size { onSizeChanged?() }
+        edited(.rewritten)
+        changed()
+    }
+
     /// Puts an undo's or a redo's effect into the document (the layers are made again after):
     /// the item and whether it was at the history's end. Nil when the log refused it.
     private func takeEffect(of effect: OperationLog.Effect) -> (Document.Item, atEnd: Bool)? {

@@ -1,0 +1,70 @@
+/// A document drawn together: the session's operations in the order its server gave them, with
+/// this participant's own changes not yet confirmed on top, drawn at once (Drawpile's local
+/// fork). When someone else's operation comes before them, they are taken off, it goes in, and
+/// they go back on: every participant ends with the server's order, so with the same pixels,
+/// and only the changes after the first that moved are drawn again.
+public final class SharedDocument {
+    public let content: DocumentContent
+    /// The session's operations as the server ordered them so far.
+    public private(set) var ordered: OperationLog
+    /// This participant's operations sent and not yet back from the server, oldest first.
+    public private(set) var unconfirmed: [DocumentOperation] = []
+    /// The number of the last operation the server sent (0: none): where to go on from after a
+    /// reconnection.
+    public private(set) var lastSequence: UInt64 = 0
+    /// Hears each operation this participant makes, to send it (the session's connection).
+    public var onLocalOperation: ((DocumentOperation) -> Void)?
+    private var observation: DocumentObservation?
+    private var isTakingOthers = false
+
+    /// Shares `content`, whose changes from now on are `author`'s; the session starts from
+    /// what it holds (its history is where nobody's undo reaches).
+    public init(content: DocumentContent, author: UInt32) {
+        self.content = content
+        content.author = author
+        ordered = OperationLog(historyStart: content.document.items.count)
+        for item in content.document.items { _ = ordered.make(.item(item), by: 0) }
+        // The content's own history before the session is nobody's to undo in it.
+        content.adopt(ordered)
+        observation = content.observeEdits { [unowned self] edit in
+            switch edit {
+            case .appended, .undone, .redone, .rewritten: self.madeHere()
+            case .selectedLayer: break
+            }
+        }
+    }
+
+    /// The change the content just made, when it is this participant's: it waits for the
+    /// server's word and goes out.
+    private func madeHere() {
+        guard !isTakingOthers, let operation = content.log.operations.last, operation.id.author == content.author,
+              !unconfirmed.contains(where: { $0.id == operation.id }), !ordered.contains(operation.id) else { return }
+        unconfirmed.append(operation)
+        onLocalOperation?(operation)
+    }
+
+    /// The server's operation number `sequence` (anyone's, this participant's own too: that is
+    /// its confirmation). One already had changes nothing; a gap is refused (the connection
+    /// then asks again from `lastSequence`). Returns whether it was taken.
+    @discardableResult
+    public func receive(_ operation: DocumentOperation, sequence: UInt64) -> Bool {
+        guard sequence == lastSequence + 1 else { return sequence <= lastSequence }
+        lastSequence = sequence
+        _ = ordered.apply(operation)
+        if let first = unconfirmed.first, first.id == operation.id {
+            unconfirmed.removeFirst()
+            return true
+        }
+        isTakingOthers = true
+        defer { isTakingOthers = false }
+        guard !unconfirmed.isEmpty else {
+            content.apply(operation)
+            return true
+        }
+        // Someone else's change came first: this participant's go back on top of it.
+        var order = ordered
+        for own in unconfirmed { _ = order.apply(own) }
+        content.adopt(order)
+        return true
+    }
+}
