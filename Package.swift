@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
     ],
     targets: [
         // C glue: Xlib macros and unions Swift cannot call, error handlers.
@@ -158,9 +159,15 @@ let package = Package(
                            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(
+            name: "SessionClient",
+            dependencies: ["SessionProtocol", "PaintDocument", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]
+        ),
         .executableTarget(
             name: "X11PaintServer",
-            dependencies: ["SessionServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["SessionServer", "SessionProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // cairo, only for comparing quality and speed against (tests and benchmarks).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
@@ -192,7 +199,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SessionServerTests",
-            dependencies: ["SessionServer", "SessionProtocol", "PaintDocument", "PaintGraphics", "TestSupport",
+            dependencies: ["SessionServer", "SessionClient", "SessionProtocol", "PaintDocument", "PaintGraphics", "TestSupport",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SessionProtocol
 import SessionServer
 
 /// x11paint-server: the sessions people draw together in, kept in one SQLite file.
@@ -31,7 +32,7 @@ struct ServerCommand: AsyncParsableCommand {
         let host = self.host
         let application = SessionServer.application(store: store, host: host, port: port) { port in
             print("x11paint-server: listening on ws://\(host):\(port)/session")
-            if let session { print("x11paint://\(host):\(port)/\(session.session)#\(session.key)") }
+            if let session { print(SessionInvitation(host: host, port: port, session: session.session, key: session.key)) }
             fflush(stdout)
         }
         try await application.runService()

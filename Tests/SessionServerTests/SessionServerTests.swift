@@ -21,26 +21,6 @@ final class SessionServerTests: XCTestCase {
         var all: [ServerMessage] { lock.withLock { messages } }
     }
 
-    /// Runs `body` with a server on a free loopback port, stopped after it.
-    private func withServer(_ store: any OperationStore, _ body: (Int) async throws -> Void) async throws {
-        let (ports, announce) = AsyncStream<Int>.makeStream()
-        var logger = Logger(label: "x11paint-server")
-        // Stopping by cancellation (no graceful shutdown in a test) logs the channels it cut.
-        logger.logLevel = .critical
-        let application = SessionServer.application(store: store, port: 0, logger: logger) { port in announce.yield(port) }
-        let server = Task { try await application.runService(gracefulShutdownSignals: []) }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { return XCTFail("the server never listened") }
-        do {
-            try await body(port)
-        } catch {
-            server.cancel()
-            throw error
-        }
-        server.cancel()
-        _ = try? await server.value
-    }
-
     private func stroke(_ n: Int) -> Document.Item {
         .stroke(Stroke(points: [Point(x: Double(n * 7 % 60), y: 5), Point(x: 30, y: Double(n * 5 % 40))],
                        color: Color(r: n * 40 % 256, g: 80, b: 200, a: 255), width: 3, blendMode: .sourceOver))

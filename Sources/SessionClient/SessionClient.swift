@@ -1,0 +1,169 @@
+import Foundation
+import HummingbirdWSClient
+import Logging
+import NIOCore
+import PaintDocument
+import SessionProtocol
+
+/// One participant's connection to a session's server, kept up: it joins, hands the server's
+/// messages to the thread that owns the document (`deliver`), sends this participant's
+/// operations, and when the connection drops (a network gone, a sleeping laptop, a restarted
+/// server) joins again after a growing pause, as the same author, from the last operation it
+/// has: the server sends only what it missed, and the owner resends what was not confirmed
+/// (the server keeps each operation once, by its id).
+public final class SessionClient: @unchecked Sendable {
+    public enum Status: Equatable, Sendable {
+        case connecting
+        case connected
+        /// The connection dropped; the next try is after this many seconds.
+        case reconnecting(after: Double)
+        /// The server refused this participant (a wrong key, a bad message): no more tries.
+        case refused(String)
+        case left
+    }
+
+    /// Where this participant is in the session, as its document says before each joining.
+    public struct Place: Sendable {
+        public var author: UInt32?
+        public var after: UInt64
+
+        public init(author: UInt32?, after: UInt64) {
+            self.author = author
+            self.after = after
+        }
+    }
+
+    public let invitation: SessionInvitation
+    private let name: String
+    private let deliver: @Sendable (@escaping @Sendable () -> Void) -> Void
+    private let logger: Logger
+
+    // On the owner's thread:
+    /// Where to join from (the owner's document knows).
+    public var place: () -> Place = { Place(author: nil, after: 0) }
+    /// Joined as this author: the owner resends what it has not had confirmed (`send`).
+    public var onWelcome: ((UInt32) -> Void)?
+    /// The server's operation number n, in order.
+    public var onOperation: ((DocumentOperation, UInt64) -> Void)?
+    public var onStatus: ((Status) -> Void)?
+
+    private let lock = NSLock()
+    /// The joined connection's queue of operations to send (nil: not joined now).
+    private var outgoing: AsyncStream<DocumentOperation>.Continuation?
+    private var task: Task<Void, Never>?
+
+    /// The longest pause between tries.
+    public static let longestPause = 10.0
+
+    public init(invitation: SessionInvitation, name: String, logger: Logger = Logger(label: "x11paint-session"),
+                deliver: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
+        self.invitation = invitation
+        self.name = name
+        self.logger = logger
+        self.deliver = deliver
+    }
+
+    /// Connects, and keeps connecting until `leave()` or a refusal.
+    public func start() {
+        guard task == nil else { return }
+        task = Task { [self] in await keepConnected() }
+    }
+
+    /// Sends an operation now when joined; else it goes with the rest not yet confirmed at the
+    /// next joining.
+    public func send(_ operation: DocumentOperation) {
+        _ = lock.withLock { outgoing }?.yield(operation)
+    }
+
+    /// Leaves the session: the connection closes and no other is made.
+    public func leave() {
+        task?.cancel()
+        task = nil
+        lock.withLock { outgoing?.finish(); outgoing = nil }
+    }
+
+    private func keepConnected() async {
+        var failures = 0
+        while !Task.isCancelled {
+            report(failures == 0 ? .connecting : .connected)
+            let place = await ownersPlace()
+            let outcome = await connectOnce(from: place)
+            lock.withLock { outgoing?.finish(); outgoing = nil }
+            switch outcome {
+            case .refused(let why):
+                report(.refused(why))
+                return
+            case .welcomed: failures = 0
+            case .failed: break
+            }
+            guard !Task.isCancelled else { break }
+            failures += 1
+            let pause = min(Self.longestPause, 0.25 * pow(2, Double(failures - 1)))
+            report(.reconnecting(after: pause))
+            try? await Task.sleep(nanoseconds: UInt64(pause * 1e9))
+        }
+        report(.left)
+    }
+
+    private enum Outcome { case welcomed, failed, refused(String) }
+
+    private func connectOnce(from place: Place) async -> Outcome {
+        let join = ClientMessage.join(SessionJoin(session: invitation.session, key: invitation.key, name: name,
+                                                  author: place.author, after: place.after))
+        let (operations, queue) = AsyncStream<DocumentOperation>.makeStream()
+        let outcome = OutcomeBox()
+        do {
+            try await WebSocketClient.connect(url: invitation.webSocketURL, configuration: .init(maxFrameSize: SessionWire.maximumMessageBytes),
+                                              logger: logger) { [self] inbound, outbound, _ in
+                try await outbound.write(.binary(ByteBuffer(bytes: try SessionWire.encode(join))))
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await operation in operations {
+                            try await outbound.write(.binary(ByteBuffer(bytes: try SessionWire.encode(ClientMessage.operation(operation)))))
+                        }
+                    }
+                    for try await message in inbound.messages(maxSize: SessionWire.maximumMessageBytes) {
+                        guard case .binary(let buffer) = message else { continue }
+                        switch try SessionWire.decode(ServerMessage.self, from: Array(buffer.readableBytesView)) {
+                        case .welcome(let author, _):
+                            outcome.set(.welcomed)
+                            deliver { [self] in
+                                // Joined: what the owner sends from now on goes out, and first what
+                                // it has not had confirmed.
+                                lock.withLock { outgoing = queue }
+                                report(.connected)
+                                onWelcome?(author)
+                            }
+                        case .operation(let sequence, let operation):
+                            deliver { [self] in onOperation?(operation, sequence) }
+                        case .refused(let why):
+                            outcome.set(.refused(why))
+                        }
+                    }
+                    queue.finish()
+                    group.cancelAll()
+                }
+            }
+        } catch {
+            logger.info("session connection ended: \(error)")
+        }
+        return outcome.value ?? .failed
+    }
+
+    private final class OutcomeBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var outcome: Outcome?
+        func set(_ value: Outcome) { lock.withLock { if case .refused = outcome {} else { outcome = value } } }
+        var value: Outcome? { lock.withLock { outcome } }
+    }
+
+    private func ownersPlace() async -> Place {
+        await withCheckedContinuation { continuation in
+            deliver { [self] in continuation.resume(returning: place()) }
+        }
+    }
+
+    private func report(_ status: Status) {
+        deliver { [self] in onStatus?(status) }
+    }
+}
