@@ -138,6 +138,9 @@ public final class SessionClient: @unchecked Sendable {
                             deliver { [self] in onOperation?(operation, sequence) }
                         case .refused(let why):
                             outcome.set(.refused(why))
+                        case .tooFarBehind:
+                            // Closed for lagging: joining again from where it is catches up.
+                            break
                         }
                     }
                     queue.finish()

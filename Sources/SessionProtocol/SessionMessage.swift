@@ -38,6 +38,9 @@ public enum ServerMessage: Codable, Sendable, Equatable {
     /// An operation in the session's order (everyone's, the client's own included: that is its
     /// confirmation), numbered from 1.
     case operation(sequence: UInt64, DocumentOperation)
-    /// Why the server closes this connection (a wrong key, a bad message, a reader too slow).
+    /// Why the server closes this connection for good (a wrong key, a bad message, a flood).
     case refused(String)
+    /// The connection fell too far behind the session and is closed: joining again, from the
+    /// last operation the client has, brings it up to date through the server's store.
+    case tooFarBehind
 }

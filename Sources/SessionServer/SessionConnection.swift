@@ -9,29 +9,31 @@ import SessionProtocol
 /// reason said first.
 struct SessionConnection {
     let hub: SessionHub
+    let limits: SessionLimits
     let logger: Logger
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
         var incoming = inbound.messages(maxSize: SessionWire.maximumMessageBytes).makeAsyncIterator()
-        let member: SessionHub.Membership
+        let member: SessionHub.Membership, join: SessionJoin
         do {
-            guard case .join(let join)? = try await next(&incoming) else {
+            guard case .join(let joining)? = try await next(&incoming) else {
                 throw SessionHub.Refusal(description: "The first message must join a session.")
             }
+            join = joining
             member = try await hub.join(join)
         } catch {
             return await refuse(outbound, "\(error)")
         }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await message in member.messages {
-                    guard (try? await send(message, to: outbound)) != nil else { return }
-                }
-            }
+            group.addTask { await sendSession(to: outbound, member: member, after: join.after) }
             do {
+                var budget = SendingBudget(limits)
                 while let message = try await next(&incoming) {
                     guard case .operation(let operation) = message else {
                         throw SessionHub.Refusal(description: "A second join on one connection.")
+                    }
+                    guard budget.spend() else {
+                        throw SessionHub.Refusal(description: "Too many operations too fast: the connection was closed.")
                     }
                     try await hub.submit(operation, from: member)
                 }
@@ -44,6 +46,30 @@ struct SessionConnection {
                 logger.info("a connection to \(member.session) ended: \(error)")
             }
             await hub.leave(member)
+        }
+    }
+
+    /// The welcome, what the client missed (from the store, a page at a time, each write
+    /// waiting for the client to take it), then the live operations; a reader that fell too
+    /// far behind hears why and is closed (it joins again from where it is).
+    private func sendSession(to outbound: WebSocketOutboundWriter, member: SessionHub.Membership, after: UInt64) async {
+        do {
+            try await send(.welcome(author: member.author, latest: member.latestAtJoin), to: outbound)
+            var sent = after
+            while sent < member.latestAtJoin {
+                let page = try await hub.missed(in: member.session, after: sent, through: member.latestAtJoin)
+                guard let last = page.last else { break }
+                for (sequence, operation) in page { try await send(.operation(sequence: sequence, operation), to: outbound) }
+                sent = last.sequence
+            }
+            for await message in member.live { try await send(message, to: outbound) }
+            if await hub.wasTooSlow(member) {
+                logger.info("dropped a reader too far behind in \(member.session)")
+                try? await send(.tooFarBehind, to: outbound)
+                try? await outbound.close(.goingAway, reason: "too far behind")
+            }
+        } catch {
+            logger.info("sending to a client of \(member.session) ended: \(error)")
         }
     }
 
@@ -64,5 +90,31 @@ struct SessionConnection {
     private func refuse(_ outbound: WebSocketOutboundWriter, _ reason: String) async {
         try? await send(.refused(reason), to: outbound)
         try? await outbound.close(.policyViolation, reason: String(reason.prefix(120)))
+    }
+}
+
+/// How many operations a client may send: a burst (a stroke's worth of edits resent after a
+/// reconnection) and then a steady rate far above any person's, so a flooder is stopped before
+/// it grows the session for everyone.
+struct SendingBudget {
+    private let burst: Double, perSecond: Double
+    private var tokens: Double
+    private var last = ContinuousClock.now
+
+    init(_ limits: SessionLimits) {
+        burst = Double(limits.burst)
+        perSecond = Double(limits.perSecond)
+        tokens = burst
+    }
+
+    mutating func spend() -> Bool {
+        let now = ContinuousClock.now
+        let elapsed = now - last
+        last = now
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        tokens = min(burst, tokens + seconds * perSecond)
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
     }
 }

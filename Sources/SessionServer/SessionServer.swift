@@ -10,15 +10,15 @@ import SessionProtocol
 public enum SessionServer {
     /// The server's application on `host`:`port` (0: any free port); `onRunning` hears the port
     /// it listens on once it does.
-    public static func application(store: any OperationStore, host: String = "127.0.0.1", port: Int = 0,
+    public static func application(store: any OperationStore, host: String = "127.0.0.1", port: Int = 0, limits: SessionLimits = SessionLimits(),
                                    logger: Logger = Logger(label: "x11paint-server"),
                                    onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        let hub = SessionHub(store: store)
+        let hub = SessionHub(store: store, limits: limits)
         let router = Router()
         router.get("/health") { _, _ in "ok" }
         let sockets = Router(context: BasicWebSocketRequestContext.self)
         sockets.ws("/session") { inbound, outbound, context in
-            await SessionConnection(hub: hub, logger: context.logger).run(inbound: inbound, outbound: outbound)
+            await SessionConnection(hub: hub, limits: limits, logger: context.logger).run(inbound: inbound, outbound: outbound)
         }
         let webSocket = WebSocketServerConfiguration(maxFrameSize: SessionWire.maximumMessageBytes)
         return Application(router: router,

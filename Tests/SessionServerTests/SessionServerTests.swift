@@ -62,12 +62,14 @@ final class SessionServerTests: XCTestCase {
                 received.append(decoded)
                 switch decoded {
                 case .welcome(let author, _):
-                    for outgoing in sending(author) { try await outbound.write(.binary(ByteBuffer(bytes: try SessionWire.encode(outgoing)))) }
+                    // Sent beside the reading, as a client does: its own operations come back while it sends.
+                    let outgoing = try sending(author).map { try SessionWire.encode($0) }
+                    Task { for bytes in outgoing { try await outbound.write(.binary(ByteBuffer(bytes: bytes))) } }
                     if expected == 0 { return }
                 case .operation:
                     operations += 1
                     if operations == expected { return }
-                case .refused: return
+                case .refused, .tooFarBehind: return
                 }
             }
         }
@@ -178,5 +180,55 @@ final class SessionServerTests: XCTestCase {
             guard case .welcome(_, let latest)? = later.first else { return XCTFail("welcomed first") }
             XCTAssertEqual(latest, 2)
         }
+    }
+
+    func testAFlooderIsClosedAndTheOthersGoOn() async throws {
+        let store = try SQLiteOperationStore(path: ":memory:")
+        let invite = try store.createSession()
+        try await withServer(store, limits: SessionLimits(burst: 50, perSecond: 10)) { port in
+            let flood = try await participant(port, SessionJoin(session: invite.session, key: invite.key, name: "Mallory"), expecting: 200) { author in
+                (1...200).map { .operation(DocumentOperation(id: OperationID(author: author, sequence: UInt64($0)), kind: .item(self.stroke($0)))) }
+            }
+            guard case .refused(let why)? = flood.last else { return XCTFail("a flood is refused: \(flood.suffix(2))") }
+            XCTAssertTrue(why.contains("Too many"), why)
+            let kept = try store.latest(in: invite.session)
+            XCTAssertGreaterThanOrEqual(kept, 50, "the burst is kept")
+            XCTAssertLessThan(kept, 60, "the flood is not")
+            let fine = try await participant(port, SessionJoin(session: invite.session, key: invite.key, name: "Ana", after: kept), expecting: 1) { author in
+                [.operation(DocumentOperation(id: OperationID(author: author, sequence: 1), kind: .item(self.stroke(1))))]
+            }
+            XCTAssertEqual(operations(fine).map(\.0), [kept + 1])
+        }
+    }
+
+    /// The hub itself, where the limit lives (the sockets between a server and a client hold
+    /// megabytes of their own before a reader that stopped holds anything up).
+    func testAReaderTooFarBehindIsDroppedWhileTheOthersGoOnAndCatchesUpFromTheStore() async throws {
+        let store = try SQLiteOperationStore(path: ":memory:")
+        let invite = try store.createSession()
+        let hub = SessionHub(store: store, limits: SessionLimits(liveBacklog: 16))
+        let join = SessionJoin(session: invite.session, key: invite.key, name: "Slow")
+        let slow = try await hub.join(join)
+        let writer = try await hub.join(SessionJoin(session: invite.session, key: invite.key, name: "Ana"))
+        var heardByWriter = 0
+        var writerStream = writer.live.makeAsyncIterator()
+        for n in 1...100 {
+            try await hub.submit(DocumentOperation(id: OperationID(author: writer.author, sequence: UInt64(n)), kind: .item(stroke(n))), from: writer)
+            if case .operation? = await writerStream.next() { heardByWriter += 1 }
+        }
+        XCTAssertEqual(heardByWriter, 100, "the writer heard every operation while the other read nothing")
+        var heardBySlow: [UInt64] = []
+        for await case .operation(let sequence, _) in slow.live { heardBySlow.append(sequence) }
+        XCTAssertEqual(heardBySlow, Array(1...16), "the slow reader's stream holds the backlog, then ends")
+        let dropped = await hub.wasTooSlow(slow)
+        XCTAssertTrue(dropped, "and it hears that it fell behind")
+        // Joining again from where it is: the rest comes from the store.
+        var again = join
+        again.author = slow.author
+        again.after = 16
+        let back = try await hub.join(again)
+        XCTAssertEqual(back.latestAtJoin, 100)
+        let missed = try await hub.missed(in: invite.session, after: 16, through: back.latestAtJoin)
+        XCTAssertEqual(missed.map(\.sequence), Array(17...100))
     }
 }
