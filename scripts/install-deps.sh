@@ -34,9 +34,10 @@ case "$purpose" in
   # means, and colord-data has the Adobe RGB profile the colour management tests use.
   # dbus-daemon, python3-dbus and python3-gi: a private session bus with a stand-in file chooser
   # portal (the portal tests), and GLib's own reader of the recently-used list.
+  # postgresql: a private server for the session servers that share one database.
   test) packages+=(xvfb xdotool x11-utils xclip libcairo2-dev libxtst-dev fonts-droid-fallback libharfbuzz-bin
                    desktop-file-utils appstream librsvg2-bin libglib2.0-dev dbus-daemon python3-dbus python3-gi gir1.2-glib-2.0 webp libtiff-tools
-                   libheif-examples libavif-bin giflib-tools liblcms2-utils colord-data) ;;
+                   libheif-examples libavif-bin giflib-tools liblcms2-utils colord-data postgresql) ;;
   # A desktop's real file chooser portal (D-Bus activation would start it on any session bus
   # that lists the system's services) and another CJK fallback face: CI installs them so the
   # suite is shown to pass on a desktop machine as on a bare one.

@@ -24,7 +24,11 @@ X11PAINT_BINARY="$(swift build --show-bin-path)/x11paint"
 export X11PAINT_BINARY
 
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# A private PostgreSQL server for the session server's shared-database tests.
+postgres_folder=$(mktemp -d /tmp/x11paint-postgres.XXXXXX)
+trap 'scripts/test-postgres.sh stop "$postgres_folder"; rm -rf "$log" "$postgres_folder"' EXIT
+X11PAINT_TEST_POSTGRES=$(scripts/test-postgres.sh start "$postgres_folder")
+export X11PAINT_TEST_POSTGRES
 set +e
 swift test --skip-build --disable-swift-testing "$@" 2>&1 | tee "$log" | grep -vE '^Test (Case|Suite) .*(started|passed)'
 status=${PIPESTATUS[0]}

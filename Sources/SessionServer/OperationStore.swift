@@ -13,20 +13,23 @@ public struct SessionCredentials: Sendable, Equatable {
 
 /// Where a server keeps its sessions' operations, durably and in order: each operation once (by
 /// its id), numbered 1, 2, 3… within its session. SQLite for one server (the embedded case),
-/// PostgreSQL for several serving the same sessions.
+/// PostgreSQL for several serving the same sessions: each server sends its clients what the
+/// store holds, in its numbers, so a client of one sees what a client of another sent.
 public protocol OperationStore: Sendable {
     /// A new session with a random name and key.
-    func createSession() throws -> SessionCredentials
+    func createSession() async throws -> SessionCredentials
     /// The session's key (nil: there is no such session).
-    func key(of session: String) throws -> String?
+    func key(of session: String) async throws -> String?
     /// A new participant's author number in `session` (1, 2, 3…; 0 is nobody's on the wire).
-    func newAuthor(in session: String, name: String) throws -> UInt32
+    func newAuthor(in session: String, name: String) async throws -> UInt32
     /// Whether `author` is one of `session`'s participants.
-    func isAuthor(_ author: UInt32, in session: String) throws -> Bool
+    func isAuthor(_ author: UInt32, in session: String) async throws -> Bool
     /// Appends `operation` unless one with its id is there already; either way its number.
-    func append(_ operation: DocumentOperation, to session: String) throws -> (sequence: UInt64, isNew: Bool)
+    func append(_ operation: DocumentOperation, to session: String) async throws -> (sequence: UInt64, isNew: Bool)
     /// Up to `limit` operations after number `after`, in order.
-    func operations(in session: String, after: UInt64, limit: Int) throws -> [(sequence: UInt64, operation: DocumentOperation)]
+    func operations(in session: String, after: UInt64, limit: Int) async throws -> [(sequence: UInt64, operation: DocumentOperation)]
     /// The number of the session's latest operation (0: none).
-    func latest(in session: String) throws -> UInt64
+    func latest(in session: String) async throws -> UInt64
+    /// Sessions that other servers added operations to (nil: there are no other servers).
+    var otherServersChanges: AsyncStream<String>? { get }
 }

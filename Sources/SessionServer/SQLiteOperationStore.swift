@@ -26,37 +26,40 @@ public final class SQLiteOperationStore: OperationStore {
         try migrator.migrate(database)
     }
 
-    public func createSession() throws -> SessionCredentials {
+    /// One server: nobody else adds operations.
+    public var otherServersChanges: AsyncStream<String>? { nil }
+
+    public func createSession() async throws -> SessionCredentials {
         let credentials = SessionCredentials(session: SessionSecrets.randomName(), key: SessionSecrets.randomKey())
-        try database.write { db in
+        try await database.write { db in
             try db.execute(sql: "INSERT INTO session (name, key, created) VALUES (?, ?, ?)",
                            arguments: [credentials.session, credentials.key, Date().timeIntervalSince1970])
         }
         return credentials
     }
 
-    public func key(of session: String) throws -> String? {
-        try database.read { db in try String.fetchOne(db, sql: "SELECT key FROM session WHERE name = ?", arguments: [session]) }
+    public func key(of session: String) async throws -> String? {
+        try await database.read { db in try String.fetchOne(db, sql: "SELECT key FROM session WHERE name = ?", arguments: [session]) }
     }
 
-    public func newAuthor(in session: String, name: String) throws -> UInt32 {
-        try database.write { db in
+    public func newAuthor(in session: String, name: String) async throws -> UInt32 {
+        try await database.write { db in
             let last = try Int64.fetchOne(db, sql: "SELECT MAX(author) FROM participant WHERE session = ?", arguments: [session]) ?? 0
             try db.execute(sql: "INSERT INTO participant (session, author, name) VALUES (?, ?, ?)", arguments: [session, last + 1, name])
             return UInt32(last + 1)
         }
     }
 
-    public func isAuthor(_ author: UInt32, in session: String) throws -> Bool {
-        try database.read { db in
+    public func isAuthor(_ author: UInt32, in session: String) async throws -> Bool {
+        try await database.read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM participant WHERE session = ? AND author = ?)",
                               arguments: [session, Int64(author)]) ?? false
         }
     }
 
-    public func append(_ operation: DocumentOperation, to session: String) throws -> (sequence: UInt64, isNew: Bool) {
+    public func append(_ operation: DocumentOperation, to session: String) async throws -> (sequence: UInt64, isNew: Bool) {
         let body = try SessionWire.encode(operation)
-        return try database.write { db in
+        return try await database.write { db in
             let id = operation.id
             if let kept = try Int64.fetchOne(db, sql: "SELECT sequence FROM operation WHERE session = ? AND author = ? AND number = ?",
                                             arguments: [session, Int64(id.author), Int64(id.sequence)]) {
@@ -69,8 +72,8 @@ public final class SQLiteOperationStore: OperationStore {
         }
     }
 
-    public func operations(in session: String, after: UInt64, limit: Int) throws -> [(sequence: UInt64, operation: DocumentOperation)] {
-        let rows = try database.read { db in
+    public func operations(in session: String, after: UInt64, limit: Int) async throws -> [(sequence: UInt64, operation: DocumentOperation)] {
+        let rows = try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT sequence, body FROM operation WHERE session = ? AND sequence > ? ORDER BY sequence LIMIT ?",
                              arguments: [session, Int64(after), limit])
         }
@@ -80,8 +83,8 @@ public final class SQLiteOperationStore: OperationStore {
         }
     }
 
-    public func latest(in session: String) throws -> UInt64 {
-        try database.read { db in
+    public func latest(in session: String) async throws -> UInt64 {
+        try await database.read { db in
             UInt64(try Int64.fetchOne(db, sql: "SELECT MAX(sequence) FROM operation WHERE session = ?", arguments: [session]) ?? 0)
         }
     }

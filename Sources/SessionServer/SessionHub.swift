@@ -2,8 +2,9 @@ import PaintDocument
 import SessionProtocol
 
 /// The live side of one server's sessions: who is connected to each, and the order of their
-/// operations. Every operation goes through here one at a time: it is checked, kept in the
-/// store (which numbers it), and then handed to every connection of its session. A connection
+/// operations. An operation is checked and kept in the store, which numbers it; then the store's
+/// operations not yet sent are sent to every connection of the session in the store's numbers
+/// (so operations other servers kept in a shared store go out in the same order). A connection
 /// takes its messages from a bounded stream of its own, so a slow reader holds up nobody else
 /// and is dropped before it costs the server memory; what a client missed comes from the store.
 actor SessionHub {
@@ -17,68 +18,106 @@ actor SessionHub {
         var session: String
         var author: UInt32
         var listener: Int
-        /// The session's latest operation when it joined: the connection sends what the client
+        /// What the session had sent when it joined: the connection sends what the client
         /// missed up to it from the store, page by page, then `live`.
         var latestAtJoin: UInt64
-        /// Every later operation as the session orders it, at most the limits' backlog waiting.
+        /// Every later operation in the session's order, at most the limits' backlog waiting.
         var live: AsyncStream<ServerMessage>
     }
 
-    /// How many operations one read of the store brings to a joining client.
-    static let catchUpPage = 1000
+    /// How many operations one read of the store brings.
+    static let page = 1000
+
     private let store: any OperationStore
     private let limits: SessionLimits
     private var listeners: [String: [Int: AsyncStream<ServerMessage>.Continuation]] = [:]
     private var nextListener = 0
     /// Listeners dropped for reading too slowly, until their connection hears it.
     private var tooSlow: Set<Int> = []
+    /// Per session: the last operation sent to its connections, and whether a sending is under
+    /// way (another change meanwhile makes it look again).
+    private var sent: [String: UInt64] = [:]
+    private var sending: Set<String> = []
+    private var lookAgain: Set<String> = []
 
     init(store: any OperationStore, limits: SessionLimits) {
         self.store = store
         self.limits = limits
     }
 
+    /// Follows what other servers add to the store, for as long as the server runs.
+    func followOtherServers() async {
+        guard let changes = store.otherServersChanges else { return }
+        for await session in changes where listeners[session] != nil { await publish(session) }
+    }
+
     /// Checks the invitation, gives the client its author (its own again after a reconnection),
-    /// and starts its live stream from the session's latest operation.
-    func join(_ join: SessionJoin) throws -> Membership {
-        guard let key = try store.key(of: join.session), SessionSecrets.keysMatch(join.key, key) else {
+    /// and starts its live stream after what the session has sent.
+    func join(_ join: SessionJoin) async throws -> Membership {
+        guard let key = try await store.key(of: join.session), SessionSecrets.keysMatch(join.key, key) else {
             throw Refusal(description: "There is no session with that name and key: ask for a new invitation.")
         }
         let author: UInt32
-        if let returning = join.author, try store.isAuthor(returning, in: join.session) {
+        if let returning = join.author, try await store.isAuthor(returning, in: join.session) {
             author = returning
         } else {
-            author = try store.newAuthor(in: join.session, name: String(join.name.prefix(64)))
+            author = try await store.newAuthor(in: join.session, name: String(join.name.prefix(64)))
         }
+        if sent[join.session] == nil {
+            let latest = try await store.latest(in: join.session)
+            sent[join.session] = max(sent[join.session] ?? 0, latest)
+        }
+        // From here to the return nothing waits: the stream starts right after what was sent.
         let (live, continuation) = AsyncStream<ServerMessage>.makeStream(bufferingPolicy: .bufferingOldest(limits.liveBacklog))
         nextListener += 1
         listeners[join.session, default: [:]][nextListener] = continuation
-        return Membership(session: join.session, author: author, listener: nextListener,
-                          latestAtJoin: try store.latest(in: join.session), live: live)
+        return Membership(session: join.session, author: author, listener: nextListener, latestAtJoin: sent[join.session] ?? 0, live: live)
     }
 
     /// The session's operations after `after`, up to `through`, a page at a time.
-    func missed(in session: String, after: UInt64, through: UInt64) throws -> [(sequence: UInt64, operation: DocumentOperation)] {
+    func missed(in session: String, after: UInt64, through: UInt64) async throws -> [(sequence: UInt64, operation: DocumentOperation)] {
         guard after < through else { return [] }
-        return try store.operations(in: session, after: after, limit: Self.catchUpPage).filter { $0.sequence <= through }
+        return try await store.operations(in: session, after: after, limit: Self.page).filter { $0.sequence <= through }
     }
 
-    /// An operation from `member`'s client: kept and sent to everyone in the session once (a
+    /// An operation from `member`'s client: kept, then sent to everyone in the session once (a
     /// resend of one kept already changes nothing). Refused when it is not theirs to make.
-    func submit(_ operation: DocumentOperation, from member: Membership) throws {
+    func submit(_ operation: DocumentOperation, from member: Membership) async throws {
         guard operation.id.author == member.author else {
             throw Refusal(description: "An operation under another participant's name.")
         }
         if case .item(let item) = operation.kind, !item.isPlausible {
             throw Refusal(description: "An operation no tool of X11Paint can make.")
         }
-        let (sequence, isNew) = try store.append(operation, to: member.session)
-        guard isNew else { return }
-        for (listener, continuation) in listeners[member.session] ?? [:] {
-            guard case .dropped = continuation.yield(.operation(sequence: sequence, operation)) else { continue }
+        guard try await store.append(operation, to: member.session).isNew else { return }
+        await publish(member.session)
+    }
+
+    /// Sends the session's connections what the store holds after what they were sent, in its
+    /// numbers; one sending at a time per session.
+    private func publish(_ session: String) async {
+        guard !sending.contains(session) else {
+            lookAgain.insert(session)
+            return
+        }
+        sending.insert(session)
+        defer { sending.remove(session) }
+        repeat {
+            lookAgain.remove(session)
+            while let after = sent[session],
+                  let page = try? await store.operations(in: session, after: after, limit: Self.page), !page.isEmpty {
+                for (sequence, operation) in page { send(.operation(sequence: sequence, operation), in: session) }
+                sent[session] = page.last!.sequence
+            }
+        } while lookAgain.contains(session)
+    }
+
+    private func send(_ message: ServerMessage, in session: String) {
+        for (listener, continuation) in listeners[session] ?? [:] {
+            guard case .dropped = continuation.yield(message) else { continue }
             tooSlow.insert(listener)
             continuation.finish()
-            listeners[member.session]?[listener] = nil
+            listeners[session]?[listener] = nil
         }
     }
 

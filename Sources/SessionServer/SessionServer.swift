@@ -24,7 +24,11 @@ public enum SessionServer {
         return Application(router: router,
                            server: .http1WebSocketUpgrade(webSocketRouter: sockets, configuration: .init(ws: webSocket)),
                            configuration: .init(address: .hostname(host, port: port), serverName: "x11paint-server"),
-                           onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+                           onServerRunning: { channel in
+                               // Operations other servers keep in a shared store reach this one's clients too.
+                               Task { await hub.followOtherServers() }
+                               await onRunning(channel.localAddress?.port ?? port)
+                           },
                            logger: logger)
     }
 }

@@ -15,20 +15,24 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (0: any free one).")
     var port = 7878
 
-    @Option(help: "The SQLite file that keeps the sessions.")
+    @Option(help: "Where the sessions are kept: an SQLite file, or a PostgreSQL database (postgres://USER@HOST/DATABASE) that several servers share.")
     var database = "x11paint-sessions.sqlite"
 
     @Flag(help: "Make a new session and print its invitation link.")
     var newSession = false
 
     func run() async throws {
-        let store: SQLiteOperationStore
+        let store: any OperationStore
         do {
-            store = try SQLiteOperationStore(path: database)
+            if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
+                store = try await PostgresOperationStore(url: database)
+            } else {
+                store = try SQLiteOperationStore(path: database)
+            }
         } catch {
             throw ValidationError("cannot open the sessions database \(database): \(error)")
         }
-        let session = newSession ? try store.createSession() : nil
+        let session = newSession ? try await store.createSession() : nil
         let host = self.host
         let application = SessionServer.application(store: store, host: host, port: port) { port in
             print("x11paint-server: listening on ws://\(host):\(port)/session")

@@ -21,11 +21,6 @@ final class SessionServerTests: XCTestCase {
         var all: [ServerMessage] { lock.withLock { messages } }
     }
 
-    private func stroke(_ n: Int) -> Document.Item {
-        .stroke(Stroke(points: [Point(x: Double(n * 7 % 60), y: 5), Point(x: 30, y: Double(n * 5 % 40))],
-                       color: Color(r: n * 40 % 256, g: 80, b: 200, a: 255), width: 3, blendMode: .sourceOver))
-    }
-
     /// A client that joins with `join`, sends what `sending` makes once it knows its author,
     /// and reads until it has `expected` operations (or is refused, or the server closes).
     private func participant(_ port: Int, _ join: SessionJoin, expecting expected: Int,
@@ -86,7 +81,7 @@ final class SessionServerTests: XCTestCase {
 
     func testTwoParticipantsGetEveryOperationInOneOrderAndDrawTheSamePixels() async throws {
         let store = try SQLiteOperationStore(path: ":memory:")
-        let invite = try store.createSession()
+        let invite = try await store.createSession()
         try await withServer(store) { port in
             let strokes: @Sendable (UInt32) -> [ClientMessage] = { author in
                 (1...5).map { .operation(DocumentOperation(id: OperationID(author: author, sequence: UInt64($0)),
@@ -116,7 +111,7 @@ final class SessionServerTests: XCTestCase {
 
     func testAReconnectingClientGetsOnlyWhatItMissedAndAResendIsKeptOnce() async throws {
         let store = try SQLiteOperationStore(path: ":memory:")
-        let invite = try store.createSession()
+        let invite = try await store.createSession()
         try await withServer(store) { port in
             let join = SessionJoin(session: invite.session, key: invite.key, name: "Ana")
             let made: @Sendable (UInt32, Int) -> DocumentOperation = { author, n in
@@ -132,13 +127,14 @@ final class SessionServerTests: XCTestCase {
             let after = try await participant(port, again, expecting: 2) { author in [.operation(made(author, 3)), .operation(made(author, 4))] }
             XCTAssertEqual(author(after), me, "the same author again")
             XCTAssertEqual(operations(after).map(\.0), [3, 4], "only what it missed, then the new one")
-            XCTAssertEqual(try store.latest(in: invite.session), 4, "the resent one kept once")
+            let latestKept = try await store.latest(in: invite.session)
+            XCTAssertEqual(latestKept, 4, "the resent one kept once")
         }
     }
 
     func testAWrongKeyOrAForgedAuthorClosesThatConnectionOnly() async throws {
         let store = try SQLiteOperationStore(path: ":memory:")
-        let invite = try store.createSession()
+        let invite = try await store.createSession()
         try await withServer(store) { port in
             let wrong = try await participant(port, SessionJoin(session: invite.session, key: String(repeating: "0", count: 32), name: "Eve"), expecting: 1)
             guard case .refused(let why)? = wrong.last else { return XCTFail("a wrong key is refused: \(wrong)") }
@@ -154,7 +150,8 @@ final class SessionServerTests: XCTestCase {
                                               kind: .item(.stroke(Stroke(points: [Point(x: 0, y: 0)], color: .black, width: 1e20, blendMode: .sourceOver)))))]
             }
             guard case .refused? = huge.last else { return XCTFail("an operation no tool can make is refused: \(huge)") }
-            XCTAssertEqual(try store.latest(in: invite.session), 0, "nothing of theirs was kept")
+            let latestKept = try await store.latest(in: invite.session)
+            XCTAssertEqual(latestKept, 0, "nothing of theirs was kept")
 
             // The session goes on for the invited.
             let fine = try await participant(port, SessionJoin(session: invite.session, key: invite.key, name: "Ana"), expecting: 1) { author in
@@ -167,7 +164,7 @@ final class SessionServerTests: XCTestCase {
     func testARestartedServerStillHasItsSessions() async throws {
         let folder = TemporaryDirectory()
         let path = folder.path + "/sessions.sqlite"
-        let invite = try SQLiteOperationStore(path: path).createSession()
+        let invite = try await SQLiteOperationStore(path: path).createSession()
         let join = SessionJoin(session: invite.session, key: invite.key, name: "Ana")
         try await withServer(try SQLiteOperationStore(path: path)) { port in
             _ = try await participant(port, join, expecting: 2) { author in
@@ -184,14 +181,14 @@ final class SessionServerTests: XCTestCase {
 
     func testAFlooderIsClosedAndTheOthersGoOn() async throws {
         let store = try SQLiteOperationStore(path: ":memory:")
-        let invite = try store.createSession()
+        let invite = try await store.createSession()
         try await withServer(store, limits: SessionLimits(burst: 50, perSecond: 10)) { port in
             let flood = try await participant(port, SessionJoin(session: invite.session, key: invite.key, name: "Mallory"), expecting: 200) { author in
                 (1...200).map { .operation(DocumentOperation(id: OperationID(author: author, sequence: UInt64($0)), kind: .item(self.stroke($0)))) }
             }
             guard case .refused(let why)? = flood.last else { return XCTFail("a flood is refused: \(flood.suffix(2))") }
             XCTAssertTrue(why.contains("Too many"), why)
-            let kept = try store.latest(in: invite.session)
+            let kept = try await store.latest(in: invite.session)
             XCTAssertGreaterThanOrEqual(kept, 50, "the burst is kept")
             XCTAssertLessThan(kept, 60, "the flood is not")
             let fine = try await participant(port, SessionJoin(session: invite.session, key: invite.key, name: "Ana", after: kept), expecting: 1) { author in
@@ -205,7 +202,7 @@ final class SessionServerTests: XCTestCase {
     /// megabytes of their own before a reader that stopped holds anything up).
     func testAReaderTooFarBehindIsDroppedWhileTheOthersGoOnAndCatchesUpFromTheStore() async throws {
         let store = try SQLiteOperationStore(path: ":memory:")
-        let invite = try store.createSession()
+        let invite = try await store.createSession()
         let hub = SessionHub(store: store, limits: SessionLimits(liveBacklog: 16))
         let join = SessionJoin(session: invite.session, key: invite.key, name: "Slow")
         let slow = try await hub.join(join)

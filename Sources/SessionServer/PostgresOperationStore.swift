@@ -1,0 +1,172 @@
+import Foundation
+import Logging
+import PaintDocument
+import PostgresNIO
+import SessionProtocol
+
+/// The sessions of several servers in one PostgreSQL database (postgres-nio): each operation
+/// is numbered in its session by one row's counter (taken under that row's lock, so two servers
+/// never give one number twice), kept once by its id, and announced with NOTIFY carrying only
+/// the session's name: every server listening fetches what it has not sent, in the store's
+/// numbers, and sends it to its own clients. A notification lost (a dropped listening
+/// connection) costs nothing but a delay: the next one, or the next operation, fetches it all.
+public final class PostgresOperationStore: OperationStore {
+    private let client: PostgresClient
+    private let logger: Logger
+    private let changes: AsyncStream<String>
+    private let announce: AsyncStream<String>.Continuation
+    private let running: Task<Void, Never>
+    static let channel = "x11paint_session"
+
+    /// Connects to `url` (postgres://USER:PASSWORD@HOST:PORT/DATABASE, or a socket folder as
+    /// postgres://USER@/DATABASE?host=/run/postgresql), makes the tables when they are missing,
+    /// and listens for other servers' operations.
+    public init(url: String, logger: Logger = Logger(label: "x11paint-server")) async throws {
+        let configuration = try Self.configuration(url)
+        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.logger = logger
+        (changes, announce) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(1024))
+        let client = self.client, announce = self.announce
+        running = Task {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await client.run() }
+                group.addTask { await Self.listen(client, announce: announce, logger: logger) }
+            }
+        }
+        try await client.query("""
+            CREATE TABLE IF NOT EXISTS x11paint_session (name TEXT PRIMARY KEY, key TEXT NOT NULL,
+                                                         latest BIGINT NOT NULL DEFAULT 0, created TIMESTAMPTZ NOT NULL DEFAULT now())
+            """, logger: logger)
+        try await client.query("""
+            CREATE TABLE IF NOT EXISTS x11paint_participant (session TEXT NOT NULL REFERENCES x11paint_session(name),
+                                                             author BIGINT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (session, author))
+            """, logger: logger)
+        try await client.query("""
+            CREATE TABLE IF NOT EXISTS x11paint_operation (session TEXT NOT NULL REFERENCES x11paint_session(name),
+                                                           sequence BIGINT NOT NULL, author BIGINT NOT NULL, number BIGINT NOT NULL,
+                                                           body BYTEA NOT NULL, PRIMARY KEY (session, sequence), UNIQUE (session, author, number))
+            """, logger: logger)
+    }
+
+    deinit {
+        running.cancel()
+        announce.finish()
+    }
+
+    public var otherServersChanges: AsyncStream<String>? { changes }
+
+    /// Listens on the channel for as long as the store lives, again after a dropped connection.
+    private static func listen(_ client: PostgresClient, announce: AsyncStream<String>.Continuation, logger: Logger) async {
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    try await connection.listen(on: channel) { notifications in
+                        for try await notification in notifications { announce.yield(notification.payload) }
+                    }
+                }
+            } catch {
+                logger.warning("listening to the sessions' database: \(error)")
+                try? await Task.sleep(nanoseconds: 1_000_000_000)
+            }
+        }
+    }
+
+    public func createSession() async throws -> SessionCredentials {
+        let credentials = SessionCredentials(session: SessionSecrets.randomName(), key: SessionSecrets.randomKey())
+        try await client.query("INSERT INTO x11paint_session (name, key) VALUES (\(credentials.session), \(credentials.key))", logger: logger)
+        return credentials
+    }
+
+    public func key(of session: String) async throws -> String? {
+        for try await key in try await client.query("SELECT key FROM x11paint_session WHERE name = \(session)", logger: logger).decode(String.self) {
+            return key
+        }
+        return nil
+    }
+
+    public func newAuthor(in session: String, name: String) async throws -> UInt32 {
+        try await client.withTransaction(logger: logger) { connection in
+            // The session's row, locked: two servers adding a participant at once take turns.
+            _ = try await connection.query("SELECT latest FROM x11paint_session WHERE name = \(session) FOR UPDATE", logger: logger)
+            var last: Int64 = 0
+            for try await value in try await connection.query("SELECT COALESCE(MAX(author), 0) FROM x11paint_participant WHERE session = \(session)",
+                                                               logger: logger).decode(Int64.self) { last = value }
+            try await connection.query("INSERT INTO x11paint_participant (session, author, name) VALUES (\(session), \(last + 1), \(name))", logger: logger)
+            return UInt32(last + 1)
+        }
+    }
+
+    public func isAuthor(_ author: UInt32, in session: String) async throws -> Bool {
+        let rows = try await client.query("SELECT 1 FROM x11paint_participant WHERE session = \(session) AND author = \(Int64(author))", logger: logger)
+        for try await _ in rows { return true }
+        return false
+    }
+
+    public func append(_ operation: DocumentOperation, to session: String) async throws -> (sequence: UInt64, isNew: Bool) {
+        let body = try SessionWire.encode(operation)
+        let author = Int64(operation.id.author), number = Int64(operation.id.sequence)
+        let appended: (sequence: UInt64, isNew: Bool) = try await client.withTransaction(logger: logger) { connection in
+            // The session's counter, under its row's lock: one number per operation, whichever server.
+            var latest: Int64 = 0
+            for try await value in try await connection.query("SELECT latest FROM x11paint_session WHERE name = \(session) FOR UPDATE",
+                                                               logger: logger).decode(Int64.self) { latest = value }
+            for try await kept in try await connection.query("""
+                SELECT sequence FROM x11paint_operation WHERE session = \(session) AND author = \(author) AND number = \(number)
+                """, logger: logger).decode(Int64.self) {
+                return (UInt64(kept), false)
+            }
+            let sequence = latest + 1
+            try await connection.query("UPDATE x11paint_session SET latest = \(sequence) WHERE name = \(session)", logger: logger)
+            try await connection.query("""
+                INSERT INTO x11paint_operation (session, sequence, author, number, body)
+                VALUES (\(session), \(sequence), \(author), \(number), \(ByteBuffer(bytes: body)))
+                """, logger: logger)
+            return (UInt64(sequence), true)
+        }
+        if appended.isNew {
+            // Only the session's name: the others fetch what they have not sent.
+            try await client.query("SELECT pg_notify(\(Self.channel), \(session))", logger: logger)
+        }
+        return appended
+    }
+
+    public func operations(in session: String, after: UInt64, limit: Int) async throws -> [(sequence: UInt64, operation: DocumentOperation)] {
+        let rows = try await client.query("""
+            SELECT sequence, body FROM x11paint_operation WHERE session = \(session) AND sequence > \(Int64(after))
+            ORDER BY sequence LIMIT \(Int64(limit))
+            """, logger: logger)
+        var found: [(sequence: UInt64, operation: DocumentOperation)] = []
+        for try await (sequence, body) in rows.decode((Int64, ByteBuffer).self) {
+            found.append((UInt64(sequence), try SessionWire.decode(DocumentOperation.self, from: Array(body.readableBytesView))))
+        }
+        return found
+    }
+
+    public func latest(in session: String) async throws -> UInt64 {
+        for try await latest in try await client.query("SELECT latest FROM x11paint_session WHERE name = \(session)", logger: logger).decode(Int64.self) {
+            return UInt64(latest)
+        }
+        return 0
+    }
+
+    /// The client's configuration from a postgres:// URL.
+    static func configuration(_ url: String) throws -> PostgresClient.Configuration {
+        guard let components = URLComponents(string: url), components.scheme == "postgres" || components.scheme == "postgresql" else {
+            throw ConfigurationError(description: "a database URL starts with postgres://")
+        }
+        let user = components.user ?? "postgres"
+        let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : nil
+        if let socketFolder = components.queryItems?.first(where: { $0.name == "host" })?.value, socketFolder.hasPrefix("/") {
+            let port = components.port ?? 5432
+            return PostgresClient.Configuration(unixSocketPath: "\(socketFolder)/.s.PGSQL.\(port)", username: user,
+                                                password: components.password, database: database)
+        }
+        guard let host = components.host, !host.isEmpty else { throw ConfigurationError(description: "the database URL names no host") }
+        return PostgresClient.Configuration(host: host, port: components.port ?? 5432, username: user, password: components.password,
+                                            database: database, tls: .disable)
+    }
+
+    struct ConfigurationError: Error, CustomStringConvertible {
+        var description: String
+    }
+}

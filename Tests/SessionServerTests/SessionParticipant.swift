@@ -1,0 +1,70 @@
+import Foundation
+import Logging
+import XCTest
+@testable import PaintDocument
+import PaintGraphics
+import SessionClient
+import SessionProtocol
+
+/// One participant: a document owned by a serial queue (as the UI thread owns the app's),
+/// shared once the server says who this participant is.
+final class SessionParticipant: @unchecked Sendable {
+    let owner = DispatchQueue(label: "participant")
+    let content: DocumentContent
+    let client: SessionClient
+    var shared: SharedDocument?
+    var statuses: [SessionClient.Status] = []
+
+    init(_ name: String, _ invitation: SessionInvitation) {
+        content = DocumentContent()
+        _ = content.load(Document(format: DocumentFormat(pixelWidth: 64, pixelHeight: 48)), redo: [])
+        _ = content.matchLayerToFormat()
+        var logger = Logger(label: name)
+        logger.logLevel = .critical
+        let owner = self.owner
+        client = SessionClient(invitation: invitation, name: name, logger: logger) { work in owner.async(execute: work) }
+        // Weak: the client's last news may come after the participant is gone.
+        client.place = { [weak self] in SessionClient.Place(author: self?.shared?.content.author, after: self?.shared?.lastSequence ?? 0) }
+        client.onWelcome = { [weak self] author in
+            guard let self else { return }
+            if shared == nil {
+                shared = SharedDocument(content: content, author: author)
+                shared?.onLocalOperation = { [weak self] in self?.client.send($0) }
+            }
+            for operation in shared?.unconfirmed ?? [] { client.send(operation) }
+        }
+        client.onOperation = { [weak self] operation, sequence in self?.shared?.receive(operation, sequence: sequence) }
+        client.onStatus = { [weak self] in self?.statuses.append($0) }
+    }
+
+    func draw(_ item: Document.Item) { owner.sync { content.append(item) } }
+
+    func read<T>(_ body: (SessionParticipant) -> T) -> T { owner.sync { body(self) } }
+
+    var pixels: [UInt32] {
+        read { participant in
+            let artwork = participant.content.drawing.renderArtwork()
+            return Array(UnsafeBufferPointer(start: artwork.pixels, count: artwork.width * artwork.height))
+        }
+    }
+}
+
+extension XCTestCase {
+    func stroke(_ n: Int) -> Document.Item {
+        .stroke(Stroke(points: [Point(x: Double(n * 7 % 60), y: 5), Point(x: 30, y: Double(n * 5 % 40))],
+                       color: Color(r: n * 40 % 256, g: 80, b: 200, a: 200), width: 3, blendMode: .sourceOver))
+    }
+
+    /// Waits up to `seconds` for `condition`; says what it waited for when it never held.
+    func waitUntil(_ what: String, seconds: Double = 20, _ condition: () -> Bool) async {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            guard Date() < deadline else { return XCTFail("waited \(seconds) s for \(what)") }
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+    }
+
+    func settled(_ participants: [SessionParticipant], count: UInt64) -> Bool {
+        participants.allSatisfy { $0.read { $0.shared?.lastSequence == count && $0.shared?.unconfirmed.isEmpty == true } }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Logging
+import XCTest
+@testable import PaintDocument
+import PaintGraphics
+import SessionClient
+import SessionProtocol
+@testable import SessionServer
+
+/// Session servers sharing one PostgreSQL database (the private server `make test` starts):
+/// two servers numbering one session's operations at once never give a number twice, and a
+/// participant on one server and a participant on the other end with the same pixels.
+final class SharedDatabaseTests: XCTestCase {
+    private func database() throws -> String {
+        guard let url = ProcessInfo.processInfo.environment["X11PAINT_TEST_POSTGRES"] else {
+            throw XCTSkip("X11PAINT_TEST_POSTGRES names no PostgreSQL server (make test starts one)")
+        }
+        return url
+    }
+
+    private var quiet: Logger {
+        var logger = Logger(label: "x11paint-server")
+        logger.logLevel = .critical
+        return logger
+    }
+
+    func testTwoServersNumberOneSessionsOperationsOnceEach() async throws {
+        let url = try database()
+        let first = try await PostgresOperationStore(url: url, logger: quiet)
+        let second = try await PostgresOperationStore(url: url, logger: quiet)
+        let invite = try await first.createSession()
+        let (a, b) = (try await first.newAuthor(in: invite.session, name: "Ana"), try await second.newAuthor(in: invite.session, name: "Bo"))
+        XCTAssertNotEqual(a, b)
+        let key = try await second.key(of: invite.session)
+        XCTAssertEqual(key, invite.key, "one database: the other server knows the session")
+        let operation: @Sendable (UInt32, Int) -> DocumentOperation = { author, n in
+            DocumentOperation(id: OperationID(author: author, sequence: UInt64(n)), kind: .item(.clear))
+        }
+        // Both servers append at once, each a resend of every third.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (store, author) in [(first, a), (second, b)] {
+                group.addTask {
+                    for n in 1...30 {
+                        _ = try await store.append(operation(author, n), to: invite.session)
+                        if n % 3 == 0 { _ = try await store.append(operation(author, n), to: invite.session) }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let kept = try await first.operations(in: invite.session, after: 0, limit: 1000)
+        XCTAssertEqual(kept.map(\.sequence), Array(1...60), "numbers 1 to 60, none twice, none missing")
+        XCTAssertEqual(Set(kept.map(\.operation.id)).count, 60, "each operation once")
+        let latest = try await second.latest(in: invite.session)
+        XCTAssertEqual(latest, 60)
+    }
+
+    func testParticipantsOnTwoServersOfOneDatabaseEndWithTheSamePixels() async throws {
+        let url = try database()
+        let invite = try await PostgresOperationStore(url: url, logger: quiet).createSession()
+        try await withServer(try await PostgresOperationStore(url: url, logger: quiet)) { firstPort in
+            try await withServer(try await PostgresOperationStore(url: url, logger: quiet)) { secondPort in
+                let both = [firstPort, secondPort].enumerated().map { index, port in
+                    SessionParticipant(index == 0 ? "Ana" : "Bo",
+                                                   SessionInvitation(host: "127.0.0.1", port: port, session: invite.session, key: invite.key))
+                }
+                for participant in both { participant.client.start() }
+                await waitUntil("both joined") { both.allSatisfy { $0.read { $0.shared != nil } } }
+                for n in 0..<40 { both[n % 2].draw(stroke(n)) }
+                await waitUntil("all 40 strokes confirmed on both servers") { settled(both, count: 40) }
+                XCTAssertEqual(both[0].read { $0.content.document }, both[1].read { $0.content.document })
+                XCTAssertEqual(both[0].pixels, both[1].pixels)
+                for participant in both { participant.client.leave() }
+            }
+        }
+    }
+}
