@@ -164,7 +164,7 @@ let package = Package(
         ),
         .target(
             name: "SessionClient",
-            dependencies: ["SessionProtocol", "PaintDocument", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["SessionProtocol", "PaintDocument", "PaintGraphics", .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]
         ),

@@ -3,6 +3,7 @@ import HummingbirdWSClient
 import Logging
 import NIOCore
 import PaintDocument
+import PaintGraphics
 import SessionProtocol
 
 /// One participant's connection to a session's server, kept up: it joins, hands the server's
@@ -48,8 +49,13 @@ public final class SessionClient: @unchecked Sendable {
     public var onStatus: ((Status) -> Void)?
 
     private let lock = NSLock()
-    /// The joined connection's queue of operations to send (nil: not joined now).
-    private var outgoing: AsyncStream<DocumentOperation>.Continuation?
+    /// The joined connection's queue of messages to send (nil: not joined now).
+    private var outgoing: AsyncStream<ClientMessage>.Continuation?
+    /// The pictures operations name, this participant's and the session's (under `lock`).
+    private let pictures = AssetRegistry()
+    /// The pictures sent on this connection (a new one sends those it needs again: the server
+    /// keeps each once).
+    private var sentPictures = Set<String>()
     private var task: Task<Void, Never>?
 
     /// The longest pause between tries.
@@ -61,6 +67,9 @@ public final class SessionClient: @unchecked Sendable {
         self.name = name
         self.logger = logger
         self.deliver = deliver
+        // A picture that never came (or could not be read) shows as the journal shows a lost
+        // one, at its size within reason, and the session goes on.
+        pictures.placeholder = { width, height in PicturePlaceholder.make(width: min(max(width, 1), 4096), height: min(max(height, 1), 4096)) }
     }
 
     /// Connects, and keeps connecting until `leave()` or a refusal.
@@ -69,10 +78,23 @@ public final class SessionClient: @unchecked Sendable {
         task = Task { [self] in await keepConnected() }
     }
 
-    /// Sends an operation now when joined; else it goes with the rest not yet confirmed at the
-    /// next joining.
+    /// Sends an operation now when joined, after the pictures it shows that this connection has
+    /// not sent; else it goes with the rest not yet confirmed at the next joining.
     public func send(_ operation: DocumentOperation) {
-        _ = lock.withLock { outgoing }?.yield(operation)
+        var messages: [ClientMessage] = []
+        if case .item(let item) = operation.kind {
+            for asset in JournalFile.assets(in: [item]) {
+                let isNew = lock.withLock {
+                    pictures.assets[asset.id] = asset
+                    return sentPictures.insert(asset.id).inserted
+                }
+                guard isNew, let encoded = asset.encoded ?? (try? PNGCodec.encode(asset.image.bitmap, options: .drawing)) else { continue }
+                messages.append(.picture(SessionPicture(id: asset.id, name: asset.name, encoded: encoded)))
+            }
+        }
+        messages.append(.operation(operation))
+        guard let outgoing = lock.withLock({ outgoing }) else { return }
+        for message in messages { outgoing.yield(message) }
     }
 
     /// Leaves the session: the connection closes and no other is made.
@@ -110,7 +132,7 @@ public final class SessionClient: @unchecked Sendable {
     private func connectOnce(from place: Place) async -> Outcome {
         let join = ClientMessage.join(SessionJoin(session: invitation.session, key: invitation.key, name: name,
                                                   author: place.author, after: place.after))
-        let (operations, queue) = AsyncStream<DocumentOperation>.makeStream()
+        let (messages, queue) = AsyncStream<ClientMessage>.makeStream()
         let outcome = OutcomeBox()
         do {
             try await WebSocketClient.connect(url: invitation.webSocketURL, configuration: .init(maxFrameSize: SessionWire.maximumMessageBytes),
@@ -118,21 +140,32 @@ public final class SessionClient: @unchecked Sendable {
                 try await outbound.write(.binary(ByteBuffer(bytes: try SessionWire.encode(join))))
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
-                        for await operation in operations {
-                            try await outbound.write(.binary(ByteBuffer(bytes: try SessionWire.encode(ClientMessage.operation(operation)))))
+                        for await message in messages {
+                            try await outbound.write(.binary(ByteBuffer(bytes: try SessionWire.encode(message))))
                         }
                     }
                     for try await message in inbound.messages(maxSize: SessionWire.maximumMessageBytes) {
                         guard case .binary(let buffer) = message else { continue }
-                        switch try SessionWire.decode(ServerMessage.self, from: Array(buffer.readableBytesView)) {
+                        let bytes = Array(buffer.readableBytesView)
+                        switch try lock.withLock({ try SessionWire.decode(ServerMessage.self, from: bytes, pictures: pictures) }) {
                         case .welcome(let author, _):
                             outcome.set(.welcomed)
                             deliver { [self] in
                                 // Joined: what the owner sends from now on goes out, and first what
                                 // it has not had confirmed.
-                                lock.withLock { outgoing = queue }
+                                lock.withLock {
+                                    outgoing = queue
+                                    sentPictures.removeAll()
+                                }
                                 report(.connected)
                                 onWelcome?(author)
+                            }
+                        case .picture(let picture):
+                            // Kept for the operations that show it (a picture that cannot be read
+                            // shows as a placeholder, as in a damaged journal).
+                            if let photo = try? PhotoDecoder.decode(picture.encoded, name: picture.name) {
+                                let asset = ImageAsset(bitmap: photo.asset.image.bitmap, name: picture.name, id: picture.id, encoded: picture.encoded)
+                                lock.withLock { pictures.assets[picture.id] = asset }
                             }
                         case .operation(let sequence, let operation):
                             deliver { [self] in onOperation?(operation, sequence) }

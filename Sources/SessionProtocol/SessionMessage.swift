@@ -1,3 +1,4 @@
+import Foundation
 import PaintDocument
 
 /// What a client says to a session's server. The first message of a connection is `join`;
@@ -5,7 +6,29 @@ import PaintDocument
 /// same id, and the server keeps it once).
 public enum ClientMessage: Codable, Sendable, Equatable {
     case join(SessionJoin)
+    /// A picture the client's next operations show, sent before the first of them.
+    case picture(SessionPicture)
     case operation(DocumentOperation)
+}
+
+/// A picture operations show (a placed photo, a picture background): an operation names it by
+/// its id, and its file's bytes (PNG or JPEG) travel once, before the first operation that
+/// uses it, and go to everyone who joins.
+public struct SessionPicture: Codable, Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var encoded: Data
+
+    public init(id: String, name: String, encoded: Data) {
+        self.id = id
+        self.name = name
+        self.encoded = encoded
+    }
+
+    /// Whether the id is one a picture can have (it names a row and a file, never a path).
+    public var hasPlausibleID: Bool {
+        (1...64).contains(id.count) && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
 }
 
 /// Which session, proof of being invited to it, and where this client is in it.
@@ -35,6 +58,8 @@ public enum ServerMessage: Codable, Sendable, Equatable {
     /// The join was accepted: the author this client's operations carry, and the sequence
     /// number of the session's latest operation (what the client will have once caught up).
     case welcome(author: UInt32, latest: UInt64)
+    /// A picture the operations after it show (sent before the first that uses it).
+    case picture(SessionPicture)
     /// An operation in the session's order (everyone's, the client's own included: that is its
     /// confirmation), numbered from 1.
     case operation(sequence: UInt64, DocumentOperation)

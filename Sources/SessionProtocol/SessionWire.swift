@@ -1,4 +1,5 @@
 import Foundation
+import PaintDocument
 
 /// How messages travel in WebSocket binary frames: one message per frame, as JSON (the encoding
 /// the journal already keeps operations in), never larger than `maximumMessageBytes`.
@@ -25,10 +26,17 @@ public enum SessionWire {
         return Array(try encoder.encode(message))
     }
 
-    public static func decode<Message: Decodable>(_ type: Message.Type, from bytes: [UInt8]) throws -> Message {
+    /// `pictures`: the pictures operations may name (a server's keeps their sizes only).
+    public static func decode<Message: Decodable>(_ type: Message.Type, from bytes: [UInt8], pictures: AssetRegistry? = nil) throws -> Message {
         guard bytes.count <= maximumMessageBytes else { throw WireError.tooLarge(bytes.count) }
         do {
-            return try JSONDecoder().decode(type, from: Data(bytes))
+            let decoder = JSONDecoder()
+            decoder.userInfo[ImageAsset.registryKey] = pictures ?? {
+                let sizes = AssetRegistry()
+                sizes.sizesOnly = true
+                return sizes
+            }()
+            return try decoder.decode(type, from: Data(bytes))
         } catch {
             throw WireError.unreadable("\(error)")
         }

@@ -1,4 +1,5 @@
 import PaintDocument
+import SessionProtocol
 
 /// A session as its invite names it: the name (the link's path) and the key (its fragment).
 public struct SessionCredentials: Sendable, Equatable {
@@ -30,6 +31,11 @@ public protocol OperationStore: Sendable {
     func operations(in session: String, after: UInt64, limit: Int) async throws -> [(sequence: UInt64, operation: DocumentOperation)]
     /// The number of the session's latest operation (0: none).
     func latest(in session: String) async throws -> UInt64
+    /// Keeps a picture of `session` (one already there stays as it was).
+    func addPicture(_ picture: SessionPicture, to session: String) async throws
+    /// The ids of the session's pictures.
+    func pictureIDs(in session: String) async throws -> [String]
+    func picture(_ id: String, in session: String) async throws -> SessionPicture?
     /// Sessions that other servers added operations to (nil: there are no other servers).
     var otherServersChanges: AsyncStream<String>? { get }
 }

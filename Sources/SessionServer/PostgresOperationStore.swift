@@ -46,6 +46,11 @@ public final class PostgresOperationStore: OperationStore {
                                                            sequence BIGINT NOT NULL, author BIGINT NOT NULL, number BIGINT NOT NULL,
                                                            body BYTEA NOT NULL, PRIMARY KEY (session, sequence), UNIQUE (session, author, number))
             """, logger: logger)
+        try await client.query("""
+            CREATE TABLE IF NOT EXISTS x11paint_picture (session TEXT NOT NULL REFERENCES x11paint_session(name), id TEXT NOT NULL,
+                                                         name TEXT NOT NULL, encoded BYTEA NOT NULL, added BIGSERIAL,
+                                                         PRIMARY KEY (session, id))
+            """, logger: logger)
     }
 
     deinit {
@@ -140,6 +145,28 @@ public final class PostgresOperationStore: OperationStore {
             found.append((UInt64(sequence), try SessionWire.decode(DocumentOperation.self, from: Array(body.readableBytesView))))
         }
         return found
+    }
+
+    public func addPicture(_ picture: SessionPicture, to session: String) async throws {
+        try await client.query("""
+            INSERT INTO x11paint_picture (session, id, name, encoded)
+            VALUES (\(session), \(picture.id), \(picture.name), \(ByteBuffer(bytes: picture.encoded))) ON CONFLICT DO NOTHING
+            """, logger: logger)
+    }
+
+    public func pictureIDs(in session: String) async throws -> [String] {
+        var ids: [String] = []
+        for try await id in try await client.query("SELECT id FROM x11paint_picture WHERE session = \(session) ORDER BY added",
+                                                   logger: logger).decode(String.self) { ids.append(id) }
+        return ids
+    }
+
+    public func picture(_ id: String, in session: String) async throws -> SessionPicture? {
+        for try await (name, encoded) in try await client.query("SELECT name, encoded FROM x11paint_picture WHERE session = \(session) AND id = \(id)",
+                                                                logger: logger).decode((String, ByteBuffer).self) {
+            return SessionPicture(id: id, name: name, encoded: Data(encoded.readableBytesView))
+        }
+        return nil
     }
 
     public func latest(in session: String) async throws -> UInt64 {

@@ -23,6 +23,12 @@ public final class SQLiteOperationStore: OperationStore {
                                         PRIMARY KEY (session, sequence), UNIQUE (session, author, number));
                 """)
         }
+        migrator.registerMigration("pictures") { db in
+            try db.execute(sql: """
+                CREATE TABLE picture (session TEXT NOT NULL REFERENCES session(name), id TEXT NOT NULL, name TEXT NOT NULL,
+                                      encoded BLOB NOT NULL, PRIMARY KEY (session, id));
+                """)
+        }
         try migrator.migrate(database)
     }
 
@@ -80,6 +86,25 @@ public final class SQLiteOperationStore: OperationStore {
         return try rows.map { row in
             let body: Data = row["body"]
             return (UInt64(row["sequence"] as Int64), try SessionWire.decode(DocumentOperation.self, from: Array(body)))
+        }
+    }
+
+    public func addPicture(_ picture: SessionPicture, to session: String) async throws {
+        try await database.write { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO picture (session, id, name, encoded) VALUES (?, ?, ?, ?)",
+                           arguments: [session, picture.id, picture.name, picture.encoded])
+        }
+    }
+
+    public func pictureIDs(in session: String) async throws -> [String] {
+        try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM picture WHERE session = ? ORDER BY rowid", arguments: [session]) }
+    }
+
+    public func picture(_ id: String, in session: String) async throws -> SessionPicture? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT name, encoded FROM picture WHERE session = ? AND id = ?", arguments: [session, id]).map {
+                SessionPicture(id: id, name: $0["name"], encoded: $0["encoded"])
+            }
         }
     }
 

@@ -29,13 +29,14 @@ struct SessionConnection {
             do {
                 var budget = SendingBudget(limits)
                 while let message = try await next(&incoming) {
-                    guard case .operation(let operation) = message else {
-                        throw SessionHub.Refusal(description: "A second join on one connection.")
-                    }
                     guard budget.spend() else {
                         throw SessionHub.Refusal(description: "Too many operations too fast: the connection was closed.")
                     }
-                    try await hub.submit(operation, from: member)
+                    switch message {
+                    case .operation(let operation): try await hub.submit(operation, from: member)
+                    case .picture(let picture): try await hub.addPicture(picture, from: member)
+                    case .join: throw SessionHub.Refusal(description: "A second join on one connection.")
+                    }
                 }
             } catch let refusal as SessionHub.Refusal {
                 logger.info("closing a connection to \(member.session): \(refusal)")
@@ -55,6 +56,7 @@ struct SessionConnection {
     private func sendSession(to outbound: WebSocketOutboundWriter, member: SessionHub.Membership, after: UInt64) async {
         do {
             try await send(.welcome(author: member.author, latest: member.latestAtJoin), to: outbound)
+            for picture in try await hub.pictures(of: member.session) { try await send(.picture(picture), to: outbound) }
             var sent = after
             while sent < member.latestAtJoin {
                 let page = try await hub.missed(in: member.session, after: sent, through: member.latestAtJoin)

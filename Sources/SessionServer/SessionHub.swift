@@ -37,6 +37,8 @@ actor SessionHub {
     /// Per session: the last operation sent to its connections, and whether a sending is under
     /// way (another change meanwhile makes it look again).
     private var sent: [String: UInt64] = [:]
+    /// Per session: the pictures sent to its connections.
+    private var sentPictures: [String: Set<String>] = [:]
     private var sending: Set<String> = []
     private var lookAgain: Set<String> = []
 
@@ -64,8 +66,9 @@ actor SessionHub {
             author = try await store.newAuthor(in: join.session, name: String(join.name.prefix(64)))
         }
         if sent[join.session] == nil {
-            let latest = try await store.latest(in: join.session)
+            let latest = try await store.latest(in: join.session), ids = try await store.pictureIDs(in: join.session)
             sent[join.session] = max(sent[join.session] ?? 0, latest)
+            sentPictures[join.session, default: []].formUnion(ids)
         }
         // From here to the return nothing waits: the stream starts right after what was sent.
         let (live, continuation) = AsyncStream<ServerMessage>.makeStream(bufferingPolicy: .bufferingOldest(limits.liveBacklog))
@@ -78,6 +81,22 @@ actor SessionHub {
     func missed(in session: String, after: UInt64, through: UInt64) async throws -> [(sequence: UInt64, operation: DocumentOperation)] {
         guard after < through else { return [] }
         return try await store.operations(in: session, after: after, limit: Self.page).filter { $0.sequence <= through }
+    }
+
+    /// A picture from `member`'s client, kept and sent to everyone before the operations that show it.
+    func addPicture(_ picture: SessionPicture, from member: Membership) async throws {
+        guard picture.hasPlausibleID else { throw Refusal(description: "A picture's id is not one.") }
+        try await store.addPicture(picture, to: member.session)
+        await publish(member.session)
+    }
+
+    /// Every picture of the session, for a client joining (what it shows, before what it missed).
+    func pictures(of session: String) async throws -> [SessionPicture] {
+        var found: [SessionPicture] = []
+        for id in try await store.pictureIDs(in: session) {
+            if let picture = try await store.picture(id, in: session) { found.append(picture) }
+        }
+        return found
     }
 
     /// An operation from `member`'s client: kept, then sent to everyone in the session once (a
@@ -104,6 +123,15 @@ actor SessionHub {
         defer { sending.remove(session) }
         repeat {
             lookAgain.remove(session)
+            // New pictures first (this server's clients' or another server's): the operations
+            // after them may show them.
+            if let ids = try? await store.pictureIDs(in: session) {
+                for id in ids where sentPictures[session]?.contains(id) != true {
+                    guard let picture = try? await store.picture(id, in: session) else { continue }
+                    send(.picture(picture), in: session)
+                    sentPictures[session, default: []].insert(id)
+                }
+            }
             while let after = sent[session],
                   let page = try? await store.operations(in: session, after: after, limit: Self.page), !page.isEmpty {
                 for (sequence, operation) in page { send(.operation(sequence: sequence, operation), in: session) }

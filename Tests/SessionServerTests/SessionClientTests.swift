@@ -61,4 +61,31 @@ final class SessionClientTests: XCTestCase {
             for participant in both { participant.client.leave() }
         }
     }
+
+    func testAPlacedPhotoReachesEveryoneAndALateJoinerSeesIt() async throws {
+        let store = try SQLiteOperationStore(path: ":memory:")
+        let invite = try await store.createSession()
+        try await withServer(store) { port in
+            let invitation = SessionInvitation(host: "127.0.0.1", port: port, session: invite.session, key: invite.key)
+            let both = [SessionParticipant("Ana", invitation), SessionParticipant("Bo", invitation)]
+            for participant in both { participant.client.start() }
+            await waitUntil("both joined") { both.allSatisfy { $0.read { $0.shared != nil } } }
+            // A picture of its own (no file behind it: it travels as PNG), placed by Ana.
+            let picture = Bitmap(width: 24, height: 16)
+            for y in 0..<16 { for x in 0..<24 { picture[x, y] = Color(r: x * 10, g: y * 15, b: 120, a: 255).premultipliedPixel } }
+            let photo = Photo(asset: ImageAsset(bitmap: picture, name: "tiles.png"))
+            both[0].draw(.photo(PlacedPhoto(photo: photo, placement: AffineTransform(translationX: 10, y: 8))))
+            both[1].draw(stroke(1))
+            await waitUntil("the photo and the stroke everywhere") { settled(both, count: 2) }
+            XCTAssertEqual(both[0].pixels, both[1].pixels, "Bo sees Ana's photo as she does")
+            let shown = both[1].read { $0.content.drawing.renderArtwork() }
+            XCTAssertEqual(shown[15, 10], picture[5, 2], "the picture's own pixels, not a placeholder")
+
+            let late = SessionParticipant("Cy", invitation)
+            late.client.start()
+            await waitUntil("the late joiner caught up") { settled([late], count: 2) }
+            XCTAssertEqual(late.pixels, both[0].pixels, "a late joiner gets the picture before the operation")
+            for participant in both + [late] { participant.client.leave() }
+        }
+    }
 }

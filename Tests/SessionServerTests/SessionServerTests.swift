@@ -65,6 +65,7 @@ final class SessionServerTests: XCTestCase {
                     operations += 1
                     if operations == expected { return }
                 case .refused, .tooFarBehind: return
+                case .picture: break
                 }
             }
         }

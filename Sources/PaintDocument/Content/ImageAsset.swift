@@ -11,6 +11,9 @@ public final class ImageAsset: @unchecked Sendable, Equatable, Codable {
     public let encoded: Data?
     /// Stands in for a picture that was missing or damaged when the document was read back.
     public let isPlaceholder: Bool
+    /// The size the picture has where it is not held (a server checking operations it never
+    /// draws): written back as it was read.
+    private let declaredSize: (width: Int, height: Int)?
 
     public init(bitmap: Bitmap, name: String, id: String = UUID().uuidString, encoded: Data? = nil, isPlaceholder: Bool = false) {
         image = Image(bitmap: bitmap)
@@ -18,6 +21,16 @@ public final class ImageAsset: @unchecked Sendable, Equatable, Codable {
         self.id = id
         self.encoded = encoded
         self.isPlaceholder = isPlaceholder
+        declaredSize = nil
+    }
+
+    private init(sizeOnly id: String, width: Int, height: Int) {
+        image = Image(bitmap: Bitmap(width: 1, height: 1))
+        name = id
+        self.id = id
+        encoded = nil
+        isPlaceholder = true
+        declaredSize = (width, height)
     }
 
     /// The same picture: the same id (a document read back makes new objects for its pictures).
@@ -32,8 +45,8 @@ public final class ImageAsset: @unchecked Sendable, Equatable, Codable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
-        try container.encode(image.width, forKey: .width)
-        try container.encode(image.height, forKey: .height)
+        try container.encode(declaredSize?.width ?? image.width, forKey: .width)
+        try container.encode(declaredSize?.height ?? image.height, forKey: .height)
     }
 
     public required convenience init(from decoder: Decoder) throws {
@@ -44,6 +57,11 @@ public final class ImageAsset: @unchecked Sendable, Equatable, Codable {
         }
         if let asset = registry.assets[id] {
             self.init(bitmap: asset.image.bitmap, name: asset.name, id: id, encoded: asset.encoded, isPlaceholder: asset.isPlaceholder)
+            return
+        }
+        if registry.sizesOnly {
+            self.init(sizeOnly: id, width: (try? container.decode(Int.self, forKey: .width)) ?? 1,
+                      height: (try? container.decode(Int.self, forKey: .height)) ?? 1)
             return
         }
         guard let makePlaceholder = registry.placeholder else {
@@ -66,5 +84,8 @@ public final class AssetRegistry {
     public var placeholder: ((Int, Int) -> Bitmap)?
     /// The ids that got placeholders.
     public var missing = Set<String>()
+    /// Pictures not here are kept as their id and size only, never drawn (a server checks and
+    /// passes on operations without their pixels).
+    public var sizesOnly = false
     public init() {}
 }
