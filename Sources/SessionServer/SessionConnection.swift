@@ -90,6 +90,7 @@ struct SessionConnection {
     }
 
     private func refuse(_ outbound: WebSocketOutboundWriter, _ reason: String) async {
+        await hub.refused()
         try? await send(.refused(reason), to: outbound)
         try? await outbound.close(.policyViolation, reason: String(reason.prefix(120)))
     }

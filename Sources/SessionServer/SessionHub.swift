@@ -41,6 +41,8 @@ actor SessionHub {
     private var sentPictures: [String: Set<String>] = [:]
     private var sending: Set<String> = []
     private var lookAgain: Set<String> = []
+    /// What `/metrics` reports.
+    private var counts = SessionMetrics()
 
     init(store: any OperationStore, limits: SessionLimits) {
         self.store = store
@@ -74,6 +76,7 @@ actor SessionHub {
         let (live, continuation) = AsyncStream<ServerMessage>.makeStream(bufferingPolicy: .bufferingOldest(limits.liveBacklog))
         nextListener += 1
         listeners[join.session, default: [:]][nextListener] = continuation
+        counts.joins += 1
         return Membership(session: join.session, author: author, listener: nextListener, latestAtJoin: sent[join.session] ?? 0, live: live)
     }
 
@@ -109,6 +112,7 @@ actor SessionHub {
             throw Refusal(description: "An operation no tool of X11Paint can make.")
         }
         guard try await store.append(operation, to: member.session).isNew else { return }
+        counts.operationsKept += 1
         await publish(member.session)
     }
 
@@ -144,9 +148,21 @@ actor SessionHub {
         for (listener, continuation) in listeners[session] ?? [:] {
             guard case .dropped = continuation.yield(message) else { continue }
             tooSlow.insert(listener)
+            counts.droppedTooFarBehind += 1
             continuation.finish()
             listeners[session]?[listener] = nil
         }
+    }
+
+    /// A connection was refused or closed for what it sent.
+    func refused() { counts.refused += 1 }
+
+    /// What the server is doing now and has done since it started.
+    func metrics() -> SessionMetrics {
+        var now = counts
+        now.sessionsOpen = listeners.count
+        now.connections = listeners.values.reduce(0) { $0 + $1.count }
+        return now
     }
 
     /// Whether `member` was dropped for reading too slowly (asked once its live stream ends).

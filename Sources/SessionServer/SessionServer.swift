@@ -6,7 +6,8 @@ import SessionProtocol
 
 /// x11paint-server: shared drawing sessions over WebSocket (Hummingbird). Each session is one
 /// ordered stream of operations kept in an `OperationStore`; the server numbers them and sends
-/// them to everyone connected, and never renders. `GET /health` answers "ok" while it runs.
+/// them to everyone connected, and never renders. `GET /health` answers "ok" while it runs;
+/// `GET /metrics` tells its sessions, connections and counts in Prometheus's text format.
 public enum SessionServer {
     /// The server's application on `host`:`port` (0: any free port); `onRunning` hears the port
     /// it listens on once it does.
@@ -16,6 +17,7 @@ public enum SessionServer {
         let hub = SessionHub(store: store, limits: limits)
         let router = Router()
         router.get("/health") { _, _ in "ok" }
+        router.get("/metrics") { _, _ in await hub.metrics().text }
         let sockets = Router(context: BasicWebSocketRequestContext.self)
         sockets.ws("/session") { inbound, outbound, context in
             await SessionConnection(hub: hub, limits: limits, logger: context.logger).run(inbound: inbound, outbound: outbound)

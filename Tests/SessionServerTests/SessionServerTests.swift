@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Hummingbird
 import HummingbirdWSClient
 import Logging
@@ -228,5 +231,29 @@ final class SessionServerTests: XCTestCase {
         XCTAssertEqual(back.latestAtJoin, 100)
         let missed = try await hub.missed(in: invite.session, after: 16, through: back.latestAtJoin)
         XCTAssertEqual(missed.map(\.sequence), Array(17...100))
+    }
+
+    private func get(_ path: String, port: Int) async throws -> String {
+        let (body, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    func testHealthAndMetricsSayWhatTheServerDoes() async throws {
+        let store = try SQLiteOperationStore(path: ":memory:")
+        let invite = try await store.createSession()
+        try await withServer(store) { port in
+            let health = try await get("/health", port: port)
+            XCTAssertEqual(health, "ok")
+            _ = try await participant(port, SessionJoin(session: invite.session, key: invite.key, name: "Ana"), expecting: 3) { author in
+                (1...3).map { .operation(DocumentOperation(id: OperationID(author: author, sequence: UInt64($0)), kind: .item(self.stroke($0)))) }
+            }
+            let wrongKey = (invite.key.hasPrefix("0") ? "1" : "0") + invite.key.dropFirst()
+            _ = try await participant(port, SessionJoin(session: invite.session, key: wrongKey, name: "Eve"), expecting: 1)
+            let metrics = try await get("/metrics", port: port)
+            XCTAssertTrue(metrics.contains("\nx11paint_joins_total 1\n"), metrics)
+            XCTAssertTrue(metrics.contains("\nx11paint_operations_kept_total 3\n"), metrics)
+            XCTAssertTrue(metrics.contains("\nx11paint_refused_total 1\n"), metrics)
+            XCTAssertTrue(metrics.contains("# TYPE x11paint_connections gauge"), metrics)
+        }
     }
 }
