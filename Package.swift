@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
         // Several session servers sharing their sessions in one PostgreSQL database.
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
@@ -158,6 +159,8 @@ let package = Package(
             name: "SessionServer",
             dependencies: ["SessionProtocol", "PaintDocument", .product(name: "Logging", package: "swift-log"),
                            .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdCore", package: "hummingbird"),
+                           .product(name: "HummingbirdTLS", package: "hummingbird"),
                            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                            .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "PostgresNIO", package: "postgres-nio")]
@@ -165,12 +168,13 @@ let package = Package(
         .target(
             name: "SessionClient",
             dependencies: ["SessionProtocol", "PaintDocument", "PaintGraphics", .product(name: "Logging", package: "swift-log"),
-                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]
         ),
         .executableTarget(
             name: "X11PaintServer",
-            dependencies: ["SessionServer", "SessionProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["SessionServer", "SessionProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "HummingbirdTLS", package: "hummingbird")]
         ),
         // cairo, only for comparing quality and speed against (tests and benchmarks).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
@@ -204,7 +208,8 @@ let package = Package(
             name: "SessionServerTests",
             dependencies: ["SessionServer", "SessionClient", "SessionProtocol", "PaintDocument", "PaintGraphics", "TestSupport",
                            .product(name: "Logging", package: "swift-log"),
-                           .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTLS", package: "hummingbird"),
+                           .product(name: "NIOSSL", package: "swift-nio-ssl"),
                            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]
         ),
         .testTarget(

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdWSClient
 import Logging
 import NIOCore
+import NIOSSL
 import PaintDocument
 import PaintGraphics
 import SessionProtocol
@@ -38,6 +39,8 @@ public final class SessionClient: @unchecked Sendable {
     private let name: String
     private let deliver: @Sendable (@escaping @Sendable () -> Void) -> Void
     private let logger: Logger
+    /// The TLS a secure invitation (x11paints://) is joined with (nil: the system's trusted roots).
+    private let tls: TLSConfiguration?
 
     // On the owner's thread:
     /// Where to join from (the owner's document knows).
@@ -62,8 +65,9 @@ public final class SessionClient: @unchecked Sendable {
     public static let longestPause = 10.0
 
     public init(invitation: SessionInvitation, name: String, logger: Logger = Logger(label: "x11paint-session"),
-                deliver: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
+                tls: TLSConfiguration? = nil, deliver: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
         self.invitation = invitation
+        self.tls = tls
         self.name = name
         self.logger = logger
         self.deliver = deliver
@@ -136,6 +140,7 @@ public final class SessionClient: @unchecked Sendable {
         let outcome = OutcomeBox()
         do {
             try await WebSocketClient.connect(url: invitation.webSocketURL, configuration: .init(maxFrameSize: SessionWire.maximumMessageBytes),
+                                              tlsConfiguration: invitation.secure ? (tls ?? .makeClientConfiguration()) : nil,
                                               logger: logger) { [self] inbound, outbound, _ in
                 try await outbound.write(.binary(ByteBuffer(bytes: try SessionWire.encode(join))))
                 try await withThrowingTaskGroup(of: Void.self) { group in

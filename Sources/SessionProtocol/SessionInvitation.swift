@@ -70,6 +70,10 @@ public struct SessionInvitation: Sendable, Equatable, CustomStringConvertible {
         guard !host.isEmpty, let port = Int(portText), (1...65535).contains(port) else {
             return .failure(Problem(description: "the invitation's address is not HOST:PORT"))
         }
+        // TLS names the server it checks (SNI), and an address is no name.
+        if secure && (host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }) {
+            return .failure(Problem(description: "a secure invitation (x11paints://) names its server by host name, not by address"))
+        }
         let isName: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
         guard !session.isEmpty, session.count <= 64, session.allSatisfy(isName) else { return .failure(Problem(description: "the invitation's session name is not one")) }
         guard key.count == 32, key.allSatisfy(\.isHexDigit) else { return .failure(Problem(description: "the invitation's key is not 32 hexadecimal digits")) }

@@ -1,4 +1,6 @@
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import HummingbirdWebSocket
 import Logging
 import PaintDocument
@@ -9,11 +11,12 @@ import SessionProtocol
 /// them to everyone connected, and never renders. `GET /health` answers "ok" while it runs;
 /// `GET /metrics` tells its sessions, connections and counts in Prometheus's text format.
 public enum SessionServer {
-    /// The server's application on `host`:`port` (0: any free port); `onRunning` hears the port
-    /// it listens on once it does.
+    /// The server's application on `host`:`port` (0: any free port), over TLS (wss) when given
+    /// `tls`; `onRunning` hears the port it listens on once it does.
     public static func application(store: any OperationStore, host: String = "127.0.0.1", port: Int = 0, limits: SessionLimits = SessionLimits(),
+                                   tls: TLSConfiguration? = nil,
                                    logger: Logger = Logger(label: "x11paint-server"),
-                                   onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+                                   onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
         let hub = SessionHub(store: store, limits: limits)
         let router = Router()
         router.get("/health") { _, _ in "ok" }
@@ -23,8 +26,9 @@ public enum SessionServer {
             await SessionConnection(hub: hub, limits: limits, logger: context.logger).run(inbound: inbound, outbound: outbound)
         }
         let webSocket = WebSocketServerConfiguration(maxFrameSize: SessionWire.maximumMessageBytes)
+        let plain = HTTPServerBuilder.http1WebSocketUpgrade(webSocketRouter: sockets, configuration: .init(ws: webSocket))
         return Application(router: router,
-                           server: .http1WebSocketUpgrade(webSocketRouter: sockets, configuration: .init(ws: webSocket)),
+                           server: try tls.map { try HTTPServerBuilder.tls(plain, tlsConfiguration: $0) } ?? plain,
                            configuration: .init(address: .hostname(host, port: port), serverName: "x11paint-server"),
                            onServerRunning: { channel in
                                // Operations other servers keep in a shared store reach this one's clients too.

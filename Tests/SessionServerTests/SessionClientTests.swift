@@ -3,6 +3,8 @@ import Logging
 import XCTest
 @testable import PaintDocument
 import PaintGraphics
+import HummingbirdTLS
+import NIOSSL
 import SessionClient
 import SessionProtocol
 @testable import SessionServer
@@ -86,6 +88,44 @@ final class SessionClientTests: XCTestCase {
             await waitUntil("the late joiner caught up") { settled([late], count: 2) }
             XCTAssertEqual(late.pixels, both[0].pixels, "a late joiner gets the picture before the operation")
             for participant in both + [late] { participant.client.leave() }
+        }
+    }
+
+    func testASessionOverTLSJoinsOnlyWhereTheCertificateIsTrusted() async throws {
+        let folder = TemporaryDirectory()
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+                             "-addext", "subjectAltName=DNS:localhost", "-keyout", folder.path + "/key.pem", "-out", folder.path + "/cert.pem"]
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        XCTAssertEqual(openssl.terminationStatus, 0, "openssl made a certificate")
+        let certificates = try NIOSSLCertificate.fromPEMFile(folder.path + "/cert.pem")
+        let server = TLSConfiguration.makeServerConfiguration(certificateChain: certificates.map { .certificate($0) },
+                                                              privateKey: .privateKey(try NIOSSLPrivateKey(file: folder.path + "/key.pem", format: .pem)))
+        var trusting = TLSConfiguration.makeClientConfiguration()
+        trusting.trustRoots = .certificates(certificates)
+        let store = try SQLiteOperationStore(path: ":memory:")
+        let invite = try await store.createSession()
+        try await withServer(store, tls: server) { port in
+            let invitation = SessionInvitation(host: "localhost", port: port, session: invite.session, key: invite.key, secure: true)
+            XCTAssertEqual(SessionInvitation(link: invitation.description), invitation, "the link reads back")
+            XCTAssertTrue(invitation.description.hasPrefix("x11paints://localhost:"))
+            XCTAssertEqual(SessionInvitation.problem(with: "x11paints://127.0.0.1:\(port)/\(invite.session)#\(invite.key)"),
+                           "a secure invitation (x11paints://) names its server by host name, not by address")
+            let both = [SessionParticipant("Ana", invitation, tls: trusting), SessionParticipant("Bo", invitation, tls: trusting)]
+            let stranger = SessionParticipant("Eve", invitation)
+            for participant in both + [stranger] { participant.client.start() }
+            await waitUntil("both joined over TLS") { both.allSatisfy { $0.read { $0.shared != nil } } }
+            for n in 0..<6 { both[n % 2].draw(stroke(n)) }
+            await waitUntil("the six strokes everywhere") { settled(both, count: 6) }
+            XCTAssertEqual(both[0].pixels, both[1].pixels)
+            await waitUntil("the client that does not trust the certificate tries again") {
+                stranger.read { $0.statuses.contains { if case .reconnecting = $0 { return true } else { return false } } }
+            }
+            XCTAssertNil(stranger.read { $0.shared }, "it never joined")
+            for participant in both + [stranger] { participant.client.leave() }
         }
     }
 }

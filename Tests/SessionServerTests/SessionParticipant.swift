@@ -3,6 +3,7 @@ import Logging
 import XCTest
 @testable import PaintDocument
 import PaintGraphics
+import NIOSSL
 import SessionClient
 import SessionProtocol
 
@@ -15,14 +16,14 @@ final class SessionParticipant: @unchecked Sendable {
     var shared: SharedDocument?
     var statuses: [SessionClient.Status] = []
 
-    init(_ name: String, _ invitation: SessionInvitation) {
+    init(_ name: String, _ invitation: SessionInvitation, tls: TLSConfiguration? = nil) {
         content = DocumentContent()
         _ = content.load(Document(format: DocumentFormat(pixelWidth: 64, pixelHeight: 48)), redo: [])
         _ = content.matchLayerToFormat()
         var logger = Logger(label: name)
         logger.logLevel = .critical
         let owner = self.owner
-        client = SessionClient(invitation: invitation, name: name, logger: logger) { work in owner.async(execute: work) }
+        client = SessionClient(invitation: invitation, name: name, logger: logger, tls: tls) { work in owner.async(execute: work) }
         // Weak: the client's last news may come after the participant is gone.
         client.place = { [weak self] in SessionClient.Place(author: self?.shared?.content.author, after: self?.shared?.lastSequence ?? 0) }
         client.onWelcome = { [weak self] author in
