@@ -37,8 +37,10 @@ actor SessionHub {
     /// Per session: the last operation sent to its connections, and whether a sending is under
     /// way (another change meanwhile makes it look again).
     private var sent: [String: UInt64] = [:]
-    /// Per session: the pictures sent to its connections.
+    /// Per session: the pictures sent to its connections, and whether new ones may be in the
+    /// store (a picture came, or another server added something): only then is it asked.
     private var sentPictures: [String: Set<String>] = [:]
+    private var picturesMayBeNew: Set<String> = []
     private var sending: Set<String> = []
     private var lookAgain: Set<String> = []
     /// What `/metrics` reports.
@@ -52,7 +54,7 @@ actor SessionHub {
     /// Follows what other servers add to the store, for as long as the server runs.
     func followOtherServers() async {
         guard let changes = store.otherServersChanges else { return }
-        for await session in changes where listeners[session] != nil { await publish(session) }
+        for await session in changes where listeners[session] != nil { await publish(session, newPictures: true) }
     }
 
     /// Checks the invitation, gives the client its author (its own again after a reconnection),
@@ -90,7 +92,7 @@ actor SessionHub {
     func addPicture(_ picture: SessionPicture, from member: Membership) async throws {
         guard picture.hasPlausibleID else { throw Refusal(description: "A picture's id is not one.") }
         try await store.addPicture(picture, to: member.session)
-        await publish(member.session)
+        await publish(member.session, newPictures: true)
     }
 
     /// Every picture of the session, for a client joining (what it shows, before what it missed).
@@ -117,8 +119,9 @@ actor SessionHub {
     }
 
     /// Sends the session's connections what the store holds after what they were sent, in its
-    /// numbers; one sending at a time per session.
-    private func publish(_ session: String) async {
+    /// numbers, new pictures first; one sending at a time per session.
+    private func publish(_ session: String, newPictures: Bool = false) async {
+        if newPictures { picturesMayBeNew.insert(session) }
         guard !sending.contains(session) else {
             lookAgain.insert(session)
             return
@@ -129,7 +132,7 @@ actor SessionHub {
             lookAgain.remove(session)
             // New pictures first (this server's clients' or another server's): the operations
             // after them may show them.
-            if let ids = try? await store.pictureIDs(in: session) {
+            if picturesMayBeNew.remove(session) != nil, let ids = try? await store.pictureIDs(in: session) {
                 for id in ids where sentPictures[session]?.contains(id) != true {
                     guard let picture = try? await store.picture(id, in: session) else { continue }
                     send(.picture(picture), in: session)
