@@ -19,9 +19,7 @@ final class SessionClientTests: XCTestCase {
         let invite = try await store.createSession()
         try await withServer(store) { port in
             let invitation = SessionInvitation(host: "127.0.0.1", port: port, session: invite.session, key: invite.key)
-            let both = [SessionParticipant("Ana", invitation), SessionParticipant("Bo", invitation)]
-            for participant in both { participant.client.start() }
-            await waitUntil("both joined") { both.allSatisfy { $0.read { $0.shared != nil } } }
+            let both = await joined(["Ana", "Bo"], invitation)
             for n in 0..<40 { both[n % 2].draw(stroke(n)) }
             await waitUntil("all 40 strokes confirmed everywhere") { settled(both, count: 40) }
             XCTAssertEqual(both[0].read { $0.content.document }, both[1].read { $0.content.document })
@@ -41,9 +39,7 @@ final class SessionClientTests: XCTestCase {
         try await withServer(try SQLiteOperationStore(path: path)) { running in
             port = running
             let invitation = SessionInvitation(host: "127.0.0.1", port: running, session: invite.session, key: invite.key)
-            both = [SessionParticipant("Ana", invitation), SessionParticipant("Bo", invitation)]
-            for participant in both { participant.client.start() }
-            await waitUntil("both joined") { both.allSatisfy { $0.read { $0.shared != nil } } }
+            both = await joined(["Ana", "Bo"], invitation)
             for n in 0..<6 { both[n % 2].draw(stroke(n)) }
             await waitUntil("the first six everywhere") { settled(both, count: 6) }
         }
@@ -69,9 +65,7 @@ final class SessionClientTests: XCTestCase {
         let invite = try await store.createSession()
         try await withServer(store) { port in
             let invitation = SessionInvitation(host: "127.0.0.1", port: port, session: invite.session, key: invite.key)
-            let both = [SessionParticipant("Ana", invitation), SessionParticipant("Bo", invitation)]
-            for participant in both { participant.client.start() }
-            await waitUntil("both joined") { both.allSatisfy { $0.read { $0.shared != nil } } }
+            let both = await joined(["Ana", "Bo"], invitation)
             // A picture of its own (no file behind it: it travels as PNG), placed by Ana.
             let picture = Bitmap(width: 24, height: 16)
             for y in 0..<16 { for x in 0..<24 { picture[x, y] = Color(r: x * 10, g: y * 15, b: 120, a: 255).premultipliedPixel } }
@@ -114,10 +108,9 @@ final class SessionClientTests: XCTestCase {
             XCTAssertTrue(invitation.description.hasPrefix("x11paints://localhost:"))
             XCTAssertEqual(SessionInvitation.problem(with: "x11paints://127.0.0.1:\(port)/\(invite.session)#\(invite.key)"),
                            "a secure invitation (x11paints://) names its server by host name, not by address")
-            let both = [SessionParticipant("Ana", invitation, tls: trusting), SessionParticipant("Bo", invitation, tls: trusting)]
             let stranger = SessionParticipant("Eve", invitation)
-            for participant in both + [stranger] { participant.client.start() }
-            await waitUntil("both joined over TLS") { both.allSatisfy { $0.read { $0.shared != nil } } }
+            stranger.client.start()
+            let both = await joined(["Ana", "Bo"], invitation, tls: trusting)
             for n in 0..<6 { both[n % 2].draw(stroke(n)) }
             await waitUntil("the six strokes everywhere") { settled(both, count: 6) }
             XCTAssertEqual(both[0].pixels, both[1].pixels)

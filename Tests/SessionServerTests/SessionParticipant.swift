@@ -68,4 +68,12 @@ extension XCTestCase {
     func settled(_ participants: [SessionParticipant], count: UInt64) -> Bool {
         participants.allSatisfy { $0.read { $0.shared?.lastSequence == count && $0.shared?.unconfirmed.isEmpty == true } }
     }
+
+    /// Participants named `names`, started, once the server has welcomed every one of them.
+    func joined(_ names: [String], _ invitation: SessionInvitation, tls: TLSConfiguration? = nil) async -> [SessionParticipant] {
+        let participants = names.map { SessionParticipant($0, invitation, tls: tls) }
+        for participant in participants { participant.client.start() }
+        await waitUntil("\(names.joined(separator: " and ")) joined") { participants.allSatisfy { $0.read { $0.shared != nil } } }
+        return participants
+    }
 }

@@ -60,12 +60,10 @@ final class SharedDatabaseTests: XCTestCase {
         let invite = try await PostgresOperationStore(url: url, logger: quiet).createSession()
         try await withServer(try await PostgresOperationStore(url: url, logger: quiet)) { firstPort in
             try await withServer(try await PostgresOperationStore(url: url, logger: quiet)) { secondPort in
-                let both = [firstPort, secondPort].enumerated().map { index, port in
-                    SessionParticipant(index == 0 ? "Ana" : "Bo",
-                                                   SessionInvitation(host: "127.0.0.1", port: port, session: invite.session, key: invite.key))
-                }
-                for participant in both { participant.client.start() }
-                await waitUntil("both joined") { both.allSatisfy { $0.read { $0.shared != nil } } }
+                // One participant on each server.
+                let first = await joined(["Ana"], SessionInvitation(host: "127.0.0.1", port: firstPort, session: invite.session, key: invite.key))
+                let second = await joined(["Bo"], SessionInvitation(host: "127.0.0.1", port: secondPort, session: invite.session, key: invite.key))
+                let both = first + second
                 for n in 0..<40 { both[n % 2].draw(stroke(n)) }
                 await waitUntil("all 40 strokes confirmed on both servers") { settled(both, count: 40) }
                 XCTAssertEqual(both[0].read { $0.content.document }, both[1].read { $0.content.document })
