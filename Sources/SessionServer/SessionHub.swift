@@ -130,19 +130,20 @@ actor SessionHub {
         defer { sending.remove(session) }
         repeat {
             lookAgain.remove(session)
-            // New pictures first (this server's clients' or another server's): the operations
-            // after them may show them.
-            if picturesMayBeNew.remove(session) != nil, let ids = try? await store.pictureIDs(in: session) {
-                for id in ids where sentPictures[session]?.contains(id) != true {
-                    guard let picture = try? await store.picture(id, in: session) else { continue }
-                    send(.picture(picture), in: session)
-                    sentPictures[session, default: []].insert(id)
+            while let after = sent[session] {
+                let page = (try? await store.operations(in: session, after: after, limit: Self.page)) ?? []
+                // A picture is stored before the operations that show it: read after them, the
+                // pictures they need are all there, and go out first.
+                if picturesMayBeNew.remove(session) != nil, let ids = try? await store.pictureIDs(in: session) {
+                    for id in ids where sentPictures[session]?.contains(id) != true {
+                        guard let picture = try? await store.picture(id, in: session) else { continue }
+                        send(.picture(picture), in: session)
+                        sentPictures[session, default: []].insert(id)
+                    }
                 }
-            }
-            while let after = sent[session],
-                  let page = try? await store.operations(in: session, after: after, limit: Self.page), !page.isEmpty {
+                guard let last = page.last else { break }
                 for (sequence, operation) in page { send(.operation(sequence: sequence, operation), in: session) }
-                sent[session] = page.last!.sequence
+                sent[session] = last.sequence
             }
         } while lookAgain.contains(session)
     }
