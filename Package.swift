@@ -134,13 +134,13 @@ let package = Package(
         // The thin adapter between the X server and the toolkit: display, presentation, input.
         .target(
             name: "X11Adapter",
-            dependencies: ["DrawingBoard", "DesktopPortal", "PaintToolkit", "PaintDocument", "PaintGraphics", "CX11Shim",
+            dependencies: ["DrawingBoard", "DesktopPortal", "SessionProtocol", "PaintToolkit", "PaintDocument", "PaintGraphics", "CX11Shim",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The executable: options and main().
         .executableTarget(
             name: "X11Paint",
-            dependencies: ["X11Adapter", "DrawingBoard", "PaintToolkit", "PaintDocument", "PaintGraphics", "PaintGraphicsHaswell", "CX11Shim", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["X11Adapter", "DrawingBoard", "DrawingTogether", "PaintToolkit", "PaintDocument", "PaintGraphics", "PaintGraphicsHaswell", "CX11Shim", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Input-to-pixels latency seen from outside any app (XTest in, XShmGetImage out): `make bench`.
         .executableTarget(
@@ -170,6 +170,13 @@ let package = Package(
             dependencies: ["SessionProtocol", "PaintDocument", "PaintGraphics", .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]
+        ),
+        // Drawing together in the app: File → Share… (the server inside the app) and Join…, each
+        // shared tab's document linked to its session.
+        .target(
+            name: "DrawingTogether",
+            dependencies: ["DrawingBoard", "PaintDocument", "SessionClient", "SessionServer", "SessionProtocol",
+                           .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "X11PaintServer",

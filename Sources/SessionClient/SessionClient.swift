@@ -28,10 +28,13 @@ public final class SessionClient: @unchecked Sendable {
     public struct Place: Sendable {
         public var author: UInt32?
         public var after: UInt64
+        /// The drawing to start the session from if it has none yet (a joiner's blank canvas).
+        public var start: Document?
 
-        public init(author: UInt32?, after: UInt64) {
+        public init(author: UInt32?, after: UInt64, start: Document? = nil) {
             self.author = author
             self.after = after
+            self.start = start
         }
     }
 
@@ -45,8 +48,12 @@ public final class SessionClient: @unchecked Sendable {
     // On the owner's thread:
     /// Where to join from (the owner's document knows).
     public var place: () -> Place = { Place(author: nil, after: 0) }
-    /// Joined as this author: the owner resends what it has not had confirmed (`send`).
-    public var onWelcome: ((UInt32) -> Void)?
+    /// Joined as this author, with the session's latest operation numbered as given: the owner
+    /// resends what it has not had confirmed (`send`).
+    public var onWelcome: ((UInt32, UInt64) -> Void)?
+    /// The drawing the session starts from (at the start of a joining with nothing of it, or a
+    /// snapshot that folds in more than this participant has): the operations after it follow.
+    public var onStart: ((SessionStart) -> Void)?
     /// The server's operation number n, in order.
     public var onOperation: ((DocumentOperation, UInt64) -> Void)?
     public var onStatus: ((Status) -> Void)?
@@ -135,7 +142,7 @@ public final class SessionClient: @unchecked Sendable {
 
     private func connectOnce(from place: Place) async -> Outcome {
         let join = ClientMessage.join(SessionJoin(session: invitation.session, key: invitation.key, name: name,
-                                                  author: place.author, after: place.after))
+                                                  author: place.author, after: place.after, start: place.start))
         let (messages, queue) = AsyncStream<ClientMessage>.makeStream()
         let outcome = OutcomeBox()
         do {
@@ -153,7 +160,7 @@ public final class SessionClient: @unchecked Sendable {
                         guard case .binary(let buffer) = message else { continue }
                         let bytes = Array(buffer.readableBytesView)
                         switch try lock.withLock({ try SessionWire.decode(ServerMessage.self, from: bytes, pictures: pictures) }) {
-                        case .welcome(let author, _):
+                        case .welcome(let author, let latest):
                             outcome.set(.welcomed)
                             deliver { [self] in
                                 // Joined: what the owner sends from now on goes out, and first what
@@ -163,7 +170,7 @@ public final class SessionClient: @unchecked Sendable {
                                     sentPictures.removeAll()
                                 }
                                 report(.connected)
-                                onWelcome?(author)
+                                onWelcome?(author, latest)
                             }
                         case .picture(let picture):
                             // Kept for the operations that show it (a picture that cannot be read
@@ -172,6 +179,8 @@ public final class SessionClient: @unchecked Sendable {
                                 let asset = ImageAsset(bitmap: photo.asset.image.bitmap, name: picture.name, id: picture.id, encoded: picture.encoded)
                                 lock.withLock { pictures.assets[picture.id] = asset }
                             }
+                        case .start(let start):
+                            deliver { [self] in onStart?(start) }
                         case .operation(let sequence, let operation):
                             deliver { [self] in onOperation?(operation, sequence) }
                         case .refused(let why):

@@ -43,13 +43,18 @@ public struct SessionJoin: Codable, Sendable, Equatable {
     public var author: UInt32?
     /// The sequence number of the last operation this client has (0: none): only later ones come.
     public var after: UInt64
+    /// The drawing this client would start the session from, when the session has none yet
+    /// (the first to join a session a server made gives it its canvas): the server keeps the
+    /// first one offered and sends everyone the one it kept.
+    public var start: Document?
 
-    public init(session: String, key: String, name: String, author: UInt32? = nil, after: UInt64 = 0) {
+    public init(session: String, key: String, name: String, author: UInt32? = nil, after: UInt64 = 0, start: Document? = nil) {
         self.session = session
         self.key = key
         self.name = name
         self.author = author
         self.after = after
+        self.start = start
     }
 }
 
@@ -60,6 +65,9 @@ public enum ServerMessage: Codable, Sendable, Equatable {
     case welcome(author: UInt32, latest: UInt64)
     /// A picture the operations after it show (sent before the first that uses it).
     case picture(SessionPicture)
+    /// The session's drawing as it was after its operation `sequence` (0: before any), sent to
+    /// a client that has nothing of it yet: it starts from this, and the operations after it follow.
+    case start(SessionStart)
     /// An operation in the session's order (everyone's, the client's own included: that is its
     /// confirmation), numbered from 1.
     case operation(sequence: UInt64, DocumentOperation)
@@ -68,4 +76,23 @@ public enum ServerMessage: Codable, Sendable, Equatable {
     /// The connection fell too far behind the session and is closed: joining again, from the
     /// last operation the client has, brings it up to date through the server's store.
     case tooFarBehind
+}
+
+/// A session's drawing at one point of its operations: what it started from (the host's open
+/// document, at 0), or the server's snapshot of it later. History before it is nobody's to undo.
+public struct SessionStart: Codable, Sendable, Equatable {
+    /// The operations it holds: those numbered up to this one.
+    public var sequence: UInt64
+    public var document: Document
+
+    public init(sequence: UInt64, document: Document) {
+        self.sequence = sequence
+        self.document = document
+    }
+
+    /// Whether it is a drawing X11Paint can make: a plausible size and plausible items.
+    public var isPlausible: Bool {
+        guard let format = document.format, format.isPlausible, format.historyStart <= document.items.count else { return false }
+        return document.items.allSatisfy(\.isPlausible)
+    }
 }

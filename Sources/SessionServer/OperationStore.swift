@@ -36,6 +36,11 @@ public protocol OperationStore: Sendable {
     /// The ids of the session's pictures.
     func pictureIDs(in session: String) async throws -> [String]
     func picture(_ id: String, in session: String) async throws -> SessionPicture?
+    /// Keeps `start` as the session's drawing when the session has none, or only an earlier one
+    /// (a snapshot replaces what it folds in). Returns whether it was kept.
+    func keepStart(_ start: SessionStart, in session: String) async throws -> Bool
+    /// The session's drawing it starts from (nil: none, the joiners' own blank canvas).
+    func start(of session: String) async throws -> SessionStart?
     /// Sessions that other servers added operations to (nil: there are no other servers).
     var otherServersChanges: AsyncStream<String>? { get }
 }

@@ -51,6 +51,10 @@ public final class PostgresOperationStore: OperationStore {
                                                          name TEXT NOT NULL, encoded BYTEA NOT NULL, added BIGSERIAL,
                                                          PRIMARY KEY (session, id))
             """, logger: logger)
+        try await client.query("""
+            CREATE TABLE IF NOT EXISTS x11paint_start (session TEXT PRIMARY KEY REFERENCES x11paint_session(name),
+                                                       sequence BIGINT NOT NULL, body BYTEA NOT NULL)
+            """, logger: logger)
     }
 
     deinit {
@@ -174,6 +178,26 @@ public final class PostgresOperationStore: OperationStore {
             return UInt64(latest)
         }
         return 0
+    }
+
+    public func keepStart(_ start: SessionStart, in session: String) async throws -> Bool {
+        let body = ByteBuffer(bytes: try SessionWire.encode(start)), sequence = Int64(start.sequence)
+        // Kept when there is none or only an earlier one, in one statement: two servers keeping
+        // one at once leave the later.
+        let rows = try await client.query("""
+            INSERT INTO x11paint_start (session, sequence, body) VALUES (\(session), \(sequence), \(body))
+            ON CONFLICT (session) DO UPDATE SET sequence = EXCLUDED.sequence, body = EXCLUDED.body
+            WHERE x11paint_start.sequence < EXCLUDED.sequence RETURNING 1
+            """, logger: logger)
+        for try await _ in rows { return true }
+        return false
+    }
+
+    public func start(of session: String) async throws -> SessionStart? {
+        for try await body in try await client.query("SELECT body FROM x11paint_start WHERE session = \(session)", logger: logger).decode(ByteBuffer.self) {
+            return try SessionWire.decode(SessionStart.self, from: Array(body.readableBytesView))
+        }
+        return nil
     }
 
     /// The client's configuration from a postgres:// URL.

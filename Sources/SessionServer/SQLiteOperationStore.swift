@@ -29,6 +29,12 @@ public final class SQLiteOperationStore: OperationStore {
                                       encoded BLOB NOT NULL, PRIMARY KEY (session, id));
                 """)
         }
+        migrator.registerMigration("starts") { db in
+            try db.execute(sql: """
+                CREATE TABLE start (session TEXT PRIMARY KEY NOT NULL REFERENCES session(name), sequence INTEGER NOT NULL,
+                                    body BLOB NOT NULL);
+                """)
+        }
         try migrator.migrate(database)
     }
 
@@ -112,5 +118,21 @@ public final class SQLiteOperationStore: OperationStore {
         try await database.read { db in
             UInt64(try Int64.fetchOne(db, sql: "SELECT MAX(sequence) FROM operation WHERE session = ?", arguments: [session]) ?? 0)
         }
+    }
+
+    public func keepStart(_ start: SessionStart, in session: String) async throws -> Bool {
+        let body = try SessionWire.encode(start)
+        return try await database.write { db in
+            if let kept = try Int64.fetchOne(db, sql: "SELECT sequence FROM start WHERE session = ?", arguments: [session]),
+               kept >= Int64(start.sequence) { return false }
+            try db.execute(sql: "INSERT OR REPLACE INTO start (session, sequence, body) VALUES (?, ?, ?)",
+                           arguments: [session, Int64(start.sequence), Data(body)])
+            return true
+        }
+    }
+
+    public func start(of session: String) async throws -> SessionStart? {
+        let body = try await database.read { db in try Data.fetchOne(db, sql: "SELECT body FROM start WHERE session = ?", arguments: [session]) }
+        return try body.map { try SessionWire.decode(SessionStart.self, from: Array($0)) }
     }
 }

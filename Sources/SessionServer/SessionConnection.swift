@@ -50,7 +50,7 @@ struct SessionConnection {
         }
     }
 
-    /// The welcome, what the client missed (from the store, a page at a time, each write
+    /// The welcome, the session's pictures and the drawing it starts from, what the client missed (from the store, a page at a time, each write
     /// waiting for the client to take it), then the live operations; a reader that fell too
     /// far behind hears why and is closed (it joins again from where it is).
     private func sendSession(to outbound: WebSocketOutboundWriter, member: SessionHub.Membership, after: UInt64) async {
@@ -58,6 +58,11 @@ struct SessionConnection {
             try await send(.welcome(author: member.author, latest: member.latestAtJoin), to: outbound)
             for picture in try await hub.pictures(of: member.session) { try await send(.picture(picture), to: outbound) }
             var sent = after
+            // A client with nothing of the session, or less than the drawing folds in, starts from it.
+            if let start = try await hub.start(of: member.session), after == 0 || after < start.sequence {
+                try await send(.start(start), to: outbound)
+                sent = start.sequence
+            }
             while sent < member.latestAtJoin {
                 let page = try await hub.missed(in: member.session, after: sent, through: member.latestAtJoin)
                 guard let last = page.last else { break }

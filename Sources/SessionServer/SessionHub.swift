@@ -69,6 +69,15 @@ actor SessionHub {
         } else {
             author = try await store.newAuthor(in: join.session, name: String(join.name.prefix(64)))
         }
+        if let start = join.start {
+            guard SessionStart(sequence: 0, document: start).isPlausible else {
+                throw Refusal(description: "A drawing to start from that no X11Paint can make.")
+            }
+            // The first drawing offered starts the session, before anyone's operations.
+            if try await store.latest(in: join.session) == 0 {
+                _ = try await store.keepStart(SessionStart(sequence: 0, document: start), in: join.session)
+            }
+        }
         if sent[join.session] == nil {
             let latest = try await store.latest(in: join.session), ids = try await store.pictureIDs(in: join.session)
             sent[join.session] = max(sent[join.session] ?? 0, latest)
@@ -87,6 +96,9 @@ actor SessionHub {
         guard after < through else { return [] }
         return try await store.operations(in: session, after: after, limit: Self.page).filter { $0.sequence <= through }
     }
+
+    /// The drawing the session starts from, for a client that has nothing of it yet.
+    func start(of session: String) async throws -> SessionStart? { try await store.start(of: session) }
 
     /// A picture from `member`'s client, kept and sent to everyone before the operations that show it.
     func addPicture(_ picture: SessionPicture, from member: Membership) async throws {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import DrawingBoard
+import SessionProtocol
 
 /// What the app was asked to do at start, from the command line.
 public struct Options {
@@ -21,6 +22,12 @@ public struct Options {
     public var files: [String] = []
     /// Write the one picture given to this file, and end (no window).
     public var export: String?
+    /// Share the drawing at start (its invitation printed), or join the session a link names.
+    public var host = false
+    public var join: String?
+    /// Where this app's session server listens (0: any free port), and the host its links name.
+    public var port = 0
+    public var publicName: String?
 
     public static let defaultSize = Size(width: 1024, height: 768)
     /// A window size must lie within these, in points.
@@ -62,6 +69,19 @@ public struct X11PaintCommand: ParsableCommand {
                                             valueName: "OUT"))
     public var export: String?
 
+    @Flag(name: .long, help: ArgumentHelp(tr("Share the drawing for others to draw in: the invitation link is printed and copied to the clipboard.")))
+    public var host = false
+
+    @Option(name: .long, help: ArgumentHelp(tr("Join the shared drawing an invitation link (x11paint://HOST:PORT/SESSION#KEY) names, in a tab of its own."),
+                                            valueName: "LINK"))
+    public var join: String?
+
+    @Option(name: .long, help: ArgumentHelp(tr("The port shared drawings are served on (0: any free port)."), valueName: "PORT"))
+    public var port = 0
+
+    @Option(name: .long, help: ArgumentHelp(tr("The host name or address invitation links give (else this machine's network address)."), valueName: "NAME"))
+    public var publicName: String?
+
     @Flag(name: .long, help: ArgumentHelp(tr("Draw and save a demonstration on a throw-away drawing, then quit.")))
     public var demo = false
 
@@ -80,6 +100,8 @@ public struct X11PaintCommand: ParsableCommand {
         guard preloadStrokes >= 0 else { throw ValidationError("--preload-strokes needs a count of 0 or more") }
         if let zoom, !(100.0 / 16...3200).contains(zoom) { throw ValidationError("--zoom is a percentage from 6.25 to 3200") }
         if export != nil && files.count != 1 { throw ValidationError(tr("--export writes one picture: give exactly one FILE")) }
+        guard (0...65535).contains(port) else { throw ValidationError(tr("--port is a port number from 0 to 65535")) }
+        if let join, let problem = SessionInvitation.problem(with: join) { throw ValidationError(tr("--join needs an invitation link: %@", problem)) }
     }
 
     /// The options these arguments ask for.
@@ -95,6 +117,10 @@ public struct X11PaintCommand: ParsableCommand {
         options.preloadStrokes = preloadStrokes
         options.reportLatency = reportLatency
         options.zoomPercent = zoom
+        options.host = host
+        options.join = join
+        options.port = port
+        options.publicName = publicName
         return options
     }
 }

@@ -39,7 +39,11 @@ public final class X11App {
     // start whose FILE failed to open showed no toolbar and no bottom bar until something else
     // redrew them.
 
-    public init(options: Options) throws {
+    /// Drawing together (File → Share…, Join…), when the app offers it.
+    private let sharing: DocumentSharing?
+    private let sessionStart: (host: Bool, join: String?)
+
+    public init(options: Options, sharing makeSharing: ((@escaping (@escaping () -> Void) -> Void) -> DocumentSharing)? = nil) throws {
         let remembered = settingsFile.load()
         var size = options.size
         if !options.sizeGiven, let width = remembered.settings.windowWidth, let height = remembered.settings.windowHeight,
@@ -59,6 +63,9 @@ public final class X11App {
         tabs = DocumentTabsController(first: first, makeBoard: { DrawingBoardViewController(store: PicturesArtworkStore()) })
         first.screenPixelSize = x11.screenPixels
         window.rootViewController = tabs
+        sharing = makeSharing?({ [application = window.application] work in application.post(work) })
+        tabs.sharing = sharing
+        sessionStart = (options.host, options.join)
         BoardSettings.apply(remembered.settings, problem: remembered.problem, to: first)
         first.documentController.recentlyUsed = RecentlyUsed()
         pointer = PointerTranslator(window: window)
@@ -236,13 +243,15 @@ public final class X11App {
     private func openJournal(environment: [String: String], thenOpen files: [String]) {
         guard environment["X11PAINT_NO_JOURNAL"] == nil else {
             Self.announceReady(environment: environment)
-            return open(files)
+            open(files)
+            return startSession()
         }
         window.layoutIfNeeded()
         tabs.restore(fromStateFolder: DocumentJournal.stateFolder(environment: environment), completion: { [tabs, weak self] opening in
             // The last drawing is back first: opening a file asks before replacing unsaved work.
             defer {
                 self?.open(files)
+                self?.startSession()
                 Self.announceReady(environment: environment)
             }
             if !opening.recovery.isEmpty { Log.info("restored \(tabs.boards[0].canvas.document.items.count) items from \(opening.folder)") }
@@ -257,6 +266,26 @@ public final class X11App {
             tabs.flushJournals()
             tabs.finishSaves()
         }
+    }
+
+    /// --host shares the drawing and prints its invitation; --join LINK joins in a new tab.
+    private func startSession() {
+        guard let sharing else { return }
+        if sessionStart.host {
+            let board = self.board
+            sharing.share(board) { result in
+                switch result {
+                case .success(let link):
+                    print(link)
+                    board.pasteboard?.provideText(link)
+                    board.showStatus(tr("Shared: the invitation link is on the clipboard"))
+                case .failure(let failure):
+                    Log.warning("could not share the drawing: \(failure)")
+                    board.showStatus(tr("Could not share the drawing: %@", failure.description), isError: true)
+                }
+            }
+        }
+        if let link = sessionStart.join { board.joinSession(link) }
     }
 
     /// Each file given on the command line opens in a tab of its own, the last one current.

@@ -1,6 +1,8 @@
 import CX11Shim
 import Foundation
 import DrawingBoard
+import DrawingTogether
+import PaintDocument
 import PaintGraphicsHaswell
 import X11Adapter
 
@@ -40,7 +42,10 @@ do {
         let text = message.map { String(cString: $0) } ?? "the X server went away"
         FileHandle.standardError.write(Data("x11paint: \(text); your drawing is kept and comes back next time. Exiting.\n".utf8))
     }
-    let app = try X11App(options: options)
+    let app = try X11App(options: options) { post in
+        SessionSharingService(stateFolder: DocumentJournal.stateFolder(environment: ProcessInfo.processInfo.environment),
+                              port: options.port, publicName: options.publicName, post: post)
+    }
     exit(app.run())
 } catch {
     Log.warning("\(error)")

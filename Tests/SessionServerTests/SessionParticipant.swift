@@ -26,7 +26,7 @@ final class SessionParticipant: @unchecked Sendable {
         client = SessionClient(invitation: invitation, name: name, logger: logger, tls: tls) { work in owner.async(execute: work) }
         // Weak: the client's last news may come after the participant is gone.
         client.place = { [weak self] in SessionClient.Place(author: self?.shared?.content.author, after: self?.shared?.lastSequence ?? 0) }
-        client.onWelcome = { [weak self] author in
+        client.onWelcome = { [weak self] author, _ in
             guard let self else { return }
             if shared == nil {
                 shared = SharedDocument(content: content, author: author)

@@ -68,7 +68,7 @@ final class SessionServerTests: XCTestCase {
                     operations += 1
                     if operations == expected { return }
                 case .refused, .tooFarBehind: return
-                case .picture: break
+                case .picture, .start: break
                 }
             }
         }
@@ -76,6 +76,10 @@ final class SessionServerTests: XCTestCase {
 
     private func operations(_ messages: [ServerMessage]) -> [(UInt64, DocumentOperation)] {
         messages.compactMap { if case .operation(let sequence, let operation) = $0 { return (sequence, operation) } else { return nil } }
+    }
+
+    private func starts(_ messages: [ServerMessage]) -> [SessionStart] {
+        messages.compactMap { if case .start(let start) = $0 { return start } else { return nil } }
     }
 
     private func author(_ messages: [ServerMessage]) -> UInt32? {
@@ -255,5 +259,36 @@ final class SessionServerTests: XCTestCase {
             XCTAssertTrue(metrics.contains("\nx11paint_refused_total 1\n"), metrics)
             XCTAssertTrue(metrics.contains("# TYPE x11paint_connections gauge"), metrics)
         }
+    }
+
+    func testTheFirstDrawingOfferedStartsTheSessionAndEveryoneNewStartsFromIt() async throws {
+        let store = try SQLiteOperationStore(path: ":memory:")
+        let invite = try await store.createSession()
+        let canvas = Document(items: [stroke(1), stroke(2)], format: DocumentFormat(pixelWidth: 320, pixelHeight: 200))
+        let one: @Sendable (UInt64) -> @Sendable (UInt32) -> [ClientMessage] = { number in
+            { author in [.operation(DocumentOperation(id: OperationID(author: author, sequence: number), kind: .item(self.stroke(Int(number) + 5))))] }
+        }
+        try await withServer(store) { port in
+            let first = try await participant(port, SessionJoin(session: invite.session, key: invite.key, name: "Ana", start: canvas),
+                                              expecting: 1, sending: one(1))
+            XCTAssertEqual(starts(first), [SessionStart(sequence: 0, document: canvas)], "the offered drawing came back as the start")
+            // Offered after the session has a drawing: not kept; the joiner starts from the first.
+            let other = Document(format: DocumentFormat(pixelWidth: 64, pixelHeight: 48))
+            let second = try await participant(port, SessionJoin(session: invite.session, key: invite.key, name: "Bo", start: other),
+                                               expecting: 1)
+            XCTAssertEqual(starts(second), [SessionStart(sequence: 0, document: canvas)])
+            // Someone returning with operations of the session has its start already.
+            let back = try await participant(port, SessionJoin(session: invite.session, key: invite.key, name: "Ana", author: author(first), after: 1),
+                                             expecting: 1, sending: one(2))
+            XCTAssertEqual(starts(back), [], "nothing to start from again")
+            XCTAssertEqual(operations(back).map(\.0), [2])
+            // A drawing no X11Paint can make closes that connection with the reason.
+            let huge = Document(format: DocumentFormat(pixelWidth: 100_000, pixelHeight: 100))
+            let refused = try await participant(port, SessionJoin(session: invite.session, key: invite.key, name: "Cy", start: huge), expecting: 1)
+            guard case .refused(let why)? = refused.last else { return XCTFail("refused: \(refused)") }
+            XCTAssertTrue(why.contains("drawing to start from"), why)
+        }
+        let kept = try await store.start(of: invite.session)
+        XCTAssertEqual(kept, SessionStart(sequence: 0, document: canvas), "kept in the store")
     }
 }

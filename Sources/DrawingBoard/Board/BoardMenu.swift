@@ -28,6 +28,12 @@ enum BoardMenu {
                     Command(tr("Save As…"), keys: [key("s", ctrlShift)]) { [unowned board] in board.chooseSaveAs() },
                     Command(tr("Export…"), keys: [key("e", ctrlShift)]) { [unowned board] in board.chooseExport() },
                     Command(tr("Revert"), keys: [KeyEvent(.function(5))]) { [unowned board] in board.revert() }]),
+            inline([Command(tr("Share…"), isEnabled: { [unowned board] in board.tabs?.sharing != nil }) { [unowned board] in
+                        SharingCommands(board: board).share()
+                    },
+                    Command(tr("Join…"), isEnabled: { [unowned board] in board.tabs?.sharing != nil }) { [unowned board] in
+                        SharingCommands(board: board).join()
+                    }]),
             inline([Command(tr("Save All"), keys: [key("s", [.control, .alt])], isEnabled: { [unowned board] in board.tabs?.isModified ?? false }) { [unowned board] in
                 board.tabs?.saveAll()
             }]),

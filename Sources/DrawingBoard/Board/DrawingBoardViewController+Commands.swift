@@ -21,6 +21,9 @@ extension DrawingBoardViewController {
     public func openDocument(path: String) { fileCommands.openDocument(path: path) }
     public func openDroppedFiles(_ paths: [String]) { fileCommands.openDroppedFiles(paths) }
     public func finishSaves() { documentWindow.finishSaves() }
+    /// File → Share…; and joining the session an invitation link names, in a new tab.
+    public func share() { SharingCommands(board: self).share() }
+    public func joinSession(_ link: String) { SharingCommands(board: self).join(link) }
     public var documentName: String? { documentController.documentName }
     public var isModified: Bool { documentController.isModified }
 
@@ -51,10 +54,7 @@ extension DrawingBoardViewController {
     public func choosePhoto() { fileCommands.choosePhoto() }
     public func pastePhoto() { fileCommands.pastePhoto() }
     public func cancelOpening() { reading.cancel() }
-    public func finishOpening() {
-        reading.finish()
-        layeredReading.finish()
-    }
+    public func finishOpening() { reading.finish(); layeredReading.finish() }
 
     // MARK: - The pen, the selection, full screen
 

@@ -161,7 +161,7 @@ public final class DrawingBoardViewController: ViewController {
     /// How long a message stays before it fades (errors stay until the next message).
     public static let statusDuration = MessageLine.duration
 
-    func showStatus(_ text: String, isError: Bool = false) { messageLine.show(text, isError: isError) }
+    public func showStatus(_ text: String, isError: Bool = false) { messageLine.show(text, isError: isError) }
 
     func updateUndoAvailability() { history.updateAvailability() }
 

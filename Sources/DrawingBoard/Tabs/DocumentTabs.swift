@@ -22,6 +22,8 @@ public protocol DocumentTabs: AnyObject {
     /// Each open document's name, with `*` while unsaved, in the tabs' order.
     var documentTitles: [String] { get }
     var currentIndex: Int { get }
+    /// Sharing a drawing and joining one (nil: this window offers neither).
+    var sharing: DocumentSharing? { get }
     /// `board`'s name or unsaved mark changed.
     func titleChanged(of board: DrawingBoardViewController)
 }

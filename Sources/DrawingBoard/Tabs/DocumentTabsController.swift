@@ -24,6 +24,8 @@ public final class DocumentTabsController: ViewController, DocumentTabs {
     private var journalFolders: [ObjectIdentifier: Int] = [:]
     /// Ends the app (the platform sets it).
     public var onQuit: (() -> Void)?
+    /// Drawing together, when the app offers it (it keeps the service).
+    public weak var sharing: DocumentSharing?
     /// Shows another scene (the scenes' coordinator sets it).
     public var onShowScene: ((Scene) -> Void)?
     /// A key is being passed down to the current board (it may come back up the responder chain).

@@ -18,12 +18,13 @@ public final class SharedDocument {
     private var isTakingOthers = false
 
     /// Shares `content`, whose changes from now on are `author`'s; the session starts from
-    /// what it holds (its history is where nobody's undo reaches).
-    public init(content: DocumentContent, author: UInt32) {
+    /// what it holds (its history is where nobody's undo reaches), which holds the session's
+    /// operations up to `sequence`.
+    public init(content: DocumentContent, author: UInt32, startingAfter sequence: UInt64 = 0) {
         self.content = content
         content.author = author
-        ordered = OperationLog(historyStart: content.document.items.count)
-        for item in content.document.items { _ = ordered.make(.item(item), by: 0) }
+        ordered = Self.startingLog(content.document)
+        lastSequence = sequence
         // The content's own history before the session is nobody's to undo in it.
         content.adopt(ordered)
         observation = content.observeEdits { [unowned self] edit in
@@ -32,6 +33,27 @@ public final class SharedDocument {
             case .selectedLayer: break
             }
         }
+    }
+
+    /// The log of a session that starts from `document`: its items, nobody's.
+    private static func startingLog(_ document: Document) -> OperationLog {
+        var log = OperationLog(historyStart: document.items.count)
+        for item in document.items { _ = log.make(.item(item), by: 0) }
+        return log
+    }
+
+    /// Starts again from the server's drawing as of its operation `sequence` (a snapshot that
+    /// folds in more than this participant had): this participant's unconfirmed changes stay
+    /// on top of it.
+    public func restart(from document: Document, sequence: UInt64) {
+        isTakingOthers = true
+        defer { isTakingOthers = false }
+        content.replace(with: document)
+        ordered = Self.startingLog(content.document)
+        lastSequence = sequence
+        var order = ordered
+        for own in unconfirmed { _ = order.apply(own) }
+        content.adopt(order)
     }
 
     /// The change the content just made, when it is this participant's: it waits for the
