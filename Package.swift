@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "x11paint-latency-probe", targets: ["LatencyProbe"]),
         .executable(name: "x11paint-present-floor", targets: ["PresentFloor"]),
         .executable(name: "x11paint-server", targets: ["X11PaintServer"]),
+        .executable(name: "x11paint-session-bench", targets: ["SessionBench"]),
     ],
     dependencies: [
         // The command line: --help, --version, validation and its messages, as Swift tools do.
@@ -182,6 +183,11 @@ let package = Package(
             name: "X11PaintServer",
             dependencies: ["SessionServer", "SessionProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "HummingbirdTLS", package: "hummingbird")]
+        ),
+        // The session server under load, as its own process: `make bench`.
+        .executableTarget(
+            name: "SessionBench",
+            dependencies: ["SessionClient", "SessionProtocol", "PaintDocument", "PaintGraphics", .product(name: "Logging", package: "swift-log")]
         ),
         // cairo, only for comparing quality and speed against (tests and benchmarks).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo"),

@@ -74,17 +74,17 @@ final class BoardSession {
     private func started(from start: SessionStart) {
         guard let author else { return }
         if let shared {
-            if start.sequence > shared.lastSequence { shared.restart(from: start.document, sequence: start.sequence) }
+            if start.sequence > shared.lastSequence { shared.restart(from: start.document, sequence: start.sequence, numbers: start.numbers) }
             return
         }
         board?.documentController.replaceDocument(with: start.document, name: nil, unsaved: true)
-        begin(as: author, startingAfter: start.sequence)
+        begin(as: author, startingAfter: start.sequence, numbers: start.numbers)
         board?.showStatus(tr("Joined the shared drawing"))
     }
 
-    private func begin(as author: UInt32, startingAfter sequence: UInt64) {
+    private func begin(as author: UInt32, startingAfter sequence: UInt64, numbers: [UInt32: UInt64] = [:]) {
         self.author = author
-        let shared = SharedDocument(content: content, author: author, startingAfter: sequence)
+        let shared = SharedDocument(content: content, author: author, startingAfter: sequence, numbers: numbers)
         shared.onLocalOperation = { [weak self] in self?.client.send($0) }
         self.shared = shared
     }

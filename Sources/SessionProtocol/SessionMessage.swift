@@ -84,10 +84,13 @@ public struct SessionStart: Codable, Sendable, Equatable {
     /// The operations it holds: those numbered up to this one.
     public var sequence: UInt64
     public var document: Document
+    /// Each author's last operation number in what it folds in: their next ones go on from there.
+    public var numbers: [UInt32: UInt64]
 
-    public init(sequence: UInt64, document: Document) {
+    public init(sequence: UInt64, document: Document, numbers: [UInt32: UInt64] = [:]) {
         self.sequence = sequence
         self.document = document
+        self.numbers = numbers
     }
 
     /// Whether it is a drawing X11Paint can make: a plausible size and plausible items.

@@ -41,6 +41,9 @@ public protocol OperationStore: Sendable {
     func keepStart(_ start: SessionStart, in session: String) async throws -> Bool
     /// The session's drawing it starts from (nil: none, the joiners' own blank canvas).
     func start(of session: String) async throws -> SessionStart?
+    /// Keeps only the ids of the session's operations up to `sequence` (a snapshot holds what
+    /// they did): a resend of one is still known, and their bodies no longer take room.
+    func dropBodies(in session: String, through sequence: UInt64) async throws
     /// Sessions that other servers added operations to (nil: there are no other servers).
     var otherServersChanges: AsyncStream<String>? { get }
 }

@@ -200,6 +200,11 @@ public final class PostgresOperationStore: OperationStore {
         return nil
     }
 
+    public func dropBodies(in session: String, through sequence: UInt64) async throws {
+        try await client.query("UPDATE x11paint_operation SET body = ''::bytea WHERE session = \(session) AND sequence <= \(Int64(sequence))",
+                               logger: logger)
+    }
+
     /// The client's configuration from a postgres:// URL.
     static func configuration(_ url: String) throws -> PostgresClient.Configuration {
         guard let components = URLComponents(string: url), components.scheme == "postgres" || components.scheme == "postgresql" else {

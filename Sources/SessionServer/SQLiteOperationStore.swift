@@ -7,11 +7,16 @@ import SessionProtocol
 /// of participants, and one of operations keyed by session and number, each operation's id
 /// unique, so a resend after a reconnection is kept once.
 public final class SQLiteOperationStore: OperationStore {
-    private let database: DatabaseQueue
+    private let database: any DatabaseWriter
 
     /// Opens (or makes) the store at `path`; ":memory:" keeps it in memory.
     public init(path: String) throws {
-        database = path == ":memory:" ? try DatabaseQueue() : try DatabaseQueue(path: path)
+        // Write-ahead logging, synced at checkpoints: a kept operation survives the server's
+        // process being killed (the log is in the file system's hands), and each one costs no
+        // fsync of its own, which a session of twenty people streaming strokes could not afford.
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        database = path == ":memory:" ? try DatabaseQueue() : try DatabasePool(path: path, configuration: configuration)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("sessions") { db in
             try db.execute(sql: """
@@ -134,5 +139,11 @@ public final class SQLiteOperationStore: OperationStore {
     public func start(of session: String) async throws -> SessionStart? {
         let body = try await database.read { db in try Data.fetchOne(db, sql: "SELECT body FROM start WHERE session = ?", arguments: [session]) }
         return try body.map { try SessionWire.decode(SessionStart.self, from: Array($0)) }
+    }
+
+    public func dropBodies(in session: String, through sequence: UInt64) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE operation SET body = x'' WHERE session = ? AND sequence <= ?", arguments: [session, Int64(sequence)])
+        }
     }
 }

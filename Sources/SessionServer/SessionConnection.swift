@@ -69,7 +69,7 @@ struct SessionConnection {
                 for (sequence, operation) in page { try await send(.operation(sequence: sequence, operation), to: outbound) }
                 sent = last.sequence
             }
-            for await message in member.live { try await send(message, to: outbound) }
+            for await encoded in member.live { try await outbound.write(.binary(encoded)) }
             if await hub.wasTooSlow(member) {
                 logger.info("dropped a reader too far behind in \(member.session)")
                 try? await send(.tooFarBehind, to: outbound)

@@ -1,3 +1,4 @@
+import Hummingbird
 import PaintDocument
 import SessionProtocol
 
@@ -21,8 +22,9 @@ actor SessionHub {
         /// What the session had sent when it joined: the connection sends what the client
         /// missed up to it from the store, page by page, then `live`.
         var latestAtJoin: UInt64
-        /// Every later operation in the session's order, at most the limits' backlog waiting.
-        var live: AsyncStream<ServerMessage>
+        /// Every later message in the session's order, encoded (once for all its connections),
+        /// at most the limits' backlog waiting.
+        var live: AsyncStream<ByteBuffer>
     }
 
     /// How many operations one read of the store brings.
@@ -30,7 +32,7 @@ actor SessionHub {
 
     private let store: any OperationStore
     private let limits: SessionLimits
-    private var listeners: [String: [Int: AsyncStream<ServerMessage>.Continuation]] = [:]
+    private var listeners: [String: [Int: AsyncStream<ByteBuffer>.Continuation]] = [:]
     private var nextListener = 0
     /// Listeners dropped for reading too slowly, until their connection hears it.
     private var tooSlow: Set<Int> = []
@@ -43,6 +45,10 @@ actor SessionHub {
     private var picturesMayBeNew: Set<String> = []
     private var sending: Set<String> = []
     private var lookAgain: Set<String> = []
+    /// Per session: the sequence of the last fold this server knows (its snapshot's, or the
+    /// fold it made), and the sessions whose snapshot is being made.
+    private var foldedThrough: [String: UInt64] = [:]
+    private var folding: Set<String> = []
     /// What `/metrics` reports.
     private var counts = SessionMetrics()
 
@@ -74,17 +80,20 @@ actor SessionHub {
                 throw Refusal(description: "A drawing to start from that no X11Paint can make.")
             }
             // The first drawing offered starts the session, before anyone's operations.
-            if try await store.latest(in: join.session) == 0 {
-                _ = try await store.keepStart(SessionStart(sequence: 0, document: start), in: join.session)
+            if try await store.latest(in: join.session) == 0,
+               try await store.keepStart(SessionStart(sequence: 0, document: start), in: join.session) {
+                foldedThrough[join.session] = foldedThrough[join.session] ?? 0
             }
         }
         if sent[join.session] == nil {
             let latest = try await store.latest(in: join.session), ids = try await store.pictureIDs(in: join.session)
             sent[join.session] = max(sent[join.session] ?? 0, latest)
             sentPictures[join.session, default: []].formUnion(ids)
+            // Only a session with a drawing to start from is folded (a snapshot needs its size).
+            if let start = try await store.start(of: join.session) { foldedThrough[join.session] = start.sequence }
         }
         // From here to the return nothing waits: the stream starts right after what was sent.
-        let (live, continuation) = AsyncStream<ServerMessage>.makeStream(bufferingPolicy: .bufferingOldest(limits.liveBacklog))
+        let (live, continuation) = AsyncStream<ByteBuffer>.makeStream(bufferingPolicy: .bufferingOldest(limits.liveBacklog))
         nextListener += 1
         listeners[join.session, default: [:]][nextListener] = continuation
         counts.joins += 1
@@ -122,12 +131,43 @@ actor SessionHub {
         guard operation.id.author == member.author else {
             throw Refusal(description: "An operation under another participant's name.")
         }
-        if case .item(let item) = operation.kind, !item.isPlausible {
-            throw Refusal(description: "An operation no tool of X11Paint can make.")
+        switch operation.kind {
+        case .item(let item) where !item.isPlausible: throw Refusal(description: "An operation no tool of X11Paint can make.")
+        case .fold: throw Refusal(description: "Only the server folds a session's history.")
+        default: break
         }
-        guard try await store.append(operation, to: member.session).isNew else { return }
+        let kept = try await store.append(operation, to: member.session)
+        guard kept.isNew else { return }
         counts.operationsKept += 1
         await publish(member.session)
+        await foldIfLong(member.session, latest: kept.sequence)
+    }
+
+    /// Folds the session's history into a new snapshot once its log holds `foldEvery`
+    /// operations beyond the last: the fold goes in the session's order like any operation
+    /// (everyone's undo stops there), and the snapshot is made beside the relaying, which never
+    /// waits for it.
+    private func foldIfLong(_ session: String, latest: UInt64) async {
+        guard !folding.contains(session), let last = foldedThrough[session], latest >= last + UInt64(limits.foldEvery) else { return }
+        folding.insert(session)
+        // The server's own id: author 0 is nobody's on the wire, numbered by what it folds.
+        let fold = DocumentOperation(id: OperationID(author: 0, sequence: latest), kind: .fold)
+        guard let kept = try? await store.append(fold, to: session) else {
+            folding.remove(session)
+            return
+        }
+        foldedThrough[session] = kept.sequence
+        await publish(session)
+        let store = self.store
+        Task.detached { [self] in
+            try? await SessionSnapshot.make(in: store, session: session, through: kept.sequence)
+            await finishedFolding(session)
+        }
+    }
+
+    private func finishedFolding(_ session: String) {
+        folding.remove(session)
+        counts.snapshots += 1
     }
 
     /// Sends the session's connections what the store holds after what they were sent, in its
@@ -161,8 +201,10 @@ actor SessionHub {
     }
 
     private func send(_ message: ServerMessage, in session: String) {
-        for (listener, continuation) in listeners[session] ?? [:] {
-            guard case .dropped = continuation.yield(message) else { continue }
+        guard let connections = listeners[session], !connections.isEmpty,
+              let encoded = try? ByteBuffer(bytes: SessionWire.encode(message)) else { return }
+        for (listener, continuation) in connections {
+            guard case .dropped = continuation.yield(encoded) else { continue }
             tooSlow.insert(listener)
             counts.droppedTooFarBehind += 1
             continuation.finish()

@@ -72,6 +72,7 @@ extension RandomOperationLogs {
             case .undo: XCTAssertTrue(content.undo())
             case .redo: XCTAssertTrue(content.redo())
             case .item(let item): content.append(item)
+            case .fold: XCTFail("a participant never folds")
             }
         } else {
             content.apply(DocumentOperation(id: log.nextID(for: author), kind: kind))

@@ -26,8 +26,8 @@ final class SharedDocumentTests: XCTestCase, RandomOperationLogs {
         /// How many of the server's operations have reached it.
         var delivered = 0
 
-        init(author: UInt32, content: DocumentContent) {
-            shared = SharedDocument(content: content, author: author)
+        init(author: UInt32, content: DocumentContent, startingAfter sequence: Int = 0, numbers: [UInt32: UInt64] = [:]) {
+            shared = SharedDocument(content: content, author: author, startingAfter: UInt64(sequence), numbers: numbers)
             shared.onLocalOperation = { [unowned self] in self.outbox.append($0) }
         }
     }
@@ -74,5 +74,79 @@ final class SharedDocumentTests: XCTestCase, RandomOperationLogs {
         }
         XCTAssertGreaterThan(reordered, 24, "others' changes often come before one's own unconfirmed ones")
         print("shared documents: 24 sessions of 3 participants, \(reordered) times others' changes went under one's own")
+    }
+
+    /// The server folds the history every 12 operations (a fold in the order, and its snapshot
+    /// made from the document layer alone). Undos sent before a fold reached their author and
+    /// ordered after it are refused by everyone alike; a participant who joins from a snapshot
+    /// mid-session, and one who joins from the last snapshot at the end, hold the same document
+    /// and pixels as those who were there from the start.
+    func testParticipantsJoiningFromTheServersSnapshotsEndWithTheSamePixels() {
+        var folds = 0, refusedAcrossAFold = 0
+        for seed in 1...16 {
+            var random = SeededGenerator(seed: UInt64(7000 + seed))
+            var server = OrderingServer()
+            let start = Document(format: format)
+            var snapshots: [(sequence: Int, document: Document, numbers: [UInt32: UInt64])] = []
+            var participants = (1...3).map { Participant(author: UInt32($0), content: content()) }
+            func fold() {
+                server.take(DocumentOperation(id: OperationID(author: 0, sequence: UInt64(server.log.count)), kind: .fold))
+                let (document, numbers) = SharedDocument.folded(start, applying: server.log)
+                snapshots.append((server.log.count, document, numbers))
+                folds += 1
+            }
+            func joiner(_ author: UInt32) -> Participant {
+                let snapshot = snapshots.last!
+                let joined = content()
+                joined.replace(with: snapshot.document)
+                let participant = Participant(author: author, content: joined, startingAfter: snapshot.sequence, numbers: snapshot.numbers)
+                participant.delivered = snapshot.sequence
+                return participant
+            }
+            var made = 0
+            for n in 0..<160 {
+                if n == 80 && !snapshots.isEmpty { participants.append(joiner(4)) }
+                let who = participants[Int(random.next() % UInt64(participants.count))]
+                switch random.next() % 4 {
+                case 0, 1 where made < 80:
+                    step(who.shared.content, author: who.shared.content.author, n, &random)
+                    made += 1
+                case 2 where !who.outbox.isEmpty:
+                    server.take(who.outbox.removeFirst())
+                    if server.log.count % 12 == 0 { fold() }
+                default:
+                    guard who.delivered < server.log.count else { continue }
+                    XCTAssertTrue(who.shared.receive(server.log[who.delivered], sequence: UInt64(who.delivered + 1)))
+                    who.delivered += 1
+                }
+            }
+            for who in participants { while !who.outbox.isEmpty { server.take(who.outbox.removeFirst()) } }
+            fold()
+            let late = joiner(5)
+            for who in participants + [late] {
+                while who.delivered < server.log.count {
+                    who.shared.receive(server.log[who.delivered], sequence: UInt64(who.delivered + 1))
+                    who.delivered += 1
+                }
+                XCTAssertTrue(who.shared.unconfirmed.isEmpty, "seed \(seed): every change confirmed")
+            }
+            let replayed = content()
+            var log = replayed.log
+            for operation in server.log {
+                if case .refused = log.apply(operation), case .undo = operation.kind { refusedAcrossAFold += 1 }
+                replayed.apply(operation)
+            }
+            let pixels = bytes(replayed)
+            for who in participants + [late] {
+                let name = "seed \(seed): participant \(who.shared.content.author)"
+                let items = who.shared.content.document.items
+                XCTAssertTrue(items == replayed.document.items, "\(name)'s items: \(items.count) against \(replayed.document.items.count), "
+                              + "the first differing at \(Array(zip(items, replayed.document.items)).firstIndex { $0.0 != $0.1 } ?? -1)")
+                XCTAssertEqual(who.shared.content.document.format?.pixelWidth, replayed.document.format?.pixelWidth, "\(name)'s size")
+                XCTAssertEqual(differing(bytes(who.shared.content), pixels), 0, "\(name)'s pixels")
+            }
+        }
+        XCTAssertGreaterThan(folds, 32)
+        print("shared documents with snapshots: 16 sessions, \(folds) folds, \(refusedAcrossAFold) undos ordered after a fold of their target and refused by everyone")
     }
 }

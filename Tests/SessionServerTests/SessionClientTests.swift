@@ -121,4 +121,49 @@ final class SessionClientTests: XCTestCase {
             for participant in both + [stranger] { participant.client.leave() }
         }
     }
+
+    func testALateJoinerStartsFromTheServersSnapshotAndEveryoneEndsWithTheSamePixels() async throws {
+        let folder = TemporaryDirectory()
+        let store = try SQLiteOperationStore(path: folder.path + "/sessions.sqlite")
+        let invite = try await store.createSession()
+        try await withServer(store, limits: SessionLimits(foldEvery: 20)) { port in
+            let invitation = SessionInvitation(host: "127.0.0.1", port: port, session: invite.session, key: invite.key)
+            let both = await joined(["Ana", "Bo"], invitation, offering: true)
+            for n in 0..<70 {
+                both[n % 2].draw(stroke(n))
+                if n % 9 == 8 { both[n % 2].undo() }
+            }
+            func quiet() async throws -> UInt64 {
+                let deadline = Date().addingTimeInterval(20)
+                while Date() < deadline {
+                    let latest = try await store.latest(in: invite.session)
+                    if latest > 0 && settled(both, count: latest) { return latest }
+                    try await Task.sleep(nanoseconds: 10_000_000)
+                }
+                XCTFail("everything was not confirmed everywhere in 20 s")
+                return 0
+            }
+            var latest = try await quiet()
+            let late = await joined(["Cy"], invitation)[0]
+            await waitUntil("the late joiner caught up") { late.read { $0.shared?.lastSequence == latest } }
+            let snapshot = try await store.start(of: invite.session)
+            XCTAssertGreaterThanOrEqual(snapshot?.sequence ?? 0, 60, "the server folded the history as it grew (\(latest) operations)")
+            XCTAssertEqual(late.read { $0.starts }, [snapshot?.sequence ?? 0], "the joiner started from the server's snapshot")
+            // Everyone goes on drawing and undoing; the joiner's undo is its own.
+            late.draw(stroke(100))
+            late.undo()
+            late.draw(stroke(101))
+            both[0].undo()
+            latest = try await quiet()
+            await waitUntil("the late joiner caught up again") { late.read { $0.shared?.lastSequence == latest } }
+            let everyone = both + [late]
+            let items = everyone.map { $0.read { $0.content.document.items } }, pixels = everyone.map(\.pixels)
+            XCTAssertTrue(items.allSatisfy { $0 == items[0] }, "the same items everywhere: \(items.map(\.count))")
+            XCTAssertTrue(pixels.allSatisfy { $0 == pixels[0] }, "the same pixels everywhere")
+            // Two folds in: the operations the first snapshot holds keep only their ids.
+            let folded = try? await store.operations(in: invite.session, after: 0, limit: 1)
+            XCTAssertNil(folded, "the first operations' bodies were dropped")
+            for participant in everyone { participant.client.leave() }
+        }
+    }
 }

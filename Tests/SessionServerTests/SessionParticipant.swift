@@ -15,8 +15,11 @@ final class SessionParticipant: @unchecked Sendable {
     let client: SessionClient
     var shared: SharedDocument?
     var statuses: [SessionClient.Status] = []
+    /// The drawings the server started this participant from (a snapshot's sequence each).
+    var starts: [UInt64] = []
 
-    init(_ name: String, _ invitation: SessionInvitation, tls: TLSConfiguration? = nil) {
+    /// `offering`: this participant offers its blank canvas as the session's first drawing.
+    init(_ name: String, _ invitation: SessionInvitation, tls: TLSConfiguration? = nil, offering: Bool = false) {
         content = DocumentContent()
         _ = content.load(Document(format: DocumentFormat(pixelWidth: 64, pixelHeight: 48)), redo: [])
         _ = content.matchLayerToFormat()
@@ -25,7 +28,15 @@ final class SessionParticipant: @unchecked Sendable {
         let owner = self.owner
         client = SessionClient(invitation: invitation, name: name, logger: logger, tls: tls) { work in owner.async(execute: work) }
         // Weak: the client's last news may come after the participant is gone.
-        client.place = { [weak self] in SessionClient.Place(author: self?.shared?.content.author, after: self?.shared?.lastSequence ?? 0) }
+        client.place = { [weak self] in
+            SessionClient.Place(author: self?.shared?.content.author, after: self?.shared?.lastSequence ?? 0,
+                                start: offering && self?.shared == nil ? self?.content.document : nil)
+        }
+        client.onStart = { [weak self] start in
+            self?.starts.append(start.sequence)
+            guard let shared = self?.shared, start.sequence > shared.lastSequence else { return }
+            shared.restart(from: start.document, sequence: start.sequence, numbers: start.numbers)
+        }
         client.onWelcome = { [weak self] author, _ in
             guard let self else { return }
             if shared == nil {
@@ -39,6 +50,7 @@ final class SessionParticipant: @unchecked Sendable {
     }
 
     func draw(_ item: Document.Item) { owner.sync { content.append(item) } }
+    func undo() { owner.sync { _ = content.undo() } }
 
     func read<T>(_ body: (SessionParticipant) -> T) -> T { owner.sync { body(self) } }
 
@@ -70,8 +82,8 @@ extension XCTestCase {
     }
 
     /// Participants named `names`, started, once the server has welcomed every one of them.
-    func joined(_ names: [String], _ invitation: SessionInvitation, tls: TLSConfiguration? = nil) async -> [SessionParticipant] {
-        let participants = names.map { SessionParticipant($0, invitation, tls: tls) }
+    func joined(_ names: [String], _ invitation: SessionInvitation, tls: TLSConfiguration? = nil, offering: Bool = false) async -> [SessionParticipant] {
+        let participants = names.map { SessionParticipant($0, invitation, tls: tls, offering: offering) }
         for participant in participants { participant.client.start() }
         await waitUntil("\(names.joined(separator: " and ")) joined") { participants.allSatisfy { $0.read { $0.shared != nil } } }
         return participants

@@ -78,6 +78,11 @@ final class SessionServerTests: XCTestCase {
         messages.compactMap { if case .operation(let sequence, let operation) = $0 { return (sequence, operation) } else { return nil } }
     }
 
+    /// A message of a connection's live stream, as its client reads it.
+    private func decoded(_ encoded: ByteBuffer) throws -> ServerMessage {
+        try SessionWire.decode(ServerMessage.self, from: Array(encoded.readableBytesView))
+    }
+
     private func starts(_ messages: [ServerMessage]) -> [SessionStart] {
         messages.compactMap { if case .start(let start) = $0 { return start } else { return nil } }
     }
@@ -219,11 +224,13 @@ final class SessionServerTests: XCTestCase {
         var writerStream = writer.live.makeAsyncIterator()
         for n in 1...100 {
             try await hub.submit(DocumentOperation(id: OperationID(author: writer.author, sequence: UInt64(n)), kind: .item(stroke(n))), from: writer)
-            if case .operation? = await writerStream.next() { heardByWriter += 1 }
+            if let encoded = await writerStream.next(), case .operation = try decoded(encoded) { heardByWriter += 1 }
         }
         XCTAssertEqual(heardByWriter, 100, "the writer heard every operation while the other read nothing")
         var heardBySlow: [UInt64] = []
-        for await case .operation(let sequence, _) in slow.live { heardBySlow.append(sequence) }
+        for await encoded in slow.live {
+            if case .operation(let sequence, _) = try decoded(encoded) { heardBySlow.append(sequence) }
+        }
         XCTAssertEqual(heardBySlow, Array(1...16), "the slow reader's stream holds the backlog, then ends")
         let dropped = await hub.wasTooSlow(slow)
         XCTAssertTrue(dropped, "and it hears that it fell behind")

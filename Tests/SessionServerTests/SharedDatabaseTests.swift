@@ -72,4 +72,36 @@ final class SharedDatabaseTests: XCTestCase {
             }
         }
     }
+
+    func testALateJoinerOnTheOtherServerStartsFromTheSnapshotInTheDatabase() async throws {
+        let url = try database()
+        let store = try await PostgresOperationStore(url: url, logger: quiet)
+        let invite = try await store.createSession()
+        let limits = SessionLimits(foldEvery: 20)
+        try await withServer(try await PostgresOperationStore(url: url, logger: quiet), limits: limits) { firstPort in
+            try await withServer(try await PostgresOperationStore(url: url, logger: quiet), limits: limits) { secondPort in
+                let on = { (port: Int) in SessionInvitation(host: "127.0.0.1", port: port, session: invite.session, key: invite.key) }
+                let both = await joined(["Ana"], on(firstPort), offering: true) + joined(["Bo"], on(secondPort), offering: true)
+                for n in 0..<60 {
+                    both[n % 2].draw(stroke(n))
+                    if n % 7 == 6 { both[n % 2].undo() }
+                }
+                var latest: UInt64 = 0
+                let deadline = Date().addingTimeInterval(20)
+                repeat {
+                    try await Task.sleep(nanoseconds: 20_000_000)
+                    latest = try await store.latest(in: invite.session)
+                } while !settled(both, count: latest) && Date() < deadline
+                XCTAssertTrue(settled(both, count: latest), "everything confirmed on both servers")
+                let late = await joined(["Cy"], on(secondPort))[0]
+                await waitUntil("the late joiner caught up") { late.read { $0.shared?.lastSequence == latest } }
+                let snapshot = try await store.start(of: invite.session)
+                XCTAssertGreaterThan(snapshot?.sequence ?? 0, 0, "a snapshot is in the database")
+                XCTAssertEqual(late.read { $0.starts }, [snapshot?.sequence ?? 0])
+                let pixels = (both + [late]).map(\.pixels)
+                XCTAssertTrue(pixels.allSatisfy { $0 == pixels[0] }, "the same pixels on both servers' participants")
+                for participant in both + [late] { participant.client.leave() }
+            }
+        }
+    }
 }

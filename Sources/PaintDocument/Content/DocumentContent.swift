@@ -129,9 +129,8 @@ public final class DocumentContent {
         }
     }
 
-    /// Whether the current layer takes no painting.
+    /// Whether the current layer takes no painting; `onLockedLayer` hears a refused painting.
     public var isCurrentLayerLocked: Bool { layers.entry(currentLayerID)?.properties.isLocked ?? false }
-    /// Told when painting was refused because the current layer is locked.
     public var onLockedLayer: (() -> Void)?
 
     /// Painting goes to layer `id` (recorded, so the stroke in progress comes back on it).
@@ -248,6 +247,10 @@ public final class DocumentContent {
             // Kept as an append, unless this author's redo must outlive it (an append ends it).
             edited(redoItems.isEmpty ? .appended(item) : .rewritten)
             if case .layer = item { layersChanged() }
+        } else if case .folded = effect {
+            // Nothing this author took back can be put back now.
+            redoItems = log.redoItems(of: author)
+            edited(.rewritten)
         } else {
             guard let (item, _) = takeEffect(of: effect) else { return false }
             rebuildLayer()
@@ -295,11 +298,11 @@ public final class DocumentContent {
             if !atEnd { drawing.forgetCheckpoints(beyond: position) }
             redoItems = log.redoItems(of: author)
             return (item, atEnd)
-        case .appended, .refused: return nil
+        case .appended, .refused, .folded: return nil
         }
     }
 
-    /// Shows `background` at once without changing the document (a slider being dragged).
+    /// Shows `background` at once, the document unchanged (a slider being dragged).
     package func previewBackground(_ background: Background) {
         backgroundPreview = background
         drawing.showBackground(background)
@@ -368,8 +371,7 @@ public final class DocumentContent {
         onPixelsChanged?(nil)
     }
 
-    /// Shows the current layer adjusted, without changing the document (a dialog's slider); nil:
-    /// as the document has it.
+    /// Shows the current layer adjusted without changing the document (nil: as it has it).
     package func previewItem(_ item: Document.Item?) {
         drawing.previewItem(item)
         onPixelsChanged?(nil)

@@ -10,6 +10,9 @@ public struct DocumentOperation: Codable, Equatable, Sendable {
         case undo(OperationID)
         /// Puts back the named operation (the author's latest undone one).
         case redo(OperationID)
+        /// The history so far becomes where everyone's undo stops (a shared session's server
+        /// folds it into its snapshot): nothing before it can be taken back or put back.
+        case fold
     }
 
     public var id: OperationID

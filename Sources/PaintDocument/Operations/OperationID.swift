@@ -4,6 +4,9 @@
 public struct OperationID: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The person at this machine, in a document nobody else draws in.
     public static let localAuthor: UInt32 = 0
+    /// The changes a shared session started from (its first drawing, or its server's snapshot):
+    /// nobody's to undo, numbered apart from every participant's and the server's.
+    public static let sessionStart = UInt32.max
 
     public var author: UInt32
     public var sequence: UInt64

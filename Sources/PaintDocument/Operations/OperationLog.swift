@@ -25,13 +25,15 @@ public struct OperationLog: Sendable {
         case inserted(at: Int, Document.Item)
         /// Nothing changed, and why: a repeat, or an undo or redo its author cannot make.
         case refused(String)
+        /// The history so far can no longer be undone or redone by anyone.
+        case folded
     }
 
     public private(set) var operations: [DocumentOperation] = []
     public private(set) var entries: [Entry] = []
     /// Changes before this many entries are where the history starts (what was opened or
-    /// made new): no Undo takes them back.
-    public let historyStart: Int
+    /// made new, or a shared session's history folded): no Undo takes them back.
+    public private(set) var historyStart: Int
     private var entryIndex: [OperationID: Int] = [:]
     private var applied: Set<OperationID> = []
     /// Each author's changes taken back, the next to put back last.
@@ -74,6 +76,13 @@ public struct OperationLog: Sendable {
     /// Whether the operation has been applied already.
     public func contains(_ id: OperationID) -> Bool { applied.contains(id) }
 
+    /// Each author's last operation number: the log of a session's snapshot goes on numbering
+    /// from them, so nobody's next operation takes a number they used before it.
+    public var lastNumbers: [UInt32: UInt64] {
+        get { lastSequence }
+        set { lastSequence.merge(newValue) { max($0, $1) } }
+    }
+
     /// The id `author`'s next operation takes.
     public func nextID(for author: UInt32) -> OperationID {
         OperationID(author: author, sequence: (lastSequence[author] ?? 0) + 1)
@@ -114,6 +123,10 @@ public struct OperationLog: Sendable {
             redoStacks[author]?.removeLast()
             entries[index].isUndone = false
             effect = .inserted(at: position(of: index), entries[index].item)
+        case .fold:
+            historyStart = entries.count
+            redoStacks.removeAll()
+            effect = .folded
         }
         applied.insert(id)
         operations.append(operation)

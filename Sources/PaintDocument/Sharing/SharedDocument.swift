@@ -20,10 +20,11 @@ public final class SharedDocument {
     /// Shares `content`, whose changes from now on are `author`'s; the session starts from
     /// what it holds (its history is where nobody's undo reaches), which holds the session's
     /// operations up to `sequence`.
-    public init(content: DocumentContent, author: UInt32, startingAfter sequence: UInt64 = 0) {
+    /// `numbers`: each author's last operation number in what the drawing folds in.
+    public init(content: DocumentContent, author: UInt32, startingAfter sequence: UInt64 = 0, numbers: [UInt32: UInt64] = [:]) {
         self.content = content
         content.author = author
-        ordered = Self.startingLog(content.document)
+        ordered = Self.startingLog(content.document, numbers: numbers)
         lastSequence = sequence
         // The content's own history before the session is nobody's to undo in it.
         content.adopt(ordered)
@@ -35,22 +36,43 @@ public final class SharedDocument {
         }
     }
 
-    /// The log of a session that starts from `document`: its items, nobody's.
-    private static func startingLog(_ document: Document) -> OperationLog {
+    /// The log of a session that starts from `document`: its items, nobody's to undo, and each
+    /// author's numbering going on from `numbers`. Every participant and the server make the
+    /// same one from the same start.
+    public static func startingLog(_ document: Document, numbers: [UInt32: UInt64] = [:]) -> OperationLog {
         var log = OperationLog(historyStart: document.items.count)
-        for item in document.items { _ = log.make(.item(item), by: 0) }
+        for item in document.items { _ = log.make(.item(item), by: OperationID.sessionStart) }
+        log.lastNumbers = numbers
         return log
+    }
+
+    /// The drawing a session's operations leave when applied to `document` (which folds in
+    /// each author's operations up to `numbers`), as every participant's log applies them, and
+    /// the authors' numbers after them: a server's snapshot, made without any view or pixels.
+    public static func folded(_ document: Document, numbers: [UInt32: UInt64] = [:],
+                              applying operations: [DocumentOperation]) -> (document: Document, numbers: [UInt32: UInt64]) {
+        var log = startingLog(document, numbers: numbers)
+        for operation in operations { _ = log.apply(operation) }
+        var folded = document
+        folded.replaceItems(from: 0, with: log.items)
+        // Everything in it is history now: undo stops there.
+        folded.format?.historyStart = folded.items.count
+        var after = log.lastNumbers
+        after[OperationID.sessionStart] = nil
+        return (folded, after)
     }
 
     /// Starts again from the server's drawing as of its operation `sequence` (a snapshot that
     /// folds in more than this participant had): this participant's unconfirmed changes stay
     /// on top of it.
-    public func restart(from document: Document, sequence: UInt64) {
+    public func restart(from document: Document, sequence: UInt64, numbers: [UInt32: UInt64] = [:]) {
         isTakingOthers = true
         defer { isTakingOthers = false }
         content.replace(with: document)
-        ordered = Self.startingLog(content.document)
+        ordered = Self.startingLog(content.document, numbers: numbers)
         lastSequence = sequence
+        // What the server kept of this participant's is in the drawing already.
+        unconfirmed.removeAll { $0.id.sequence <= numbers[content.author] ?? 0 }
         var order = ordered
         for own in unconfirmed { _ = order.apply(own) }
         content.adopt(order)

@@ -1,0 +1,57 @@
+import Foundation
+import SessionProtocol
+
+// x11paint-session-bench --server PATH [--postgres URL] [--seconds N]
+// The session server under load, as its own process on loopback: the relay latency of 20
+// participants streaming motion events through one server (and through two sharing one
+// PostgreSQL database), and joining a session whose log holds 100,000 operations. Each number
+// is printed beside its target. `make bench` runs it.
+
+setvbuf(stdout, nil, _IOLBF, 0)
+let arguments = CommandLine.arguments
+func value(_ flag: String) -> String? { arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } }
+guard let serverBinary = value("--server") else {
+    print("usage: x11paint-session-bench --server PATH-TO-x11paint-server [--postgres URL] [--seconds N]")
+    exit(2)
+}
+let seconds = value("--seconds").flatMap(Double.init) ?? 10
+let scratch = NSTemporaryDirectory() + "x11paint-session-bench-" + UUID().uuidString
+try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: scratch) }
+
+func format(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.1f", value) }
+
+func report(_ name: String, _ outcome: RelayWorkload.Outcome, target: Double) {
+    let p50 = outcome.samples.percentile(0.5), p99 = outcome.samples.percentile(0.99), worst = outcome.samples.max() ?? .nan
+    print(name)
+    print("    relay latency p50 \(format(p50)) ms, p99 \(format(p99)) ms, max \(format(worst)) ms over \(outcome.samples.count) receipts; "
+          + "target p99 <= \(format(target)) ms: \(p99 <= target ? "ok" : "MISSED")")
+    let servers = zip(outcome.serverCPU, outcome.serverMegabytes).enumerated().map { index, pair in
+        "server \(index + 1): \(Int((pair.0 * 100).rounded()))% of a core, \(pair.1) MB resident"
+    }
+    print("    " + servers.joined(separator: "; "))
+}
+
+do {
+    let relay = RelayWorkload(seconds: seconds)
+    let one = try ServerProcess(binary: serverBinary, database: scratch + "/one.sqlite", newSession: true)
+    let outcome = try await relay.run([one.invitation!], servers: [one])
+    one.stop()
+    report("Relay, 20 participants x 120 motion events a second, one server (SQLite)", outcome, target: 5)
+
+    if let postgres = value("--postgres") {
+        let first = try ServerProcess(binary: serverBinary, database: postgres, newSession: true)
+        let second = try ServerProcess(binary: serverBinary, database: postgres, newSession: false)
+        var other = first.invitation!
+        other.port = second.port
+        let shared = try await relay.run([first.invitation!, other], servers: [first, second])
+        first.stop()
+        second.stop()
+        report("Relay, 20 participants x 120 motion events a second, two servers on one PostgreSQL", shared, target: 15)
+    } else {
+        print("Relay across two servers: skipped (no --postgres URL)")
+    }
+} catch {
+    print("x11paint-session-bench: \(error)")
+    exit(1)
+}
