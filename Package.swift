@@ -187,7 +187,8 @@ let package = Package(
         // The session server under load, as its own process: `make bench`.
         .executableTarget(
             name: "SessionBench",
-            dependencies: ["SessionClient", "SessionProtocol", "PaintDocument", "PaintGraphics", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["SessionClient", "SessionServer", "SessionProtocol", "PaintDocument", "PaintGraphics", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]
         ),
         // cairo, only for comparing quality and speed against (tests and benchmarks).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo"),

@@ -17,12 +17,10 @@ struct RelayWorkload {
     }
 
     /// `invitations`: one per server (the same session); participant i joins server i mod count.
-    func run(_ invitations: [SessionInvitation], servers: [ServerProcess]) async throws -> Outcome {
-        let clock = RelayClock()
+    func run(_ invitations: [SessionInvitation], servers: [ServerProcess], clock: RelayClock = RelayClock()) async throws -> Outcome {
         let participants = (0..<clients).map { i in
             BenchParticipant(invitation: invitations[i % invitations.count], name: "p\(i)", clock: clock)
         }
-        for participant in participants { participant.client.start() }
         let joined = Date().addingTimeInterval(30)
         while participants.contains(where: { $0.author == nil }) {
             guard Date() < joined else { throw BenchFailure("the participants did not all join in 30 s") }
@@ -38,9 +36,9 @@ struct RelayWorkload {
                 let now = DispatchTime.now().uptimeNanoseconds
                 if due > now { usleep(UInt32((due - now) / 1000)) }
                 let participant = participants[n % participants.count]
-                guard let operation = participant.motion(n) else { continue }
-                clock.sending(operation.id)
-                participant.client.send(operation)
+                guard let (id, bytes) = participant.motion(n) else { continue }
+                clock.sending(id)
+                participant.send(bytes)
             }
         }
         driver.start()
@@ -53,7 +51,7 @@ struct RelayWorkload {
         try await Task.sleep(nanoseconds: 500_000_000)
         let cpu = zip(servers.map(\.cpuSeconds), cpuAtStart).map { ($0 - $1) / seconds }
         let memory = servers.map(\.residentMegabytes)
-        for participant in participants { participant.client.leave() }
-        return Outcome(samples: clock.take(), serverCPU: cpu, serverMegabytes: memory)
+        for participant in participants { participant.leave() }
+        return Outcome(samples: clock.samples, serverCPU: cpu, serverMegabytes: memory)
     }
 }

@@ -51,6 +51,34 @@ do {
     } else {
         print("Relay across two servers: skipped (no --postgres URL)")
     }
+
+    // Joining a long session while five others stream.
+    let joining = JoinWorkload()
+    let database = scratch + "/long.sqlite"
+    let filling = Date()
+    let long = try await joining.fill(database)
+    print("Joining a session of \(joining.operations) operations (filled in \(format(Date().timeIntervalSince(filling))) s, "
+          + "a snapshot every \(joining.foldEvery) as the server makes them)")
+    let server = try ServerProcess(binary: serverBinary, database: database, newSession: false)
+    let invitation = SessionInvitation(host: "127.0.0.1", port: server.port, session: long.session, key: long.key)
+    let clock = RelayClock()
+    let others = RelayWorkload(clients: 5, warmUp: 1, seconds: 6)
+    async let streaming = others.run([invitation], servers: [server], clock: clock)
+    // The others joined and streaming before the joiner comes.
+    try await Task.sleep(nanoseconds: 3_000_000_000)
+    let latest = UInt64(joining.operations + joining.operations / joining.foldEvery) + UInt64(3 * 5 * 120)
+    let began = DispatchTime.now().uptimeNanoseconds
+    let times = try await joining.join(invitation, atLeast: latest)
+    let seconds = times.total
+    let window = began...(began + UInt64(seconds * 1e9))
+    _ = try await streaming
+    let (during, before) = clock.split(at: window)
+    server.stop()
+    print("    the joiner held the whole drawing, drawn, \(format(seconds)) s after it connected (the snapshot came at \(format(times.startArrived)) s, "
+          + "was drawn by \(format(times.startDrawn)) s); target <= 1 s: \(seconds <= 1 ? "ok" : "MISSED")")
+    let p99During = during.percentile(0.99), p99Else = before.percentile(0.99)
+    print("    five others streaming: relay p99 \(format(p99Else)) ms outside the join, \(format(p99During)) ms while it joined "
+          + "(\(during.count) receipts); target: no move beyond 1 ms: \(p99During <= p99Else + 1 ? "ok" : "MISSED")")
 } catch {
     print("x11paint-session-bench: \(error)")
     exit(1)

@@ -57,6 +57,10 @@ public final class SessionClient: @unchecked Sendable {
     /// The server's operation number n, in order.
     public var onOperation: ((DocumentOperation, UInt64) -> Void)?
     public var onStatus: ((Status) -> Void)?
+    /// Who is in the session now; where a participant's pointer is; a line of chat.
+    public var onParticipants: (([SessionMember]) -> Void)?
+    public var onPointer: ((UInt32, SessionPoint?) -> Void)?
+    public var onChat: ((SessionChatLine) -> Void)?
 
     private let lock = NSLock()
     /// The joined connection's queue of messages to send (nil: not joined now).
@@ -106,6 +110,17 @@ public final class SessionClient: @unchecked Sendable {
         messages.append(.operation(operation))
         guard let outgoing = lock.withLock({ outgoing }) else { return }
         for message in messages { outgoing.yield(message) }
+    }
+
+    /// Tells the others where this participant's pointer is on the drawing, while joined (a
+    /// pointer is news only now: nothing waits for a reconnection).
+    public func sendPointer(_ point: SessionPoint?) {
+        lock.withLock { outgoing }?.yield(.pointer(point))
+    }
+
+    /// Says a line in the session's chat, while joined.
+    public func say(_ text: String) {
+        lock.withLock { outgoing }?.yield(.chat(text))
     }
 
     /// Leaves the session: the connection closes and no other is made.
@@ -183,6 +198,12 @@ public final class SessionClient: @unchecked Sendable {
                             deliver { [self] in onStart?(start) }
                         case .operation(let sequence, let operation):
                             deliver { [self] in onOperation?(operation, sequence) }
+                        case .participants(let members):
+                            deliver { [self] in onParticipants?(members) }
+                        case .pointer(let author, let point):
+                            deliver { [self] in onPointer?(author, point) }
+                        case .chat(let line):
+                            deliver { [self] in onChat?(line) }
                         case .refused(let why):
                             outcome.set(.refused(why))
                         case .tooFarBehind:

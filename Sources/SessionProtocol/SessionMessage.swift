@@ -9,6 +9,10 @@ public enum ClientMessage: Codable, Sendable, Equatable {
     /// A picture the client's next operations show, sent before the first of them.
     case picture(SessionPicture)
     case operation(DocumentOperation)
+    /// Where this participant's pointer is on the drawing (nil: off it): relayed, never kept.
+    case pointer(SessionPoint?)
+    /// A line of the session's chat.
+    case chat(String)
 }
 
 /// A picture operations show (a placed photo, a picture background): an operation names it by
@@ -71,6 +75,12 @@ public enum ServerMessage: Codable, Sendable, Equatable {
     /// An operation in the session's order (everyone's, the client's own included: that is its
     /// confirmation), numbered from 1.
     case operation(sequence: UInt64, DocumentOperation)
+    /// Who is in the session now (sent to everyone when someone comes or goes).
+    case participants([SessionMember])
+    /// Where a participant's pointer is on the drawing (nil: it left it).
+    case pointer(author: UInt32, SessionPoint?)
+    /// A line of the session's chat (the latest ones also go to whoever joins).
+    case chat(SessionChatLine)
     /// Why the server closes this connection for good (a wrong key, a bad message, a flood).
     case refused(String)
     /// The connection fell too far behind the session and is closed: joining again, from the
@@ -98,4 +108,45 @@ public struct SessionStart: Codable, Sendable, Equatable {
         guard let format = document.format, format.isPlausible, format.historyStart <= document.items.count else { return false }
         return document.items.allSatisfy(\.isPlausible)
     }
+}
+
+/// A point on the drawing, in document pixels.
+public struct SessionPoint: Codable, Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// Finite and within any drawing's reach (a pointer a little off the canvas is still on it).
+    public var isPlausible: Bool { x.isFinite && y.isFinite && abs(x) <= 1e6 && abs(y) <= 1e6 }
+}
+
+/// A participant as the others see them.
+public struct SessionMember: Codable, Sendable, Equatable {
+    public var author: UInt32
+    public var name: String
+
+    public init(author: UInt32, name: String) {
+        self.author = author
+        self.name = name
+    }
+}
+
+/// A line of chat: who said it and what.
+public struct SessionChatLine: Codable, Sendable, Equatable {
+    public var author: UInt32
+    public var name: String
+    public var text: String
+
+    public init(author: UInt32, name: String, text: String) {
+        self.author = author
+        self.name = name
+        self.text = text
+    }
+
+    /// The longest line kept: a paragraph, not a file.
+    public static let longest = 500
 }

@@ -41,6 +41,9 @@ public protocol OperationStore: Sendable {
     func keepStart(_ start: SessionStart, in session: String) async throws -> Bool
     /// The session's drawing it starts from (nil: none, the joiners' own blank canvas).
     func start(of session: String) async throws -> SessionStart?
+    /// The same as it travels, without decoding it (a snapshot of a long session is megabytes
+    /// of JSON: a server passes it on as it is), and the operation it was made at.
+    func encodedStart(of session: String) async throws -> (sequence: UInt64, body: [UInt8])?
     /// Keeps only the ids of the session's operations up to `sequence` (a snapshot holds what
     /// they did): a resend of one is still known, and their bodies no longer take room.
     func dropBodies(in session: String, through sequence: UInt64) async throws

@@ -194,8 +194,13 @@ public final class PostgresOperationStore: OperationStore {
     }
 
     public func start(of session: String) async throws -> SessionStart? {
-        for try await body in try await client.query("SELECT body FROM x11paint_start WHERE session = \(session)", logger: logger).decode(ByteBuffer.self) {
-            return try SessionWire.decode(SessionStart.self, from: Array(body.readableBytesView))
+        try await encodedStart(of: session).map { try SessionWire.decode(SessionStart.self, from: $0.body) }
+    }
+
+    public func encodedStart(of session: String) async throws -> (sequence: UInt64, body: [UInt8])? {
+        for try await (sequence, body) in try await client.query("SELECT sequence, body FROM x11paint_start WHERE session = \(session)",
+                                                                 logger: logger).decode((Int64, ByteBuffer).self) {
+            return (UInt64(sequence), Array(body.readableBytesView))
         }
         return nil
     }

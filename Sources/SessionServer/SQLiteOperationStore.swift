@@ -137,8 +137,15 @@ public final class SQLiteOperationStore: OperationStore {
     }
 
     public func start(of session: String) async throws -> SessionStart? {
-        let body = try await database.read { db in try Data.fetchOne(db, sql: "SELECT body FROM start WHERE session = ?", arguments: [session]) }
-        return try body.map { try SessionWire.decode(SessionStart.self, from: Array($0)) }
+        try await encodedStart(of: session).map { try SessionWire.decode(SessionStart.self, from: $0.body) }
+    }
+
+    public func encodedStart(of session: String) async throws -> (sequence: UInt64, body: [UInt8])? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT sequence, body FROM start WHERE session = ?", arguments: [session]).map { row in
+                (UInt64(row["sequence"] as Int64), Array(row["body"] as Data))
+            }
+        }
     }
 
     public func dropBodies(in session: String, through sequence: UInt64) async throws {

@@ -35,6 +35,8 @@ struct SessionConnection {
                     switch message {
                     case .operation(let operation): try await hub.submit(operation, from: member)
                     case .picture(let picture): try await hub.addPicture(picture, from: member)
+                    case .pointer(let point): try await hub.pointer(point, from: member)
+                    case .chat(let text): try await hub.chat(text, from: member)
                     case .join: throw SessionHub.Refusal(description: "A second join on one connection.")
                     }
                 }
@@ -56,11 +58,13 @@ struct SessionConnection {
     private func sendSession(to outbound: WebSocketOutboundWriter, member: SessionHub.Membership, after: UInt64) async {
         do {
             try await send(.welcome(author: member.author, latest: member.latestAtJoin), to: outbound)
+            for line in await hub.chatHistory(of: member.session) { try await send(.chat(line), to: outbound) }
             for picture in try await hub.pictures(of: member.session) { try await send(.picture(picture), to: outbound) }
             var sent = after
             // A client with nothing of the session, or less than the drawing folds in, starts from it.
-            if let start = try await hub.start(of: member.session), after == 0 || after < start.sequence {
-                try await send(.start(start), to: outbound)
+            if let start = try await hub.store.encodedStart(of: member.session), after == 0 || after < start.sequence {
+                // As it was kept, inside the message's JSON: never decoded here.
+                try await outbound.write(.binary(ByteBuffer(bytes: Array(#"{"start":{"_0":"#.utf8) + start.body + Array("}}".utf8))))
                 sent = start.sequence
             }
             while sent < member.latestAtJoin {

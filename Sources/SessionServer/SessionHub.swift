@@ -30,7 +30,7 @@ actor SessionHub {
     /// How many operations one read of the store brings.
     static let page = 1000
 
-    private let store: any OperationStore
+    let store: any OperationStore
     private let limits: SessionLimits
     private var listeners: [String: [Int: AsyncStream<ByteBuffer>.Continuation]] = [:]
     private var nextListener = 0
@@ -49,6 +49,11 @@ actor SessionHub {
     /// fold it made), and the sessions whose snapshot is being made.
     private var foldedThrough: [String: UInt64] = [:]
     private var folding: Set<String> = []
+    /// Per session: who each connection is, for the participants' list; and the latest lines
+    /// of its chat, for whoever joins.
+    private var members: [String: [Int: SessionMember]] = [:]
+    private var chatLines: [String: [SessionChatLine]] = [:]
+    static let chatKept = 50
     /// What `/metrics` reports.
     private var counts = SessionMetrics()
 
@@ -90,12 +95,14 @@ actor SessionHub {
             sent[join.session] = max(sent[join.session] ?? 0, latest)
             sentPictures[join.session, default: []].formUnion(ids)
             // Only a session with a drawing to start from is folded (a snapshot needs its size).
-            if let start = try await store.start(of: join.session) { foldedThrough[join.session] = start.sequence }
+            if let start = try await store.encodedStart(of: join.session) { foldedThrough[join.session] = start.sequence }
         }
         // From here to the return nothing waits: the stream starts right after what was sent.
         let (live, continuation) = AsyncStream<ByteBuffer>.makeStream(bufferingPolicy: .bufferingOldest(limits.liveBacklog))
         nextListener += 1
         listeners[join.session, default: [:]][nextListener] = continuation
+        members[join.session, default: [:]][nextListener] = SessionMember(author: author, name: String(join.name.prefix(64)))
+        announceMembers(of: join.session)
         counts.joins += 1
         return Membership(session: join.session, author: author, listener: nextListener, latestAtJoin: sent[join.session] ?? 0, live: live)
     }
@@ -105,9 +112,6 @@ actor SessionHub {
         guard after < through else { return [] }
         return try await store.operations(in: session, after: after, limit: Self.page).filter { $0.sequence <= through }
     }
-
-    /// The drawing the session starts from, for a client that has nothing of it yet.
-    func start(of session: String) async throws -> SessionStart? { try await store.start(of: session) }
 
     /// A picture from `member`'s client, kept and sent to everyone before the operations that show it.
     func addPicture(_ picture: SessionPicture, from member: Membership) async throws {
@@ -212,6 +216,34 @@ actor SessionHub {
         }
     }
 
+    /// Everyone connected to `session` now, each author once (on several connections: once),
+    /// sent to them all.
+    private func announceMembers(of session: String) {
+        var seen = Set<UInt32>()
+        let list = (members[session] ?? [:]).sorted { $0.key < $1.key }.map(\.value).filter { seen.insert($0.author).inserted }
+        send(.participants(list), in: session)
+    }
+
+    /// Where `member`'s pointer is: sent to everyone in the session, kept nowhere.
+    func pointer(_ point: SessionPoint?, from member: Membership) throws {
+        if let point, !point.isPlausible { throw Refusal(description: "A pointer off any drawing.") }
+        send(.pointer(author: member.author, point), in: member.session)
+    }
+
+    /// A line of chat from `member`: sent to everyone, the latest kept for whoever joins.
+    func chat(_ text: String, from member: Membership) throws {
+        let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !line.isEmpty else { return }
+        guard line.count <= SessionChatLine.longest else { throw Refusal(description: "A chat line over \(SessionChatLine.longest) characters.") }
+        let said = SessionChatLine(author: member.author, name: members[member.session]?[member.listener]?.name ?? "", text: line)
+        chatLines[member.session, default: []].append(said)
+        if chatLines[member.session]!.count > Self.chatKept { chatLines[member.session]!.removeFirst() }
+        send(.chat(said), in: member.session)
+    }
+
+    /// The session's latest lines of chat, for a client joining.
+    func chatHistory(of session: String) -> [SessionChatLine] { chatLines[session] ?? [] }
+
     /// A connection was refused or closed for what it sent.
     func refused() { counts.refused += 1 }
 
@@ -231,6 +263,12 @@ actor SessionHub {
         tooSlow.remove(member.listener)
         listeners[member.session]?[member.listener]?.finish()
         listeners[member.session]?[member.listener] = nil
-        if listeners[member.session]?.isEmpty == true { listeners[member.session] = nil }
+        guard members[member.session]?.removeValue(forKey: member.listener) != nil else { return }
+        if listeners[member.session]?.isEmpty ?? true {
+            listeners[member.session] = nil
+            members[member.session] = nil
+        } else {
+            announceMembers(of: member.session)
+        }
     }
 }

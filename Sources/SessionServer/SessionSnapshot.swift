@@ -5,9 +5,9 @@ import SessionProtocol
 /// it started from with every operation after it applied, as a participant's document applies
 /// them (the same log, so the same items), up to a fold. A joiner then gets one drawing and the
 /// few operations after it, not the whole history; the operations it folds keep only their ids.
-enum SessionSnapshot {
+public enum SessionSnapshot {
     /// The session's start with its operations up to `sequence` applied.
-    static func fold(_ start: SessionStart, with operations: [DocumentOperation], through sequence: UInt64) -> SessionStart {
+    public static func fold(_ start: SessionStart, with operations: [DocumentOperation], through sequence: UInt64) -> SessionStart {
         let (document, numbers) = SharedDocument.folded(start.document, numbers: start.numbers, applying: operations)
         return SessionStart(sequence: sequence, document: document, numbers: numbers)
     }
@@ -15,7 +15,7 @@ enum SessionSnapshot {
     /// Makes and keeps `session`'s snapshot through its fold numbered `sequence`, then drops the
     /// bodies of the operations the previous snapshot held (one snapshot of slack: a reader
     /// still catching up from before it has time to finish).
-    static func make(in store: any OperationStore, session: String, through sequence: UInt64) async throws {
+    public static func make(in store: any OperationStore, session: String, through sequence: UInt64) async throws {
         guard let start = try await store.start(of: session), start.sequence < sequence else { return }
         var operations: [DocumentOperation] = []
         var after = start.sequence

@@ -166,4 +166,33 @@ final class SessionClientTests: XCTestCase {
             for participant in everyone { participant.client.leave() }
         }
     }
+
+    func testEveryoneSeesWhoIsThereTheirPointersAndTheChatAndALateJoinerHearsWhatWasSaid() async throws {
+        let store = try SQLiteOperationStore(path: ":memory:")
+        let invite = try await store.createSession()
+        try await withServer(store) { port in
+            let invitation = SessionInvitation(host: "127.0.0.1", port: port, session: invite.session, key: invite.key)
+            let both = await joined(["Ana", "Bo"], invitation)
+            await waitUntil("both see both") { both.allSatisfy { $0.read { $0.members.map(\.name).sorted() } == ["Ana", "Bo"] } }
+            let ana = both[0].read { $0.shared!.content.author }
+            both[0].client.sendPointer(SessionPoint(x: 12, y: 34))
+            await waitUntil("Bo sees Ana's pointer") { both[1].read { $0.pointers[ana] } == .some(SessionPoint(x: 12, y: 34)) }
+            both[0].client.sendPointer(nil)
+            await waitUntil("and sees it leave the drawing") { both[1].read { $0.pointers[ana] } == .some(nil) }
+            both[1].client.say("  hello  ")
+            await waitUntil("Ana hears Bo") { both[0].read { $0.chat.map(\.text) } == ["hello"] }
+            XCTAssertEqual(both[0].read { $0.chat.first?.name }, "Bo")
+            let late = await joined(["Cy"], invitation)[0]
+            await waitUntil("the late joiner hears what was said") { late.read { $0.chat.map(\.text) } == ["hello"] }
+            await waitUntil("everyone sees three") { (both + [late]).allSatisfy { $0.read { $0.members.count } == 3 } }
+            late.client.leave()
+            await waitUntil("and two once one left") { both.allSatisfy { $0.read { $0.members.map(\.name).sorted() } == ["Ana", "Bo"] } }
+            // A chat line too long closes that connection only.
+            both[1].client.say(String(repeating: "x", count: SessionChatLine.longest + 1))
+            await waitUntil("Bo was refused") { both[1].read { $0.statuses.contains { if case .refused = $0 { true } else { false } } } }
+            both[0].client.say("still here")
+            await waitUntil("Ana's chat goes on") { both[0].read { $0.chat.last?.text } == "still here" }
+            for participant in both { participant.client.leave() }
+        }
+    }
 }

@@ -17,6 +17,10 @@ final class SessionParticipant: @unchecked Sendable {
     var statuses: [SessionClient.Status] = []
     /// The drawings the server started this participant from (a snapshot's sequence each).
     var starts: [UInt64] = []
+    /// Who the server said is there, the others' pointers, the chat heard.
+    var members: [SessionMember] = []
+    var pointers: [UInt32: SessionPoint?] = [:]
+    var chat: [SessionChatLine] = []
 
     /// `offering`: this participant offers its blank canvas as the session's first drawing.
     init(_ name: String, _ invitation: SessionInvitation, tls: TLSConfiguration? = nil, offering: Bool = false) {
@@ -47,6 +51,9 @@ final class SessionParticipant: @unchecked Sendable {
         }
         client.onOperation = { [weak self] operation, sequence in self?.shared?.receive(operation, sequence: sequence) }
         client.onStatus = { [weak self] in self?.statuses.append($0) }
+        client.onParticipants = { [weak self] in self?.members = $0 }
+        client.onPointer = { [weak self] author, point in self?.pointers[author] = point }
+        client.onChat = { [weak self] in self?.chat.append($0) }
     }
 
     func draw(_ item: Document.Item) { owner.sync { content.append(item) } }

@@ -82,6 +82,8 @@ public final class DrawingBoardViewController: ViewController {
     lazy var docked = DockedPanels(board: self)
     var layersPanel: LayersPanelController { docked.layers }
     public private(set) lazy var fileDialogs = FileDialogs(board: self)
+    /// The others in a shared drawing: their pointers, and where this window's is.
+    public private(set) lazy var peers = PeerPresence(board: self)
 
     // MARK: - Lifecycle
 
@@ -135,9 +137,7 @@ public final class DrawingBoardViewController: ViewController {
     public func redo() { history.redo() }
 
     public func showBrushSettings() { panels.showBrush() }
-
     public func showBackgroundSettings() { panels.showBackground() }
-
     public func showPalette() { panels.showPalette() }
 
     /// Loads a picture file as the background (see SettingsPanelsController).
