@@ -1,6 +1,7 @@
 import DrawingBoard
 import Foundation
 import PaintDocument
+import PaintGraphics
 import SessionClient
 import SessionProtocol
 
@@ -19,6 +20,10 @@ final class BoardSession {
     private var author: UInt32?
     /// Whether the connection dropped since the last welcome (the next one says what came in).
     private var wasAway = false
+    /// Who is there, where their pointers are, and what was said.
+    private(set) var members: [SessionMember] = []
+    private var pointers: [UInt32: SessionPoint] = [:]
+    private(set) var chat: [SessionChatLine] = []
 
     /// `hostAuthor`: this machine serves the session and its drawing is the start (kept in the
     /// server's store already), so the tab is shared at once as that author.
@@ -36,12 +41,21 @@ final class BoardSession {
         client.onStart = { [weak self] start in self?.started(from: start) }
         client.onOperation = { [weak self] operation, sequence in self?.shared?.receive(operation, sequence: sequence) }
         client.onStatus = { [weak self] status in self?.statusChanged(status) }
+        client.onParticipants = { [weak self] in self?.membersChanged($0) }
+        client.onPointer = { [weak self] author, point in self?.pointerMoved(author, to: point) }
+        client.onChat = { [weak self] in self?.heard($0) }
+        board.peers.onPointerMoved = { [weak client] pixel in client?.sendPointer(pixel.map { SessionPoint(x: $0.x, y: $0.y) }) }
         client.start()
     }
+
+    /// Says a line to everyone in the session.
+    func say(_ text: String) { client.say(text) }
 
     /// Leaves the session; the tab keeps the drawing as it is, a document of its own.
     func leave() {
         client.leave()
+        board?.peers.onPointerMoved = nil
+        board?.peers.show([])
         shared?.onLocalOperation = nil
         shared = nil
     }
@@ -99,6 +113,47 @@ final class BoardSession {
             board?.showStatus(tr("The shared drawing's server refused this window: %@", why), isError: true)
         case .connecting, .connected, .left: break
         }
+    }
+
+    /// Someone came or went: said in the message line (not the first list, which is everyone
+    /// already there), and a pointer of someone gone goes.
+    private func membersChanged(_ now: [SessionMember]) {
+        let before = Set(members.map(\.author)), after = Set(now.map(\.author))
+        if !members.isEmpty {
+            for member in now where !before.contains(member.author) && member.author != author {
+                board?.showStatus(tr("%@ joined the drawing", member.name))
+            }
+            for member in members where !after.contains(member.author) { board?.showStatus(tr("%@ left the drawing", member.name)) }
+        }
+        members = now
+        pointers = pointers.filter { after.contains($0.key) }
+        showPointers()
+    }
+
+    private func pointerMoved(_ who: UInt32, to point: SessionPoint?) {
+        guard who != author else { return }
+        pointers[who] = point
+        showPointers()
+    }
+
+    private func showPointers() {
+        board?.peers.show(pointers.sorted { $0.key < $1.key }.compactMap { who, point in
+            guard let member = members.first(where: { $0.author == who }) else { return nil }
+            return PeerPointer(name: member.name, color: Self.color(of: who), location: Point(x: point.x, y: point.y))
+        })
+    }
+
+    private func heard(_ line: SessionChatLine) {
+        chat.append(line)
+        if chat.count > 50 { chat.removeFirst() }
+        if line.author != author { board?.showStatus("\(line.name): \(line.text)") }
+    }
+
+    /// Each participant's colour, the same in every window (their author number picks it).
+    static func color(of author: UInt32) -> Color {
+        let colors = [Color(r: 214, g: 39, b: 40), Color(r: 31, g: 119, b: 180), Color(r: 44, g: 160, b: 44), Color(r: 148, g: 103, b: 189),
+                      Color(r: 255, g: 127, b: 14), Color(r: 23, g: 190, b: 207), Color(r: 227, g: 119, b: 194), Color(r: 140, g: 86, b: 75)]
+        return colors[Int(author % UInt32(colors.count))]
     }
 
     /// The connection as a person reads it.

@@ -63,7 +63,12 @@ public final class SessionSharingService: DocumentSharing {
     public func session(of board: DrawingBoardViewController) -> SharedSessionSummary? {
         pruneClosedTabs()
         guard let session = sessions.first(where: { $0.board.board === board })?.session else { return nil }
-        return SharedSessionSummary(link: session.invitation.description, isHost: session.isHost, status: session.statusText)
+        return SharedSessionSummary(link: session.invitation.description, isHost: session.isHost, status: session.statusText,
+                                    participants: session.members.map(\.name), chat: session.chat.suffix(6).map { "\($0.name): \($0.text)" })
+    }
+
+    public func say(_ text: String, in board: DrawingBoardViewController) {
+        sessions.first { $0.board.board === board }?.session.say(text)
     }
 
     public func leave(_ board: DrawingBoardViewController) {

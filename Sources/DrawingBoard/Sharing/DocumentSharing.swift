@@ -14,6 +14,8 @@ public protocol DocumentSharing: AnyObject {
     func session(of board: DrawingBoardViewController) -> SharedSessionSummary?
     /// Leaves the session: the drawing stays in the tab, a copy of one's own from now on.
     func leave(_ board: DrawingBoardViewController)
+    /// Says a line in the chat of the session `board` is in.
+    func say(_ text: String, in board: DrawingBoardViewController)
 }
 
 /// What a window says of the session its document is in.
@@ -23,11 +25,16 @@ public struct SharedSessionSummary: Equatable {
     public var isHost: Bool
     /// The connection as a person reads it: "Connected", "Reconnecting…".
     public var status: String
+    /// Who is in it, and the latest lines of its chat ("Name: words").
+    public var participants: [String]
+    public var chat: [String]
 
-    public init(link: String, isHost: Bool, status: String) {
+    public init(link: String, isHost: Bool, status: String, participants: [String] = [], chat: [String] = []) {
         self.link = link
         self.isHost = isHost
         self.status = status
+        self.participants = participants
+        self.chat = chat
     }
 }
 

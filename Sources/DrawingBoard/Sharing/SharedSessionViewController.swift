@@ -1,10 +1,12 @@
 /// File → Share… while the drawing is shared: the invitation link to pass on (selected, and a
-/// button that copies it), how the connection is, and Leave, which keeps the drawing as a copy
-/// of one's own.
+/// button that copies it), how the connection is, who is in the drawing, the latest lines of its
+/// chat with a field to say one, and Leave, which keeps the drawing as a copy of one's own.
 final class SharedSessionViewController: ViewController {
     var onCopy: (() -> Void)?
     var onLeave: (() -> Void)?
     var onClose: (() -> Void)?
+    /// A line typed in the chat field and sent with Enter.
+    var onSay: ((String) -> Void)?
     private let summary: SharedSessionSummary
 
     init(summary: SharedSessionSummary) {
@@ -12,17 +14,25 @@ final class SharedSessionViewController: ViewController {
         super.init()
     }
 
+    /// How many lines of chat the dialog shows.
+    static let chatLines = 6
+
     // MARK: - Lifecycle
 
     override func viewDidLoad() {
         view.backgroundColor = DialogParts.dimming
         view.addSubview(box)
-        for subview in [titleLabel, field, statusLabel, copyButton, leaveButton, closeButton] as [View] { box.addSubview(subview) }
+        for subview in [titleLabel, field, statusLabel, peopleLabel, chatField, copyButton, leaveButton, closeButton] + chatLabels as [View] {
+            box.addSubview(subview)
+        }
         field.text = summary.link
         statusLabel.text = summary.isHost
             ? tr("%@. Anyone with this link can draw here while this window is open.", summary.status)
             : tr("%@. Everyone in the session sees what you draw.", summary.status)
-        statusLabel.textColor = DialogParts.captionColor
+        peopleLabel.text = tr("In the drawing: %@", summary.participants.joined(separator: ", "))
+        for (label, line) in zip(chatLabels, summary.chat.suffix(Self.chatLines)) { label.text = line }
+        for label in [statusLabel, peopleLabel] + chatLabels { label.textColor = DialogParts.captionColor }
+        chatField.placeholder = tr("Say something to everyone (Enter sends)")
         isModal = true
         defaultButton = closeButton
         escapeButton = closeButton
@@ -32,13 +42,19 @@ final class SharedSessionViewController: ViewController {
 
     override func viewWillLayoutSubviews() {
         let width = min(600, view.bounds.width - 16)
-        box.frame = DialogParts.centered(Size(width: width, height: 160), in: view.bounds)
+        let chatHeight = Double(summary.chat.suffix(Self.chatLines).count) * 20
+        let height = 230 + chatHeight
+        box.frame = DialogParts.centered(Size(width: width, height: height), in: view.bounds)
         titleLabel.frame = Rect(x: 20, y: 12, width: width - 40, height: 24)
         field.frame = Rect(x: 20, y: 44, width: width - 40, height: 28)
-        statusLabel.frame = Rect(x: 20, y: 78, width: width - 40, height: 24)
-        closeButton.frame = Rect(x: width - 12 - closeButton.intrinsicWidth, y: 116, width: closeButton.intrinsicWidth, height: 32)
-        copyButton.frame = Rect(x: closeButton.frame.minX - 8 - copyButton.intrinsicWidth, y: 116, width: copyButton.intrinsicWidth, height: 32)
-        leaveButton.frame = Rect(x: 12, y: 116, width: leaveButton.intrinsicWidth, height: 32)
+        statusLabel.frame = Rect(x: 20, y: 78, width: width - 40, height: 22)
+        peopleLabel.frame = Rect(x: 20, y: 102, width: width - 40, height: 22)
+        for (index, label) in chatLabels.enumerated() { label.frame = Rect(x: 20, y: 130 + Double(index) * 20, width: width - 40, height: 20) }
+        chatField.frame = Rect(x: 20, y: 134 + chatHeight, width: width - 40, height: 28)
+        let buttonsY = height - 44
+        closeButton.frame = Rect(x: width - 12 - closeButton.intrinsicWidth, y: buttonsY, width: closeButton.intrinsicWidth, height: 32)
+        copyButton.frame = Rect(x: closeButton.frame.minX - 8 - copyButton.intrinsicWidth, y: buttonsY, width: copyButton.intrinsicWidth, height: 32)
+        leaveButton.frame = Rect(x: 12, y: buttonsY, width: leaveButton.intrinsicWidth, height: 32)
     }
 
     // MARK: - Subviews
@@ -47,6 +63,16 @@ final class SharedSessionViewController: ViewController {
     private lazy var titleLabel = DialogParts.title(summary.isHost ? tr("Shared Drawing") : tr("Joined Drawing"))
     private(set) lazy var field = TextField()
     private(set) lazy var statusLabel = Label()
+    private(set) lazy var peopleLabel = Label()
+    private lazy var chatLabels: [Label] = (0..<min(Self.chatLines, summary.chat.count)).map { _ in Label() }
+    private(set) lazy var chatField: TextField = {
+        let field = TextField()
+        field.onSubmit = { [unowned self] text in
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+            self.onSay?(text)
+        }
+        return field
+    }()
     private(set) lazy var copyButton = DialogParts.button(tr("Copy Link")) { [unowned self] in self.onCopy?() }
     private(set) lazy var leaveButton = DialogParts.button(tr("Leave")) { [unowned self] in self.onLeave?() }
     private lazy var closeButton = DialogParts.button(tr("Close")) { [unowned self] in self.onClose?() }
