@@ -27,6 +27,9 @@ public protocol OperationStore: Sendable {
     func isAuthor(_ author: UInt32, in session: String) async throws -> Bool
     /// Appends `operation` unless one with its id is there already; either way its number.
     func append(_ operation: DocumentOperation, to session: String) async throws -> (sequence: UInt64, isNew: Bool)
+    /// Appends several in one transaction, in order (a batch of what several clients sent at
+    /// once): one commit, and one announcement to other servers.
+    func append(_ operations: [DocumentOperation], to session: String) async throws -> [(sequence: UInt64, isNew: Bool)]
     /// Up to `limit` operations after number `after`, in order.
     func operations(in session: String, after: UInt64, limit: Int) async throws -> [(sequence: UInt64, operation: DocumentOperation)]
     /// The number of the session's latest operation (0: none).

@@ -112,27 +112,40 @@ public final class PostgresOperationStore: OperationStore {
     }
 
     public func append(_ operation: DocumentOperation, to session: String) async throws -> (sequence: UInt64, isNew: Bool) {
-        let body = try SessionWire.encode(operation)
-        let author = Int64(operation.id.author), number = Int64(operation.id.sequence)
-        let appended: (sequence: UInt64, isNew: Bool) = try await client.withTransaction(logger: logger) { connection in
+        try await append([operation], to: session)[0]
+    }
+
+    public func append(_ operations: [DocumentOperation], to session: String) async throws -> [(sequence: UInt64, isNew: Bool)] {
+        let bodies = try operations.map { ByteBuffer(bytes: try SessionWire.encode($0)) }
+        let appended: [(sequence: UInt64, isNew: Bool)] = try await client.withTransaction(logger: logger) { connection in
             // The session's counter, under its row's lock: one number per operation, whichever server.
             var latest: Int64 = 0
             for try await value in try await connection.query("SELECT latest FROM x11paint_session WHERE name = \(session) FOR UPDATE",
                                                                logger: logger).decode(Int64.self) { latest = value }
-            for try await kept in try await connection.query("""
-                SELECT sequence FROM x11paint_operation WHERE session = \(session) AND author = \(author) AND number = \(number)
-                """, logger: logger).decode(Int64.self) {
-                return (UInt64(kept), false)
+            var results: [(sequence: UInt64, isNew: Bool)] = []
+            for (operation, body) in zip(operations, bodies) {
+                let author = Int64(operation.id.author), number = Int64(operation.id.sequence)
+                var kept: Int64?
+                for try await sequence in try await connection.query("""
+                    SELECT sequence FROM x11paint_operation WHERE session = \(session) AND author = \(author) AND number = \(number)
+                    """, logger: logger).decode(Int64.self) { kept = sequence }
+                if let kept {
+                    results.append((UInt64(kept), false))
+                    continue
+                }
+                latest += 1
+                try await connection.query("""
+                    INSERT INTO x11paint_operation (session, sequence, author, number, body)
+                    VALUES (\(session), \(latest), \(author), \(number), \(body))
+                    """, logger: logger)
+                results.append((UInt64(latest), true))
             }
-            let sequence = latest + 1
-            try await connection.query("UPDATE x11paint_session SET latest = \(sequence) WHERE name = \(session)", logger: logger)
-            try await connection.query("""
-                INSERT INTO x11paint_operation (session, sequence, author, number, body)
-                VALUES (\(session), \(sequence), \(author), \(number), \(ByteBuffer(bytes: body)))
-                """, logger: logger)
-            return (UInt64(sequence), true)
+            if results.contains(where: \.isNew) {
+                try await connection.query("UPDATE x11paint_session SET latest = \(latest) WHERE name = \(session)", logger: logger)
+            }
+            return results
         }
-        if appended.isNew {
+        if appended.contains(where: \.isNew) {
             // Only the session's name: the others fetch what they have not sent.
             try await client.query("SELECT pg_notify(\(Self.channel), \(session))", logger: logger)
         }

@@ -75,17 +75,24 @@ public final class SQLiteOperationStore: OperationStore {
     }
 
     public func append(_ operation: DocumentOperation, to session: String) async throws -> (sequence: UInt64, isNew: Bool) {
-        let body = try SessionWire.encode(operation)
+        try await append([operation], to: session)[0]
+    }
+
+    public func append(_ operations: [DocumentOperation], to session: String) async throws -> [(sequence: UInt64, isNew: Bool)] {
+        let bodies = try operations.map { Data(try SessionWire.encode($0)) }
         return try await database.write { db in
-            let id = operation.id
-            if let kept = try Int64.fetchOne(db, sql: "SELECT sequence FROM operation WHERE session = ? AND author = ? AND number = ?",
-                                            arguments: [session, Int64(id.author), Int64(id.sequence)]) {
-                return (UInt64(kept), false)
+            var next = (try Int64.fetchOne(db, sql: "SELECT MAX(sequence) FROM operation WHERE session = ?", arguments: [session]) ?? 0) + 1
+            return try zip(operations, bodies).map { operation, body in
+                let id = operation.id
+                if let kept = try Int64.fetchOne(db, sql: "SELECT sequence FROM operation WHERE session = ? AND author = ? AND number = ?",
+                                                arguments: [session, Int64(id.author), Int64(id.sequence)]) {
+                    return (UInt64(kept), false)
+                }
+                try db.execute(sql: "INSERT INTO operation (session, sequence, author, number, body) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [session, next, Int64(id.author), Int64(id.sequence), body])
+                next += 1
+                return (UInt64(next - 1), true)
             }
-            let next = (try Int64.fetchOne(db, sql: "SELECT MAX(sequence) FROM operation WHERE session = ?", arguments: [session]) ?? 0) + 1
-            try db.execute(sql: "INSERT INTO operation (session, sequence, author, number, body) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [session, next, Int64(id.author), Int64(id.sequence), Data(body)])
-            return (UInt64(next), true)
         }
     }
 

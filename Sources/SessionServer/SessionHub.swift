@@ -48,6 +48,9 @@ actor SessionHub {
     /// Per session: the sequence of the last fold this server knows (its snapshot's, or the
     /// fold it made), and the sessions whose snapshot is being made.
     private var foldedThrough: [String: UInt64] = [:]
+    /// Per session: operations waiting to be kept, and whether a batch is being kept now.
+    private var waiting: [String: [DocumentOperation]] = [:]
+    private var appending: Set<String> = []
     private var folding: Set<String> = []
     /// Per session: who each connection is, for the participants' list; and the latest lines
     /// of its chat, for whoever joins.
@@ -140,11 +143,28 @@ actor SessionHub {
         case .fold: throw Refusal(description: "Only the server folds a session's history.")
         default: break
         }
-        let kept = try await store.append(operation, to: member.session)
-        guard kept.isNew else { return }
-        counts.operationsKept += 1
-        await publish(member.session)
-        await foldIfLong(member.session, latest: kept.sequence)
+        // Into the session's next batch: what everyone sends while one batch is being kept goes
+        // in the next, kept in one transaction (group commit), in the order it came.
+        let session = member.session
+        waiting[session, default: []].append(operation)
+        guard !appending.contains(session) else { return }
+        appending.insert(session)
+        defer { appending.remove(session) }
+        while let batch = waiting.removeValue(forKey: session), !batch.isEmpty {
+            let kept: [(sequence: UInt64, isNew: Bool)]
+            do {
+                kept = try await store.append(batch, to: session)
+            } catch {
+                // Kept for the next try; the clients resend what was not confirmed anyway.
+                waiting[session, default: []].insert(contentsOf: batch, at: 0)
+                throw error
+            }
+            let new = kept.filter(\.isNew)
+            guard let last = new.last else { continue }
+            counts.operationsKept += new.count
+            await publish(session)
+            await foldIfLong(session, latest: last.sequence)
+        }
     }
 
     /// Folds the session's history into a new snapshot once its log holds `foldEvery`
