@@ -48,3 +48,5 @@ bench:
 	@scripts/bench-blackbox.sh
 	@echo "resident memory beside mtPaint:"
 	@scripts/bench-memory.sh
+	@echo "drawing together: the session server under load, its own process on loopback:"
+	@scripts/bench-session.sh

@@ -45,7 +45,7 @@ case "$purpose" in
   # rsvg-convert draws the app's icon at the sizes the hicolor theme keeps.
   install) packages+=(librsvg2-bin) ;;
   # libvips (and pyvips, below) and Pillow (from PyPI, below): the anchors of the adjustments' bench.
-  bench) packages+=(libcairo2-dev xvfb xdotool libxtst-dev mtpaint libvips42 libvips-tools python3-pip webp libheif-examples libavif-bin) ;;
+  bench) packages+=(libcairo2-dev xvfb xdotool libxtst-dev mtpaint libvips42 libvips-tools python3-pip webp libheif-examples libavif-bin postgresql) ;;
   # Valgrind's callgrind lists the functions a start runs (scripts/profile-startup.sh).
   profile) packages+=(valgrind xvfb xdotool) ;;
   *) echo "usage: $0 run|test|desktop|bench|install|profile" >&2; exit 2 ;;

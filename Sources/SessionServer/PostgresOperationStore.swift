@@ -117,32 +117,43 @@ public final class PostgresOperationStore: OperationStore {
 
     public func append(_ operations: [DocumentOperation], to session: String) async throws -> [(sequence: UInt64, isNew: Bool)] {
         let bodies = try operations.map { ByteBuffer(bytes: try SessionWire.encode($0)) }
+        let authors = operations.map { Int64($0.id.author) }, numbers = operations.map { Int64($0.id.sequence) }
         let appended: [(sequence: UInt64, isNew: Bool)] = try await client.withTransaction(logger: logger) { connection in
             // The session's counter, under its row's lock: one number per operation, whichever server.
             var latest: Int64 = 0
             for try await value in try await connection.query("SELECT latest FROM x11paint_session WHERE name = \(session) FOR UPDATE",
                                                                logger: logger).decode(Int64.self) { latest = value }
+            // The batch's operations kept already (resends), in one query.
+            var kept: [OperationID: UInt64] = [:]
+            for try await (author, number, sequence) in try await connection.query("""
+                SELECT o.author, o.number, o.sequence FROM x11paint_operation o
+                JOIN unnest(\(authors)::bigint[], \(numbers)::bigint[]) AS b(author, number) ON o.author = b.author AND o.number = b.number
+                WHERE o.session = \(session)
+                """, logger: logger).decode((Int64, Int64, Int64).self) {
+                kept[OperationID(author: UInt32(author), sequence: UInt64(number))] = UInt64(sequence)
+            }
             var results: [(sequence: UInt64, isNew: Bool)] = []
-            for (operation, body) in zip(operations, bodies) {
-                let author = Int64(operation.id.author), number = Int64(operation.id.sequence)
-                var kept: Int64?
-                for try await sequence in try await connection.query("""
-                    SELECT sequence FROM x11paint_operation WHERE session = \(session) AND author = \(author) AND number = \(number)
-                    """, logger: logger).decode(Int64.self) { kept = sequence }
-                if let kept {
-                    results.append((UInt64(kept), false))
+            var newSequences: [Int64] = [], newAuthors: [Int64] = [], newNumbers: [Int64] = [], newBodies: [ByteBuffer] = []
+            for (index, operation) in operations.enumerated() {
+                if let sequence = kept[operation.id] {
+                    results.append((sequence, false))
                     continue
                 }
                 latest += 1
-                try await connection.query("""
-                    INSERT INTO x11paint_operation (session, sequence, author, number, body)
-                    VALUES (\(session), \(latest), \(author), \(number), \(body))
-                    """, logger: logger)
+                kept[operation.id] = UInt64(latest)
                 results.append((UInt64(latest), true))
+                newSequences.append(latest)
+                newAuthors.append(authors[index])
+                newNumbers.append(numbers[index])
+                newBodies.append(bodies[index])
             }
-            if results.contains(where: \.isNew) {
-                try await connection.query("UPDATE x11paint_session SET latest = \(latest) WHERE name = \(session)", logger: logger)
-            }
+            guard !newSequences.isEmpty else { return results }
+            // The new ones in one statement, and the counter after them.
+            try await connection.query("""
+                INSERT INTO x11paint_operation (session, sequence, author, number, body)
+                SELECT \(session), * FROM unnest(\(newSequences)::bigint[], \(newAuthors)::bigint[], \(newNumbers)::bigint[], \(newBodies)::bytea[])
+                """, logger: logger)
+            try await connection.query("UPDATE x11paint_session SET latest = \(latest) WHERE name = \(session)", logger: logger)
             return results
         }
         if appended.contains(where: \.isNew) {

@@ -159,10 +159,10 @@ actor SessionHub {
                 waiting[session, default: []].insert(contentsOf: batch, at: 0)
                 throw error
             }
-            let new = kept.filter(\.isNew)
+            let new = zip(kept, batch).filter(\.0.isNew).map { (sequence: $0.0.sequence, operation: $0.1) }
             guard let last = new.last else { continue }
             counts.operationsKept += new.count
-            await publish(session)
+            await publish(session, kept: new)
             await foldIfLong(session, latest: last.sequence)
         }
     }
@@ -196,8 +196,16 @@ actor SessionHub {
 
     /// Sends the session's connections what the store holds after what they were sent, in its
     /// numbers, new pictures first; one sending at a time per session.
-    private func publish(_ session: String, newPictures: Bool = false) async {
+    private func publish(_ session: String, newPictures: Bool = false, kept: [(sequence: UInt64, operation: DocumentOperation)] = []) async {
         if newPictures { picturesMayBeNew.insert(session) }
+        // What this server just kept, when it follows what was sent with nothing between (no
+        // other server's, no new picture): sent as it is, without reading it back.
+        if !sending.contains(session), !picturesMayBeNew.contains(session), let first = kept.first, let after = sent[session],
+           first.sequence == after + 1, zip(kept, kept.dropFirst()).allSatisfy({ $0.sequence + 1 == $1.sequence }) {
+            for (sequence, operation) in kept { send(.operation(sequence: sequence, operation), in: session) }
+            sent[session] = kept.last!.sequence
+            return
+        }
         guard !sending.contains(session) else {
             lookAgain.insert(session)
             return
