@@ -176,7 +176,7 @@ let package = Package(
         // shared tab's document linked to its session.
         .target(
             name: "DrawingTogether",
-            dependencies: ["DrawingBoard", "PaintDocument", "SessionClient", "SessionServer", "SessionProtocol",
+            dependencies: ["DrawingBoard", "PaintDocument", "PaintGraphics", "SessionClient", "SessionServer", "SessionProtocol",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(

@@ -196,3 +196,66 @@ final class SessionClientTests: XCTestCase {
     }
 }
 
+
+/// x11paint-server as people run it, in a process of its own that a test can kill -9.
+final class ServerProcessTests: XCTestCase {
+    private var serverBinary: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/x11paint-server").path
+    }
+
+    /// Starts the server on `port` (0: any) with its sessions in `database`; its port, its
+    /// invitation when `newSession`.
+    private func start(_ database: String, port: Int, newSession: Bool) throws -> (Process, Int, SessionInvitation?) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: serverBinary)
+        process.arguments = ["--port", "\(port)", "--database", database] + (newSession ? ["--new-session"] : [])
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !(text.contains("listening") && (!newSession || text.contains("x11paint://"))) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let range = text.range(of: "ws://127.0.0.1:"), let listening = Int(text[range.upperBound...].prefix { $0.isNumber }) else {
+            process.terminate()
+            throw XCTSkip("x11paint-server did not start: \(text)")
+        }
+        let invitation = text.split(separator: "\n").compactMap { SessionInvitation(link: String($0)) }.first
+        return (process, listening, invitation)
+    }
+
+    func testKillingTheServerMidSessionLosesNothingConfirmedAndKeepsNothingTwice() async throws {
+        guard FileManager.default.isExecutableFile(atPath: serverBinary) else { throw XCTSkip("no x11paint-server at \(serverBinary)") }
+        let folder = TemporaryDirectory()
+        let database = folder.path + "/sessions.sqlite"
+        var (server, port, invitation) = try start(database, port: 0, newSession: true)
+        let both = await joined(["Ana", "Bo"], try XCTUnwrap(invitation), offering: true)
+        // Drawing goes on while the server is killed, and while it is away.
+        for n in 0..<120 {
+            both[n % 2].draw(stroke(n))
+            if n == 60 {
+                kill(server.processIdentifier, SIGKILL)
+                server.waitUntilExit()
+            }
+            if n == 90 { (server, _, _) = try start(database, port: port, newSession: false) }
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
+        await waitUntil("all 120 strokes confirmed everywhere after the restart", seconds: 30) { settled(both, count: 120) }
+        let store = try SQLiteOperationStore(path: database)
+        let kept = try await store.operations(in: invitation!.session, after: 0, limit: 1000)
+        XCTAssertEqual(kept.map(\.sequence), Array(1...120), "every stroke kept once, none twice")
+        XCTAssertEqual(Set(kept.map(\.operation.id)).count, 120)
+        XCTAssertEqual(both[0].read { $0.content.document.items.count }, 120, "nothing lost")
+        XCTAssertEqual(both[0].pixels, both[1].pixels)
+        XCTAssertTrue(both.allSatisfy { $0.read { $0.statuses.contains { if case .reconnecting = $0 { true } else { false } } } },
+                      "both saw the server go")
+        for participant in both { participant.client.leave() }
+        server.terminate()
+        server.waitUntilExit()
+    }
+}
