@@ -181,7 +181,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "X11PaintServer",
-            dependencies: ["SessionServer", "SessionProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            dependencies: ["SessionServer", "SessionProtocol", "PaintDocument", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "HummingbirdTLS", package: "hummingbird")]
         ),
         // The session server under load, as its own process: `make bench`.

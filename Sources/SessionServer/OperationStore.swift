@@ -30,8 +30,8 @@ public protocol OperationStore: Sendable {
     /// Appends several in one transaction, in order (a batch of what several clients sent at
     /// once): one commit, and one announcement to other servers.
     func append(_ operations: [DocumentOperation], to session: String) async throws -> [(sequence: UInt64, isNew: Bool)]
-    /// Up to `limit` operations after number `after`, in order.
-    func operations(in session: String, after: UInt64, limit: Int) async throws -> [(sequence: UInt64, operation: DocumentOperation)]
+    /// Up to `limit` operations after number `after`, in order, as they travel (JSON).
+    func encodedOperations(in session: String, after: UInt64, limit: Int) async throws -> [(sequence: UInt64, body: [UInt8])]
     /// The number of the session's latest operation (0: none).
     func latest(in session: String) async throws -> UInt64
     /// Keeps a picture of `session` (one already there stays as it was).
@@ -52,4 +52,15 @@ public protocol OperationStore: Sendable {
     func dropBodies(in session: String, through sequence: UInt64) async throws
     /// Sessions that other servers added operations to (nil: there are no other servers).
     var otherServersChanges: AsyncStream<String>? { get }
+}
+
+extension OperationStore {
+    /// Up to `limit` operations after number `after`, in order; the pictures they show from
+    /// `pictures` (nil: their sizes only, all a server needs).
+    public func operations(in session: String, after: UInt64, limit: Int,
+                           pictures: AssetRegistry? = nil) async throws -> [(sequence: UInt64, operation: DocumentOperation)] {
+        try await encodedOperations(in: session, after: after, limit: limit).map {
+            ($0.sequence, try SessionWire.decode(DocumentOperation.self, from: $0.body, pictures: pictures))
+        }
+    }
 }

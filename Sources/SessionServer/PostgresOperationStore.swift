@@ -163,15 +163,13 @@ public final class PostgresOperationStore: OperationStore {
         return appended
     }
 
-    public func operations(in session: String, after: UInt64, limit: Int) async throws -> [(sequence: UInt64, operation: DocumentOperation)] {
+    public func encodedOperations(in session: String, after: UInt64, limit: Int) async throws -> [(sequence: UInt64, body: [UInt8])] {
         let rows = try await client.query("""
             SELECT sequence, body FROM x11paint_operation WHERE session = \(session) AND sequence > \(Int64(after))
             ORDER BY sequence LIMIT \(Int64(limit))
             """, logger: logger)
-        var found: [(sequence: UInt64, operation: DocumentOperation)] = []
-        for try await (sequence, body) in rows.decode((Int64, ByteBuffer).self) {
-            found.append((UInt64(sequence), try SessionWire.decode(DocumentOperation.self, from: Array(body.readableBytesView))))
-        }
+        var found: [(sequence: UInt64, body: [UInt8])] = []
+        for try await (sequence, body) in rows.decode((Int64, ByteBuffer).self) { found.append((UInt64(sequence), Array(body.readableBytesView))) }
         return found
     }
 

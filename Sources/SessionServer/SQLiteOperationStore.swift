@@ -96,14 +96,10 @@ public final class SQLiteOperationStore: OperationStore {
         }
     }
 
-    public func operations(in session: String, after: UInt64, limit: Int) async throws -> [(sequence: UInt64, operation: DocumentOperation)] {
-        let rows = try await database.read { db in
+    public func encodedOperations(in session: String, after: UInt64, limit: Int) async throws -> [(sequence: UInt64, body: [UInt8])] {
+        try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT sequence, body FROM operation WHERE session = ? AND sequence > ? ORDER BY sequence LIMIT ?",
-                             arguments: [session, Int64(after), limit])
-        }
-        return try rows.map { row in
-            let body: Data = row["body"]
-            return (UInt64(row["sequence"] as Int64), try SessionWire.decode(DocumentOperation.self, from: Array(body)))
+                             arguments: [session, Int64(after), limit]).map { row in (UInt64(row["sequence"] as Int64), Array(row["body"] as Data)) }
         }
     }
 

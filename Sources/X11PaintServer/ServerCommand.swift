@@ -1,14 +1,61 @@
 import ArgumentParser
 import Foundation
 import HummingbirdTLS
+import PaintDocument
 import SessionProtocol
 import SessionServer
 
-/// x11paint-server: the sessions people draw together in, kept in one SQLite file.
+/// x11paint-server: the sessions people draw together in, kept in one SQLite file (or a
+/// PostgreSQL database several servers share); `export` writes a session's drawing to a file.
 @main
 struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "x11paint-server",
-                                                    abstract: "Shared drawing sessions for X11Paint, over WebSocket.")
+                                                    abstract: "Shared drawing sessions for X11Paint, over WebSocket.",
+                                                    subcommands: [Serve.self, Export.self], defaultSubcommand: Serve.self)
+}
+
+/// Opens the sessions' store a --database names.
+func openStore(_ database: String) async throws -> any OperationStore {
+    do {
+        if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
+            return try await PostgresOperationStore(url: database)
+        }
+        return try SQLiteOperationStore(path: database)
+    } catch {
+        throw ValidationError("cannot open the sessions database \(database): \(error)")
+    }
+}
+
+/// `x11paint-server export SESSION OUT`: the session's log is its recording; this writes the
+/// drawing it holds now, in the format OUT's ending names (OpenRaster keeps the layers).
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Write a session's drawing to a file (.ora keeps its layers).")
+
+    @Argument(help: "The session's name (the path of its invitation link).")
+    var session: String
+
+    @Argument(help: "The file to write: .png, .ora, .jpg, .webp, …")
+    var output: String
+
+    @Option(help: "Where the sessions are kept: an SQLite file or postgres://USER@HOST/DATABASE.")
+    var database = "x11paint-sessions.sqlite"
+
+    func run() async throws {
+        let store = try await openStore(database)
+        do {
+            let drawing = try await SessionRecording.drawing(of: session, in: store)
+            try DocumentExport.export(drawing, to: output)
+            print("x11paint-server: wrote \(session)'s drawing (\(drawing.items.count) changes) to \(output)")
+        } catch {
+            FileHandle.standardError.write(Data("x11paint-server: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// Serving sessions (what x11paint-server does without a subcommand).
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve shared drawing sessions (the default).")
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -32,16 +79,7 @@ struct ServerCommand: AsyncParsableCommand {
     var newSession = false
 
     func run() async throws {
-        let store: any OperationStore
-        do {
-            if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
-                store = try await PostgresOperationStore(url: database)
-            } else {
-                store = try SQLiteOperationStore(path: database)
-            }
-        } catch {
-            throw ValidationError("cannot open the sessions database \(database): \(error)")
-        }
+        let store = try await openStore(database)
         var tls: TLSConfiguration?
         switch (certificate, privateKey) {
         case (let certificate?, let privateKey?):

@@ -254,6 +254,17 @@ final class ServerProcessTests: XCTestCase {
         XCTAssertEqual(both[0].pixels, both[1].pixels)
         XCTAssertTrue(both.allSatisfy { $0.read { $0.statuses.contains { if case .reconnecting = $0 { true } else { false } } } },
                       "both saw the server go")
+        // The log is the recording: exported, it is the drawing both have.
+        let exported = folder.path + "/session.png"
+        let export = Process()
+        export.executableURL = URL(fileURLWithPath: serverBinary)
+        export.arguments = ["export", invitation!.session, exported, "--database", database]
+        export.standardOutput = FileHandle.nullDevice
+        try export.run()
+        export.waitUntilExit()
+        XCTAssertEqual(export.terminationStatus, 0)
+        let png = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: exported)))
+        XCTAssertEqual(Array(UnsafeBufferPointer(start: png.pixels, count: png.width * png.height)), both[0].pixels, "the exported drawing")
         for participant in both { participant.client.leave() }
         server.terminate()
         server.waitUntilExit()

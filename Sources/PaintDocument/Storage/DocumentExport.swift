@@ -50,4 +50,20 @@ public enum DocumentExport {
             throw ExportError(error.description)
         }
     }
+
+    /// Writes `document` (a shared session's drawing, say) to `output` in the format its ending
+    /// names, its layers kept where the format has them; throws a one-line reason.
+    public static func export(_ document: Document, to output: String) throws {
+        guard let target = SaveAsTarget(path: output) else {
+            throw ExportError(tr("cannot write %@: its ending names no format X11Paint writes (%@)", SystemPath.displayed(output), PictureFormat.savedEndings))
+        }
+        guard let format = document.format else { throw ExportError(tr("the drawing has no size")) }
+        let layer = DrawingLayer(width: format.pixelWidth, height: format.pixelHeight, scale: format.pixelScale)
+        layer.rebuild(from: document)
+        do {
+            _ = try target.write(layer.artworkSnapshot())
+        } catch let error as SaveAsTarget.TargetError {
+            throw ExportError(error.description)
+        }
+    }
 }
