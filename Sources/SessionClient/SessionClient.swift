@@ -61,6 +61,9 @@ public final class SessionClient: @unchecked Sendable {
     public var onParticipants: (([SessionMember]) -> Void)?
     public var onPointer: ((UInt32, SessionPoint?) -> Void)?
     public var onChat: ((SessionChatLine) -> Void)?
+    /// Whether the host locked the drawing; an operation of this participant's not kept.
+    public var onLocked: ((Bool) -> Void)?
+    public var onRejected: ((OperationID) -> Void)?
 
     private let lock = NSLock()
     /// The joined connection's queue of messages to send (nil: not joined now).
@@ -121,6 +124,11 @@ public final class SessionClient: @unchecked Sendable {
     /// Says a line in the session's chat, while joined.
     public func say(_ text: String) {
         lock.withLock { outgoing }?.yield(.chat(text))
+    }
+
+    /// The host's word on the session (the server takes only the host's).
+    public func moderate(_ action: SessionModeration) {
+        lock.withLock { outgoing }?.yield(.moderate(action))
     }
 
     /// Leaves the session: the connection closes and no other is made.
@@ -204,6 +212,10 @@ public final class SessionClient: @unchecked Sendable {
                             deliver { [self] in onPointer?(author, point) }
                         case .chat(let line):
                             deliver { [self] in onChat?(line) }
+                        case .locked(let on):
+                            deliver { [self] in onLocked?(on) }
+                        case .rejected(let id):
+                            deliver { [self] in onRejected?(id) }
                         case .refused(let why):
                             outcome.set(.refused(why))
                         case .tooFarBehind:

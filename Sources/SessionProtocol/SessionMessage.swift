@@ -13,6 +13,16 @@ public enum ClientMessage: Codable, Sendable, Equatable {
     case pointer(SessionPoint?)
     /// A line of the session's chat.
     case chat(String)
+    /// The host's word on the session (only the host's is taken).
+    case moderate(SessionModeration)
+}
+
+/// What a session's host may do: lock the drawing (only the host draws), remove a
+/// participant, end the session for everyone.
+public enum SessionModeration: Codable, Sendable, Equatable {
+    case lock(Bool)
+    case remove(author: UInt32)
+    case end
 }
 
 /// A picture operations show (a placed photo, a picture background): an operation names it by
@@ -81,6 +91,10 @@ public enum ServerMessage: Codable, Sendable, Equatable {
     case pointer(author: UInt32, SessionPoint?)
     /// A line of the session's chat (the latest ones also go to whoever joins).
     case chat(SessionChatLine)
+    /// Whether the host has locked the drawing (then only the host's changes are kept).
+    case locked(Bool)
+    /// This client's operation was not kept (the drawing was locked): it takes it off.
+    case rejected(OperationID)
     /// Why the server closes this connection for good (a wrong key, a bad message, a flood).
     case refused(String)
     /// The connection fell too far behind the session and is closed: joining again, from the
@@ -128,6 +142,10 @@ public struct SessionPoint: Codable, Sendable, Equatable {
 public struct SessionMember: Codable, Sendable, Equatable {
     public var author: UInt32
     public var name: String
+
+    /// The session's host: its first participant (who shared it, or first joined a session a
+    /// server made). Only the host locks, removes and ends.
+    public static let host: UInt32 = 1
 
     public init(author: UInt32, name: String) {
         self.author = author

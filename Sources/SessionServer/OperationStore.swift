@@ -47,6 +47,8 @@ public protocol OperationStore: Sendable {
     /// The same as it travels, without decoding it (a snapshot of a long session is megabytes
     /// of JSON: a server passes it on as it is), and the operation it was made at.
     func encodedStart(of session: String) async throws -> (sequence: UInt64, body: [UInt8])?
+    /// Ends the session: its key no longer opens it (its log stays, the recording).
+    func endSession(_ session: String) async throws
     /// Keeps only the ids of the session's operations up to `sequence` (a snapshot holds what
     /// they did): a resend of one is still known, and their bodies no longer take room.
     func dropBodies(in session: String, through sequence: UInt64) async throws

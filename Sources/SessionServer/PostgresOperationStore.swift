@@ -232,6 +232,10 @@ public final class PostgresOperationStore: OperationStore {
                                logger: logger)
     }
 
+    public func endSession(_ session: String) async throws {
+        try await client.query("UPDATE x11paint_session SET key = '' WHERE name = \(session)", logger: logger)
+    }
+
     /// The client's configuration from a postgres:// URL.
     static func configuration(_ url: String) throws -> PostgresClient.Configuration {
         guard let components = URLComponents(string: url), components.scheme == "postgres" || components.scheme == "postgresql" else {

@@ -156,4 +156,8 @@ public final class SQLiteOperationStore: OperationStore {
             try db.execute(sql: "UPDATE operation SET body = x'' WHERE session = ? AND sequence <= ?", arguments: [session, Int64(sequence)])
         }
     }
+
+    public func endSession(_ session: String) async throws {
+        try await database.write { db in try db.execute(sql: "UPDATE session SET key = '' WHERE name = ?", arguments: [session]) }
+    }
 }

@@ -37,6 +37,7 @@ struct SessionConnection {
                     case .picture(let picture): try await hub.addPicture(picture, from: member)
                     case .pointer(let point): try await hub.pointer(point, from: member)
                     case .chat(let text): try await hub.chat(text, from: member)
+                    case .moderate(let action): try await hub.moderate(action, from: member)
                     case .join: throw SessionHub.Refusal(description: "A second join on one connection.")
                     }
                 }
@@ -74,10 +75,15 @@ struct SessionConnection {
                 sent = last.sequence
             }
             for await encoded in member.live { try await outbound.write(.binary(encoded)) }
-            if await hub.wasTooSlow(member) {
+            switch await hub.ending(of: member) {
+            case .tooSlow:
                 logger.info("dropped a reader too far behind in \(member.session)")
                 try? await send(.tooFarBehind, to: outbound)
                 try? await outbound.close(.goingAway, reason: "too far behind")
+            case .closed(let reason):
+                try? await send(.refused(reason), to: outbound)
+                try? await outbound.close(.normalClosure, reason: String(reason.prefix(120)))
+            case nil: break
             }
         } catch {
             logger.info("sending to a client of \(member.session) ended: \(error)")

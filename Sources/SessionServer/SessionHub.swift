@@ -32,10 +32,17 @@ actor SessionHub {
 
     let store: any OperationStore
     private let limits: SessionLimits
-    private var listeners: [String: [Int: AsyncStream<ByteBuffer>.Continuation]] = [:]
+    var listeners: [String: [Int: AsyncStream<ByteBuffer>.Continuation]] = [:]
     private var nextListener = 0
-    /// Listeners dropped for reading too slowly, until their connection hears it.
-    private var tooSlow: Set<Int> = []
+    /// Why a connection's live stream ended from this side, until the connection hears it.
+    enum Ending: Equatable {
+        case tooSlow
+        case closed(String)
+    }
+    var endings: [Int: Ending] = [:]
+    /// Per session: whether the host locked the drawing, and who the host removed.
+    var locked: Set<String> = []
+    var removed: [String: Set<UInt32>] = [:]
     /// Per session: the last operation sent to its connections, and whether a sending is under
     /// way (another change meanwhile makes it look again).
     private var sent: [String: UInt64] = [:]
@@ -54,7 +61,7 @@ actor SessionHub {
     private var folding: Set<String> = []
     /// Per session: who each connection is, for the participants' list; and the latest lines
     /// of its chat, for whoever joins.
-    private var members: [String: [Int: SessionMember]] = [:]
+    var members: [String: [Int: SessionMember]] = [:]
     private var chatLines: [String: [SessionChatLine]] = [:]
     static let chatKept = 50
     /// What `/metrics` reports.
@@ -78,6 +85,9 @@ actor SessionHub {
             throw Refusal(description: "There is no session with that name and key: ask for a new invitation.")
         }
         let author: UInt32
+        if let returning = join.author, removed[join.session]?.contains(returning) == true {
+            throw Refusal(description: "The host removed you from this session.")
+        }
         if let returning = join.author, try await store.isAuthor(returning, in: join.session) {
             author = returning
         } else {
@@ -106,6 +116,7 @@ actor SessionHub {
         listeners[join.session, default: [:]][nextListener] = continuation
         members[join.session, default: [:]][nextListener] = SessionMember(author: author, name: String(join.name.prefix(64)))
         announceMembers(of: join.session)
+        if locked.contains(join.session) { yield(.locked(true), to: nextListener, in: join.session) }
         counts.joins += 1
         return Membership(session: join.session, author: author, listener: nextListener, latestAtJoin: sent[join.session] ?? 0, live: live)
     }
@@ -142,6 +153,10 @@ actor SessionHub {
         case .item(let item) where !item.isPlausible: throw Refusal(description: "An operation no tool of X11Paint can make.")
         case .fold: throw Refusal(description: "Only the server folds a session's history.")
         default: break
+        }
+        // A locked drawing takes the host's changes only; the sender takes its change off.
+        if locked.contains(member.session) && member.author != SessionMember.host {
+            return yield(.rejected(operation.id), to: member.listener, in: member.session)
         }
         // Into the session's next batch: what everyone sends while one batch is being kept goes
         // in the next, kept in one transaction (group commit), in the order it came.
@@ -232,12 +247,12 @@ actor SessionHub {
         } while lookAgain.contains(session)
     }
 
-    private func send(_ message: ServerMessage, in session: String) {
+    func send(_ message: ServerMessage, in session: String) {
         guard let connections = listeners[session], !connections.isEmpty,
               let encoded = try? ByteBuffer(bytes: SessionWire.encode(message)) else { return }
         for (listener, continuation) in connections {
             guard case .dropped = continuation.yield(encoded) else { continue }
-            tooSlow.insert(listener)
+            endings[listener] = .tooSlow
             counts.droppedTooFarBehind += 1
             continuation.finish()
             listeners[session]?[listener] = nil
@@ -283,12 +298,12 @@ actor SessionHub {
         return now
     }
 
-    /// Whether `member` was dropped for reading too slowly (asked once its live stream ends).
-    func wasTooSlow(_ member: Membership) -> Bool { tooSlow.remove(member.listener) != nil }
+    /// Why `member`'s live stream ended from this side (asked once it ends; nil: it did not).
+    func ending(of member: Membership) -> Ending? { endings.removeValue(forKey: member.listener) }
 
     /// The connection ended: nothing more goes to it.
     func leave(_ member: Membership) {
-        tooSlow.remove(member.listener)
+        endings[member.listener] = nil
         listeners[member.session]?[member.listener]?.finish()
         listeners[member.session]?[member.listener] = nil
         guard members[member.session]?.removeValue(forKey: member.listener) != nil else { return }

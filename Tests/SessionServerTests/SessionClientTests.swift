@@ -194,8 +194,46 @@ final class SessionClientTests: XCTestCase {
             for participant in both { participant.client.leave() }
         }
     }
-}
 
+    func testTheHostLocksTheDrawingRemovesSomeoneAndEndsTheSession() async throws {
+        let store = try SQLiteOperationStore(path: ":memory:")
+        let invite = try await store.createSession()
+        try await withServer(store) { port in
+            let invitation = SessionInvitation(host: "127.0.0.1", port: port, session: invite.session, key: invite.key)
+            let host = await joined(["Ana"], invitation, offering: true)[0]
+            let guest = await joined(["Bo"], invitation)[0]
+            XCTAssertEqual(host.read { $0.shared?.content.author }, SessionMember.host, "the first to join hosts")
+            // Someone else's lock is not taken: it closes that connection.
+            let other = await joined(["Cy"], invitation)[0]
+            other.client.moderate(.lock(true))
+            await waitUntil("Cy was refused") { other.read { $0.statuses.contains { if case .refused = $0 { true } else { false } } } }
+            host.client.moderate(.lock(true))
+            await waitUntil("Bo hears the drawing is locked") { guest.read { $0.locked } }
+            guest.draw(stroke(1))
+            host.draw(stroke(2))
+            await waitUntil("Bo's stroke taken off, Ana's kept") {
+                settled([host, guest], count: 1) && guest.read { $0.content.document.items.count } == 1
+            }
+            XCTAssertEqual(guest.pixels, host.pixels, "the locked-out stroke is nowhere")
+            host.client.moderate(.lock(false))
+            await waitUntil("unlocked") { !guest.read { $0.locked } }
+            guest.draw(stroke(3))
+            await waitUntil("Bo draws again") { settled([host, guest], count: 2) }
+            host.client.moderate(.remove(author: guest.read { $0.shared!.content.author }))
+            await waitUntil("Bo was removed") {
+                guest.read { $0.statuses.contains(.refused("The host removed you from this session.")) }
+            }
+            host.client.moderate(.end)
+            await waitUntil("the session ended") { host.read { $0.statuses.contains(.refused("You ended the session.")) } }
+            let late = SessionParticipant("Di", invitation)
+            late.client.start()
+            await waitUntil("nobody joins an ended session") {
+                late.read { $0.statuses.contains { if case .refused = $0 { true } else { false } } }
+            }
+            for participant in [host, guest, other, late] { participant.client.leave() }
+        }
+    }
+}
 
 /// x11paint-server as people run it, in a process of its own that a test can kill -9.
 final class ServerProcessTests: XCTestCase {

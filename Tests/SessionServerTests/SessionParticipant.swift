@@ -21,6 +21,7 @@ final class SessionParticipant: @unchecked Sendable {
     var members: [SessionMember] = []
     var pointers: [UInt32: SessionPoint?] = [:]
     var chat: [SessionChatLine] = []
+    var locked = false
 
     /// `offering`: this participant offers its blank canvas as the session's first drawing.
     init(_ name: String, _ invitation: SessionInvitation, tls: TLSConfiguration? = nil, offering: Bool = false) {
@@ -54,6 +55,8 @@ final class SessionParticipant: @unchecked Sendable {
         client.onParticipants = { [weak self] in self?.members = $0 }
         client.onPointer = { [weak self] author, point in self?.pointers[author] = point }
         client.onChat = { [weak self] in self?.chat.append($0) }
+        client.onLocked = { [weak self] in self?.locked = $0 }
+        client.onRejected = { [weak self] in self?.shared?.reject($0) }
     }
 
     func draw(_ item: Document.Item) { owner.sync { content.append(item) } }

@@ -78,6 +78,18 @@ public final class SharedDocument {
         content.adopt(order)
     }
 
+    /// The server did not keep this participant's operation `id` (the drawing was locked): it
+    /// comes off, and what this participant made after it stays on top.
+    public func reject(_ id: OperationID) {
+        guard unconfirmed.contains(where: { $0.id == id }) else { return }
+        isTakingOthers = true
+        defer { isTakingOthers = false }
+        unconfirmed.removeAll { $0.id == id }
+        var order = ordered
+        for own in unconfirmed { _ = order.apply(own) }
+        content.adopt(order)
+    }
+
     /// The change the content just made, when it is this participant's: it waits for the
     /// server's word and goes out.
     private func madeHere() {
