@@ -17,7 +17,9 @@ final class BoardSession {
     private weak var board: DrawingBoardViewController?
     private let content: DocumentContent
     private let client: SessionClient
-    private var author: UInt32?
+    private(set) var author: UInt32?
+    /// Whether the host locked the drawing (then this window draws only when it hosts).
+    private(set) var isLocked = false
     /// Whether the connection dropped since the last welcome (the next one says what came in).
     private var wasAway = false
     /// Who is there, where their pointers are, and what was said.
@@ -44,6 +46,11 @@ final class BoardSession {
         client.onParticipants = { [weak self] in self?.membersChanged($0) }
         client.onPointer = { [weak self] author, point in self?.pointerMoved(author, to: point) }
         client.onChat = { [weak self] in self?.heard($0) }
+        client.onLocked = { [weak self] in self?.lockChanged($0) }
+        client.onRejected = { [weak self] id in
+            self?.shared?.reject(id)
+            self?.board?.showStatus(tr("The drawing is locked: your change was not kept"), isError: true)
+        }
         board.peers.onPointerMoved = { [weak client] pixel in client?.sendPointer(pixel.map { SessionPoint(x: $0.x, y: $0.y) }) }
         client.start()
     }
@@ -51,9 +58,28 @@ final class BoardSession {
     /// Says a line to everyone in the session.
     func say(_ text: String) { client.say(text) }
 
+    /// The host's word (the server takes only the host's).
+    func moderate(_ action: SharedSessionAction) {
+        switch action {
+        case .lock(let on): client.moderate(.lock(on))
+        case .remove(let author): client.moderate(.remove(author: author))
+        case .end: client.moderate(.end)
+        }
+    }
+
+    private func lockChanged(_ on: Bool) {
+        isLocked = on
+        let isHost = author == SessionMember.host
+        // Only the host draws on a locked drawing; the others' canvases take no strokes.
+        if !isHost { board?.canvas.isUserInteractionEnabled = !on }
+        board?.showStatus(on ? (isHost ? tr("The drawing is locked: only you draw") : tr("The host locked the drawing"))
+                             : tr("The drawing is unlocked: everyone draws"))
+    }
+
     /// Leaves the session; the tab keeps the drawing as it is, a document of its own.
     func leave() {
         client.leave()
+        board?.canvas.isUserInteractionEnabled = true
         board?.peers.onPointerMoved = nil
         board?.peers.show([])
         shared?.onLocalOperation = nil
@@ -110,6 +136,8 @@ final class BoardSession {
             if !wasAway { board?.showStatus(tr("The shared drawing's connection dropped: reconnecting…")) }
             wasAway = true
         case .refused(let why):
+            // Removed, ended, or never let in: the drawing stays here, one's own again.
+            board?.canvas.isUserInteractionEnabled = true
             board?.showStatus(tr("The shared drawing's server refused this window: %@", why), isError: true)
         case .connecting, .connected, .left: break
         }

@@ -64,7 +64,12 @@ public final class SessionSharingService: DocumentSharing {
         pruneClosedTabs()
         guard let session = sessions.first(where: { $0.board.board === board })?.session else { return nil }
         return SharedSessionSummary(link: session.invitation.description, isHost: session.isHost, status: session.statusText,
-                                    participants: session.members.map(\.name), chat: session.chat.suffix(6).map { "\($0.name): \($0.text)" })
+                                    participants: session.members.map { .init(id: $0.author, name: $0.name, isYou: $0.author == session.author) },
+                                    chat: session.chat.suffix(6).map { "\($0.name): \($0.text)" }, isLocked: session.isLocked)
+    }
+
+    public func moderate(_ action: SharedSessionAction, in board: DrawingBoardViewController) {
+        sessions.first { $0.board.board === board }?.session.moderate(action)
     }
 
     public func say(_ text: String, in board: DrawingBoardViewController) {

@@ -16,6 +16,18 @@ public protocol DocumentSharing: AnyObject {
     func leave(_ board: DrawingBoardViewController)
     /// Says a line in the chat of the session `board` is in.
     func say(_ text: String, in board: DrawingBoardViewController)
+    /// The host's word on the session `board` hosts.
+    func moderate(_ action: SharedSessionAction, in board: DrawingBoardViewController)
+}
+
+/// What a session's host may do from its window.
+public enum SharedSessionAction: Equatable {
+    /// Only the host draws while it is locked.
+    case lock(Bool)
+    /// Removes the participant with this id from the session.
+    case remove(UInt32)
+    /// Ends the session for everyone.
+    case end
 }
 
 /// What a window says of the session its document is in.
@@ -25,16 +37,32 @@ public struct SharedSessionSummary: Equatable {
     public var isHost: Bool
     /// The connection as a person reads it: "Connected", "Reconnecting…".
     public var status: String
-    /// Who is in it, and the latest lines of its chat ("Name: words").
-    public var participants: [String]
+    /// Who is in it (this window's participant marked), and the latest lines of its chat
+    /// ("Name: words").
+    public var participants: [Participant]
     public var chat: [String]
+    /// Whether the host has locked the drawing.
+    public var isLocked: Bool
 
-    public init(link: String, isHost: Bool, status: String, participants: [String] = [], chat: [String] = []) {
+    public struct Participant: Equatable {
+        public var id: UInt32
+        public var name: String
+        public var isYou: Bool
+
+        public init(id: UInt32, name: String, isYou: Bool) {
+            self.id = id
+            self.name = name
+            self.isYou = isYou
+        }
+    }
+
+    public init(link: String, isHost: Bool, status: String, participants: [Participant] = [], chat: [String] = [], isLocked: Bool = false) {
         self.link = link
         self.isHost = isHost
         self.status = status
         self.participants = participants
         self.chat = chat
+        self.isLocked = isLocked
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A shared drawing's people as a window shows them: where this window's pointer is on the
 /// drawing (for the session to send, at most 30 times a second), and the others' pointers over
 /// the canvas.
@@ -23,12 +25,28 @@ public final class PeerPresence {
     }
 
     /// The pointer moved over the board (`pixel`: the document pixel under it, nil off the canvas).
+    /// A move within a thirtieth of a second of the last one sent goes at the end of it, the
+    /// latest place only, so the others see where the pointer came to rest.
     func pointerMoved(to pixel: Point?, at time: Double) {
         guard let onPointerMoved else { return }
-        if let last = lastSent, last.location == pixel || (pixel != nil && last.location != nil && time - last.time < 1.0 / 30) { return }
+        latest = pixel
+        guard lastSent?.location != pixel else { return }
+        if let last = lastSent, pixel != nil, last.location != nil, time - last.time < Self.interval {
+            guard trailing == nil, let scheduler = board.view.window?.application.scheduler else { return }
+            trailing = scheduler.schedule(after: Self.interval - (time - last.time)) { [weak self] in
+                guard let self else { return }
+                self.trailing = nil
+                self.pointerMoved(to: self.latest, at: ProcessInfo.processInfo.systemUptime)
+            }
+            return
+        }
         lastSent = (pixel, time)
         onPointerMoved(pixel)
     }
+
+    private static let interval = 1.0 / 30
+    private var latest: Point?
+    private var trailing: Scheduler.Timer?
 
     /// The others' pointers as shown now (tests).
     public var shown: [PeerPointer] { overlay.peers }

@@ -7,6 +7,8 @@ final class SharedSessionViewController: ViewController {
     var onClose: (() -> Void)?
     /// A line typed in the chat field and sent with Enter.
     var onSay: ((String) -> Void)?
+    /// The host's buttons: lock or unlock, remove someone, end the session.
+    var onModerate: ((SharedSessionAction) -> Void)?
     private let summary: SharedSessionSummary
 
     init(summary: SharedSessionSummary) {
@@ -25,11 +27,12 @@ final class SharedSessionViewController: ViewController {
         for subview in [titleLabel, field, statusLabel, peopleLabel, chatField, copyButton, leaveButton, closeButton] + chatLabels as [View] {
             box.addSubview(subview)
         }
+        if summary.isHost { for button in hostButtons { box.addSubview(button) } }
         field.text = summary.link
         statusLabel.text = summary.isHost
             ? tr("%@. Anyone with this link can draw here while this window is open.", summary.status)
             : tr("%@. Everyone in the session sees what you draw.", summary.status)
-        peopleLabel.text = tr("In the drawing: %@", summary.participants.joined(separator: ", "))
+        peopleLabel.text = tr("In the drawing: %@", summary.participants.map { $0.isYou ? tr("%@ (you)", $0.name) : $0.name }.joined(separator: ", "))
         for (label, line) in zip(chatLabels, summary.chat.suffix(Self.chatLines)) { label.text = line }
         for label in [statusLabel, peopleLabel] + chatLabels { label.textColor = DialogParts.captionColor }
         chatField.placeholder = tr("Say something to everyone (Enter sends)")
@@ -43,7 +46,8 @@ final class SharedSessionViewController: ViewController {
     override func viewWillLayoutSubviews() {
         let width = min(600, view.bounds.width - 16)
         let chatHeight = Double(summary.chat.suffix(Self.chatLines).count) * 20
-        let height = 230 + chatHeight
+        let hostRow = summary.isHost ? 40.0 : 0
+        let height = 230 + chatHeight + hostRow
         box.frame = DialogParts.centered(Size(width: width, height: height), in: view.bounds)
         titleLabel.frame = Rect(x: 20, y: 12, width: width - 40, height: 24)
         field.frame = Rect(x: 20, y: 44, width: width - 40, height: 28)
@@ -51,6 +55,11 @@ final class SharedSessionViewController: ViewController {
         peopleLabel.frame = Rect(x: 20, y: 102, width: width - 40, height: 22)
         for (index, label) in chatLabels.enumerated() { label.frame = Rect(x: 20, y: 130 + Double(index) * 20, width: width - 40, height: 20) }
         chatField.frame = Rect(x: 20, y: 134 + chatHeight, width: width - 40, height: 28)
+        var x = 20.0
+        for button in hostButtons {
+            button.frame = Rect(x: x, y: 172 + chatHeight, width: button.intrinsicWidth, height: 30)
+            x += button.intrinsicWidth + 6
+        }
         let buttonsY = height - 44
         closeButton.frame = Rect(x: width - 12 - closeButton.intrinsicWidth, y: buttonsY, width: closeButton.intrinsicWidth, height: 32)
         copyButton.frame = Rect(x: closeButton.frame.minX - 8 - copyButton.intrinsicWidth, y: buttonsY, width: copyButton.intrinsicWidth, height: 32)
@@ -72,6 +81,16 @@ final class SharedSessionViewController: ViewController {
             self.onSay?(text)
         }
         return field
+    }()
+    /// Lock or unlock, End Session, and Remove for each other participant (three at most).
+    private(set) lazy var hostButtons: [Button] = {
+        var buttons = [DialogParts.button(summary.isLocked ? tr("Unlock Drawing") : tr("Lock Drawing")) { [unowned self] in
+            self.onModerate?(.lock(!self.summary.isLocked))
+        }, DialogParts.button(tr("End Session")) { [unowned self] in self.onModerate?(.end) }]
+        for participant in summary.participants.filter({ !$0.isYou }).prefix(3) {
+            buttons.append(DialogParts.button(tr("Remove %@", participant.name)) { [unowned self] in self.onModerate?(.remove(participant.id)) })
+        }
+        return buttons
     }()
     private(set) lazy var copyButton = DialogParts.button(tr("Copy Link")) { [unowned self] in self.onCopy?() }
     private(set) lazy var leaveButton = DialogParts.button(tr("Leave")) { [unowned self] in self.onLeave?() }

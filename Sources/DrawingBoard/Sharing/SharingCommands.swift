@@ -59,6 +59,10 @@ struct SharingCommands {
             board.dismiss(animated: false)
             board.tabs?.sharing?.leave(board)
         }
+        dialog.onModerate = { [unowned board] action in
+            board.dismiss(animated: false)
+            board.tabs?.sharing?.moderate(action, in: board)
+        }
         dialog.onSay = { [unowned board] text in
             board.tabs?.sharing?.say(text, in: board)
             board.dismiss(animated: false)
