@@ -40,6 +40,7 @@ bench:
 	@echo "input to photons, 1920x1080 with 10,000 strokes drawn, 5000 motion events:"
 	@EVENTS=5000 scripts/bench-latency.sh
 	@EVENTS=5000 ZOOM=400 scripts/bench-latency.sh
+	@EVENTS=5000 HOST=1 scripts/bench-latency.sh
 	@echo "a placed 24 MP photo at 3840x2160, one event every 8 ms (each gesture then on a window that only changes as many pixels as the app did for each event):"
 	@scripts/bench-photo.sh
 	@echo "zooming and scrolling 10,000 strokes at 3840x2160, one wheel notch every 8 ms:"

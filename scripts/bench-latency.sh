@@ -2,18 +2,21 @@
 # Input-to-photons on a private Xvfb: x11paint (optimised) at 1920x1080 with 10,000 strokes
 # already drawn, at ZOOM percent (100 by default); xdotool drags the mouse through thousands of
 # motion events; the app prints the time from each event's arrival to the completion of the
-# frame that shows it.
+# frame that shows it. HOST=1: the same in a shared session the app serves (--host), every
+# stroke going out to its server and back as others would see it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary="$(swift build -c release --show-bin-path)/x11paint"
 events=${EVENTS:-3000}
 zoom=${ZOOM:-100}
+sharing=() label="at $zoom%"
+if [ -n "${HOST:-}" ]; then sharing=(--host --public-name 127.0.0.1); label="at $zoom% in a shared session"; fi
 . scripts/private-xvfb.sh
 start_private_xvfb
 home=$(mktemp -d)
 trap 'kill $xvfb 2>/dev/null || true; rm -rf "$home"' EXIT
 output=$(mktemp)
-HOME="$home" "$binary" --size 1920x1080 --preload-strokes 10000 --report-latency --zoom "$zoom" >"$output" 2>&1 &
+HOME="$home" "$binary" --size 1920x1080 --preload-strokes 10000 --report-latency --zoom "$zoom" "${sharing[@]}" >"$output" 2>&1 &
 app=$!
 window=$(timeout 60 xdotool search --sync --onlyvisible --name 'X11Paint$' | head -n 1)
 sleep 1
@@ -27,4 +30,4 @@ xdotool "${args[@]}"
 sleep 1
 kill -TERM $app 2>/dev/null || true
 wait $app 2>/dev/null || true
-grep latency "$output" | sed "s/^/at $zoom%: /" || { echo "no latency report"; cat "$output"; exit 1; }
+grep latency "$output" | sed "s/^/$label: /" || { echo "no latency report"; cat "$output"; exit 1; }

@@ -79,6 +79,19 @@ do {
     let p99During = during.percentile(0.99), p99Else = before.percentile(0.99)
     print("    five others streaming: relay p99 \(format(p99Else)) ms outside the join, \(format(p99During)) ms while it joined "
           + "(\(during.count) receipts); target: no move beyond 1 ms: \(p99During <= p99Else + 1 ? "ok" : "MISSED")")
+
+    // Five drawing over the same area at once.
+    let rolling = RollbackWorkload()
+    let rollbackServer = try ServerProcess(binary: serverBinary, database: scratch + "/rollbacks.sqlite", newSession: true)
+    let rolled = try await rolling.run(rollbackServer.invitation!)
+    rollbackServer.stop()
+    let perMinute = Double(rolled.rollbacks) / rolling.seconds * 60
+    let slowest = rolled.durations.max() ?? 0
+    print("Rollbacks, \(rolling.participants) participants each drawing \(Int(rolling.strokesPerSecond)) strokes a second over the same area of a "
+          + "1920x1080 drawing for \(Int(rolling.seconds)) s (\(rolled.strokes) strokes)")
+    print("    \(rolled.rollbacks) rollbacks (\(Int(perMinute.rounded())) a minute across the five), each \(format(rolled.durations.percentile(0.5))) ms "
+          + "at the median, \(format(rolled.durations.percentile(0.99))) ms p99, \(format(slowest)) ms the slowest; "
+          + "target: none over 16 ms: \(slowest <= 16 ? "ok" : "MISSED"); the five documents \(rolled.identical ? "identical" : "DIFFER")")
 } catch {
     print("x11paint-session-bench: \(error)")
     exit(1)

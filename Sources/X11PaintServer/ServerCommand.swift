@@ -69,6 +69,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The server's name in its invitations (with TLS, the name its certificate has; by default --host).")
     var publicName: String?
 
+    @Option(help: "The port its invitations give, when people reach it through a proxy on another port (by default --port).")
+    var publicPort: Int?
+
+    @Flag(help: "People reach it through a proxy that speaks TLS: its invitations are x11paints:// though it speaks plain WebSocket.")
+    var behindTLSProxy = false
+
     @Option(help: "A PEM certificate (chain): the server speaks TLS (wss), its invitations x11paints://.")
     var certificate: String?
 
@@ -93,11 +99,13 @@ struct Serve: AsyncParsableCommand {
         default: throw ValidationError("--certificate and --private-key go together")
         }
         let session = newSession ? try await store.createSession() : nil
-        let secure = tls != nil, name = publicName ?? host
+        let secure = tls != nil, name = publicName ?? host, linkSecure = secure || behindTLSProxy, publicPort = self.publicPort
         let host = self.host
         let application = try SessionServer.application(store: store, host: host, port: port, tls: tls) { port in
             print("x11paint-server: listening on \(secure ? "wss" : "ws")://\(host):\(port)/session")
-            if let session { print(SessionInvitation(host: name, port: port, session: session.session, key: session.key, secure: secure)) }
+            if let session {
+                print(SessionInvitation(host: name, port: publicPort ?? port, session: session.session, key: session.key, secure: linkSecure))
+            }
             fflush(stdout)
         }
         try await application.runService()

@@ -14,6 +14,9 @@ public final class SharedDocument {
     public private(set) var lastSequence: UInt64 = 0
     /// Hears each operation this participant makes, to send it (the session's connection).
     public var onLocalOperation: ((DocumentOperation) -> Void)?
+    /// How many times others' changes came before this participant's unconfirmed ones, which
+    /// were taken off and put back on top (Drawpile's rollbacks).
+    public private(set) var rollbacks = 0
     private var observation: DocumentObservation?
     private var isTakingOthers = false
 
@@ -118,6 +121,7 @@ public final class SharedDocument {
             return true
         }
         // Someone else's change came first: this participant's go back on top of it.
+        rollbacks += 1
         var order = ordered
         for own in unconfirmed { _ = order.apply(own) }
         content.adopt(order)
