@@ -8,11 +8,14 @@ import SessionProtocol
 /// Five participants drawing over the same area at once, each a document of 1920x1080 as a
 /// window's (without the window), each stroke drawn at once on its own document and sent: how
 /// often another's stroke comes before one's own unconfirmed ones (a rollback: one's own come
-/// off and go back on top), and how long each takes on the participant's thread.
+/// off and go back on top), and how long each takes on the participant's thread. What the
+/// server sends reaches each participant `delay` late, as over the internet (on loopback a
+/// stroke is confirmed before anyone else's arrives, and nothing ever rolls back).
 struct RollbackWorkload {
     var participants = 5
     var strokesPerSecond = 4.0
     var seconds = 20.0
+    var delay = 0.04
 
     struct Outcome {
         var rollbacks: Int
@@ -29,12 +32,15 @@ struct RollbackWorkload {
         var author: UInt32?
         var rollbackTimes: [Double] = []
 
-        init(_ name: String, _ invitation: SessionInvitation, offering: Bool) {
+        init(_ name: String, _ invitation: SessionInvitation, offering: Bool, delay: Double) {
             let owner = DispatchQueue(label: name)
             self.owner = owner
             var logger = Logger(label: name)
             logger.logLevel = .critical
-            client = SessionClient(invitation: invitation, name: name, logger: logger) { work in owner.async(execute: work) }
+            // The same delay for every message keeps their order (a serial queue, deadlines in order).
+            client = SessionClient(invitation: invitation, name: name, logger: logger) { work in
+                owner.asyncAfter(deadline: .now() + delay, execute: work)
+            }
             let format = DocumentFormat(pixelWidth: 1920, pixelHeight: 1080)
             client.place = { [weak self] in
                 SessionClient.Place(author: self?.author, after: self?.shared?.lastSequence ?? 0,
@@ -71,16 +77,23 @@ struct RollbackWorkload {
     }
 
     func run(_ invitation: SessionInvitation) async throws -> Outcome {
-        let painters = (0..<participants).map { Painter("painter \($0)", invitation, offering: $0 == 0) }
+        let painters = (0..<participants).map { Painter("painter \($0)", invitation, offering: $0 == 0, delay: delay) }
         painters[0].client.start()
         while painters[0].owner.sync(execute: { painters[0].shared == nil }) { try await Task.sleep(nanoseconds: 10_000_000) }
         for painter in painters.dropFirst() { painter.client.start() }
         while painters.contains(where: { painter in painter.owner.sync { painter.shared == nil } }) { try await Task.sleep(nanoseconds: 10_000_000) }
         let strokes = Int(seconds * strokesPerSecond) * participants
         let interval = 1 / (strokesPerSecond * Double(participants))
+        // People finish strokes when they do, not in turn: who and when are random (a fixed seed),
+        // the gaps exponential about the mean rate.
+        var random = UInt64(0x9E37_79B9_7F4A_7C15)
+        func next() -> Double {
+            random = random &* 6364136223846793005 &+ 1442695040888963407
+            return Double(random >> 11) / Double(1 << 53)
+        }
         for n in 0..<strokes {
-            painters[n % participants].draw(n)
-            try await Task.sleep(nanoseconds: UInt64(interval * 1e9))
+            painters[Int(next() * Double(participants))].draw(n)
+            try await Task.sleep(nanoseconds: UInt64(-log(max(next(), 1e-9)) * interval * 1e9))
         }
         // Everything confirmed everywhere.
         let deadline = Date().addingTimeInterval(60)

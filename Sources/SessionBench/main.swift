@@ -15,6 +15,9 @@ guard let serverBinary = value("--server") else {
     exit(2)
 }
 let seconds = value("--seconds").flatMap(Double.init) ?? 10
+// --only relay|join|rollbacks runs one part.
+let only = value("--only")
+func runs(_ part: String) -> Bool { only == nil || only == part }
 let scratch = NSTemporaryDirectory() + "x11paint-session-bench-" + UUID().uuidString
 try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -33,6 +36,7 @@ func report(_ name: String, _ outcome: RelayWorkload.Outcome, target: Double) {
 }
 
 do {
+    if runs("relay") {
     let relay = RelayWorkload(seconds: seconds)
     let one = try ServerProcess(binary: serverBinary, database: scratch + "/one.sqlite", newSession: true)
     let outcome = try await relay.run([one.invitation!], servers: [one])
@@ -51,8 +55,10 @@ do {
     } else {
         print("Relay across two servers: skipped (no --postgres URL)")
     }
+    }
 
     // Joining a long session while five others stream.
+    if runs("join") {
     let joining = JoinWorkload()
     let database = scratch + "/long.sqlite"
     let filling = Date()
@@ -79,19 +85,22 @@ do {
     let p99During = during.percentile(0.99), p99Else = before.percentile(0.99)
     print("    five others streaming: relay p99 \(format(p99Else)) ms outside the join, \(format(p99During)) ms while it joined "
           + "(\(during.count) receipts); target: no move beyond 1 ms: \(p99During <= p99Else + 1 ? "ok" : "MISSED")")
+    }
 
     // Five drawing over the same area at once.
+    if runs("rollbacks") {
     let rolling = RollbackWorkload()
     let rollbackServer = try ServerProcess(binary: serverBinary, database: scratch + "/rollbacks.sqlite", newSession: true)
     let rolled = try await rolling.run(rollbackServer.invitation!)
     rollbackServer.stop()
     let perMinute = Double(rolled.rollbacks) / rolling.seconds * 60
     let slowest = rolled.durations.max() ?? 0
-    print("Rollbacks, \(rolling.participants) participants each drawing \(Int(rolling.strokesPerSecond)) strokes a second over the same area of a "
-          + "1920x1080 drawing for \(Int(rolling.seconds)) s (\(rolled.strokes) strokes)")
+    print("Rollbacks, \(rolling.participants) participants each drawing \(Int(rolling.strokesPerSecond)) strokes a second (at random moments) over the same area of a "
+          + "1920x1080 drawing for \(Int(rolling.seconds)) s (\(rolled.strokes) strokes), the server's messages reaching each \(Int(rolling.delay * 1000)) ms late")
     print("    \(rolled.rollbacks) rollbacks (\(Int(perMinute.rounded())) a minute across the five), each \(format(rolled.durations.percentile(0.5))) ms "
           + "at the median, \(format(rolled.durations.percentile(0.99))) ms p99, \(format(slowest)) ms the slowest; "
           + "target: none over 16 ms: \(slowest <= 16 ? "ok" : "MISSED"); the five documents \(rolled.identical ? "identical" : "DIFFER")")
+    }
 } catch {
     print("x11paint-session-bench: \(error)")
     exit(1)

@@ -99,6 +99,7 @@ final class SharedDocumentTests: XCTestCase, RandomOperationLogs {
                 let snapshot = snapshots.last!
                 let joined = content()
                 joined.replace(with: snapshot.document)
+                _ = joined.matchLayerToFormat()
                 let participant = Participant(author: author, content: joined, startingAfter: snapshot.sequence, numbers: snapshot.numbers)
                 participant.delivered = snapshot.sequence
                 return participant

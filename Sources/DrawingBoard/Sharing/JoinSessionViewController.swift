@@ -27,7 +27,7 @@ final class JoinSessionViewController: ViewController {
     override func viewDidAppear() { field.beginEditing(selectingAll: true) }
 
     override func viewWillLayoutSubviews() {
-        let width = min(560, view.bounds.width - 16)
+        let width = min(560, view.bounds.width - 40)
         box.frame = DialogParts.centered(Size(width: width, height: 160), in: view.bounds)
         titleLabel.frame = Rect(x: 20, y: 12, width: width - 40, height: 24)
         field.frame = Rect(x: 20, y: 44, width: width - 40, height: 28)

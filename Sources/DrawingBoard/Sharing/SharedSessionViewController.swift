@@ -44,7 +44,7 @@ final class SharedSessionViewController: ViewController {
     override func viewDidAppear() { field.beginEditing(selectingAll: true) }
 
     override func viewWillLayoutSubviews() {
-        let width = min(600, view.bounds.width - 16)
+        let width = min(600, view.bounds.width - 40)
         let chatHeight = Double(summary.chat.suffix(Self.chatLines).count) * 20
         let hostRow = summary.isHost ? 40.0 : 0
         let height = 230 + chatHeight + hostRow

@@ -120,8 +120,7 @@ public final class DocumentContent {
         changed()
     }
 
-    /// An item as painted now: on the current layer (items on the first layer are kept as
-    /// documents without layers had them).
+    /// An item as painted now: on the current layer (the first layer's kept as before layers).
     package func onCurrentLayer(_ item: Document.Item) -> Document.Item {
         switch item {
         case .layer, .background, .onLayer, .turnImage, .canvasSize, .resizeImage, .rotateImage: return item
@@ -154,8 +153,7 @@ public final class DocumentContent {
         drawing.selectLayer(currentLayerID)
     }
 
-    /// The freehand stroke in progress becomes an item. The screen already shows exactly its
-    /// pixels (the same blend, now in the layer): nothing to compose again, however large.
+    /// The stroke in progress becomes an item; the screen shows its pixels already (the same blend).
     package func commitStroke() {
         guard let stroke = drawing.commit() else { return }
         let item = onCurrentLayer(.stroke(stroke))
@@ -271,11 +269,14 @@ public final class DocumentContent {
         var first = 0
         while first < min(items.count, old.count), items[first] == old[first] { first += 1 }
         log = newLog
-        document.replaceItems(from: first, with: items[first...])
         redoItems = log.redoItems(of: author)
-        drawing.forgetCheckpoints(beyond: first)
-        layersChanged()
-        rebuildLayer()
+        // The same items in another log (a session's start, a confirmation): the pixels stand.
+        if first < max(items.count, old.count) {
+            document.replaceItems(from: first, with: items[first...])
+            drawing.forgetCheckpoints(beyond: first)
+            layersChanged()
+            rebuildLayer()
+        }
         if document.format != size { onSizeChanged?() }
         edited(.rewritten)
         changed()
@@ -364,8 +365,7 @@ public final class DocumentContent {
         onPixelsChanged?(nil)
     }
 
-    /// Shows layer `id` with `properties` without changing the document (its dialog's sliders);
-    /// nil: as the document has it.
+    /// Shows layer `id` with `properties`, the document unchanged (nil: as the document has it).
     package func previewLayerProperties(_ properties: LayerProperties?, of id: Int) {
         drawing.previewProperties(properties, of: id)
         onPixelsChanged?(nil)

@@ -72,6 +72,8 @@ public final class SharedDocument {
         isTakingOthers = true
         defer { isTakingOthers = false }
         content.replace(with: document)
+        // A drawing of another size needs its layer now, not at a window's next layout.
+        _ = content.matchLayerToFormat()
         ordered = Self.startingLog(content.document, numbers: numbers)
         lastSequence = sequence
         // What the server kept of this participant's is in the drawing already.
