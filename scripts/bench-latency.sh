@@ -20,6 +20,12 @@ HOME="$home" "$binary" --size 1920x1080 --preload-strokes 10000 --report-latency
 app=$!
 window=$(timeout 60 xdotool search --sync --onlyvisible --name 'X11Paint$' | head -n 1)
 sleep 1
+# Shared: drawing starts once the session is under way (its invitation printed, the drawing
+# kept by its server), as a person draws after sharing, not during it.
+if [ -n "${HOST:-}" ]; then
+  for _ in $(seq 1 300); do grep -q 'x11paint://' "$output" && break; sleep 0.1; done
+  sleep 3
+fi
 # One xdotool process, many motion events: a zigzag across the canvas with the button down.
 args=(mousemove --window "$window" 200 300 mousedown 1)
 for i in $(seq 1 "$events"); do

@@ -269,21 +269,21 @@ public final class DocumentContent {
         var first = 0
         while first < min(items.count, old.count), items[first] == old[first] { first += 1 }
         log = newLog
+        let redo = redoItems
         redoItems = log.redoItems(of: author)
-        // The same items in another log (a session's start, a confirmation): the pixels stand.
-        if first < max(items.count, old.count) {
-            document.replaceItems(from: first, with: items[first...])
-            drawing.forgetCheckpoints(beyond: first)
-            layersChanged()
-            rebuildLayer()
-        }
+        // The same items in another log (a session's start, a confirmation): the pixels stand,
+        // and the journal, which keeps items, has nothing new unless the redo items changed.
+        guard first < max(items.count, old.count) || redoItems != redo else { return changed() }
+        document.replaceItems(from: first, with: items[first...])
+        drawing.forgetCheckpoints(beyond: first)
+        layersChanged()
+        rebuildLayer()
         if document.format != size { onSizeChanged?() }
         edited(.rewritten)
         changed()
     }
 
-    /// Puts an undo's or a redo's effect into the document (the layers are made again after):
-    /// the item and whether it was at the history's end. Nil when the log refused it.
+    /// Puts an undo's or redo's effect in (layers made after): its item, whether at the end; nil: refused.
     private func takeEffect(of effect: OperationLog.Effect) -> (Document.Item, atEnd: Bool)? {
         switch effect {
         case .removed(let position, let item):
