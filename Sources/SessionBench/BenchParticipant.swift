@@ -58,11 +58,13 @@ final class BenchParticipant: @unchecked Sendable {
     private let outgoing: AsyncStream<[UInt8]>.Continuation
     private let task: Task<Void, Never>
 
-    init(invitation: SessionInvitation, name: String, clock: RelayClock) {
+    /// `returning`: the author and last operation of a participant joining again.
+    init(invitation: SessionInvitation, name: String, clock: RelayClock, returning: (author: UInt32, after: UInt64)? = nil) {
         let (messages, outgoing) = AsyncStream<[UInt8]>.makeStream()
         self.outgoing = outgoing
-        let author = AuthorBox()
-        let join = (try? SessionWire.encode(ClientMessage.join(SessionJoin(session: invitation.session, key: invitation.key, name: name)))) ?? []
+        let author = AuthorBox(), received = Counters()
+        let join = (try? SessionWire.encode(ClientMessage.join(SessionJoin(session: invitation.session, key: invitation.key, name: name,
+                                                                          author: returning?.author, after: returning?.after ?? 0)))) ?? []
         var logger = Logger(label: name)
         logger.logLevel = .critical
         task = Task {
@@ -74,6 +76,7 @@ final class BenchParticipant: @unchecked Sendable {
                     for try await message in inbound.messages(maxSize: SessionWire.maximumMessageBytes) {
                         guard case .binary(let buffer) = message else { continue }
                         let bytes = Array(buffer.readableBytesView)
+                        received.add(bytes.count, sequence: Self.sessionSequence(in: bytes))
                         if author.value == nil, case .welcome(let welcomed, _)? = try? SessionWire.decode(ServerMessage.self, from: bytes) {
                             author.value = welcomed
                         } else if let id = Self.operationID(in: bytes), id.author != author.value {
@@ -85,10 +88,15 @@ final class BenchParticipant: @unchecked Sendable {
             }
         }
         authorBox = author
+        counters = received
     }
 
     private let authorBox: AuthorBox
+    private let counters: Counters
     var author: UInt32? { authorBox.value }
+    /// The bytes received so far, and the session number of the last operation among them.
+    var bytesReceived: Int { counters.bytes }
+    var lastSequence: UInt64 { counters.last }
 
     func leave() {
         outgoing.finish()
@@ -118,6 +126,18 @@ final class BenchParticipant: @unchecked Sendable {
         return OperationID(author: UInt32(author.value), sequence: sequence.value)
     }
 
+    /// The session number an operation message ends with (its last "sequence"; nil: not one).
+    static func sessionSequence(in bytes: [UInt8]) -> UInt64? {
+        guard bytes.starts(with: Array(#"{"operation":"#.utf8)) else { return nil }
+        let key = Array(#""sequence":"#.utf8)
+        var i = bytes.count - key.count
+        while i >= 0 {
+            if bytes[i] == key[0] && Array(bytes[i..<(i + key.count)]) == key { return number(after: key, in: bytes, from: i)?.value }
+            i -= 1
+        }
+        return nil
+    }
+
     private static func number(after key: [UInt8], in bytes: [UInt8], from start: Int = 0) -> (value: UInt64, end: Int)? {
         guard key.count <= bytes.count else { return nil }
         var i = start
@@ -130,6 +150,19 @@ final class BenchParticipant: @unchecked Sendable {
             i += 1
         }
         return nil
+    }
+
+    private final class Counters: @unchecked Sendable {
+        private let lock = NSLock()
+        private var total = 0, latest: UInt64 = 0
+        func add(_ count: Int, sequence: UInt64?) {
+            lock.withLock {
+                total += count
+                if let sequence { latest = max(latest, sequence) }
+            }
+        }
+        var bytes: Int { lock.withLock { total } }
+        var last: UInt64 { lock.withLock { latest } }
     }
 
     private final class AuthorBox: @unchecked Sendable {

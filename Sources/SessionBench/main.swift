@@ -87,6 +87,20 @@ do {
           + "(\(during.count) receipts); target: no move beyond 1 ms: \(p99During <= p99Else + 1 ? "ok" : "MISSED")")
     }
 
+    // Away for ten seconds.
+    if runs("reconnect") {
+    let reconnecting = ReconnectWorkload()
+    let reconnectServer = try ServerProcess(binary: serverBinary, database: scratch + "/reconnect.sqlite", newSession: true)
+    let back = try await reconnecting.run(reconnectServer.invitation!, server: reconnectServer)
+    reconnectServer.stop()
+    print("A reconnect after \(Int(reconnecting.offline)) s offline while five others streamed (\(back.latest) operations in the session)")
+    print("    \(back.missed) operations missed; the reconnect received \(back.reconnectBytes / 1024) KB, a newcomer \(back.freshBytes / 1024) KB "
+          + "(\(String(format: "%.0f", 100 * Double(back.reconnectBytes) / Double(max(back.freshBytes, 1))))%); "
+          + "\(back.reconnectBytes / Int(max(back.missed, 1))) bytes an operation missed against the newcomer's \(back.freshBytes / Int(max(back.latest, 1))); "
+          + "target: only what was missed (within 10% a missed operation): "
+          + "\(Double(back.reconnectBytes) / Double(max(back.missed, 1)) <= 1.1 * Double(back.freshBytes) / Double(max(back.latest, 1)) ? "ok" : "MISSED")")
+    }
+
     // Five drawing over the same area at once.
     if runs("rollbacks") {
     let rolling = RollbackWorkload()
