@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import SessionProtocol
 
 /// x11paint-server as its own process, as people run it: its CPU time and memory are its own,
@@ -54,6 +57,12 @@ final class ServerProcess {
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
               let kb = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
         return kb / 1024
+    }
+
+    /// A counter from its /metrics (nil: not there).
+    func metric(_ name: String) -> Int? {
+        guard let url = URL(string: "http://127.0.0.1:\(port)/metrics"), let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+        return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Int($0.split(separator: " ").last ?? "") }
     }
 
     func stop() {

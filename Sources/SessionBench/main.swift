@@ -49,9 +49,11 @@ do {
         var other = first.invitation!
         other.port = second.port
         let shared = try await relay.run([first.invitation!, other], servers: [first, second])
+        let dropped = [first, second].map { $0.metric("x11paint_dropped_too_far_behind_total") ?? -1 }
         first.stop()
         second.stop()
         report("Relay, 20 participants x 120 motion events a second, two servers on one PostgreSQL", shared, target: 15)
+        print("    readers dropped for falling too far behind: \(dropped.map(String.init).joined(separator: " and "))")
     } else {
         print("Relay across two servers: skipped (no --postgres URL)")
     }
