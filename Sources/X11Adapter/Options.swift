@@ -101,7 +101,9 @@ public struct X11PaintCommand: ParsableCommand {
         if let zoom, !(100.0 / 16...3200).contains(zoom) { throw ValidationError("--zoom is a percentage from 6.25 to 3200") }
         if export != nil && files.count != 1 { throw ValidationError(tr("--export writes one picture: give exactly one FILE")) }
         guard (0...65535).contains(port) else { throw ValidationError(tr("--port is a port number from 0 to 65535")) }
-        if let join, let problem = SessionInvitation.problem(with: join) { throw ValidationError(tr("--join needs an invitation link: %@", problem)) }
+        for link in [join].compactMap({ $0 }) + files.filter({ $0.hasPrefix("x11paint://") || $0.hasPrefix("x11paints://") }) {
+            if let problem = SessionInvitation.problem(with: link) { throw ValidationError(tr("--join needs an invitation link: %@", problem)) }
+        }
     }
 
     /// The options these arguments ask for.
@@ -111,14 +113,24 @@ public struct X11PaintCommand: ParsableCommand {
         options.sizeGiven = size != nil
         options.photo = photo
         options.export = export
-        options.files = files
+        // The desktop hands files and links as URIs (Exec=x11paint %U): a file:// URI is its
+        // path, an invitation link joins its session.
+        for argument in files {
+            if argument.hasPrefix("x11paint://") || argument.hasPrefix("x11paints://") {
+                options.join = options.join ?? argument
+            } else if argument.hasPrefix("file://") {
+                options.files += URIList.paths(from: argument)
+            } else {
+                options.files.append(argument)
+            }
+        }
         options.scene = scene
         options.demo = demo
         options.preloadStrokes = preloadStrokes
         options.reportLatency = reportLatency
         options.zoomPercent = zoom
         options.host = host
-        options.join = join
+        options.join = join ?? options.join
         options.port = port
         options.publicName = publicName
         return options

@@ -44,7 +44,7 @@ final class InstallTests: XCTestCase {
         _ = try run("desktop-file-validate", [usr + "/share/applications/x11paint.desktop"])
         _ = try run("appstreamcli", ["validate", "--no-net", usr + "/share/metainfo/io.github.x11paint.X11Paint.metainfo.xml"])
         let desktop = try String(contentsOfFile: usr + "/share/applications/x11paint.desktop", encoding: .utf8)
-        for line in ["Exec=x11paint %F", "MimeType=image/png;image/jpeg;image/webp;image/heic;image/avif;image/tiff;image/gif;image/bmp;image/svg+xml;image/openraster;", "StartupWMClass=X11Paint", "Icon=x11paint", "Name[zh_CN]="] {
+        for line in ["Exec=x11paint %U", "MimeType=image/png;image/jpeg;image/webp;image/heic;image/avif;image/tiff;image/gif;image/bmp;image/svg+xml;image/openraster;x-scheme-handler/x11paint;x-scheme-handler/x11paints;", "StartupWMClass=X11Paint", "Icon=x11paint", "Name[zh_CN]="] {
             XCTAssertTrue(desktop.contains(line), line)
         }
         // The icon at every size the hicolor theme keeps, drawn at that size.

@@ -233,6 +233,73 @@ final class SessionClientTests: XCTestCase {
             for participant in [host, guest, other, late] { participant.client.leave() }
         }
     }
+
+    /// Three people draw, undo, redo, clear, flip, invert and turn the image at random for
+    /// several seconds through the server, each hearing it at a random delay of its own, while
+    /// the server folds the history; then everyone, a newcomer, and the server's snapshot with
+    /// the log after it hold the same drawing, pixel for pixel.
+    func testThreeDrawingAtRandomThroughTheServerWithDelaysEndIdenticalWithANewcomerAndTheRecording() async throws {
+        let folder = TemporaryDirectory()
+        let store = try SQLiteOperationStore(path: folder.path + "/sessions.sqlite")
+        let invite = try await store.createSession()
+        try await withServer(store, limits: SessionLimits(foldEvery: 40)) { port in
+            let invitation = SessionInvitation(host: "127.0.0.1", port: port, session: invite.session, key: invite.key)
+            let delays: [ClosedRange<Double>] = [0...0.002, 0.005...0.03, 0.02...0.08]
+            let first = SessionParticipant("Ana", invitation, offering: true, delay: delays[0])
+            first.client.start()
+            await waitUntil("Ana joined") { first.read { $0.shared != nil } }
+            let others = [SessionParticipant("Bo", invitation, delay: delays[1]), SessionParticipant("Cy", invitation, delay: delays[2])]
+            for participant in others { participant.client.start() }
+            await waitUntil("Bo and Cy joined") { others.allSatisfy { $0.read { $0.shared != nil } } }
+            let everyone = [first] + others
+            var random = SystemRandomNumberGenerator()
+            let deadline = Date().addingTimeInterval(6)
+            var steps = 0
+            while Date() < deadline {
+                let who = everyone[Int.random(in: 0..<3, using: &random)]
+                let roll = Int.random(in: 0..<100, using: &random), n = steps
+                who.owner.sync {
+                    switch roll {
+                    case 0..<15: _ = who.content.undo()
+                    case 15..<22: _ = who.content.redo()
+                    case 22..<25: who.content.append(.clear)
+                    case 25..<28: who.content.append(.mirror(horizontally: n % 2 == 0, area: nil))
+                    case 28..<31: who.content.append(.adjust(.invert, area: nil))
+                    case 31..<33: who.content.append(.turnImage(.clockwise))
+                    default: who.content.append(stroke(n))
+                    }
+                }
+                steps += 1
+                try await Task.sleep(nanoseconds: UInt64.random(in: 2_000_000...12_000_000, using: &random))
+            }
+            var latest: UInt64 = 0
+            let settling = Date().addingTimeInterval(30)
+            repeat {
+                try await Task.sleep(nanoseconds: 50_000_000)
+                latest = try await store.latest(in: invite.session)
+            } while !settled(everyone, count: latest) && Date() < settling
+            XCTAssertTrue(settled(everyone, count: latest), "everything confirmed everywhere: "
+                          + "\(everyone.map { p in p.read { "\($0.shared?.lastSequence ?? 0)/\(latest), \($0.shared?.unconfirmed.count ?? -1) waiting, gaps \($0.gaps.prefix(3))" } })")
+            let newcomer = await joined(["Di"], invitation)[0]
+            await waitUntil("the newcomer caught up") { newcomer.read { $0.shared?.lastSequence == latest } }
+            let pixels = (everyone + [newcomer]).map(\.pixels)
+            XCTAssertTrue(pixels.allSatisfy { $0 == pixels[0] }, "the three and the newcomer hold the same pixels")
+            let items = (everyone + [newcomer]).map { $0.read { $0.content.document.items } }
+            XCTAssertTrue(items.allSatisfy { $0 == items[0] }, "and the same items: \(items.map(\.count))")
+            // The server's snapshot with the log after it, drawn without any participant.
+            let recording = try await SessionRecording.drawing(of: invite.session, in: store)
+            let format = try XCTUnwrap(recording.format)
+            let layer = DrawingLayer(width: format.pixelWidth, height: format.pixelHeight, scale: format.pixelScale)
+            layer.rebuild(from: recording)
+            let artwork = layer.renderArtwork()
+            XCTAssertEqual(Array(UnsafeBufferPointer(start: artwork.pixels, count: artwork.width * artwork.height)), pixels[0],
+                           "the recording holds the same pixels")
+            let snapshot = try await store.start(of: invite.session)
+            XCTAssertGreaterThan(snapshot?.sequence ?? 0, 0, "the server folded the history (\(steps) steps, \(latest) operations)")
+            print("three at random through the server: \(steps) steps, \(latest) operations, the last snapshot at \(snapshot?.sequence ?? 0)")
+            for participant in everyone + [newcomer] { participant.client.leave() }
+        }
+    }
 }
 
 /// x11paint-server as people run it, in a process of its own that a test can kill -9.

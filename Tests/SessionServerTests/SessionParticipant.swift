@@ -22,16 +22,24 @@ final class SessionParticipant: @unchecked Sendable {
     var pointers: [UInt32: SessionPoint?] = [:]
     var chat: [SessionChatLine] = []
     var locked = false
+    /// Operations that came out of order (their number, and the last one had then).
+    var gaps: [(UInt64, UInt64)] = []
 
     /// `offering`: this participant offers its blank canvas as the session's first drawing.
-    init(_ name: String, _ invitation: SessionInvitation, tls: TLSConfiguration? = nil, offering: Bool = false) {
+    /// `delay`: what the server sends reaches this participant that many seconds late, a
+    /// random amount each time within it, in order (a slow or distant network).
+    init(_ name: String, _ invitation: SessionInvitation, tls: TLSConfiguration? = nil, offering: Bool = false,
+         delay: ClosedRange<Double>? = nil) {
         content = DocumentContent()
         _ = content.load(Document(format: DocumentFormat(pixelWidth: 64, pixelHeight: 48)), redo: [])
         _ = content.matchLayerToFormat()
         var logger = Logger(label: name)
         logger.logLevel = .critical
         let owner = self.owner
-        client = SessionClient(invitation: invitation, name: name, logger: logger, tls: tls) { work in owner.async(execute: work) }
+        let late = delay.map { NetworkDelay($0) }
+        client = SessionClient(invitation: invitation, name: name, logger: logger, tls: tls) { work in
+            if let late { late.deliver(work, to: owner) } else { owner.async(execute: work) }
+        }
         // Weak: the client's last news may come after the participant is gone.
         client.place = { [weak self] in
             SessionClient.Place(author: self?.shared?.content.author, after: self?.shared?.lastSequence ?? 0,
@@ -50,7 +58,10 @@ final class SessionParticipant: @unchecked Sendable {
             }
             for operation in shared?.unconfirmed ?? [] { client.send(operation) }
         }
-        client.onOperation = { [weak self] operation, sequence in self?.shared?.receive(operation, sequence: sequence) }
+        client.onOperation = { [weak self] operation, sequence in
+            guard let self, let shared = self.shared else { return }
+            if !shared.receive(operation, sequence: sequence) { self.gaps.append((sequence, shared.lastSequence)) }
+        }
         client.onStatus = { [weak self] in self?.statuses.append($0) }
         client.onParticipants = { [weak self] in self?.members = $0 }
         client.onPointer = { [weak self] author, point in self?.pointers[author] = point }
@@ -97,5 +108,23 @@ extension XCTestCase {
         for participant in participants { participant.client.start() }
         await waitUntil("\(names.joined(separator: " and ")) joined") { participants.allSatisfy { $0.read { $0.shared != nil } } }
         return participants
+    }
+}
+
+/// Random delays that keep their order, as a network does: one line per participant, each
+/// message held until its time (at least the one before's) and then handed on.
+final class NetworkDelay: @unchecked Sendable {
+    private let range: ClosedRange<Double>
+    private let line = DispatchQueue(label: "network delay")
+
+    init(_ range: ClosedRange<Double>) { self.range = range }
+
+    func deliver(_ work: @escaping @Sendable () -> Void, to owner: DispatchQueue) {
+        let due = Date().addingTimeInterval(Double.random(in: range))
+        line.async {
+            let wait = due.timeIntervalSinceNow
+            if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+            owner.async(execute: work)
+        }
     }
 }
