@@ -300,6 +300,37 @@ final class SessionClientTests: XCTestCase {
             for participant in everyone + [newcomer] { participant.client.leave() }
         }
     }
+
+    /// A connection that hangs for 10 s (a proxy that stops forwarding, closing nothing): both
+    /// go on drawing, and once it flows again everything arrives, once, and both end the same.
+    func testAConnectionStalledForTenSecondsLosesNothing() async throws {
+        let store = try SQLiteOperationStore(path: ":memory:")
+        let invite = try await store.createSession()
+        try await withServer(store) { port in
+            let proxy = try StallingProxy(to: port)
+            defer { proxy.close() }
+            let direct = SessionInvitation(host: "127.0.0.1", port: port, session: invite.session, key: invite.key)
+            var throughProxy = direct
+            throughProxy.port = proxy.port
+            let ana = await joined(["Ana"], throughProxy, offering: true)[0]
+            let bo = await joined(["Bo"], direct)[0]
+            for n in 0..<10 { [ana, bo][n % 2].draw(stroke(n)) }
+            await waitUntil("the first ten everywhere") { settled([ana, bo], count: 10) }
+            proxy.isStalled = true
+            for n in 10..<40 {
+                [ana, bo][n % 2].draw(stroke(n))
+                try await Task.sleep(nanoseconds: 330_000_000)
+            }
+            XCTAssertGreaterThan(ana.read { $0.shared?.unconfirmed.count ?? 0 }, 0, "Ana's strokes wait while the connection hangs")
+            proxy.isStalled = false
+            await waitUntil("all forty everywhere once it flows again", seconds: 30) { settled([ana, bo], count: 40) }
+            XCTAssertEqual(ana.read { $0.content.document.items.count }, 40, "nothing lost")
+            XCTAssertEqual(ana.pixels, bo.pixels)
+            let kept = try await store.latest(in: invite.session)
+            XCTAssertEqual(kept, 40, "each kept once")
+            for participant in [ana, bo] { participant.client.leave() }
+        }
+    }
 }
 
 /// x11paint-server as people run it, in a process of its own that a test can kill -9.
