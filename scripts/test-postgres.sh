@@ -3,6 +3,7 @@
 #   scripts/test-postgres.sh start FOLDER   makes a cluster in FOLDER, starts it on a socket there
 #                                           (no TCP port), and prints the URL the tests read
 #   scripts/test-postgres.sh stop FOLDER    stops it
+#   scripts/test-postgres.sh restart FOLDER stops it and starts it again (the fault tests)
 # As root, the server runs as the postgres user (PostgreSQL refuses to run as root).
 set -euo pipefail
 action=$1 folder=$2
@@ -24,5 +25,8 @@ case "$action" in
   stop)
     as_owner "$bin/pg_ctl" -D "$folder/data" -m fast -w stop > /dev/null || true
     ;;
-  *) echo "usage: $0 start|stop FOLDER" >&2; exit 2 ;;
+  restart)
+    as_owner "$bin/pg_ctl" -D "$folder/data" -l "$folder/server.log" -m fast -w restart > /dev/null
+    ;;
+  *) echo "usage: $0 start|stop|restart FOLDER" >&2; exit 2 ;;
 esac

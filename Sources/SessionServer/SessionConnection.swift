@@ -21,8 +21,16 @@ struct SessionConnection {
             }
             join = joining
             member = try await hub.join(join)
+        } catch let refusal as SessionHub.Refusal {
+            return await refuse(outbound, refusal.description)
+        } catch let error as SessionWire.WireError {
+            return await refuse(outbound, error.description)
         } catch {
-            return await refuse(outbound, "\(error)")
+            // The store failed (a database restarting): not the client's fault, and it tries
+            // again after a pause; a refusal would end its tries for good.
+            logger.warning("a join could not be served now: \(error)")
+            try? await outbound.close(.unexpectedServerError, reason: "try again")
+            return
         }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await sendSession(to: outbound, member: member, after: join.after) }

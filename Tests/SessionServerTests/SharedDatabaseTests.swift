@@ -104,4 +104,47 @@ final class SharedDatabaseTests: XCTestCase {
             }
         }
     }
+
+    /// PostgreSQL restarted under two servers while two people draw: the servers' operations in
+    /// flight fail, their clients join again and resend, and every stroke is kept once.
+    func testRestartingPostgreSQLUnderTwoServersLosesNothing() async throws {
+        let url = try database()
+        guard let folder = URLComponents(string: url)?.queryItems?.first(where: { $0.name == "host" })?.value else {
+            throw XCTSkip("the test database is not a private cluster in a folder (make test starts one)")
+        }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/test-postgres.sh").path
+        let store = try await PostgresOperationStore(url: url, logger: quiet)
+        let invite = try await store.createSession()
+        try await withServer(try await PostgresOperationStore(url: url, logger: quiet)) { firstPort in
+            try await withServer(try await PostgresOperationStore(url: url, logger: quiet)) { secondPort in
+                let on = { (port: Int) in SessionInvitation(host: "127.0.0.1", port: port, session: invite.session, key: invite.key) }
+                let both = await joined(["Ana"], on(firstPort), offering: true) + joined(["Bo"], on(secondPort))
+                for n in 0..<10 { both[n % 2].draw(stroke(n)) }
+                await waitUntil("the first ten everywhere") { settled(both, count: 10) }
+                let restart = Process()
+                restart.executableURL = URL(fileURLWithPath: "/bin/bash")
+                restart.arguments = [script, "restart", folder]
+                try restart.run()
+                for n in 10..<40 {
+                    both[n % 2].draw(stroke(n))
+                    try await Task.sleep(nanoseconds: 50_000_000)
+                }
+                // The restart's own process is not waited on (its server lives on past it): its
+                // log says when the database was ready again.
+                let log = folder + "/server.log"
+                let ready = { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").components(separatedBy: "ready to accept connections").count - 1 }
+                let back = Date().addingTimeInterval(30)
+                while ready() < 2 && Date() < back { try await Task.sleep(nanoseconds: 20_000_000) }
+                XCTAssertGreaterThanOrEqual(ready(), 2, "PostgreSQL restarted")
+                await waitUntil("all forty everywhere after the restart", seconds: 60) { settled(both, count: 40) }
+                let kept = try await PostgresOperationStore(url: url, logger: quiet).operations(in: invite.session, after: 0, limit: 100)
+                XCTAssertEqual(kept.map(\.sequence), Array(1...40), "each stroke kept once")
+                XCTAssertEqual(both[0].pixels, both[1].pixels)
+                let reconnected = both.filter { $0.read { $0.statuses.contains { if case .reconnecting = $0 { true } else { false } } } }.count
+                print("PostgreSQL restarted under two servers: \(reconnected) of 2 participants joined again, 40 strokes kept once each")
+                for participant in both { participant.client.leave() }
+            }
+        }
+    }
 }
