@@ -155,7 +155,7 @@ let package = Package(
         ),
         // Drawing together: the messages of a shared session (operations in the session's order),
         // the server that orders and keeps them, and its executable.
-        .target(name: "SessionProtocol", dependencies: ["PaintDocument"]),
+        .target(name: "SessionProtocol", dependencies: ["PaintDocument", "PaintGraphics"]),
         .target(
             name: "SessionServer",
             dependencies: ["SessionProtocol", "PaintDocument", .product(name: "Logging", package: "swift-log"),

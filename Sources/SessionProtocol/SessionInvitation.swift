@@ -1,4 +1,5 @@
 import Foundation
+import PaintGraphics
 
 /// An invitation to a session, as a link: `x11paint://HOST:PORT/SESSION#KEY` (`x11paints://`
 /// for a server with TLS). The key is the fragment, which a browser or a log never sends on.
@@ -49,12 +50,12 @@ public struct SessionInvitation: Sendable, Equatable, CustomStringConvertible {
             secure = true
             rest = link.dropFirst("x11paints://".count)
         } else {
-            return .failure(Problem(description: "an invitation starts with x11paint://"))
+            return .failure(Problem(description: tr("an invitation starts with x11paint://")))
         }
-        guard let hash = rest.firstIndex(of: "#") else { return .failure(Problem(description: "the invitation has no key (the part after #)")) }
+        guard let hash = rest.firstIndex(of: "#") else { return .failure(Problem(description: tr("the invitation has no key (the part after #)"))) }
         let key = String(rest[rest.index(after: hash)...])
         rest = rest[..<hash]
-        guard let slash = rest.firstIndex(of: "/") else { return .failure(Problem(description: "the invitation names no session")) }
+        guard let slash = rest.firstIndex(of: "/") else { return .failure(Problem(description: tr("the invitation names no session"))) }
         let session = String(rest[rest.index(after: slash)...])
         let address = rest[..<slash]
         let host: Substring, portText: Substring
@@ -65,18 +66,18 @@ public struct SessionInvitation: Sendable, Equatable, CustomStringConvertible {
             host = address[..<colon]
             portText = address[address.index(after: colon)...]
         } else {
-            return .failure(Problem(description: "the invitation names no port"))
+            return .failure(Problem(description: tr("the invitation names no port")))
         }
         guard !host.isEmpty, let port = Int(portText), (1...65535).contains(port) else {
-            return .failure(Problem(description: "the invitation's address is not HOST:PORT"))
+            return .failure(Problem(description: tr("the invitation's address is not HOST:PORT")))
         }
         // TLS names the server it checks (SNI), and an address is no name.
         if secure && (host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }) {
-            return .failure(Problem(description: "a secure invitation (x11paints://) names its server by host name, not by address"))
+            return .failure(Problem(description: tr("a secure invitation (x11paints://) names its server by host name, not by address")))
         }
         let isName: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
-        guard !session.isEmpty, session.count <= 64, session.allSatisfy(isName) else { return .failure(Problem(description: "the invitation's session name is not one")) }
-        guard key.count == 32, key.allSatisfy(\.isHexDigit) else { return .failure(Problem(description: "the invitation's key is not 32 hexadecimal digits")) }
+        guard !session.isEmpty, session.count <= 64, session.allSatisfy(isName) else { return .failure(Problem(description: tr("the invitation's session name is not one"))) }
+        guard key.count == 32, key.allSatisfy(\.isHexDigit) else { return .failure(Problem(description: tr("the invitation's key is not 32 hexadecimal digits"))) }
         return .success(SessionInvitation(host: String(host), port: port, session: session, key: key, secure: secure))
     }
 }
