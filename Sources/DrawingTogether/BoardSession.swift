@@ -25,6 +25,9 @@ final class BoardSession {
     /// Who is there, where their pointers are, and what was said.
     private(set) var members: [SessionMember] = []
     private var pointers: [UInt32: SessionPoint] = [:]
+    /// The strokes others are drawing now, and how much of this window's own was sent.
+    private var drawings: [UInt32: Stroke] = [:]
+    private var sentPoints = 0
     private(set) var chat: [SessionChatLine] = []
 
     /// `hostAuthor`: this machine serves the session and its drawing is the start (kept in the
@@ -41,7 +44,12 @@ final class BoardSession {
         client.place = { [weak self] in self?.place ?? SessionClient.Place(author: nil, after: 0) }
         client.onWelcome = { [weak self] author, latest in self?.welcomed(as: author, latest: latest) }
         client.onStart = { [weak self] start in self?.started(from: start) }
-        client.onOperation = { [weak self] operation, sequence in self?.shared?.receive(operation, sequence: sequence) }
+        client.onOperation = { [weak self] operation, sequence in
+            guard let self else { return }
+            self.shared?.receive(operation, sequence: sequence)
+            // Their stroke is in the drawing now: its preview goes.
+            if self.drawings.removeValue(forKey: operation.id.author) != nil { self.showPointers() }
+        }
         client.onStatus = { [weak self] status in self?.statusChanged(status) }
         client.onParticipants = { [weak self] in self?.membersChanged($0) }
         client.onPointer = { [weak self] author, point in self?.pointerMoved(author, to: point) }
@@ -51,7 +59,8 @@ final class BoardSession {
             self?.shared?.reject(id)
             self?.board?.showStatus(tr("The drawing is locked: your change was not kept"), isError: true)
         }
-        board.peers.onPointerMoved = { [weak client] pixel in client?.sendPointer(pixel.map { SessionPoint(x: $0.x, y: $0.y) }) }
+        board.peers.onPointerMoved = { [weak self] pixel in self?.pointerMovedHere(to: pixel) }
+        client.onDrawing = { [weak self] author, preview in self?.drawingChanged(author, preview) }
         client.start()
     }
 
@@ -158,6 +167,30 @@ final class BoardSession {
         showPointers()
     }
 
+    /// This window's pointer moved (at most 30 times a second): where it is, and the stroke
+    /// being drawn, its new points only.
+    private func pointerMovedHere(to pixel: Point?) {
+        client.sendPointer(pixel.map { SessionPoint(x: $0.x, y: $0.y) })
+        guard let stroke = board?.peers.strokeInProgress else {
+            if sentPoints > 0 { client.sendDrawing(nil) }
+            sentPoints = 0
+            return
+        }
+        if sentPoints > stroke.points.count { sentPoints = 0 }
+        var fresh = stroke
+        fresh.points = Array(stroke.points[sentPoints...])
+        fresh.widths = nil
+        fresh.opacities = nil
+        client.sendDrawing(SessionStrokePreview(from: sentPoints, stroke: fresh))
+        sentPoints = stroke.points.count
+    }
+
+    private func drawingChanged(_ who: UInt32, _ preview: SessionStrokePreview?) {
+        guard who != author else { return }
+        drawings[who] = preview.flatMap { SessionStrokePreview.grow(drawings[who], with: $0) }
+        showPointers()
+    }
+
     private func pointerMoved(_ who: UInt32, to point: SessionPoint?) {
         guard who != author else { return }
         pointers[who] = point
@@ -167,7 +200,7 @@ final class BoardSession {
     private func showPointers() {
         board?.peers.show(pointers.sorted { $0.key < $1.key }.compactMap { who, point in
             guard let member = members.first(where: { $0.author == who }) else { return nil }
-            return PeerPointer(name: member.name, color: Self.color(of: who), location: Point(x: point.x, y: point.y))
+            return PeerPointer(name: member.name, color: Self.color(of: who), location: Point(x: point.x, y: point.y), drawing: drawings[who])
         })
     }
 

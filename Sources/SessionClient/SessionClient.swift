@@ -60,6 +60,7 @@ public final class SessionClient: @unchecked Sendable {
     /// Who is in the session now; where a participant's pointer is; a line of chat.
     public var onParticipants: (([SessionMember]) -> Void)?
     public var onPointer: ((UInt32, SessionPoint?) -> Void)?
+    public var onDrawing: ((UInt32, SessionStrokePreview?) -> Void)?
     public var onChat: ((SessionChatLine) -> Void)?
     /// Whether the host locked the drawing; an operation of this participant's not kept.
     public var onLocked: ((Bool) -> Void)?
@@ -119,6 +120,11 @@ public final class SessionClient: @unchecked Sendable {
     /// pointer is news only now: nothing waits for a reconnection).
     public func sendPointer(_ point: SessionPoint?) {
         lock.withLock { outgoing }?.yield(.pointer(point))
+    }
+
+    /// Shows the others the stroke being drawn here, as it grows, while joined.
+    public func sendDrawing(_ preview: SessionStrokePreview?) {
+        lock.withLock { outgoing }?.yield(.drawing(preview))
     }
 
     /// Says a line in the session's chat, while joined.
@@ -210,6 +216,8 @@ public final class SessionClient: @unchecked Sendable {
                             deliver { [self] in onParticipants?(members) }
                         case .pointer(let author, let point):
                             deliver { [self] in onPointer?(author, point) }
+                        case .drawing(let author, let preview):
+                            deliver { [self] in onDrawing?(author, preview) }
                         case .chat(let line):
                             deliver { [self] in onChat?(line) }
                         case .locked(let on):

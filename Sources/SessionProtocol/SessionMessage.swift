@@ -13,6 +13,8 @@ public enum ClientMessage: Codable, Sendable, Equatable {
     case pointer(SessionPoint?)
     /// A line of the session's chat.
     case chat(String)
+    /// The stroke this participant is drawing now, as it grows (nil: none): relayed, never kept.
+    case drawing(SessionStrokePreview?)
     /// The host's word on the session (only the host's is taken).
     case moderate(SessionModeration)
 }
@@ -89,6 +91,8 @@ public enum ServerMessage: Codable, Sendable, Equatable {
     case participants([SessionMember])
     /// Where a participant's pointer is on the drawing (nil: it left it).
     case pointer(author: UInt32, SessionPoint?)
+    /// The stroke a participant is drawing now, as it grows (nil: it ended or was dropped).
+    case drawing(author: UInt32, SessionStrokePreview?)
     /// A line of the session's chat (the latest ones also go to whoever joins).
     case chat(SessionChatLine)
     /// Whether the host has locked the drawing (then only the host's changes are kept).
@@ -167,4 +171,27 @@ public struct SessionChatLine: Codable, Sendable, Equatable {
 
     /// The longest line kept: a paragraph, not a file.
     public static let longest = 500
+}
+
+/// A stroke being drawn, sent as it grows so the others see it before it is finished: its
+/// points from `from` on (0: a new stroke), with its colour, width and mode.
+public struct SessionStrokePreview: Codable, Sendable, Equatable {
+    public var from: Int
+    public var stroke: Stroke
+
+    public init(from: Int, stroke: Stroke) {
+        self.from = from
+        self.stroke = stroke
+    }
+
+    /// Within what any stroke can be: a plausible stroke, and not more points than a minute's.
+    public var isPlausible: Bool { from >= 0 && from <= 1_000_000 && stroke.points.count <= 20_000 && Document.Item.stroke(stroke).isPlausible }
+
+    /// `preview`'s points added to `stroke` (the one shown so far), or nil when they do not follow it.
+    public static func grow(_ stroke: Stroke?, with preview: SessionStrokePreview) -> Stroke? {
+        if preview.from == 0 { return preview.stroke }
+        guard var grown = stroke, preview.from <= grown.points.count else { return nil }
+        grown.points = Array(grown.points.prefix(preview.from)) + preview.stroke.points
+        return grown
+    }
 }

@@ -45,6 +45,7 @@ struct SessionConnection {
                     case .picture(let picture): try await hub.addPicture(picture, from: member)
                     case .pointer(let point): try await hub.pointer(point, from: member)
                     case .chat(let text): try await hub.chat(text, from: member)
+                    case .drawing(let preview): try await hub.drawing(preview, from: member)
                     case .moderate(let action): try await hub.moderate(action, from: member)
                     case .join: throw SessionHub.Refusal(description: "A second join on one connection.")
                     }

@@ -273,6 +273,12 @@ actor SessionHub {
         send(.pointer(author: member.author, point), in: member.session)
     }
 
+    /// The stroke `member` is drawing now: sent to everyone in the session, kept nowhere.
+    func drawing(_ preview: SessionStrokePreview?, from member: Membership) throws {
+        if let preview, !preview.isPlausible { throw Refusal(description: "A stroke no tool of X11Paint draws.") }
+        send(.drawing(author: member.author, preview), in: member.session)
+    }
+
     /// A line of chat from `member`: sent to everyone, the latest kept for whoever joins.
     func chat(_ text: String, from member: Membership) throws {
         let line = text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -178,6 +178,17 @@ final class SessionClientTests: XCTestCase {
             await waitUntil("Bo sees Ana's pointer") { both[1].read { $0.pointers[ana] } == .some(SessionPoint(x: 12, y: 34)) }
             both[0].client.sendPointer(nil)
             await waitUntil("and sees it leave the drawing") { both[1].read { $0.pointers[ana] } == .some(nil) }
+            // A stroke being drawn reaches the others as it grows, its new points each time.
+            let whole = Stroke(points: (0..<6).map { Point(x: Double($0 * 5), y: 10) }, color: Color(r: 200, g: 20, b: 20), width: 3,
+                               blendMode: .sourceOver)
+            var head = whole, tail = whole
+            head.points = Array(whole.points.prefix(4))
+            tail.points = Array(whole.points.suffix(2))
+            both[0].client.sendDrawing(SessionStrokePreview(from: 0, stroke: head))
+            both[0].client.sendDrawing(SessionStrokePreview(from: 4, stroke: tail))
+            await waitUntil("Bo sees Ana's stroke as drawn so far") { both[1].read { $0.drawings[ana] } == whole }
+            both[0].client.sendDrawing(nil)
+            await waitUntil("and it goes when she stops") { both[1].read { $0.drawings[ana] } == nil }
             both[1].client.say("  hello  ")
             await waitUntil("Ana hears Bo") { both[0].read { $0.chat.map(\.text) } == ["hello"] }
             XCTAssertEqual(both[0].read { $0.chat.first?.name }, "Bo")

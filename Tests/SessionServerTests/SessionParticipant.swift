@@ -20,6 +20,8 @@ final class SessionParticipant: @unchecked Sendable {
     /// Who the server said is there, the others' pointers, the chat heard.
     var members: [SessionMember] = []
     var pointers: [UInt32: SessionPoint?] = [:]
+    /// The strokes others are drawing now, grown from their previews.
+    var drawings: [UInt32: Stroke] = [:]
     var chat: [SessionChatLine] = []
     var locked = false
     /// Operations that came out of order (their number, and the last one had then).
@@ -65,6 +67,10 @@ final class SessionParticipant: @unchecked Sendable {
         client.onStatus = { [weak self] in self?.statuses.append($0) }
         client.onParticipants = { [weak self] in self?.members = $0 }
         client.onPointer = { [weak self] author, point in self?.pointers[author] = point }
+        client.onDrawing = { [weak self] author, preview in
+            guard let self else { return }
+            self.drawings[author] = preview.flatMap { SessionStrokePreview.grow(self.drawings[author], with: $0) }
+        }
         client.onChat = { [weak self] in self?.chat.append($0) }
         client.onLocked = { [weak self] in self?.locked = $0 }
         client.onRejected = { [weak self] in self?.shared?.reject($0) }

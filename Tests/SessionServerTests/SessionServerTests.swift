@@ -68,7 +68,7 @@ final class SessionServerTests: XCTestCase {
                     operations += 1
                     if operations == expected { return }
                 case .refused, .tooFarBehind: return
-                case .picture, .start, .participants, .pointer, .chat, .locked, .rejected: break
+                case .picture, .start, .participants, .pointer, .drawing, .chat, .locked, .rejected: break
                 }
             }
         }

@@ -3,18 +3,43 @@
 /// It takes no touches: drawing goes on under it.
 final class PeerPointersView: View {
     var peers: [PeerPointer] = [] { didSet { if peers != oldValue { setNeedsDisplay() } } }
-    /// Where a document pixel is in this view (the canvas's viewport, read at each drawing).
-    var viewPoint: (Point) -> Point = { $0 }
+    /// Where a point in the document's units is in this view (the canvas's viewport, read at
+    /// each drawing), and how many document pixels a unit is.
+    var viewPointOfUnit: (Point) -> Point = { $0 }
+    var pixelsPerUnit: () -> Double = { 1 }
+
+    private func viewPoint(ofPixel pixel: Point) -> Point {
+        let scale = pixelsPerUnit()
+        return viewPointOfUnit(Point(x: pixel.x / scale, y: pixel.y / scale))
+    }
 
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
     }
 
+    /// View points per document unit (the canvas's zoom), for the strokes being drawn.
+    var unitScale: () -> Double = { 1 }
+
     override func draw(_ rect: Rect, in context: GraphicsContext) {
         let font = Font.system(size: 11)
+        // The strokes others are drawing, under every pointer, as thin previews of what comes.
         for peer in peers {
-            let tip = viewPoint(peer.location)
+            guard let stroke = peer.drawing, let first = stroke.points.first else { continue }
+            var path = Path()
+            path.move(to: viewPointOfUnit(first))
+            for point in stroke.points.dropFirst() { path.line(to: viewPointOfUnit(point)) }
+            if stroke.points.count == 1 { path.line(to: viewPointOfUnit(first)) }
+            context.save()
+            context.strokeColor = stroke.blendMode == .clear ? Color(r: 200, g: 200, b: 206, a: 200) : stroke.color
+            context.lineWidth = max(1, stroke.width * unitScale())
+            context.lineCap = .round
+            context.lineJoin = .round
+            context.stroke(path)
+            context.restore()
+        }
+        for peer in peers {
+            let tip = viewPoint(ofPixel: peer.location)
             guard bounds.insetBy(dx: -4, dy: -4).contains(tip) else { continue }
             var arrow = Path()
             arrow.move(to: tip)
@@ -38,15 +63,18 @@ final class PeerPointersView: View {
     }
 }
 
-/// Another participant's pointer: who, in which colour, where on the drawing (document pixels).
+/// Another participant's pointer: who, in which colour, where on the drawing (document
+/// pixels), and the stroke they are drawing now (in the document's units), if any.
 public struct PeerPointer: Equatable {
     public var name: String
     public var color: Color
     public var location: Point
+    public var drawing: Stroke?
 
-    public init(name: String, color: Color, location: Point) {
+    public init(name: String, color: Color, location: Point, drawing: Stroke? = nil) {
         self.name = name
         self.color = color
         self.location = location
+        self.drawing = drawing
     }
 }

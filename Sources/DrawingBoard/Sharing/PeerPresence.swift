@@ -16,9 +16,9 @@ public final class PeerPresence {
         let canvas = board.canvas
         if overlay.superview !== canvas { canvas.addSubview(overlay) }
         overlay.frame = canvas.bounds
-        overlay.viewPoint = { [unowned canvas] pixel in
-            canvas.viewport.viewPoint(Point(x: pixel.x / canvas.drawing.scale, y: pixel.y / canvas.drawing.scale))
-        }
+        overlay.viewPointOfUnit = { [unowned canvas] unit in canvas.viewport.viewPoint(unit) }
+        overlay.pixelsPerUnit = { [unowned canvas] in canvas.drawing.scale }
+        overlay.unitScale = { [unowned canvas] in canvas.viewport.scale }
         overlay.peers = peers
         // Zoomed or scrolled since: the tips go where the drawing went.
         overlay.setNeedsDisplay()
@@ -47,6 +47,9 @@ public final class PeerPresence {
     private static let interval = 1.0 / 30
     private var latest: Point?
     private var trailing: Scheduler.Timer?
+
+    /// The stroke this window is drawing now (nil: none), in the document's units.
+    public var strokeInProgress: Stroke? { board.canvas.content.drawing.activeStroke }
 
     /// The others' pointers as shown now (tests).
     public var shown: [PeerPointer] { overlay.peers }
