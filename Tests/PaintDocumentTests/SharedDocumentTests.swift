@@ -150,4 +150,27 @@ final class SharedDocumentTests: XCTestCase, RandomOperationLogs {
         XCTAssertGreaterThan(folds, 32)
         print("shared documents with snapshots: 16 sessions, \(folds) folds, \(refusedAcrossAFold) undos ordered after a fold of their target and refused by everyone")
     }
+
+    /// An undo the server orders after a fold of its target changes nothing, but its number is
+    /// taken: the author's next change gets a new one (a repeat would be kept by the server as
+    /// the undo again, and never come back).
+    func testAnUndoRefusedAfterAFoldStillTakesItsNumber() {
+        var random = SeededGenerator(seed: 42)
+        let me = Participant(author: 1, content: content())
+        me.shared.content.append(stroke(1, &random))
+        let stroke1 = me.outbox.removeFirst()
+        XCTAssertTrue(me.shared.receive(stroke1, sequence: 1))
+        XCTAssertTrue(me.shared.content.undo())
+        let undo = me.outbox.removeFirst()
+        // The server folded before the undo reached it: the undo comes after the fold.
+        XCTAssertTrue(me.shared.receive(DocumentOperation(id: OperationID(author: 0, sequence: 1), kind: .fold), sequence: 2))
+        XCTAssertEqual(me.shared.content.document.items.count, 1, "the undone stroke is back: its undo can no longer be taken")
+        me.shared.content.append(stroke(2, &random))
+        guard let next = me.outbox.popLast() else { return XCTFail("the next change was never sent: it took the refused undo's number") }
+        XCTAssertNotEqual(next.id, undo.id, "the next change has a number of its own")
+        XCTAssertTrue(me.shared.receive(undo, sequence: 3))
+        XCTAssertTrue(me.shared.receive(next, sequence: 4))
+        XCTAssertTrue(me.shared.unconfirmed.isEmpty, "and both came back as confirmations")
+        XCTAssertEqual(me.shared.content.document.items.count, 2)
+    }
 }

@@ -289,6 +289,16 @@ final class SessionClientTests: XCTestCase {
                 try await Task.sleep(nanoseconds: 50_000_000)
                 latest = try await store.latest(in: invite.session)
             } while !settled(everyone, count: latest) && Date() < settling
+            if !settled(everyone, count: latest) {
+                let kept = try await store.encodedOperations(in: invite.session, after: 0, limit: 100_000)
+                    .compactMap { try? SessionWire.decode(DocumentOperation.self, from: $0.body).id }
+                for participant in everyone {
+                    let (waiting, statuses) = participant.read { ($0.shared?.unconfirmed ?? [], $0.statuses) }
+                    guard let first = waiting.first else { continue }
+                    XCTFail("\(waiting.count) not confirmed; the first, \(first.id) \(first.kind), is \(kept.contains(first.id) ? "" : "not ")in the store; "
+                            + "statuses \(statuses.suffix(4)); the store's last of that author: \(kept.filter { $0.author == first.id.author }.suffix(3))")
+                }
+            }
             XCTAssertTrue(settled(everyone, count: latest), "everything confirmed everywhere: "
                           + "\(everyone.map { p in p.read { "\($0.shared?.lastSequence ?? 0)/\(latest), \($0.shared?.unconfirmed.count ?? -1) waiting, gaps \($0.gaps.prefix(3))" } })")
             let newcomer = await joined(["Di"], invitation)[0]

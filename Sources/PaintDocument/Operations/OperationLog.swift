@@ -100,6 +100,10 @@ public struct OperationLog: Sendable {
     public mutating func apply(_ operation: DocumentOperation) -> Effect {
         let id = operation.id, author = id.author
         guard !applied.contains(id) else { return .refused("\(id) was applied already") }
+        // Its number is taken even when it changes nothing (an undo that reached the server after
+        // a fold of its target): the author's next operation must not take it again, or the
+        // server would keep that one as a repeat and never send it on.
+        lastSequence[author] = max(lastSequence[author] ?? 0, id.sequence)
         let effect: Effect
         switch operation.kind {
         case .item(let item):
