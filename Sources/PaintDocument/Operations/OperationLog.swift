@@ -134,7 +134,6 @@ public struct OperationLog: Sendable {
         }
         applied.insert(id)
         operations.append(operation)
-        lastSequence[author] = max(lastSequence[author] ?? 0, id.sequence)
         return effect
     }
 
