@@ -70,6 +70,19 @@ final class DrawingBoardTests: XCTestCase {
         XCTAssertFalse(board.colorButtons[0].isSelected)
     }
 
+    /// In a shared drawing Undo takes back only one's own changes: others' strokes leave it
+    /// off, one's own turns it on.
+    func testUndoIsOnlyForOnesOwnChangesInASharedDrawing() {
+        let content = board.canvas.content
+        content.author = 2
+        let stroke = Stroke(points: [Point(x: 10, y: 10), Point(x: 90, y: 40)], color: .red, width: 4, blendMode: .sourceOver)
+        content.apply(DocumentOperation(id: OperationID(author: 3, sequence: 1), kind: .item(.stroke(stroke))))
+        board.updateUndoAvailability()
+        XCTAssertFalse(board.undoButton.isEnabled, "another's stroke is theirs to undo")
+        drawAcrossCanvas(atFraction: 0.5)
+        XCTAssertTrue(board.undoButton.isEnabled, "one's own is one's own")
+    }
+
     func testToolbarButtonsUndoClearAndErase() {
         XCTAssertFalse(board.undoButton.isEnabled, "nothing to undo yet")
         drawAcrossCanvas(atFraction: 0.5)

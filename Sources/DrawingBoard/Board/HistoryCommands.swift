@@ -38,9 +38,10 @@ final class HistoryCommands {
 
     /// The toolbar's Clear, Undo and Redo as the history and a photo being placed allow.
     func updateAvailability() {
-        let document = board.canvas.document
+        let document = board.canvas.document, content = board.canvas.content
+        // This author's own change to take back (in a shared drawing, others' are theirs).
         board.toolbarController.show(canClear: document.hasVisibleDrawing,
-                                     canUndo: document.items.count > (document.format?.historyStart ?? 0) || board.photoPlacement != nil
+                                     canUndo: content.log.undoTarget(of: content.author) != nil || board.photoPlacement != nil
                                          || board.documentController.canUndoCrop,
                                      canRedo: !board.canvas.redoItems.isEmpty && board.photoPlacement == nil)
     }
