@@ -40,15 +40,7 @@ public enum DocumentExport {
             throw ExportError(tr("%@ is %dx%d, more than the %d megapixels X11Paint opens", name, opened.sourceWidth, opened.sourceHeight,
                                  maximumPixels / 1_000_000))
         }
-        let document = DocumentFormat.opening(opened.photo)
-        guard let format = document.format else { throw ExportError(tr("%@ has no size", name)) }
-        let layer = DrawingLayer(width: format.pixelWidth, height: format.pixelHeight, scale: format.pixelScale)
-        layer.rebuild(from: document)
-        do {
-            _ = try target.write(layer.artworkSnapshot())
-        } catch let error as SaveAsTarget.TargetError {
-            throw ExportError(error.description)
-        }
+        try write(DocumentFormat.opening(opened.photo), to: target, noSize: tr("%@ has no size", name))
     }
 
     /// Writes `document` (a shared session's drawing, say) to `output` in the format its ending
@@ -57,7 +49,12 @@ public enum DocumentExport {
         guard let target = SaveAsTarget(path: output) else {
             throw ExportError(tr("cannot write %@: its ending names no format X11Paint writes (%@)", SystemPath.displayed(output), PictureFormat.savedEndings))
         }
-        guard let format = document.format else { throw ExportError(tr("the drawing has no size")) }
+        try write(document, to: target, noSize: tr("the drawing has no size"))
+    }
+
+    /// Draws `document` without a view and writes it to `target`.
+    private static func write(_ document: Document, to target: SaveAsTarget, noSize: @autoclosure () -> String) throws {
+        guard let format = document.format else { throw ExportError(noSize()) }
         let layer = DrawingLayer(width: format.pixelWidth, height: format.pixelHeight, scale: format.pixelScale)
         layer.rebuild(from: document)
         do {
