@@ -1,5 +1,3 @@
-import Foundation
-
 /// What follows the pointer over the board: the brush's outline while it is over the canvas
 /// itself (not a bar, a panel or a photo being placed over it), the document pixel under it in
 /// the bottom bar, and the desktop 摇一摇 (a shake of the pointer undoes the last change).
@@ -24,14 +22,14 @@ final class PointerFollower {
         window.addLeaveObserver { [weak self] in
             self?.canvas.brushOutlineCenter = nil
             self?.board.bottomBarController.pointerPixel = nil
-            self?.board.peers.pointerMoved(to: nil, at: .infinity)
+            self?.board.peers.pointerMoved(to: nil)
         }
         // The readout follows every motion, drags included.
         window.addMotionObserver { [weak self] location in
             guard let self else { return }
             self.showPointerPixel(at: location)
             // Where the others in a shared drawing see this pointer.
-            self.board.peers.pointerMoved(to: self.board.bottomBarController.pointerPixel, at: ProcessInfo.processInfo.systemUptime)
+            self.board.peers.pointerMoved(to: self.board.bottomBarController.pointerPixel)
         }
         window.addPressObserver { [weak self] _ in self?.shake.reset() }
     }

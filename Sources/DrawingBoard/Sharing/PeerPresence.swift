@@ -14,11 +14,13 @@ public final class PeerPresence {
     /// Shows these participants' pointers (none: hides them all).
     public func show(_ peers: [PeerPointer]) {
         let canvas = board.canvas
-        if overlay.superview !== canvas { canvas.addSubview(overlay) }
+        if overlay.superview !== canvas {
+            canvas.addSubview(overlay)
+            overlay.viewPointOfUnit = { [unowned canvas] unit in canvas.viewport.viewPoint(unit) }
+            overlay.pixelsPerUnit = { [unowned canvas] in canvas.drawing.scale }
+            overlay.unitScale = { [unowned canvas] in canvas.viewport.scale }
+        }
         overlay.frame = canvas.bounds
-        overlay.viewPointOfUnit = { [unowned canvas] unit in canvas.viewport.viewPoint(unit) }
-        overlay.pixelsPerUnit = { [unowned canvas] in canvas.drawing.scale }
-        overlay.unitScale = { [unowned canvas] in canvas.viewport.scale }
         overlay.peers = peers
         // Zoomed or scrolled since: the tips go where the drawing went.
         overlay.setNeedsDisplay()
@@ -27,8 +29,10 @@ public final class PeerPresence {
     /// The pointer moved over the board (`pixel`: the document pixel under it, nil off the canvas).
     /// A move within a thirtieth of a second of the last one sent goes at the end of it, the
     /// latest place only, so the others see where the pointer came to rest.
-    func pointerMoved(to pixel: Point?, at time: Double) {
+    func pointerMoved(to pixel: Point?) {
+        // Every motion event comes here: nothing more unless the drawing is shared.
         guard let onPointerMoved else { return }
+        let time = ProcessInfo.processInfo.systemUptime
         latest = pixel
         guard lastSent?.location != pixel else { return }
         if let last = lastSent, pixel != nil, last.location != nil, time - last.time < Self.interval {
@@ -36,7 +40,7 @@ public final class PeerPresence {
             trailing = scheduler.schedule(after: Self.interval - (time - last.time)) { [weak self] in
                 guard let self else { return }
                 self.trailing = nil
-                self.pointerMoved(to: self.latest, at: ProcessInfo.processInfo.systemUptime)
+                self.pointerMoved(to: self.latest)
             }
             return
         }
