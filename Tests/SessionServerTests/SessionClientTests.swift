@@ -134,14 +134,9 @@ final class SessionClientTests: XCTestCase {
                 if n % 9 == 8 { both[n % 2].undo() }
             }
             func quiet(_ participants: [SessionParticipant]) async throws -> UInt64 {
-                let deadline = Date().addingTimeInterval(20)
-                while Date() < deadline {
-                    let latest = try await store.latest(in: invite.session)
-                    if latest > 0 && settled(participants, count: latest) { return latest }
-                    try await Task.sleep(nanoseconds: 10_000_000)
-                }
-                XCTFail("everything was not confirmed everywhere in 20 s")
-                return 0
+                let latest = try await settledLatest(participants, in: store, session: invite.session)
+                XCTAssertTrue(settled(participants, count: latest), "everything was not confirmed everywhere in 20 s")
+                return latest
             }
             var latest = try await quiet(both)
             let late = await joined(["Cy"], invitation)[0]
@@ -283,12 +278,7 @@ final class SessionClientTests: XCTestCase {
                 steps += 1
                 try await Task.sleep(nanoseconds: UInt64.random(in: 2_000_000...12_000_000, using: &random))
             }
-            var latest: UInt64 = 0
-            let settling = Date().addingTimeInterval(30)
-            repeat {
-                try await Task.sleep(nanoseconds: 50_000_000)
-                latest = try await store.latest(in: invite.session)
-            } while !settled(everyone, count: latest) && Date() < settling
+            let latest = try await settledLatest(everyone, in: store, session: invite.session, seconds: 30)
             if !settled(everyone, count: latest) {
                 let kept = try await store.encodedOperations(in: invite.session, after: 0, limit: 100_000)
                     .compactMap { try? SessionWire.decode(DocumentOperation.self, from: $0.body).id }

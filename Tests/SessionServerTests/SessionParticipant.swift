@@ -6,6 +6,7 @@ import PaintGraphics
 import NIOSSL
 import SessionClient
 import SessionProtocol
+import SessionServer
 
 /// One participant: a document owned by a serial queue (as the UI thread owns the app's),
 /// shared once the server says who this participant is.
@@ -102,6 +103,19 @@ extension XCTestCase {
             guard Date() < deadline else { return XCTFail("waited \(seconds) s for \(what)") }
             try? await Task.sleep(nanoseconds: 10_000_000)
         }
+    }
+
+    /// Waits up to `seconds` for every participant to hold the store's latest operation with
+    /// nothing of theirs unconfirmed; returns that latest number (the caller asserts it settled).
+    func settledLatest(_ participants: [SessionParticipant], in store: any OperationStore, session: String,
+                       seconds: Double = 20) async throws -> UInt64 {
+        let deadline = Date().addingTimeInterval(seconds)
+        var latest: UInt64 = 0
+        repeat {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            latest = try await store.latest(in: session)
+        } while !(latest > 0 && settled(participants, count: latest)) && Date() < deadline
+        return latest
     }
 
     func settled(_ participants: [SessionParticipant], count: UInt64) -> Bool {

@@ -86,12 +86,7 @@ final class SharedDatabaseTests: XCTestCase {
                     both[n % 2].draw(stroke(n))
                     if n % 7 == 6 { both[n % 2].undo() }
                 }
-                var latest: UInt64 = 0
-                let deadline = Date().addingTimeInterval(20)
-                repeat {
-                    try await Task.sleep(nanoseconds: 20_000_000)
-                    latest = try await store.latest(in: invite.session)
-                } while !settled(both, count: latest) && Date() < deadline
+                let latest = try await settledLatest(both, in: store, session: invite.session)
                 XCTAssertTrue(settled(both, count: latest), "everything confirmed on both servers")
                 let late = await joined(["Cy"], on(secondPort))[0]
                 await waitUntil("the late joiner caught up") { late.read { $0.shared?.lastSequence == latest } }
