@@ -56,8 +56,10 @@ final class BoardSession {
         client.onChat = { [weak self] in self?.heard($0) }
         client.onLocked = { [weak self] in self?.lockChanged($0) }
         client.onRejected = { [weak self] id in
-            self?.shared?.reject(id)
-            self?.board?.showStatus(tr("The drawing is locked: your change was not kept"), isError: true)
+            guard let self else { return }
+            self.shared?.reject(id)
+            self.board?.showStatus(self.isLocked ? tr("The drawing is locked: your change was not kept")
+                                                 : tr("The host locked that layer: your change was not kept"), isError: true)
         }
         board.peers.onPointerMoved = { [weak self] pixel in self?.pointerMovedHere(to: pixel) }
         client.onDrawing = { [weak self] author, preview in self?.drawingChanged(author, preview) }

@@ -17,6 +17,7 @@ public final class SessionSharingService: DocumentSharing {
     private let participantName: String
     private var server: EmbeddedSessionServer?
     private var sessions: [(board: Weak, session: BoardSession)] = []
+    private var playbacks: [SessionPlayback] = []
 
     /// `stateFolder`: where the served sessions are kept; `port`: where the server listens
     /// (0: any free port); `publicName`: the host an invitation names (nil: this machine's
@@ -80,6 +81,28 @@ public final class SessionSharingService: DocumentSharing {
         for entry in sessions where entry.board.board === board { entry.session.leave() }
         sessions.removeAll { $0.board.board === board }
         board.showStatus(tr("Left the shared drawing: this tab's drawing is your own"))
+    }
+
+    public func play(_ path: String, changesPerSecond: Double, in board: DrawingBoardViewController) {
+        board.showStatus(tr("Reading the recording…"))
+        let post = self.post
+        nonisolated(unsafe) let board = board
+        // A long session's recording is megabytes of JSON: read away from the window.
+        Thread.detachNewThread { [self] in
+            let recording = Result { try SessionRecordingFile.read(path) }
+            nonisolated(unsafe) let result = recording
+            post {
+                switch result {
+                case .success(let recording):
+                    self.playbacks.removeAll { !$0.isPlaying }
+                    let playback = SessionPlayback(recording, in: board, changesPerSecond: changesPerSecond)
+                    self.playbacks.append(playback)
+                    playback.start()
+                case .failure(let error):
+                    board.showStatus(tr("Cannot play the recording: %@", "\(error)"), isError: true)
+                }
+            }
+        }
     }
 
     // MARK: - Serving

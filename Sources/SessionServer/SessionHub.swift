@@ -43,6 +43,8 @@ actor SessionHub {
     /// Per session: whether the host locked the drawing, and who the host removed.
     var locked: Set<String> = []
     var removed: [String: Set<UInt32>] = [:]
+    /// Per session: the layers the host locked.
+    private var hostLocks: [String: HostLayerLocks] = [:]
     /// Per session: the last operation sent to its connections, and whether a sending is under
     /// way (another change meanwhile makes it look again).
     private var sent: [String: UInt64] = [:]
@@ -155,7 +157,9 @@ actor SessionHub {
         default: break
         }
         // A locked drawing takes the host's changes only; the sender takes its change off.
-        if locked.contains(member.session) && member.author != SessionMember.host {
+        if member.author == SessionMember.host {
+            hostLocks[member.session, default: HostLayerLocks()].note(operation)
+        } else if locked.contains(member.session) || hostLocks[member.session]?.reaches(operation) == true {
             return yield(.rejected(operation.id), to: member.listener, in: member.session)
         }
         // Into the session's next batch: what everyone sends while one batch is being kept goes

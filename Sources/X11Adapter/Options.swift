@@ -28,6 +28,9 @@ public struct Options {
     /// Where this app's session server listens (0: any free port), and the host its links name.
     public var port = 0
     public var publicName: String?
+    /// A session recording to play back in a tab of its own, and how many changes a second.
+    public var play: String?
+    public var playSpeed = 10.0
 
     public static let defaultSize = Size(width: 1024, height: 768)
     /// A window size must lie within these, in points.
@@ -82,6 +85,13 @@ public struct X11PaintCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(tr("The host name or address invitation links give (else this machine's network address)."), valueName: "NAME"))
     public var publicName: String?
 
+    @Option(name: .long, help: ArgumentHelp(tr("Play a shared drawing's recording (x11paint-server export SESSION FILE.x11session) in a tab of its own."),
+                                            valueName: "RECORDING"))
+    public var play: String?
+
+    @Option(name: .long, help: ArgumentHelp(tr("How many changes a second --play shows (0: all at once)."), valueName: "CHANGES"))
+    public var playSpeed = 10.0
+
     @Flag(name: .long, help: ArgumentHelp(tr("Draw and save a demonstration on a throw-away drawing, then quit.")))
     public var demo = false
 
@@ -101,6 +111,7 @@ public struct X11PaintCommand: ParsableCommand {
         if let zoom, !(100.0 / 16...3200).contains(zoom) { throw ValidationError("--zoom is a percentage from 6.25 to 3200") }
         if export != nil && files.count != 1 { throw ValidationError(tr("--export writes one picture: give exactly one FILE")) }
         guard (0...65535).contains(port) else { throw ValidationError(tr("--port is a port number from 0 to 65535")) }
+        guard playSpeed.isFinite, playSpeed >= 0 else { throw ValidationError(tr("--play-speed is a number of changes a second, 0 or more")) }
         for link in [join].compactMap({ $0 }) + files.filter({ $0.hasPrefix("x11paint://") || $0.hasPrefix("x11paints://") }) {
             if let problem = SessionInvitation.problem(with: link) { throw ValidationError(tr("--join needs an invitation link: %@", problem)) }
         }
@@ -120,6 +131,8 @@ public struct X11PaintCommand: ParsableCommand {
                 options.join = options.join ?? argument
             } else if argument.hasPrefix("file://") {
                 options.files += URIList.paths(from: argument)
+            } else if SessionRecordingFile.isRecording(argument) {
+                options.play = options.play ?? argument
             } else {
                 options.files.append(argument)
             }
@@ -133,6 +146,8 @@ public struct X11PaintCommand: ParsableCommand {
         options.join = join ?? options.join
         options.port = port
         options.publicName = publicName
+        options.play = play ?? options.play
+        options.playSpeed = playSpeed
         return options
     }
 }

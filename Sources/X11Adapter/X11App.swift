@@ -41,7 +41,7 @@ public final class X11App {
 
     /// Drawing together (File → Share…, Join…), when the app offers it.
     private let sharing: DocumentSharing?
-    private let sessionStart: (host: Bool, join: String?)
+    private let sessionStart: (host: Bool, join: String?, play: String?, playSpeed: Double)
 
     public init(options: Options, sharing makeSharing: ((@escaping (@escaping () -> Void) -> Void) -> DocumentSharing)? = nil) throws {
         let remembered = settingsFile.load()
@@ -65,7 +65,7 @@ public final class X11App {
         window.rootViewController = tabs
         sharing = makeSharing?({ [application = window.application] work in application.post(work) })
         tabs.sharing = sharing
-        sessionStart = (options.host, options.join)
+        sessionStart = (options.host, options.join, options.play, options.playSpeed)
         BoardSettings.apply(remembered.settings, problem: remembered.problem, to: first)
         first.documentController.recentlyUsed = RecentlyUsed()
         pointer = PointerTranslator(window: window)
@@ -268,7 +268,8 @@ public final class X11App {
         }
     }
 
-    /// --host shares the drawing and prints its invitation; --join LINK joins in a new tab.
+    /// --host shares the drawing and prints its invitation; --join LINK joins in a new tab, and
+    /// --play RECORDING plays one.
     private func startSession() {
         guard let sharing else { return }
         if sessionStart.host {
@@ -285,7 +286,8 @@ public final class X11App {
                 }
             }
         }
-        if let link = sessionStart.join { board.joinSession(link) }
+        if let link = sessionStart.join { board.sharingCommands.join(link) }
+        if let recording = sessionStart.play { board.sharingCommands.play(recording, changesPerSecond: sessionStart.playSpeed) }
     }
 
     /// Each file given on the command line opens in a tab of its own, the last one current.

@@ -27,14 +27,15 @@ func openStore(_ database: String) async throws -> any OperationStore {
 }
 
 /// `x11paint-server export SESSION OUT`: the session's log is its recording; this writes the
-/// drawing it holds now, in the format OUT's ending names (OpenRaster keeps the layers).
+/// drawing it holds now, in the format OUT's ending names (OpenRaster keeps the layers), or,
+/// to a .x11session file, the recording itself, for `x11paint --play`.
 struct Export: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Write a session's drawing to a file (.ora keeps its layers).")
+    static let configuration = CommandConfiguration(abstract: "Write a session's drawing to a file (.ora keeps its layers), or its recording to a .x11session file.")
 
     @Argument(help: "The session's name (the path of its invitation link).")
     var session: String
 
-    @Argument(help: "The file to write: .png, .ora, .jpg, .webp, …")
+    @Argument(help: "The file to write: .png, .ora, .jpg, .webp, …, or .x11session for the recording that x11paint --play plays.")
     var output: String
 
     @Option(help: "Where the sessions are kept: an SQLite file or postgres://USER@HOST/DATABASE.")
@@ -43,6 +44,10 @@ struct Export: AsyncParsableCommand {
     func run() async throws {
         let store = try await openStore(database)
         do {
+            if SessionRecordingFile.isRecording(output) {
+                let count = try await SessionRecording.write(session, in: store, to: output)
+                return print("x11paint-server: wrote \(session)'s recording (\(count) operations) to \(output)")
+            }
             let drawing = try await SessionRecording.drawing(of: session, in: store)
             try DocumentExport.export(drawing, to: output)
             print("x11paint-server: wrote \(session)'s drawing (\(drawing.items.count) changes) to \(output)")

@@ -6,7 +6,8 @@ import XCTest
 
 /// Two app windows drawing together through the session server inside the first: `--host`
 /// prints the invitation, `--join LINK` opens the shared drawing, a stroke drawn in one shows in
-/// the other, and both save the same picture.
+/// the other, and both save the same picture; the session's recording, exported by
+/// x11paint-server, plays back in a third window to that picture too.
 final class SharingEndToEndTests: XCTestCase {
     private var server: XvfbServer!
     private var homes: [String] = []
@@ -14,7 +15,7 @@ final class SharingEndToEndTests: XCTestCase {
     override func setUpWithError() throws {
         // Room for both windows side by side.
         server = try XvfbServer(width: 1700, height: 700)
-        homes = try ["host", "guest"].map { name in
+        homes = try ["host", "guest", "viewer"].map { name in
             let home = NSTemporaryDirectory() + "x11paint-e2e-\(name)-" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: home + "/config", withIntermediateDirectories: true)
             return home
@@ -37,7 +38,7 @@ final class SharingEndToEndTests: XCTestCase {
         return found.wait(timeout: .now() + seconds) == .success ? line : nil
     }
 
-    func testAStrokeDrawnInTheHostShowsInTheGuestAndBothSaveTheSamePicture() throws {
+    func testAStrokeDrawnInTheHostShowsInTheGuestAndBothSaveTheSamePictureAndItsRecordingPlaysBackToIt() throws {
         let host = try RunningApp(display: server.display, home: homes[0], arguments: ["--size", "800x600", "--host", "--public-name", "127.0.0.1"],
                                   extraEnvironment: ["X11PAINT_NAME": "Ana"])
         let link = try XCTUnwrap(firstLine(of: host), "--host printed its invitation")
@@ -79,7 +80,7 @@ final class SharingEndToEndTests: XCTestCase {
         try guest.key("ctrl+s")
         try host.xdotool(["windowfocus", "--sync", host.windowID])
         try host.key("ctrl+s")
-        let saved = try homes.map { home -> Bitmap in
+        let saved = try homes.prefix(2).map { home -> Bitmap in
             let pictures = home + "/Pictures"
             XCTAssertTrue(host.wait { ((try? FileManager.default.contentsOfDirectory(atPath: pictures)) ?? []).contains { $0.hasSuffix(".png") } },
                           "saved in \(pictures)")
@@ -89,8 +90,31 @@ final class SharingEndToEndTests: XCTestCase {
         XCTAssertEqual(saved[0].width, saved[1].width)
         XCTAssertEqual(saved[0].height, saved[1].height)
         XCTAssertEqual(saved[0].pixelsDiffering(from: saved[1]), 0, "both saved the same picture")
-        host.stop()
         guest.stop()
+
+        // The session's log is its recording: exported from the host's sessions while it still
+        // serves them, and played in a window of a third person.
+        let session = try XCTUnwrap(URL(string: link)?.path.dropFirst().description)
+        let recording = homes[0] + "/session.x11session"
+        let export = Process()
+        export.executableURL = URL(fileURLWithPath: URL(fileURLWithPath: RunningApp.binaryPath).deletingLastPathComponent().path + "/x11paint-server")
+        export.arguments = ["export", session, recording, "--database", hostState + "/sessions.sqlite"]
+        export.standardOutput = FileHandle.nullDevice
+        try export.run()
+        export.waitUntilExit()
+        XCTAssertEqual(export.terminationStatus, 0, "x11paint-server exported the recording")
+        host.stop()
+        let viewer = try RunningApp(display: server.display, home: homes[2], arguments: ["--size", "800x600", recording, "--play-speed", "0"])
+        let viewerState = homes[2] + "/.local/state/x11paint"
+        XCTAssertTrue(viewer.wait { DocumentJournal.recover(folder: viewerState).document.items.count == 2 }, "both strokes played back")
+        try viewer.xdotool(["windowfocus", "--sync", viewer.windowID])
+        try viewer.key("ctrl+s")
+        let pictures = homes[2] + "/Pictures"
+        XCTAssertTrue(viewer.wait { ((try? FileManager.default.contentsOfDirectory(atPath: pictures)) ?? []).contains { $0.hasSuffix(".png") } })
+        let name = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: pictures).first { $0.hasSuffix(".png") })
+        let played = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: pictures + "/" + name)))
+        XCTAssertEqual(played.pixelsDiffering(from: saved[0]), 0, "the played recording saves the picture both saved")
+        viewer.stop()
     }
 }
 

@@ -201,6 +201,39 @@ final class SessionClientTests: XCTestCase {
         }
     }
 
+    func testALayerTheHostLocksIsTheHostsAloneUntilTheHostUnlocksIt() async throws {
+        let store = try SQLiteOperationStore(path: ":memory:")
+        let invite = try await store.createSession()
+        try await withServer(store) { port in
+            let invitation = SessionInvitation(host: "127.0.0.1", port: port, session: invite.session, key: invite.key)
+            let host = await joined(["Ana"], invitation, offering: true)[0]
+            let guest = await joined(["Bo"], invitation)[0]
+            let locked = LayerProperties(name: "Layer 1", isLocked: true), unlocked = LayerProperties(name: "Layer 1")
+            host.draw(.layer(.properties(id: 0, locked)))
+            await waitUntil("Bo has the host's lock") { settled([host, guest], count: 1) }
+            // Painting on it, unlocking it, turning the image: each taken off again.
+            guest.draw(stroke(1))
+            guest.draw(.layer(.properties(id: 0, unlocked)))
+            guest.draw(.turnImage(.clockwise))
+            // A layer of Bo's own is Bo's to paint on.
+            guest.draw(.layer(.add(id: 1, index: 1, properties: LayerProperties(name: "Bo's"))))
+            guest.draw(.onLayer(1, stroke(2)))
+            await waitUntil("Bo's changes on the host's layer taken off, the ones on Bo's own kept") {
+                settled([host, guest], count: 3) && guest.read { $0.content.document.items.count } == host.read { $0.content.document.items.count }
+            }
+            XCTAssertEqual(guest.pixels, host.pixels, "the refused changes are nowhere")
+            let kept = try await store.latest(in: invite.session)
+            XCTAssertEqual(kept, 3, "the lock and Bo's layer with its stroke, nothing else")
+            // The host takes the lock back: Bo paints on the layer again.
+            host.undo()
+            await waitUntil("unlocked by the host's undo") { settled([host, guest], count: 4) }
+            guest.draw(stroke(3))
+            await waitUntil("Bo's stroke kept") { settled([host, guest], count: 5) }
+            XCTAssertEqual(guest.pixels, host.pixels)
+            for participant in [host, guest] { participant.client.leave() }
+        }
+    }
+
     func testTheHostLocksTheDrawingRemovesSomeoneAndEndsTheSession() async throws {
         let store = try SQLiteOperationStore(path: ":memory:")
         let invite = try await store.createSession()

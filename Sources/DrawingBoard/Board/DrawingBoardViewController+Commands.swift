@@ -21,9 +21,8 @@ extension DrawingBoardViewController {
     public func openDocument(path: String) { fileCommands.openDocument(path: path) }
     public func openDroppedFiles(_ paths: [String]) { fileCommands.openDroppedFiles(paths) }
     public func finishSaves() { documentWindow.finishSaves() }
-    /// File → Share…; and joining the session an invitation link names, in a new tab.
-    public func share() { SharingCommands(board: self).share() }
-    public func joinSession(_ link: String) { SharingCommands(board: self).join(link) }
+    /// Sharing, joining the session an invitation link names, playing a session's recording.
+    public var sharingCommands: SharingCommands { SharingCommands(board: self) }
     public var documentName: String? { documentController.documentName }
     public var isModified: Bool { documentController.isModified }
 

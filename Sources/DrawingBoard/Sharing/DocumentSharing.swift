@@ -18,6 +18,9 @@ public protocol DocumentSharing: AnyObject {
     func say(_ text: String, in board: DrawingBoardViewController)
     /// The host's word on the session `board` hosts.
     func moderate(_ action: SharedSessionAction, in board: DrawingBoardViewController)
+    /// Plays the session recording at `path` in `board` (a new tab), `changesPerSecond`
+    /// (0: all at once); the message line says how far it is, or why it cannot.
+    func play(_ path: String, changesPerSecond: Double, in board: DrawingBoardViewController)
 }
 
 /// What a session's host may do from its window.

@@ -1,12 +1,12 @@
 /// File → Share… and File → Join…: a session for the open drawing (its link copied and shown),
 /// or a shared drawing joined in a tab of its own.
-struct SharingCommands {
+public struct SharingCommands {
     unowned let board: DrawingBoardViewController
 
     private var sharing: DocumentSharing? { board.tabs?.sharing }
 
     /// Shares the drawing, or, when it is shared already, shows the session.
-    func share() {
+    public func share() {
         guard let sharing, board.presentedViewController == nil else { return }
         if let summary = sharing.session(of: board) { return showSession(summary) }
         board.showStatus(tr("Starting a shared session…"))
@@ -39,12 +39,18 @@ struct SharingCommands {
     }
 
     /// Joins the session `link` invites to, in a new tab (or this one while it is untouched).
-    func join(_ link: String) {
+    public func join(_ link: String) {
         guard let sharing, let tabs = board.tabs else { return }
         if let problem = sharing.problem(with: link) {
             return board.showStatus(tr("Not an invitation: %@", problem), isError: true)
         }
         sharing.join(link, in: tabs.boardForNewDocument(from: board))
+    }
+
+    /// Plays the session recording at `path` in a new tab (or this one while it is untouched).
+    public func play(_ path: String, changesPerSecond: Double) {
+        guard let sharing, let tabs = board.tabs else { return }
+        sharing.play(path, changesPerSecond: changesPerSecond, in: tabs.boardForNewDocument(from: board))
     }
 
     private func showSession(_ summary: SharedSessionSummary) {
