@@ -76,8 +76,10 @@ final class SessionPlayback {
         let authors = Set(recording.operations.map(\.operation.id.author)).subtracting([0]).count
         if let damage = recording.damage {
             board.showStatus(tr("Played the recording as far as it goes (%@): %d changes", damage, played), isError: true)
-        } else {
+        } else if authors > 1 {
             board.showStatus(tr("Played the recording: %d changes by %d people", played, authors))
+        } else {
+            board.showStatus(tr("Played the recording: %d changes", played))
         }
     }
 }
