@@ -52,7 +52,8 @@ public protocol OperationStore: Sendable {
     /// Keeps only the ids of the session's operations up to `sequence` (a snapshot holds what
     /// they did): a resend of one is still known, and their bodies no longer take room.
     func dropBodies(in session: String, through sequence: UInt64) async throws
-    /// Sessions that other servers added operations to (nil: there are no other servers).
+    /// Sessions that other servers added operations to (nil: there are no other servers); an
+    /// empty name when any of them may have changed.
     var otherServersChanges: AsyncStream<String>? { get }
 }
 

@@ -8,8 +8,9 @@ import SessionProtocol
 /// is numbered in its session by one row's counter (taken under that row's lock, so two servers
 /// never give one number twice), kept once by its id, and announced with NOTIFY carrying only
 /// the session's name: every server listening fetches what it has not sent, in the store's
-/// numbers, and sends it to its own clients. A notification lost (a dropped listening
-/// connection) costs nothing but a delay: the next one, or the next operation, fetches it all.
+/// numbers, and sends it to its own clients. Notifications missed while the listening
+/// connection was down (a restarted database) cost nothing but a delay: listening again, the
+/// store has every session looked at once more.
 public final class PostgresOperationStore: OperationStore {
     private let client: PostgresClient
     private let logger: Logger
@@ -17,6 +18,8 @@ public final class PostgresOperationStore: OperationStore {
     private let announce: AsyncStream<String>.Continuation
     private let running: Task<Void, Never>
     static let channel = "x11paint_session"
+    /// How often every session is announced, whatever was announced.
+    static let lookInterval = 2.0
 
     /// Connects to `url` (postgres://USER:PASSWORD@HOST:PORT/DATABASE, or a socket folder as
     /// postgres://USER@/DATABASE?host=/run/postgresql), makes the tables when they are missing,
@@ -31,6 +34,14 @@ public final class PostgresOperationStore: OperationStore {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { await client.run() }
                 group.addTask { await Self.listen(client, announce: announce, logger: logger) }
+                // An announcement can still be lost (sent while a server waited for the database
+                // to come back): every few seconds, every session is announced as well.
+                group.addTask {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(nanoseconds: UInt64(Self.lookInterval * 1e9))
+                        announce.yield(SessionHub.anySession)
+                    }
+                }
             }
         }
         try await client.query("""
@@ -70,6 +81,10 @@ public final class PostgresOperationStore: OperationStore {
             do {
                 try await client.withConnection { connection in
                     try await connection.listen(on: channel) { notifications in
+                        // Listening (again): what other servers kept while nobody listened was
+                        // announced to no one, and may be the last of it. Every session is
+                        // looked at once more.
+                        announce.yield(SessionHub.anySession)
                         for try await notification in notifications { announce.yield(notification.payload) }
                     }
                 }

@@ -29,6 +29,11 @@ actor SessionHub {
 
     /// How many operations one read of the store brings.
     static let page = 1000
+    /// What a store's changes say when any session may have changed (no session has this name).
+    static let anySession = ""
+    /// How long keeping a batch may take before its senders are told to send again (a database
+    /// that went away can keep a request waiting far longer).
+    static let storeDeadline = 5.0
 
     let store: any OperationStore
     private let limits: SessionLimits
@@ -77,7 +82,11 @@ actor SessionHub {
     /// Follows what other servers add to the store, for as long as the server runs.
     func followOtherServers() async {
         guard let changes = store.otherServersChanges else { return }
-        for await session in changes where listeners[session] != nil { await publish(session, newPictures: true) }
+        for await session in changes {
+            for served in session == Self.anySession ? Array(listeners.keys) : [session] where listeners[served] != nil {
+                await publish(served, newPictures: true)
+            }
+        }
     }
 
     /// Checks the invitation, gives the client its author (its own again after a reconnection),
@@ -172,14 +181,19 @@ actor SessionHub {
         while let batch = waiting.removeValue(forKey: session), !batch.isEmpty {
             let kept: [(sequence: UInt64, isNew: Bool)]
             do {
-                kept = try await store.append(batch, to: session)
+                kept = try await StoreDeadline.within(Self.storeDeadline) { [store] in try await store.append(batch, to: session) }
             } catch {
                 // Kept for the next try; the clients resend what was not confirmed anyway.
                 waiting[session, default: []].insert(contentsOf: batch, at: 0)
                 throw error
             }
             let new = zip(kept, batch).filter(\.0.isNew).map { (sequence: $0.0.sequence, operation: $0.1) }
-            guard let last = new.last else { continue }
+            guard let last = new.last else {
+                // All kept already: by a try that outlived its deadline, whose clients may not
+                // have them yet.
+                await publish(session)
+                continue
+            }
             counts.operationsKept += new.count
             await publish(session, kept: new)
             await foldIfLong(session, latest: last.sequence)
@@ -234,7 +248,9 @@ actor SessionHub {
         repeat {
             lookAgain.remove(session)
             while let after = sent[session] {
-                let page = (try? await store.operations(in: session, after: after, limit: Self.page)) ?? []
+                guard let page = try? await StoreDeadline.within(Self.storeDeadline, { [store] in
+                    try await store.operations(in: session, after: after, limit: Self.page)
+                }) else { break }  // the store announces every session again while it comes back
                 // A picture is stored before the operations that show it: read after them, the
                 // pictures they need are all there, and go out first.
                 if picturesMayBeNew.remove(session) != nil, let ids = try? await store.pictureIDs(in: session) {

@@ -133,11 +133,21 @@ final class SharedDatabaseTests: XCTestCase {
                 while ready() < 2 && Date() < back { try await Task.sleep(nanoseconds: 20_000_000) }
                 XCTAssertGreaterThanOrEqual(ready(), 2, "PostgreSQL restarted")
                 await waitUntil("all forty everywhere after the restart", seconds: 60) { settled(both, count: 40) }
+                // Restarted again, and drawn on the moment it is back, before a server listens
+                // again: their announcements reach no one, and nothing is drawn after them.
+                let again = Process()
+                again.executableURL = URL(fileURLWithPath: "/bin/bash")
+                again.arguments = [script, "restart", folder]
+                try again.run()
+                let backAgain = Date().addingTimeInterval(30)
+                while ready() < 3 && Date() < backAgain { try await Task.sleep(nanoseconds: 5_000_000) }
+                for n in 40..<45 { both[1].draw(stroke(n)) }
+                await waitUntil("all forty-five everywhere after the second restart", seconds: 60) { settled(both, count: 45) }
                 let kept = try await PostgresOperationStore(url: url, logger: quiet).operations(in: invite.session, after: 0, limit: 100)
-                XCTAssertEqual(kept.map(\.sequence), Array(1...40), "each stroke kept once")
+                XCTAssertEqual(kept.map(\.sequence), Array(1...45), "each stroke kept once")
                 XCTAssertEqual(both[0].pixels, both[1].pixels)
                 let reconnected = both.filter { $0.read { $0.statuses.contains { if case .reconnecting = $0 { true } else { false } } } }.count
-                print("PostgreSQL restarted under two servers: \(reconnected) of 2 participants joined again, 40 strokes kept once each")
+                print("PostgreSQL restarted under two servers: \(reconnected) of 2 participants joined again, 45 strokes kept once each")
                 for participant in both { participant.client.leave() }
             }
         }
