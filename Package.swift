@@ -50,6 +50,13 @@ let package = Package(
             // libavif, librsvg, GdkPixbuf and libcrypto are (LazyLibrary.h), so they are not linked.
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z"), .linkedLibrary("zstd"), .linkedLibrary("pthread")]
         ),
+        // C glue for libmypaint, MyPaint's brush engine, opened on first use (LazyLibrary.h): a
+        // machine without it draws with every other tool, and says why the brushes are missing.
+        .target(
+            name: "CMyPaint",
+            dependencies: ["CMachine"],
+            cSettings: [.unsafeFlags(["-I/usr/include/libmypaint"])]
+        ),
         // C glue for FreeType and fontconfig, HarfBuzz (shaping) and FriBidi (right-to-left text).
         // HarfBuzz and FriBidi are opened on first use (LazyLibrary.h), so they are not linked.
         .target(
@@ -113,7 +120,7 @@ let package = Package(
         // without a window.
         .target(
             name: "PaintDocument",
-            dependencies: ["PaintGraphics", "CImageCodecs", "CXMLTree", .product(name: "TOMLKit", package: "TOMLKit"),
+            dependencies: ["PaintGraphics", "CImageCodecs", "CXMLTree", "CMyPaint", .product(name: "TOMLKit", package: "TOMLKit"),
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
@@ -204,7 +211,7 @@ let package = Package(
         .testTarget(name: "PaintGraphicsTests", dependencies: ["PaintGraphics"]),
         .testTarget(name: "PaintGraphicsHaswellTests", dependencies: ["PaintGraphicsHaswell", "PaintGraphics"]),
         .testTarget(name: "PaintToolkitTests", dependencies: ["PaintToolkit", "TestSupport", "ToolkitTestSupport"]),
-        .testTarget(name: "PaintDocumentTests", dependencies: ["PaintDocument", "TestSupport"]),
+        .testTarget(name: "PaintDocumentTests", dependencies: ["PaintDocument", "TestSupport", "CMyPaint"]),
         .testTarget(name: "DesktopPortalTests", dependencies: ["DesktopPortal", "PaintToolkit", "PaintGraphics", "TestSupport"]),
         .testTarget(
             name: "DrawingBoardTests",

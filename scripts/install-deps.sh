@@ -15,11 +15,11 @@ purpose=${1:-run}
 # GdkPixbuf (under librsvg too) BMP;
 # Little CMS (lcms2) converts an embedded colour profile's colours to sRGB. libxml2 reads and
 # writes the recently-used list and OpenRaster's stack.xml. SQLite (under GRDB) keeps the
-# shared sessions of x11paint-server.
+# shared sessions of x11paint-server. libmypaint and MyPaint's brush set: the Brush tool.
 packages=(pkg-config libx11-dev libxext-dev libxi-dev libpng-dev libjpeg62-turbo-dev libwebp-dev libtiff-dev libheif-dev libavif-dev
           libgif-dev liblcms2-dev libgdk-pixbuf-2.0-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
           librsvg2-dev adwaita-icon-theme hicolor-icon-theme gettext libharfbuzz-dev libfribidi-dev libdbus-1-dev libssl-dev libzstd-dev libxml2-dev
-          libsqlite3-dev)
+          libsqlite3-dev libmypaint-dev mypaint-brushes)
 case "$purpose" in
   run)
     # A headless machine gets the demo on a private X server.

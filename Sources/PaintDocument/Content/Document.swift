@@ -26,6 +26,8 @@ public struct Document: Sendable, Equatable, Codable {
         case adjust(PixelAdjustment, area: SelectionArea?)
         /// The airbrush's dots.
         case spray(Spray)
+        /// A stroke of one of MyPaint's brushes, drawn by libmypaint.
+        case brushStroke(BrushStroke)
         /// A gradient painted over the layer (the gradient tool), only the selection on it when
         /// `area` is set; its points in document units.
         case gradient(Gradient, area: SelectionArea?)
@@ -78,6 +80,7 @@ public struct Document: Sendable, Equatable, Codable {
             case .adjust(.effect(.motionBlur), _): return tr("the motion blur")
             case .gradient: return tr("the gradient")
             case .spray: return tr("the spray")
+            case .brushStroke(let stroke): return stroke.isEraser ? tr("the last eraser stroke") : tr("the last brush stroke")
             case .layer(let change): return change.userDescription
             case .turnImage(.halfTurn): return tr("the half turn")
             case .turnImage(.clockwise), .turnImage(.counterClockwise): return tr("the quarter turn")

@@ -15,6 +15,7 @@ extension Document.Item {
         case .adjust(let adjustment, _): return Self.historyName(of: adjustment)
         case .gradient: return tr("Gradient")
         case .spray: return tr("Spray")
+        case .brushStroke(let stroke): return stroke.isEraser ? tr("Eraser") : tr("Brush")
         case .layer(let change): return change.historyName
         case .turnImage(let turn):
             switch turn {
@@ -46,6 +47,7 @@ extension Document.Item {
         case .clearArea: return "edit-delete"
         case .gradient: return "tool-gradient"
         case .spray: return "tool-spray"
+        case .brushStroke(let stroke): return stroke.isEraser ? "tool-eraser" : "tool-paint"
         case .canvasSize: return "tool-select"
         case .layer(.add): return "list-add"
         case .layer(.duplicate): return "edit-copy"

@@ -32,6 +32,10 @@ extension Document.Item {
         case .gradient(let gradient, let area):
             return Plausible.point(gradient.start) && Plausible.point(gradient.end) && gradient.stops.allSatisfy { $0.offset.isFinite }
                 && (area.map(Plausible.area) ?? true)
+        case .brushStroke(let stroke):
+            return stroke.events.count <= Plausible.mostBrushEvents && stroke.settings.utf8.count <= Plausible.longestBrushSettings
+                && stroke.events.allSatisfy { Plausible.point(Point(x: $0.x, y: $0.y)) && $0.numbers.allSatisfy { $0.isFinite && abs($0) <= Plausible.farthest } }
+                && (stroke.radius.map(Plausible.size) ?? true) && stroke.opacity.isFinite && stroke.hardness.isFinite
         case .onLayer(_, let item): return item.isPlausible
         }
     }
@@ -56,6 +60,9 @@ private enum Plausible {
     /// a few million.
     static let mostDotsADab = 10_000
     static let mostDots = 50_000_000
+    /// Ten minutes of a pen at a thousand events a second; a .myb file is a few kilobytes.
+    static let mostBrushEvents = 600_000
+    static let longestBrushSettings = 1 << 20
 
     static func coordinate(_ value: Double) -> Bool { abs(value) <= farthest } // NaN fails
     static func point(_ p: Point) -> Bool { coordinate(p.x) && coordinate(p.y) }

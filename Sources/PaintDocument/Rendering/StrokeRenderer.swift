@@ -135,6 +135,7 @@ public struct StrokeRenderer {
                 adjustment.apply(to: layer, in: layer.bounds)
             }
         case .spray(let spray): render(spray, onto: layer)
+        case .brushStroke(let stroke): BrushStrokeDrawing.draw(stroke, on: layer, scale: scale)
         case .gradient(let gradient, let area):
             var inPixels = gradient
             inPixels.start = gradient.start * scale

@@ -1,0 +1,287 @@
+// libmypaint glue: brushes read from .myb text, and a tiled surface of libmypaint's whose tiles
+// are a layer's own pixels. A tile is made in libmypaint's form (15-bit premultiplied RGBA) the
+// first time a dab reaches it and stays so while the surface lives, so dabs build up at the
+// engine's own precision; each batch's changed rectangles go back to the layer's 8-bit words.
+#include "CMyPaint.h"
+#include <LazyLibrary.h>
+#include <mypaint-brush.h>
+#include <mypaint-tiled-surface.h>
+#include <mypaint-fixed-tiled-surface.h>
+#include <malloc.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MYPAINT_FUNCTIONS(X) \
+    X(mypaint_brush_new) X(mypaint_brush_from_defaults) X(mypaint_brush_from_string) \
+    X(mypaint_brush_unref) X(mypaint_brush_set_base_value) X(mypaint_brush_get_base_value) \
+    X(mypaint_brush_setting_from_cname) X(mypaint_brush_stroke_to) X(mypaint_brush_stroke_to_2) \
+    X(mypaint_tiled_surface2_init) X(mypaint_tiled_surface2_destroy) X(mypaint_surface2_to_surface) \
+    X(mypaint_surface_begin_atomic) X(mypaint_surface2_end_atomic) X(mypaint_surface_end_atomic) \
+    X(mypaint_fixed_tiled_surface_new) X(mypaint_fixed_tiled_surface_interface) X(mypaint_surface_unref) \
+    X(mypaint_tile_request_init) X(mypaint_tiled_surface_tile_request_start) X(mypaint_tiled_surface_tile_request_end)
+LAZY_LIBRARY(mypaint, "libmypaint-1.5.so.1", MYPAINT_FUNCTIONS)
+
+#define TILE MYPAINT_TILE_SIZE
+#define TILE_BYTES (TILE * TILE * 4 * sizeof(uint16_t))
+#define ONE (1 << 15)
+/* Enough for a dab and its mirror images (symmetry asks for one rectangle each). */
+#define MOST_RECTANGLES 64
+
+int brush_engine_available(void) { return load_mypaint(); }
+
+BrushEngineBrush *brush_engine_brush_new(const char *json) {
+    if (!load_mypaint() || !json) return NULL;
+    // libmypaint reads some of a new brush's computed settings before its first motion has
+    // computed them (the dab rate, the grid map's scale): whatever malloc left there. That made
+    // two brushes from one file draw two different strokes. glibc's M_PERTURB makes the
+    // allocation zeroed, as calloc's would be, while the brush is made.
+    static pthread_mutex_t making = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&making);
+    mallopt(M_PERTURB, 0xFF);
+    MyPaintBrush *brush = p_mypaint_brush_new();
+    mallopt(M_PERTURB, 0);
+    pthread_mutex_unlock(&making);
+    if (!brush) return NULL;
+    p_mypaint_brush_from_defaults(brush);
+    if (!p_mypaint_brush_from_string(brush, json)) {
+        p_mypaint_brush_unref(brush);
+        return NULL;
+    }
+    return (BrushEngineBrush *)brush;
+}
+
+void brush_engine_brush_free(BrushEngineBrush *brush) {
+    if (brush) p_mypaint_brush_unref((MyPaintBrush *)brush);
+}
+
+int brush_engine_setting(const char *name) {
+    if (!load_mypaint()) return -1;
+    return p_mypaint_brush_setting_from_cname(name);
+}
+
+void brush_engine_brush_set(BrushEngineBrush *brush, int setting, float value) {
+    if (setting >= 0 && setting < MYPAINT_BRUSH_SETTINGS_COUNT) p_mypaint_brush_set_base_value((MyPaintBrush *)brush, setting, value);
+}
+
+float brush_engine_brush_get(BrushEngineBrush *brush, int setting) {
+    if (setting < 0 || setting >= MYPAINT_BRUSH_SETTINGS_COUNT) return 0;
+    return p_mypaint_brush_get_base_value((MyPaintBrush *)brush, setting);
+}
+
+struct BrushEngineSurface {
+    MyPaintTiledSurface2 tiled; /* first: libmypaint's functions take the surface as this */
+    uint32_t *pixels;
+    int width, height, stride;
+    int tiles_across, tiles_down;
+    uint16_t **tiles;           /* tiles_across x tiles_down, NULL until a dab reaches one */
+    uint16_t *outside;          /* what a dab past the layer's edge draws on, and forgets */
+};
+
+/* 8-bit to 15-bit and back, each rounded to the nearest. */
+static inline uint16_t widen(uint32_t byte) { return (uint16_t)((byte * ONE + 127) / 255); }
+static inline uint32_t narrow(uint32_t fix) { return (fix * 255 + ONE / 2) >> 15; }
+
+static void read_tile(BrushEngineSurface *surface, int tx, int ty, uint16_t *tile) {
+    memset(tile, 0, TILE_BYTES);
+    int x0 = tx * TILE, y0 = ty * TILE;
+    int columns = surface->width - x0 < TILE ? surface->width - x0 : TILE;
+    int rows = surface->height - y0 < TILE ? surface->height - y0 : TILE;
+    for (int y = 0; y < rows; y++) {
+        const uint32_t *source = surface->pixels + (size_t)(y0 + y) * surface->stride + x0;
+        uint16_t *target = tile + (size_t)y * TILE * 4;
+        for (int x = 0; x < columns; x++) {
+            uint32_t word = source[x];
+            if (!word) continue;
+            target[x * 4 + 0] = widen(word >> 16 & 0xFF);
+            target[x * 4 + 1] = widen(word >> 8 & 0xFF);
+            target[x * 4 + 2] = widen(word & 0xFF);
+            target[x * 4 + 3] = widen(word >> 24);
+        }
+    }
+}
+
+static void tile_request_start(MyPaintTiledSurface2 *tiled, MyPaintTileRequest *request) {
+    BrushEngineSurface *surface = (BrushEngineSurface *)tiled;
+    int tx = request->tx, ty = request->ty;
+    if (tx < 0 || ty < 0 || tx >= surface->tiles_across || ty >= surface->tiles_down) {
+        memset(surface->outside, 0, TILE_BYTES);
+        request->buffer = surface->outside;
+        return;
+    }
+    uint16_t **slot = &surface->tiles[(size_t)ty * surface->tiles_across + tx];
+    if (!*slot) {
+        *slot = malloc(TILE_BYTES);
+        if (!*slot) {
+            memset(surface->outside, 0, TILE_BYTES);
+            request->buffer = surface->outside;
+            return;
+        }
+        read_tile(surface, tx, ty, *slot);
+    }
+    request->buffer = *slot;
+}
+
+static void tile_request_end(MyPaintTiledSurface2 *tiled, MyPaintTileRequest *request) {
+    (void)tiled;
+    (void)request;
+}
+
+BrushEngineSurface *brush_engine_surface_new(uint32_t *pixels, int width, int height, int stride) {
+    if (!load_mypaint() || width <= 0 || height <= 0) return NULL;
+    BrushEngineSurface *surface = calloc(1, sizeof(BrushEngineSurface));
+    if (!surface) return NULL;
+    surface->pixels = pixels;
+    surface->width = width;
+    surface->height = height;
+    surface->stride = stride;
+    surface->tiles_across = (width + TILE - 1) / TILE;
+    surface->tiles_down = (height + TILE - 1) / TILE;
+    surface->tiles = calloc((size_t)surface->tiles_across * surface->tiles_down, sizeof(uint16_t *));
+    surface->outside = malloc(TILE_BYTES);
+    if (!surface->tiles || !surface->outside) {
+        free(surface->tiles);
+        free(surface->outside);
+        free(surface);
+        return NULL;
+    }
+    p_mypaint_tiled_surface2_init(&surface->tiled, tile_request_start, tile_request_end);
+    // One thread: a tile is made on first touch, which is not safe from several at once.
+    surface->tiled.threadsafe_tile_requests = 0;
+    return surface;
+}
+
+void brush_engine_surface_free(BrushEngineSurface *surface) {
+    if (!surface) return;
+    p_mypaint_tiled_surface2_destroy(&surface->tiled);
+    size_t count = (size_t)surface->tiles_across * surface->tiles_down;
+    for (size_t i = 0; i < count; i++) free(surface->tiles[i]);
+    free(surface->tiles);
+    free(surface->outside);
+    free(surface);
+}
+
+void brush_engine_surface_begin(BrushEngineSurface *surface) {
+    p_mypaint_surface_begin_atomic(p_mypaint_surface2_to_surface(&surface->tiled.parent));
+}
+
+/* The tiles' pixels within the rectangle back into the layer's words. */
+static void write_back(BrushEngineSurface *surface, int x0, int y0, int x1, int y1) {
+    for (int y = y0; y < y1; y++) {
+        uint32_t *row = surface->pixels + (size_t)y * surface->stride;
+        for (int x = x0; x < x1; x++) {
+            const uint16_t *tile = surface->tiles[(size_t)(y / TILE) * surface->tiles_across + x / TILE];
+            if (!tile) continue;
+            const uint16_t *pixel = tile + ((size_t)(y % TILE) * TILE + x % TILE) * 4;
+            row[x] = narrow(pixel[3]) << 24 | narrow(pixel[0]) << 16 | narrow(pixel[1]) << 8 | narrow(pixel[2]);
+        }
+    }
+}
+
+void brush_engine_surface_end(BrushEngineSurface *surface, int *x, int *y, int *width, int *height) {
+    MyPaintRectangle rectangles[MOST_RECTANGLES];
+    MyPaintRectangles changed = { MOST_RECTANGLES, rectangles };
+    memset(rectangles, 0, sizeof rectangles);
+    p_mypaint_surface2_end_atomic(&surface->tiled.parent, &changed);
+    int left = surface->width, top = surface->height, right = 0, bottom = 0;
+    int count = changed.num_rectangles < MOST_RECTANGLES ? changed.num_rectangles : MOST_RECTANGLES;
+    for (int i = 0; i < count; i++) {
+        MyPaintRectangle r = rectangles[i];
+        int x0 = r.x < 0 ? 0 : r.x, y0 = r.y < 0 ? 0 : r.y;
+        int x1 = r.x + r.width > surface->width ? surface->width : r.x + r.width;
+        int y1 = r.y + r.height > surface->height ? surface->height : r.y + r.height;
+        if (x0 >= x1 || y0 >= y1) continue;
+        write_back(surface, x0, y0, x1, y1);
+        if (x0 < left) left = x0;
+        if (y0 < top) top = y0;
+        if (x1 > right) right = x1;
+        if (y1 > bottom) bottom = y1;
+    }
+    *x = left;
+    *y = top;
+    *width = right > left ? right - left : 0;
+    *height = bottom > top ? bottom - top : 0;
+}
+
+int brush_engine_stroke_to(BrushEngineBrush *brush, BrushEngineSurface *surface, float x, float y, float pressure,
+                           float xtilt, float ytilt, double dtime, float zoom, float rotation) {
+    return p_mypaint_brush_stroke_to_2((MyPaintBrush *)brush, &surface->tiled.parent, x, y, pressure, xtilt, ytilt, dtime,
+                                       zoom, rotation, 0);
+}
+
+int brush_engine_stroke_to_first_interface(BrushEngineBrush *brush, BrushEngineSurface *surface, float x, float y,
+                                           float pressure, float xtilt, float ytilt, double dtime) {
+    return p_mypaint_brush_stroke_to((MyPaintBrush *)brush, p_mypaint_surface2_to_surface(&surface->tiled.parent),
+                                     x, y, pressure, xtilt, ytilt, dtime);
+}
+
+struct BrushEngineReference {
+    MyPaintFixedTiledSurface *fixed;
+    int width, height;
+};
+
+BrushEngineReference *brush_engine_reference_new(int width, int height) {
+    if (!load_mypaint()) return NULL;
+    BrushEngineReference *reference = calloc(1, sizeof(BrushEngineReference));
+    if (!reference) return NULL;
+    reference->fixed = p_mypaint_fixed_tiled_surface_new(width, height);
+    reference->width = width;
+    reference->height = height;
+    if (!reference->fixed) {
+        free(reference);
+        return NULL;
+    }
+    // It starts every channel at 0xFFFF, twice libmypaint's own 1.0 (1 << 15), which its blend
+    // modes take past their range: white as they mean it, for both surfaces to start from.
+    MyPaintTiledSurface *tiled = (MyPaintTiledSurface *)p_mypaint_fixed_tiled_surface_interface(reference->fixed);
+    for (int ty = 0; ty * TILE < height; ty++) {
+        for (int tx = 0; tx * TILE < width; tx++) {
+            MyPaintTileRequest request;
+            p_mypaint_tile_request_init(&request, 0, tx, ty, 0);
+            p_mypaint_tiled_surface_tile_request_start(tiled, &request);
+            for (int i = 0; request.buffer && i < TILE * TILE * 4; i++) request.buffer[i] = ONE;
+            p_mypaint_tiled_surface_tile_request_end(tiled, &request);
+        }
+    }
+    return reference;
+}
+
+void brush_engine_reference_free(BrushEngineReference *reference) {
+    if (!reference) return;
+    p_mypaint_surface_unref(p_mypaint_fixed_tiled_surface_interface(reference->fixed));
+    free(reference);
+}
+
+void brush_engine_reference_begin(BrushEngineReference *reference) {
+    p_mypaint_surface_begin_atomic(p_mypaint_fixed_tiled_surface_interface(reference->fixed));
+}
+
+void brush_engine_reference_end(BrushEngineReference *reference) {
+    MyPaintRectangle changed;
+    p_mypaint_surface_end_atomic(p_mypaint_fixed_tiled_surface_interface(reference->fixed), &changed);
+}
+
+int brush_engine_reference_stroke_to(BrushEngineBrush *brush, BrushEngineReference *reference, float x, float y,
+                                     float pressure, float xtilt, float ytilt, double dtime) {
+    return p_mypaint_brush_stroke_to((MyPaintBrush *)brush, p_mypaint_fixed_tiled_surface_interface(reference->fixed),
+                                     x, y, pressure, xtilt, ytilt, dtime);
+}
+
+void brush_engine_reference_read(BrushEngineReference *reference, uint32_t *pixels) {
+    MyPaintTiledSurface *tiled = (MyPaintTiledSurface *)p_mypaint_fixed_tiled_surface_interface(reference->fixed);
+    for (int ty = 0; ty * TILE < reference->height; ty++) {
+        for (int tx = 0; tx * TILE < reference->width; tx++) {
+            MyPaintTileRequest request;
+            p_mypaint_tile_request_init(&request, 0, tx, ty, 1);
+            p_mypaint_tiled_surface_tile_request_start(tiled, &request);
+            const uint16_t *tile = request.buffer;
+            for (int y = 0; y < TILE && ty * TILE + y < reference->height; y++) {
+                for (int x = 0; x < TILE && tx * TILE + x < reference->width; x++) {
+                    const uint16_t *pixel = tile ? tile + ((size_t)y * TILE + x) * 4 : NULL;
+                    pixels[(size_t)(ty * TILE + y) * reference->width + tx * TILE + x] =
+                        pixel ? narrow(pixel[3]) << 24 | narrow(pixel[0]) << 16 | narrow(pixel[1]) << 8 | narrow(pixel[2]) : 0;
+                }
+            }
+            p_mypaint_tiled_surface_tile_request_end(tiled, &request);
+        }
+    }
+}
