@@ -120,7 +120,7 @@ final class BoardLayoutTests: XCTestCase {
     }
 
     func testTheToolsCollapseIntoAPopUpWhenTheirSegmentsDoNotFitAndItChoosesTools() throws {
-        // With icons the 19 segments fit at 1024 points (the buttons show icons only there).
+        // With icons the 20 segments fit at 1024 points (the buttons show icons only there).
         let roomy = makeBoard(Size(width: 1024, height: 700))
         XCTAssertFalse(roomy.1.toolPicker.isHidden)
         XCTAssertFalse(roomy.1.toolbarController.undoButton.showsTitle, "icons only, the tooltip names it")

@@ -28,6 +28,7 @@ final class BoardSettingsTests: XCTestCase {
         settings.smoothing = "strong"
         settings.taperWithSpeed = true
         settings.lastFolder = temp.path
+        settings.mypaintBrush = "deevad/2B_pencil"
         BoardSettings.apply(settings, problem: nil, to: session.board)
         XCTAssertEqual(session.board.canvas.brush.key, "r")
         XCTAssertEqual(session.board.canvas.strokeWidth, 9)

@@ -21,7 +21,7 @@ final class BrushStrokeTests: XCTestCase {
         (0..<count).map { i in
             let t = Double(i) / Double(max(count - 1, 1))
             return BrushEvent(x: width * (0.1 + 0.8 * t), y: height * (0.5 + 0.3 * sin(t * 9)), pressure: 0.3 + 0.6 * sin(t * .pi),
-                              xTilt: 0.2 * sin(t * 5), yTilt: 0.1, seconds: 1.0 / 120)
+                              xTilt: 0.2 * sin(t * 5), yTilt: 0.1, seconds: i == 0 ? BrushEvent.strokeStartSeconds : 1.0 / 120)
         }
     }
 

@@ -44,6 +44,7 @@ public enum BoardSettings {
             board.documentController.lastFolder = folder
         }
         canvas.penSettings = pen
+        if let brush = settings.mypaintBrush, !brush.isEmpty { MyPaintBrushes.shared.chosen = brush }
         board.pen.showPen()
     }
 
@@ -67,6 +68,7 @@ public enum BoardSettings {
         settings.windowWidth = windowSize?.width
         settings.windowHeight = windowSize?.height
         settings.lastFolder = board.documentController.lastFolder
+        settings.mypaintBrush = MyPaintBrushes.shared.chosen
         return settings
     }
 

@@ -14,7 +14,8 @@ public final class DrawingBoardViewController: ViewController {
     /// The tools of seed 003, in the order of the tool picker.
     public static let tools: [Brush] = [PencilBrush(), LineBrush(), DashedLineBrush(), RectangleBrush(), EllipseBrush(), EraserBrush(),
                                         EyedropperBrush(), FillBrush(), TextBrush(), SelectBrush(), LassoBrush(), RoundedRectangleBrush(),
-                                        ArrowBrush(), EllipseSelectBrush(), GradientBrush(), SprayBrush(), PolygonBrush(), CurveBrush(), MagicWandBrush()]
+                                        ArrowBrush(), EllipseSelectBrush(), GradientBrush(), SprayBrush(), PolygonBrush(), CurveBrush(), MagicWandBrush(),
+                                        PaintBrush()]
     public static let eraserIndex = 5
     public static let eyedropperIndex = 6
     /// A document opened from a file larger than this is reduced while it is read (and says so).

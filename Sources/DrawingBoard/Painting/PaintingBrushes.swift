@@ -44,6 +44,32 @@ public struct GradientBrush: Brush {
     }
 }
 
+/// MyPaint's brushes (画笔), drawn by libmypaint: charcoal, ink, pencils, wet paint; the brush
+/// is MyPaint's, its size the width, its colour the current one. A pen's eraser end erases with it.
+public struct PaintBrush: Brush {
+    public init() {}
+    public var name: String { tr("Brush") }
+    public var longName: String { tr("MyPaint brush") }
+    public var iconName: String { "tool-paint" }
+    /// Krita's, GIMP's and Photoshop's key for the brush.
+    public var key: Character { "b" }
+    public var group: ToolGroup { .painting }
+
+    public func press(_ press: ToolPress) -> ToolGesture? {
+        guard !press.isRefusedByLockedLayer else { return nil }
+        let brushes = MyPaintBrushes.shared
+        if let problem = brushes.problem {
+            // Said in the board's message line, found up the responder chain.
+            var responder: Responder? = press.canvas
+            while let next = responder, !(next is DrawingBoardViewController) { responder = next.next }
+            (responder as? DrawingBoardViewController)?.showStatus(problem, isError: true)
+            return nil
+        }
+        guard let stroke = brushes.stroke(color: press.paint, width: press.canvas.strokeWidth, isEraser: press.touch.isEraser) else { return nil }
+        return BrushPaintGesture(press, stroke: stroke)
+    }
+}
+
 /// The airbrush (喷枪): dots scattered over a disc as long as the button is held, the disc as
 /// wide as three widths; a pen pressed harder sprays more.
 public struct SprayBrush: Brush {

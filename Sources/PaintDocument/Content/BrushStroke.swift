@@ -81,6 +81,9 @@ public struct BrushEvent: Sendable, Equatable {
     public var rotation: Double
 
     static let fields = 8
+    /// The first event's seconds: over five since the last, libmypaint starts the brush where
+    /// the event is instead of drawing to it from where a new brush stands (0, 0).
+    public static let strokeStartSeconds = 10.0
 
     public init(x: Double, y: Double, pressure: Double, xTilt: Double = 0, yTilt: Double = 0, seconds: Double, zoom: Double = 1,
                 rotation: Double = 0) {

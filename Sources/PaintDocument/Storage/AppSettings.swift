@@ -25,6 +25,8 @@ public struct AppSettings: Equatable, Sendable {
     public var windowHeight: Double?
     /// The folder of the last file opened or saved (where Save As and Export suggest next).
     public var lastFolder: String?
+    /// The Brush tool's MyPaint brush, "classic/charcoal".
+    public var mypaintBrush: String?
 
     public init() {}
 }
@@ -76,6 +78,7 @@ public struct SettingsFile {
         settings.windowWidth = value("window_width", number)
         settings.windowHeight = value("window_height", number)
         settings.lastFolder = value("last_folder", text)
+        settings.mypaintBrush = value("mypaint_brush", text)
         let problem = wrong.isEmpty ? nil
             : tr("Some settings in %@ had the wrong kind of value (%@); their defaults are used.", DisplayPath.short(path), wrong.joined(separator: ", "))
         return (settings, problem)
@@ -101,6 +104,7 @@ public struct SettingsFile {
         put("window_width", settings.windowWidth)
         put("window_height", settings.windowHeight)
         put("last_folder", settings.lastFolder)
+        put("mypaint_brush", settings.mypaintBrush)
         let text = "# X11Paint's settings: what it remembers between runs. Safe to edit; a value it\n"
             + "# cannot read is replaced by its default.\n" + table.convert(to: .toml) + "\n"
         let folder = (path as NSString).deletingLastPathComponent

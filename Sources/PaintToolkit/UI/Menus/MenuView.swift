@@ -183,13 +183,14 @@ public final class MenuView: View {
         changing { levels.append(Level(menu: menu, rows: rows, frame: frame, highlighted: nil, openedFrom: row, rowHeight: rowHeight, offsets: offsets)) }
     }
 
-    /// The usual row height, or as much less (down to 18 points, still a fair target) as lets
-    /// every row show in a short window: a long menu squeezed beats one cut at the bottom.
+    /// The usual row height, or as much less (down to 17 points, still a fair target for a
+    /// pointer: the twenty tools in the smallest window) as lets every row show in a short
+    /// window: a long menu squeezed beats one cut at the bottom.
     private func rowHeight(for rows: [Menu.Row]) -> Double {
         let separators = Double(rows.filter(\.isSeparator).count) * Self.separatorHeight
         let count = Double(rows.filter { !$0.isSeparator }.count)
         guard count > 0 else { return Self.rowHeight }
-        return min(Self.rowHeight, max(18, ((bounds.height - 2 * Self.padding - separators) / count).rounded(.down)))
+        return min(Self.rowHeight, max(17, ((bounds.height - 2 * Self.padding - separators) / count).rounded(.down)))
     }
 
     private func closeLevel() {
