@@ -44,11 +44,12 @@ public struct GradientBrush: Brush {
     }
 }
 
-/// MyPaint's brushes (画笔), drawn by libmypaint: charcoal, ink, pencils, wet paint; the brush
+/// MyPaint's brushes (笔刷), drawn by libmypaint: charcoal, ink, pencils, wet paint; the brush
 /// is MyPaint's, its size the width, its colour the current one. A pen's eraser end erases with it.
 public struct PaintBrush: Brush {
     public init() {}
-    public var name: String { tr("Brush") }
+    /// Pinta's name for its brush tool; "Brush" is the bottom bar's brush settings.
+    public var name: String { tr("Paintbrush") }
     public var longName: String { tr("MyPaint brush") }
     public var iconName: String { "tool-paint" }
     /// Krita's, GIMP's and Photoshop's key for the brush.

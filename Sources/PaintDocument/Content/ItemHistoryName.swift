@@ -15,7 +15,7 @@ extension Document.Item {
         case .adjust(let adjustment, _): return Self.historyName(of: adjustment)
         case .gradient: return tr("Gradient")
         case .spray: return tr("Spray")
-        case .brushStroke(let stroke): return stroke.isEraser ? tr("Eraser") : tr("Brush")
+        case .brushStroke(let stroke): return stroke.isEraser ? tr("Eraser") : tr("Paintbrush")
         case .layer(let change): return change.historyName
         case .turnImage(let turn):
             switch turn {
