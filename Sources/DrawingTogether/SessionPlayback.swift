@@ -23,15 +23,16 @@ final class SessionPlayback {
     private var played = 0
     private var started = 0.0, lastStatus = -Double.infinity
     private var timer: Scheduler.Timer?
-    private let now: () -> Double
 
-    init(_ recording: SessionRecordingFile.Recording, in board: DrawingBoardViewController, changesPerSecond: Double,
-         now: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime }) {
+    init(_ recording: SessionRecordingFile.Recording, in board: DrawingBoardViewController, changesPerSecond: Double) {
         self.board = board
         self.recording = recording
         self.changesPerSecond = changesPerSecond
-        self.now = now
     }
+
+    /// The application's clock, which its timers fire by (nil: a board in no window).
+    private var application: Application? { board?.view.window?.application }
+    private func now() -> Double { application?.clock.now ?? 0 }
 
     /// Whether changes are still to come.
     var isPlaying: Bool { shared != nil }
@@ -52,7 +53,7 @@ final class SessionPlayback {
     private func step() {
         guard let board, let shared else { return finish() }
         // A board not in a window (a test's) has no clock to play on: it takes them all now.
-        let scheduler = board.view.window?.application.scheduler
+        let scheduler = application?.scheduler
         let due = changesPerSecond > 0 && scheduler != nil ? min(recording.operations.count, Int((now() - started) * changesPerSecond) + 1)
                                                            : recording.operations.count
         while played < due {
