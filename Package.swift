@@ -201,7 +201,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo"),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["DrawingBoard", "PaintToolkit", "PaintDocument", "PaintGraphics", "PaintGraphicsHaswell", "CCairo", "CImageCodecs"]
+            dependencies: ["DrawingBoard", "PaintToolkit", "PaintDocument", "PaintGraphics", "PaintGraphicsHaswell", "CCairo", "CImageCodecs", "CMyPaint"]
         ),
         // Helpers the tests share: temporary folders, scratch mounts, catalogs, pointer traces
         // (over the graphics layer), and touches driven through a window (over the toolkit).

@@ -7,6 +7,7 @@
 #include <mypaint-brush.h>
 #include <mypaint-tiled-surface.h>
 #include <mypaint-fixed-tiled-surface.h>
+#include <dlfcn.h>
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,18 @@ LAZY_LIBRARY(mypaint, "libmypaint-1.5.so.1", MYPAINT_FUNCTIONS)
 #define MOST_RECTANGLES 64
 
 int brush_engine_available(void) { return load_mypaint(); }
+
+int brush_engine_set_threads(int count) {
+    if (!load_mypaint()) return 0;
+    // libmypaint's OpenMP runtime came in with it; its own call sets how many threads the
+    // surfaces that allow it spread a batch's tiles over.
+    void *runtime = dlopen("libgomp.so.1", RTLD_NOW | RTLD_NOLOAD);
+    void (*set_threads)(int) = runtime ? (void (*)(int))dlsym(runtime, "omp_set_num_threads") : NULL;
+    if (runtime) dlclose(runtime);
+    if (!set_threads) return 0;
+    set_threads(count);
+    return 1;
+}
 
 BrushEngineBrush *brush_engine_brush_new(const char *json) {
     if (!load_mypaint() || !json) return NULL;
@@ -164,15 +177,21 @@ void brush_engine_surface_begin(BrushEngineSurface *surface) {
     p_mypaint_surface_begin_atomic(p_mypaint_surface2_to_surface(&surface->tiled.parent));
 }
 
-/* The tiles' pixels within the rectangle back into the layer's words. */
+/* The tiles' pixels within the rectangle back into the layer's words, a tile's row span at a time. */
 static void write_back(BrushEngineSurface *surface, int x0, int y0, int x1, int y1) {
     for (int y = y0; y < y1; y++) {
         uint32_t *row = surface->pixels + (size_t)y * surface->stride;
-        for (int x = x0; x < x1; x++) {
-            const uint16_t *tile = surface->tiles[(size_t)(y / TILE) * surface->tiles_across + x / TILE];
-            if (!tile) continue;
-            const uint16_t *pixel = tile + ((size_t)(y % TILE) * TILE + x % TILE) * 4;
-            row[x] = narrow(pixel[3]) << 24 | narrow(pixel[0]) << 16 | narrow(pixel[1]) << 8 | narrow(pixel[2]);
+        uint16_t *const *tiles = surface->tiles + (size_t)(y / TILE) * surface->tiles_across;
+        size_t tile_row = (size_t)(y % TILE) * TILE;
+        for (int x = x0; x < x1;) {
+            int tile_x = x / TILE, end = (tile_x + 1) * TILE < x1 ? (tile_x + 1) * TILE : x1;
+            const uint16_t *tile = tiles[tile_x];
+            if (tile) {
+                const uint16_t *pixel = tile + (tile_row + (size_t)(x - tile_x * TILE)) * 4;
+                for (int i = x; i < end; i++, pixel += 4)
+                    row[i] = narrow(pixel[3]) << 24 | narrow(pixel[0]) << 16 | narrow(pixel[1]) << 8 | narrow(pixel[2]);
+            }
+            x = end;
         }
     }
 }

@@ -9,6 +9,8 @@
 
 /* 1 when libmypaint is there to draw with (opened on the first call). */
 int brush_engine_available(void);
+/* How many OpenMP threads libmypaint's thread-safe surfaces (its reference surface) use; 1 when set. */
+int brush_engine_set_threads(int count);
 
 typedef struct BrushEngineBrush BrushEngineBrush;
 
