@@ -19,7 +19,8 @@ extension RandomOperationLogs {
     }
 
     /// A change of every kind the mix exercises: strokes, a clear, flips, colour adjustments,
-    /// layers (made by one author, painted on by any), half and quarter turns of the image.
+    /// layers (made by one author, painted on by any), half and quarter turns of the image,
+    /// a selection put in perspective.
     func change(by author: UInt32, _ n: Int, _ random: inout SeededGenerator, layers: [Int]) -> Document.Item {
         switch random.next() % 12 {
         case 0: return .clear
@@ -28,6 +29,12 @@ extension RandomOperationLogs {
         case 3: return .turnImage(random.next() % 2 == 0 ? .halfTurn : .clockwise)
         case 4: return .layer(.add(id: Int(author) * 1000 + n, index: 1, properties: LayerProperties(name: "Layer \(n)")))
         case 5 where !layers.isEmpty: return .onLayer(layers[Int(random.next() % UInt64(layers.count))], stroke(n, &random))
+        case 6:
+            // A quarter of the page pulled into perspective, its pixels resampled.
+            let pull = Double(random.next() % 8)
+            return .transform(FreeTransform(source: Rect(x: 8, y: 8, width: 32, height: 24),
+                                            corners: [Point(x: 8 + pull, y: 6), Point(x: 44, y: 8), Point(x: 40, y: 34 - pull), Point(x: 6, y: 30)],
+                                            filter: .bicubic), area: SelectionArea(bounds: Rect(x: 8, y: 8, width: 32, height: 24)))
         default: return stroke(n, &random)
         }
     }

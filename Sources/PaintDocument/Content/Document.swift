@@ -22,6 +22,8 @@ public struct Document: Sendable, Equatable, Codable {
         case clearArea(SelectionArea)
         /// The layer mirrored, only the selection's rectangle on it when `area` is set.
         case mirror(horizontally: Bool, area: SelectionArea?)
+        /// The layer's pixels (the selection's, when `area` is set) through a free transform.
+        case transform(FreeTransform, area: SelectionArea?)
         /// A colour adjustment of the layer, of the selection on it when `area` is set.
         case adjust(PixelAdjustment, area: SelectionArea?)
         /// The airbrush's dots.
@@ -65,6 +67,7 @@ public struct Document: Sendable, Equatable, Codable {
             case .text: return tr("the text")
             case .clearArea: return tr("the cleared selection")
             case .mirror: return tr("the flip")
+            case .transform: return tr("the transform")
             case .adjust(.invert, _): return tr("the inverted colours")
             case .adjust(.blackAndWhite, _): return tr("the black and white")
             case .adjust(.sepia, _): return tr("the sepia")

@@ -12,6 +12,7 @@ extension Document.Item {
         case .text: return tr("Text")
         case .clearArea: return tr("Erase Selection")
         case .mirror(let horizontally, _): return horizontally ? tr("Flip Horizontal") : tr("Flip Vertical")
+        case .transform: return tr("Transform")
         case .adjust(let adjustment, _): return Self.historyName(of: adjustment)
         case .gradient: return tr("Gradient")
         case .spray: return tr("Spray")

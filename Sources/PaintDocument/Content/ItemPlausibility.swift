@@ -24,6 +24,7 @@ extension Document.Item {
         case .text(let text): return Plausible.point(text.origin) && Plausible.size(text.size)
         case .clearArea(let area): return Plausible.area(area)
         case .mirror(_, let area): return area.map(Plausible.area) ?? true
+        case .transform(let transform, let area): return transform.isPlausible && (area.map(Plausible.area) ?? true)
         case .adjust(let adjustment, let area): return Plausible.adjustment(adjustment) && (area.map(Plausible.area) ?? true)
         case .spray(let spray):
             return spray.dabs.count == spray.dots.count && spray.dabs.allSatisfy(Plausible.point)

@@ -128,6 +128,7 @@ public struct StrokeRenderer {
         case .mirror(let horizontally, let area):
             guard let area else { return layer.mirror(in: layer.bounds, horizontally: horizontally) }
             area.work(on: layer, atScale: scale) { layer.mirror(in: pixels(of: area.bounds), horizontally: horizontally) }
+        case .transform(let transform, let area): transform.apply(onto: layer, area: area, atScale: scale)
         case .adjust(let adjustment, let area):
             if let area {
                 area.work(on: layer, atScale: scale) { adjustment.apply(to: layer, in: area.pixels(atScale: scale), selected: area.mask(atScale: scale)) }

@@ -166,7 +166,8 @@ public final class Bitmap {
     /// A copy of a region as a new bitmap.
     public func cropped(to rect: PixelRect) -> Bitmap {
         let r = rect.intersection(bounds)
-        let result = Bitmap(width: r.width, height: r.height)
+        // Every pixel of the copy is written by the copy: not filled first.
+        let result = Bitmap(uninitializedWidth: r.width, height: r.height)
         result.copy(r, from: self, toX: -r.x0, y: -r.y0)
         return result
     }
