@@ -8,6 +8,9 @@ final class ImageCommands {
 
     init(board: DrawingBoardViewController) { self.board = board }
 
+    /// Image → Transform (Ctrl+T) on the selection or the current layer.
+    private(set) lazy var freeTransform = FreeTransformController(board: board)
+
     var isBackgroundAPicture: Bool {
         if case .image = board.canvas.canvasBackground { return true }
         return false

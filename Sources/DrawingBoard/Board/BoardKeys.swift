@@ -12,7 +12,10 @@ enum BoardKeys {
             board.showStatus(tr("Saving once the last drawing is back…"))
             return true
         }
+        let transform = board.imageCommands.freeTransform
         switch (event.key, event.modifiers) {
+        case (.escape, []) where transform.isActive: transform.cancel()
+        case (.enter, []) where transform.isActive: transform.apply()
         case (.escape, []):
             if board.reading.isOpening { board.cancelOpening() } else if board.photoPlacement != nil { board.cancelPhoto() } else if board.canvas.isDrawing {
                 board.canvas.cancelStroke()
@@ -31,6 +34,8 @@ enum BoardKeys {
             // A key of a command that cannot run now (Copy with nothing selected) is still the
             // board's: it does nothing rather than reach something else.
             guard let command = board.mainMenu.menu.command(for: event) else { return false }
+            // Another command works on the layer as it shows: the transform under way is applied.
+            if transform.isActive, event != KeyEvent(.character("t"), modifiers: .control) { transform.apply() }
             command.run()
         }
         return true

@@ -18,6 +18,7 @@ enum BoardLayout {
             ? bounds
             : Rect(x: 0, y: toolbarHeight + strip, width: bounds.width, height: max(0, bounds.height - toolbarHeight - strip - bottomBarHeight))
         board.photoController.layout()
+        board.imageCommands.freeTransform.layout()
         board.messageLine.frame = Rect(x: 0, y: bounds.height - bottomBarHeight - 44, width: bounds.width, height: 44)
         board.panels.layout()
         board.docked.layout()

@@ -122,6 +122,7 @@ enum BoardMenu {
                     Command(tr("Rotate…")) { commands.chooseRotation() },
                     Command(tr("Flip Horizontal")) { commands.turn(.flipHorizontal) },
                     Command(tr("Flip Vertical")) { commands.turn(.flipVertical) }]),
+            inline([Command(tr("Transform…"), keys: [key("t", .control)]) { commands.freeTransform.begin() }]),
             inline([Command(tr("Clear"), isEnabled: { [unowned board] in board.clearButton.isEnabled }) { [unowned board] in board.clear() },
                     Command(tr("Background…")) { [unowned board] in board.showBackgroundSettings() }]),
         ])
@@ -170,7 +171,8 @@ enum BoardMenu {
             inline([Command(tr("Move Up"), keys: [KeyEvent(.pageUp, modifiers: ctrlShift)], isEnabled: notTop) { commands.moveLayer(up: true) },
                     Command(tr("Move Down"), keys: [KeyEvent(.pageDown, modifiers: ctrlShift)], isEnabled: notBottom) { commands.moveLayer(up: false) }]),
             inline([Command(tr("Flip Horizontal")) { commands.flip(horizontally: true) },
-                    Command(tr("Flip Vertical")) { commands.flip(horizontally: false) }]),
+                    Command(tr("Flip Vertical")) { commands.flip(horizontally: false) },
+                    Command(tr("Transform Layer…")) { [unowned board] in board.imageCommands.freeTransform.begin() }]),
             inline([Command(tr("Merge Down"), keys: [key("m", .control)], isEnabled: notBottom) { commands.mergeDown() },
                     Command(tr("Flatten"), keys: [key("f", ctrlShift)], isEnabled: several) { commands.flatten() }]),
             inline([Command(tr("Properties…")) { [unowned board] in board.layersPanel.openCurrentProperties() }]),

@@ -37,6 +37,11 @@ enum BoardShortcuts {
                                       Row(tr("Move"), gesture: tr("Drag")),
                                       Row(tr("Scale and turn"), gesture: tr("Ctrl+drag, pinch")),
                                       Row(tr("Take back its last change"), [BoardMenu.key("z", .control)])]))
+        groups.append((tr("Transform"), [Row(tr("Apply"), [KeyEvent(.enter)]), Row(tr("Cancel"), [KeyEvent(.escape)]),
+                                          Row(tr("Scale, keeping the proportions"), gesture: tr("Shift+drag a corner")),
+                                          Row(tr("Turn in 15° steps"), gesture: tr("Shift+drag outside")),
+                                          Row(tr("Skew"), gesture: tr("Ctrl+drag a side")),
+                                          Row(tr("Perspective"), gesture: tr("Ctrl+drag a corner"))]))
         return groups
     }
 }

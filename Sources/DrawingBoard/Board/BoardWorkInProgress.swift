@@ -17,8 +17,9 @@ final class BoardWorkInProgress: DocumentWorkInProgress {
     func settleWhatIsShown() -> Bool {
         board.canvas.settleBackgroundPreview()
         board.canvas.commitText()
-        let bakedFirst = board.photoPlacement != nil
+        let bakedFirst = board.photoPlacement != nil || board.imageCommands.freeTransform.isActive
         board.bakePhoto()
+        board.imageCommands.freeTransform.apply()
         return bakedFirst
     }
 

@@ -20,7 +20,7 @@ final class HistoryCommands {
     /// Each says what it did: the message about the change it takes back ("Cleared …") must
     /// not stay on screen as if it still held.
     func undo() {
-        if board.photoController.undo() { return }
+        if board.photoController.undo() || board.imageCommands.freeTransform.cancel() { return }
         let last = board.canvas.document.items.last
         if board.canvas.undo() {
             if let last { board.showStatus(tr("Undid %@ (Ctrl+Shift+Z puts it back)", last.userDescription)) }

@@ -17,6 +17,8 @@ final class MainMenuController {
     func show(byKey: Bool) {
         if let openMenu, openMenu.superview != nil { openMenu.close(); return }
         guard let window = board.view.window, board.presentedViewController == nil else { return }
+        // Its commands work on the layer as it shows: a transform under way is applied first.
+        board.imageCommands.freeTransform.apply()
         let button = board.toolbarController.menuButton
         // With the bars hidden (full screen) the menu drops from the window's top right corner.
         let anchor = board.barsHidden ? Rect(x: window.bounds.maxX, y: 0, width: 0, height: 0) : button.convert(button.bounds, to: window)

@@ -64,6 +64,9 @@ final class SelectionTool {
         setArea(area.mask(atScale: s)?.contains(true) == true ? area : nil)
     }
 
+    /// Selects an area as it is (where a transform took the selection).
+    func select(_ area: SelectionArea) { setArea(area) }
+
     /// Selects the whole document (Ctrl+A).
     func selectAll() {
         guard let format = canvas.document.format else { return }
