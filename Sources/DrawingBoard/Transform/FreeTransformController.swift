@@ -85,14 +85,20 @@ final class FreeTransformController {
         frameView = nil
     }
 
+    /// The frame over the canvas; the commands and the fields above each other, where they
+    /// cover none of the frame's handles (as the photo's bar does).
     func layout() {
         guard let view = frameView else { return }
         view.frame = canvas.frame
         let inset = 10.0
         let barWidth = bar.fullWidth.rounded(.up), fieldsWidth = min(fieldsBar.fullWidth.rounded(.up), canvas.frame.width - 2 * inset)
-        bar.frame = Rect(x: (canvas.frame.midX - barWidth / 2).rounded(), y: canvas.frame.minY + inset, width: barWidth, height: 40)
-        // Under the commands: the bottom of the canvas is the message line's.
-        fieldsBar.frame = Rect(x: (canvas.frame.midX - fieldsWidth / 2).rounded(), y: bar.frame.maxY + 6, width: fieldsWidth, height: 40)
+        let width = max(barWidth, fieldsWidth)
+        let port = canvas.viewport, corners = view.freeTransform.corners
+        let handles = (corners + (0..<4).map { TransformDrag.midpoint(corners[$0], corners[($0 + 1) % 4]) })
+            .map { view.convert(port.viewPoint($0), to: board.view) }
+        let both = PhotoPlacementController.barFrame(size: Size(width: width, height: 86), in: canvas.frame, avoiding: handles)
+        bar.frame = Rect(x: (both.midX - barWidth / 2).rounded(), y: both.minY, width: barWidth, height: 40)
+        fieldsBar.frame = Rect(x: (both.midX - fieldsWidth / 2).rounded(), y: both.minY + 46, width: fieldsWidth, height: 40)
     }
 
     // MARK: - Following the frame
@@ -116,6 +122,7 @@ final class FreeTransformController {
         canvas.content.previewItem(view.freeTransform.isIdentity ? nil : .transform(view.freeTransform, area: area))
         canvas.setNeedsDisplay()
         showFields()
+        layout()
     }
 
     private func showFields() {
@@ -159,7 +166,7 @@ final class FreeTransformController {
         let limit = Double(DocumentFormat.maximumSide) * 2
         let specs: [(range: ClosedRange<Double>, unit: String, tip: String, decimals: Int)] = [
             (-limit...limit, "", tr("Centre, across"), 0), (-limit...limit, "", tr("Centre, down"), 0),
-            (-limit...limit, "", tr("Width"), 0), (-limit...limit, "", tr("Height"), 0),
+            (-limit...limit, "", tr("Frame width"), 0), (-limit...limit, "", tr("Frame height"), 0),
             (-360...360, "°", tr("Angle"), 1), (-85...85, "°", tr("Skew"), 1),
         ]
         return specs.map { spec in

@@ -83,7 +83,8 @@ public struct FreeTransform: Sendable, Hashable, Codable {
         let moved = [Point(x: source.minX, y: source.minY), Point(x: source.maxX, y: source.minY),
                      Point(x: source.maxX, y: source.maxY), Point(x: source.minX, y: source.maxY)].compactMap { map.apply(to: $0) }
         guard moved.count == 4 else { return nil }
-        let xs = moved.map(\.x), ys = moved.map(\.y)
+        // To a millionth first: a corner the map puts at 89.9999999 is on pixel 90.
+        let xs = moved.map { ($0.x * 1e6).rounded() / 1e6 }, ys = moved.map { ($0.y * 1e6).rounded() / 1e6 }
         let bounds = Rect(x: xs.min()!.rounded(.down), y: ys.min()!.rounded(.down),
                           width: xs.max()!.rounded(.up) - xs.min()!.rounded(.down), height: ys.max()!.rounded(.up) - ys.min()!.rounded(.down))
         guard bounds.width > 0, bounds.height > 0 else { return nil }
