@@ -92,11 +92,16 @@ final class FreeTransformController {
         view.frame = canvas.frame
         let inset = 10.0
         let barWidth = bar.fullWidth.rounded(.up), fieldsWidth = min(fieldsBar.fullWidth.rounded(.up), canvas.frame.width - 2 * inset)
-        let width = max(barWidth, fieldsWidth)
+        // A short canvas (the smallest window) keeps its room for the frame: the fields go.
+        fieldsBar.isHidden = canvas.frame.height < 300
+        let width = fieldsBar.isHidden ? barWidth : max(barWidth, fieldsWidth)
+        // Above the message line, which shows the frame's hints at the canvas's foot.
+        var free = canvas.frame
+        free.size.height = max(0, min(free.height, board.messageLine.frame.minY - free.minY))
         let port = canvas.viewport, corners = view.freeTransform.corners
         let handles = (corners + (0..<4).map { TransformDrag.midpoint(corners[$0], corners[($0 + 1) % 4]) })
             .map { view.convert(port.viewPoint($0), to: board.view) }
-        let both = PhotoPlacementController.barFrame(size: Size(width: width, height: 86), in: canvas.frame, avoiding: handles)
+        let both = PhotoPlacementController.barFrame(size: Size(width: width, height: fieldsBar.isHidden ? 40 : 86), in: free, avoiding: handles)
         bar.frame = Rect(x: (both.midX - barWidth / 2).rounded(), y: both.minY, width: barWidth, height: 40)
         fieldsBar.frame = Rect(x: (both.midX - fieldsWidth / 2).rounded(), y: both.minY + 46, width: fieldsWidth, height: 40)
     }
