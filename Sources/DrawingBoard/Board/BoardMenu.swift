@@ -84,6 +84,14 @@ enum BoardMenu {
                     Command(tr("Best Fit"), keys: [key("0", ctrl)]) { [unowned board] in board.canvas.zoomToFit() },
                     Command(tr("Actual Size"), keys: [key("1")]) { [unowned board] in board.canvas.setZoom(1) },
                     Command(tr("Zoom…")) { [unowned board] in board.zoomCommands.choose() }]),
+            inline([Command(tr("Rotate Canvas Left"), keys: [key("4")]) { [unowned board] in board.zoomCommands.turnView(by: -ZoomCommands.turnStep) },
+                    Command(tr("Rotate Canvas Right"), keys: [key("6")]) { [unowned board] in board.zoomCommands.turnView(by: ZoomCommands.turnStep) },
+                    Command(tr("Reset Rotation"), keys: [key("5")], isEnabled: { [unowned board] in board.canvas.viewport.rotation != 0 }) { [unowned board] in
+                        board.zoomCommands.turnView(to: 0)
+                    },
+                    Command(tr("Mirror View"), keys: [key("m")], state: { [unowned board] in board.canvas.viewport.isMirrored ? .on : .off }) { [unowned board] in
+                        board.zoomCommands.toggleMirror()
+                    }]),
             inline([Command(tr("Full Screen"), keys: [KeyEvent(.function(11))], state: { [unowned board] in board.isFullScreen ? .on : .off }) { [unowned board] in
                 board.setFullScreen(!board.isFullScreen)
             },

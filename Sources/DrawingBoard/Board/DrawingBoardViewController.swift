@@ -181,7 +181,7 @@ public final class DrawingBoardViewController: ViewController {
             self.fullScreen.drawingBegan()
         }
         canvas.onViewportChange = { [unowned self] in
-            self.bottomBarController.zoom = self.canvas.zoom
+            self.bottomBarController.show(zoom: self.canvas.zoom, turn: self.canvas.viewport.rotation, mirrored: self.canvas.viewport.isMirrored)
             // Zoomed or scrolled under a still pointer: another pixel is under it now.
             if let location = self.view.window?.pointerLocation { self.pointer.showPointerPixel(at: location) }
         }

@@ -76,7 +76,7 @@ public final class CanvasView: View {
         super.init(frame: frame)
         // Two fingers (or the mouse's simulated two) zoom and scroll the document.
         isMultipleTouchEnabled = true
-        addGestureRecognizer(pinchZoom.recognizer)
+        pinchZoom.recognizers.forEach(addGestureRecognizer)
         // The text box and the loupe over a zoomed document never spill onto the bars.
         clipsToBounds = true
         content.onPixelsChanged = { [unowned self] in self.presenter.pixelsChanged($0, on: self) }

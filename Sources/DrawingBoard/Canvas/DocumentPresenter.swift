@@ -40,6 +40,8 @@ final class DocumentPresenter {
         guard !pixels.isEmpty else { return .zero }
         let units = Rect(x: Double(pixels.x0) / s, y: Double(pixels.y0) / s, width: Double(pixels.width) / s, height: Double(pixels.height) / s)
         let view = viewport.viewRect(units)
+        // Turned, each screen pixel is sampled from the four document pixels around it.
+        if viewport.isTurned { return view.insetBy(dx: -2, dy: -2) }
         return abs(viewport.scale - 1) < 1e-9 ? view : view.insetBy(dx: -1, dy: -1)
     }
 
@@ -88,6 +90,7 @@ final class DocumentPresenter {
         let target = context.bitmap
         let dirty = PixelRect(covering: t.apply(to: rect), width: target.width, height: target.height).intersection(context.clip)
         guard !dirty.isEmpty else { return }
+        if viewport.isTurned { return drawTurned(drawing, through: viewport, dirty, into: target, deviceTransform: t, deviceScale: deviceScale) }
         let k = viewport.scale * deviceScale / drawing.scale
         let originX = t.tx + viewport.origin.x * deviceScale, originY = t.ty + viewport.origin.y * deviceScale
         let documentOnScreen = PixelRect(covering: Rect(x: originX, y: originY, width: Double(drawing.width) * k,
@@ -129,5 +132,19 @@ final class DocumentPresenter {
                                                       cell: Int((Self.checkerboardCell * deviceScale).rounded()))
         }
         if showsPixelGrid { PixelGrid.draw(into: target, area: inside, zoom: k, originX: originX, originY: originY) }
+    }
+
+    /// A turned or mirrored view: the composed document (or the reduced copy nearest above the
+    /// zoom) resampled into the dirty screen pixels through the turn, bilinear up to 200% and
+    /// the pixels' squares from there, as the upright view shows them; the pasteboard around.
+    private func drawTurned(_ drawing: DrawingLayer, through viewport: ZoomViewport, _ dirty: PixelRect, into target: Bitmap,
+                            deviceTransform t: AffineTransform, deviceScale: Double) {
+        target.fill(dirty, with: Self.pasteboardColor.premultipliedPixel)
+        let k = viewport.scale * deviceScale / drawing.scale
+        let level = min(ReducedArtworkCache.deepest, max(0, Int(log2(1 / k).rounded(.down))))
+        let composed = reducedCache.level(level, of: drawing)
+        let perPixel = Double(1 << level) / drawing.scale
+        let map = AffineTransform(scaleX: perPixel, y: perPixel).concatenating(viewport.transform).concatenating(t)
+        PerspectiveWarp.draw(composed, through: Homography(map), onto: target, in: dirty, filter: k >= 2 ? .nearest : .bilinear)
     }
 }

@@ -19,7 +19,16 @@ public final class BottomBarController: ViewController {
     /// The document pixel under the pointer (nil: not over the canvas), shown when there is room.
     public var pointerPixel: Point? { didSet { updateZoomLabel() } }
     /// Screen pixels per document pixel.
-    public var zoom = 1.0 { didSet { updateZoomLabel() } }
+    public private(set) var zoom = 1.0
+    /// The view's turn in degrees, and whether it is mirrored: the readout says so.
+    private var turn = 0.0, mirrored = false
+
+    public func show(zoom: Double, turn: Double, mirrored: Bool) {
+        let turnedBefore = self.turn != 0 || self.mirrored
+        (self.zoom, self.turn, self.mirrored) = (zoom, turn, mirrored)
+        if turnedBefore != (turn != 0 || mirrored) { view.setNeedsLayout() }
+        updateZoomLabel()
+    }
     private var showsPointerPosition = false
 
     // MARK: - Lifecycle
@@ -55,7 +64,8 @@ public final class BottomBarController: ViewController {
         brushPreview.frame = Rect(x: widthLabel.frame.minX - 40, y: 6, width: 34, height: 34)
         showsPointerPosition = width >= 760
         updateZoomLabel()
-        zoomLabel.frame = Rect(x: x + 8, y: 8, width: showsPointerPosition ? 150 : 46, height: 30)
+        let turned = turn != 0 || mirrored
+        zoomLabel.frame = Rect(x: x + 8, y: 8, width: (showsPointerPosition ? 150 : 46) + (turned ? 58 : 0), height: 30)
         x = zoomLabel.frame.maxX
         widthSlider.frame = Rect(x: x + 8, y: 8, width: max(0, brushPreview.frame.minX - x - 16), height: 30)
         // Three buttons of equal size with equal 20 point gaps and margins, 20 points from the
@@ -125,6 +135,9 @@ public final class BottomBarController: ViewController {
     /// "100%", and with room "100% · 512, 300" (the document pixel under the pointer).
     private func updateZoomLabel() {
         var text = "\(Int((zoom * 100).rounded()))%"
+        // A turned view: its angle, and a mirrored one its mark.
+        if turn != 0 { text += " \(Int(turn.rounded()))°" }
+        if mirrored { text += " ↔" }
         if showsPointerPosition, let pixel = pointerPixel {
             text += " · \(Int(pixel.x.rounded(.down))), \(Int(pixel.y.rounded(.down)))"
         }

@@ -57,6 +57,10 @@ public final class PointerTranslator {
             middleStart = event.location
         case .middleDrag: middleDrag(event)
         case .middleRelease:
+            if middleTurnCentre != nil {
+                window.send(TransformEvent(phase: .ended, location: event.location, timestamp: event.timestamp))
+                middleTurnCentre = nil
+            }
             middleLast = nil
             if let start = middleStart, start.distance(to: event.location) <= Touch.multipleTapDistance { middleClick(at: event.location) }
             middleStart = nil
@@ -211,8 +215,30 @@ public final class PointerTranslator {
     private func middleDrag(_ event: PointerEvent) {
         defer { middleLast = event.location }
         guard let last = middleLast else { return }
+        if event.modifiers.contains(.shift) && !panningWithLeftButton { return middleTurn(from: last, to: event) }
         let delta = Point(x: last.x - event.location.x, y: last.y - event.location.y)
         window.send(ScrollEvent(delta: delta, location: event.location, timestamp: event.timestamp))
+    }
+
+    /// Where a Shift+middle drag turns about: the centre of the view it began over (window points).
+    private var middleTurnCentre: Point?
+
+    /// Shift+middle drag turns what is under it (Krita's canvas rotation): the angle the pointer
+    /// swept about the view's centre, as a touchpad's rotation would give it.
+    private func middleTurn(from last: Point, to event: PointerEvent) {
+        let centre: Point
+        if let known = middleTurnCentre {
+            centre = known
+        } else {
+            let view = window.hitTest(last) ?? window
+            centre = view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
+            middleTurnCentre = centre
+            window.send(TransformEvent(phase: .began, location: centre, timestamp: event.timestamp))
+        }
+        var angle = atan2(event.location.y - centre.y, event.location.x - centre.x) - atan2(last.y - centre.y, last.x - centre.x)
+        if angle > .pi { angle -= 2 * .pi }
+        if angle < -.pi { angle += 2 * .pi }
+        window.send(TransformEvent(phase: .changed, location: centre, rotation: angle, timestamp: event.timestamp))
     }
 }
 
