@@ -84,6 +84,7 @@ let workloads: [(String, () -> [BenchmarkResult])] = [
     ("magic-wand", { MagicWandWorkload.run(runs: quick ? 1 : 5) }),
     ("webp", { WebPWorkload.run(runs: quick ? 1 : 3) }),
     ("phone-pictures", { PhonePictureWorkload.run(runs: quick ? 1 : 3) }),
+    ("turned-view", { TurnedViewWorkload.run(runs: quick ? 1 : 5) }),
     ("transform", { TransformWorkload.run(runs: quick ? 1 : 3) }),
     ("mypaint-surface", { MyPaintSurfaceWorkload.run(events: quick ? 2000 : 20000, runs: quick ? 1 : 3) }),
     ("colour-profiles", { ColorProfileWorkload.run(runs: quick ? 1 : 3) }),

@@ -139,12 +139,26 @@ final class DocumentPresenter {
     /// the pixels' squares from there, as the upright view shows them; the pasteboard around.
     private func drawTurned(_ drawing: DrawingLayer, through viewport: ZoomViewport, _ dirty: PixelRect, into target: Bitmap,
                             deviceTransform t: AffineTransform, deviceScale: Double) {
-        target.fill(dirty, with: Self.pasteboardColor.premultipliedPixel)
         let k = viewport.scale * deviceScale / drawing.scale
         let level = min(ReducedArtworkCache.deepest, max(0, Int(log2(1 / k).rounded(.down))))
         let composed = reducedCache.level(level, of: drawing)
         let perPixel = Double(1 << level) / drawing.scale
         let map = AffineTransform(scaleX: perPixel, y: perPixel).concatenating(viewport.transform).concatenating(t)
+        // The pasteboard shows only where the dirty pixels reach past the document (a stroke's
+        // frame is inside it), and an opaque document covers the rest.
+        let opaque = drawing.backgroundImage != nil || drawing.backgroundPixel >> 24 == 0xFF
+        if !opaque || !Self.lies(dirty, inside: composed, through: map) { target.fill(dirty, with: Self.pasteboardColor.premultipliedPixel) }
         PerspectiveWarp.draw(composed, through: Homography(map), onto: target, in: dirty, filter: k >= 2 ? .nearest : .bilinear)
+    }
+
+    /// Whether every pixel centre of `rect` (device pixels) falls inside the bitmap shown through `map`.
+    private static func lies(_ rect: PixelRect, inside bitmap: Bitmap, through map: AffineTransform) -> Bool {
+        guard let inverse = map.inverted() else { return false }
+        let corners = [Point(x: Double(rect.x0), y: Double(rect.y0)), Point(x: Double(rect.x1), y: Double(rect.y0)),
+                       Point(x: Double(rect.x0), y: Double(rect.y1)), Point(x: Double(rect.x1), y: Double(rect.y1))]
+        return corners.allSatisfy { corner in
+            let p = inverse.apply(to: corner)
+            return p.x >= 1 && p.y >= 1 && p.x <= Double(bitmap.width) - 1 && p.y <= Double(bitmap.height) - 1
+        }
     }
 }

@@ -2,12 +2,12 @@
 /// where they are, and scroll it as they move together; turning them (a touchpad's rotation,
 /// Ctrl+Shift+wheel, Shift+middle drag) turns the view, past a few degrees so that a pinch's
 /// small wobble does not.
-final class PinchZoom: GestureRecognizerDelegate {
+public final class PinchZoom: GestureRecognizerDelegate {
     let recognizer = PinchGestureRecognizer()
     let turning = RotationGestureRecognizer()
     var recognizers: [GestureRecognizer] { [recognizer, turning] }
     /// Degrees a turn must pass before the view follows it.
-    static let turnDeadZone = 5.0
+    public static let turnDeadZone = 5.0
     /// The zoom when the pinch in progress began, and where its fingers were last.
     private var startScale = 1.0
     private var lastLocation: Point?
@@ -23,7 +23,7 @@ final class PinchZoom: GestureRecognizerDelegate {
         turning.delegate = self
     }
 
-    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
         recognizers.contains { $0 === other }
     }
 
@@ -45,9 +45,9 @@ final class PinchZoom: GestureRecognizerDelegate {
 
     private func turned(_ turn: RotationGestureRecognizer) {
         switch turn.state {
-        case .began:
-            startRotation = canvas.viewport.rotation
-        case .changed:
+        case .began, .changed:
+            // A touchpad's turn can begin with its first angle already in it.
+            if turn.state == .began { startRotation = canvas.viewport.rotation }
             let degrees = turn.rotation * 180 / .pi
             guard abs(degrees) > Self.turnDeadZone else { return }
             // The document point under the fingers stays under them.

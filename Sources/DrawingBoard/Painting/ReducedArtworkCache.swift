@@ -29,6 +29,7 @@ final class ReducedArtworkCache {
     func invalidateAll() {
         if let full, !levels.isEmpty { spare = (full, levels) }
         levels = []
+        levelsBehind = nil
         changedWhileBuilding = nil
     }
 
@@ -39,6 +40,7 @@ final class ReducedArtworkCache {
         levels = []
         spare = nil
         dirty = nil
+        levelsBehind = nil
         changedWhileBuilding = nil
     }
 
@@ -70,6 +72,7 @@ final class ReducedArtworkCache {
                       built.full.width == drawing.width, built.full.height == drawing.height else { return }
                 cache.full = built.full
                 cache.levels = built.levels
+                cache.levelsBehind = nil
                 cache.dirty = changed.isEmpty ? nil : changed
             }
         }
@@ -114,12 +117,19 @@ final class ReducedArtworkCache {
             let built = Self.build(from: composed, reusing: reused?.levels)
             full = built.full
             levels = built.levels
+            levelsBehind = nil
             dirty = nil
         }
         if let changed = dirty?.intersection(PixelRect(x0: 0, y0: 0, x1: drawing.width, y1: drawing.height)), !changed.isEmpty {
             refresh(changed, of: drawing)
         }
         dirty = nil
+        // The levels below follow only when one of them is asked for (a view turned at 100%
+        // shows the full size on every motion event).
+        if depth > 0, let behind = levelsBehind {
+            levelsBehind = nil
+            halveLevels(behind)
+        }
         return depth == 0 ? full! : levels[depth - 1]
     }
 
@@ -129,7 +139,15 @@ final class ReducedArtworkCache {
         let composed = full!
         let even = PixelRect(x0: rect.x0 & ~1, y0: rect.y0 & ~1, x1: rect.x1 + 1, y1: rect.y1 + 1).intersection(composed.bounds)
         drawing.compose(even, into: composed, atX: 0, y: 0)
-        // Each level from the one before.
+        levelsBehind = levelsBehind.map { $0.union(even) } ?? even
+    }
+
+    /// Full-size pixels composed since the levels below were last made from them.
+    private var levelsBehind: PixelRect?
+
+    /// Each level from the one before, within `rect` (full-size pixels).
+    private func halveLevels(_ rect: PixelRect) {
+        let composed = full!
         var region = PixelRect(x0: rect.x0 / 2, y0: rect.y0 / 2, x1: (rect.x1 + 1) / 2, y1: (rect.y1 + 1) / 2)
             .intersection(levels[0].bounds)
         Self.halve(composed, originX: 0, originY: 0, width: composed.width, height: composed.height, into: levels[0], region: region)

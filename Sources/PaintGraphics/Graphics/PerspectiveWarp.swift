@@ -15,8 +15,18 @@ public enum PerspectiveWarp {
         guard let inverse = map.inverted() else { return }
         let area = region.intersection(target.bounds)
         guard !area.isEmpty, source.width > 0, source.height > 0 else { return }
+        let m = inverse.m
+        // An affine map (a scale, a turn, a skew: the turned view's every frame) needs no divide,
+        // and its row of source positions is a line, clipped to the source once per row.
+        let affine = m[6] == 0 && m[7] == 0 && m[8] == 1 && filter != .bicubic
         RowBands.forEachBand(of: area) { _, rows in
-            for y in rows.y0..<rows.y1 { drawRow(y, from: rows.x0, to: rows.x1, source, inverse, target, filter) }
+            for y in rows.y0..<rows.y1 {
+                if affine {
+                    drawAffineRow(y, from: rows.x0, to: rows.x1, source, m, target, filter)
+                } else {
+                    drawRow(y, from: rows.x0, to: rows.x1, source, inverse, target, filter)
+                }
+            }
         }
     }
 
@@ -58,6 +68,71 @@ public enum PerspectiveWarp {
         let alpha = min(max(value[3], 0), 255)
         let b = min(max(value[0], 0), alpha), g = min(max(value[1], 0), alpha), r = min(max(value[2], 0), alpha)
         return UInt32(alpha) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+    }
+
+    /// The target pixels of row `y` whose source position (u = a·x + b) falls within
+    /// `low..<high`, x running over `x0..<x1`.
+    @inline(__always)
+    private static func span(_ a: Double, _ b: Double, low: Double, high: Double, _ x0: Int, _ x1: Int) -> (Int, Int) {
+        if abs(a) < 1e-12 { return b >= low && b < high ? (x0, x1) : (x0, x0) }
+        // x + 0.5 is the pixel's centre: u = a (x + 0.5) + b.
+        let first = (low - b) / a - 0.5, last = (high - b) / a - 0.5
+        let from = max(x0, Int(min(first, last).rounded(.down)) - 1), to = min(x1, Int(max(first, last).rounded(.up)) + 1)
+        return (from, max(from, to))
+    }
+
+    private static func drawAffineRow(_ y: Int, from x0: Int, to x1: Int, _ source: Bitmap, _ m: [Double], _ target: Bitmap, _ filter: ResamplingFilter) {
+        let yc = Double(y) + 0.5
+        let row = target.pixels + y * target.width
+        let pixels = source.pixels, width = source.width, height = source.height
+        let bu = m[1] * yc + m[2], bv = m[4] * yc + m[5]
+        // Bilinear reaches half a pixel past the edge (its taps outside are transparent).
+        let reach = filter == .nearest ? 0.0 : 0.5
+        let across = span(m[0], bu, low: -reach, high: Double(width) + reach, x0, x1)
+        let down = span(m[3], bv, low: -reach, high: Double(height) + reach, across.0, across.1)
+        guard down.0 < down.1 else { return }
+        let scale = Double(steps), offset = Double(steps * 4)
+        for x in down.0..<down.1 {
+            let xc = Double(x) + 0.5
+            let u = m[0] * xc + bu, v = m[3] * xc + bv
+            let value: UInt32
+            if filter == .nearest {
+                let sx = Int(u * scale + 0.5 + offset) >> 8 - 4, sy = Int(v * scale + 0.5 + offset) >> 8 - 4
+                guard sx >= 0, sy >= 0, sx < width, sy < height else { continue }
+                value = pixels[sy * width + sx]
+            } else {
+                let fx = Int((u - 0.5) * scale + 0.5 + offset) - steps * 4, fy = Int((v - 0.5) * scale + 0.5 + offset) - steps * 4
+                let ix = fx >> 8, iy = fy >> 8
+                let tx = UInt32(fx & 0xFF), ty = UInt32(fy & 0xFF)
+                let p00: UInt32, p01: UInt32, p10: UInt32, p11: UInt32
+                if ix >= 0, iy >= 0, ix + 1 < width, iy + 1 < height {
+                    let top = pixels + iy * width + ix
+                    (p00, p01, p10, p11) = (top[0], top[1], top[width], top[width + 1])
+                } else {
+                    @inline(__always) func at(_ px: Int, _ py: Int) -> UInt32 {
+                        px >= 0 && py >= 0 && px < width && py < height ? pixels[py * width + px] : 0
+                    }
+                    (p00, p01, p10, p11) = (at(ix, iy), at(ix + 1, iy), at(ix, iy + 1), at(ix + 1, iy + 1))
+                }
+                value = bilinear(p00, p01, p10, p11, tx, ty)
+            }
+            guard value != 0 else { continue }
+            let below = row[x]
+            row[x] = value >> 24 == 0xFF || below == 0 ? value : PixelMath.over(value, below)
+        }
+    }
+
+    /// Four premultiplied pixels mixed by 1/256 weights, two channels to a multiply.
+    @inline(__always)
+    static func bilinear(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, _ tx: UInt32, _ ty: UInt32) -> UInt32 {
+        let sx = 256 - tx, sy = 256 - ty
+        let topRB = ((p00 & 0x00FF_00FF) &* sx &+ (p01 & 0x00FF_00FF) &* tx) >> 8 & 0x00FF_00FF
+        let topAG = ((p00 >> 8 & 0x00FF_00FF) &* sx &+ (p01 >> 8 & 0x00FF_00FF) &* tx) >> 8 & 0x00FF_00FF
+        let bottomRB = ((p10 & 0x00FF_00FF) &* sx &+ (p11 & 0x00FF_00FF) &* tx) >> 8 & 0x00FF_00FF
+        let bottomAG = ((p10 >> 8 & 0x00FF_00FF) &* sx &+ (p11 >> 8 & 0x00FF_00FF) &* tx) >> 8 & 0x00FF_00FF
+        let rb = ((topRB &* sy &+ bottomRB &* ty &+ 0x0080_0080) >> 8) & 0x00FF_00FF
+        let ag = ((topAG &* sy &+ bottomAG &* ty &+ 0x0080_0080) >> 8) & 0x00FF_00FF
+        return ag << 8 | rb
     }
 
     private static func drawRow(_ y: Int, from x0: Int, to x1: Int, _ source: Bitmap, _ inverse: Homography, _ target: Bitmap, _ filter: ResamplingFilter) {
