@@ -20,7 +20,7 @@ final class ShortcutsTests: XCTestCase {
             let groups = BoardShortcuts.groups(for: session.board)
             // The wheel's and the touchpad's gestures are a group of their own beside View (with the
             // History panel's key, View's rows and them no longer fit the smallest window together).
-            XCTAssertEqual(groups.map(\.title), ["File", "Edit", "View", "Gestures", "Image", "Layers", "Adjustments", "Effects", "Tools", "Window", "Help", "Photo"])
+            XCTAssertEqual(groups.map(\.title), ["File", "Edit", "View", "Gestures", "Image", "Layers", "Adjustments", "Effects", "Tools", "Window", "Help", "Photo", "Transform"])
             for group in groups.indices {
                 shortcuts.showGroup(group)
                 session.window.layoutIfNeeded()
@@ -81,6 +81,11 @@ final class ShortcutsTests: XCTestCase {
                     session.board.onQuit = {}
                     if title == tr("Photo") {
                         session.board.placePhoto(Photo(asset: ImageAsset(bitmap: Bitmap(width: 40, height: 30, color: .green), name: "green")))
+                    }
+                    if title == tr("Transform") {
+                        session.board.canvas.commit(.stroke(Stroke(points: [Point(x: 20, y: 20), Point(x: 80, y: 60)], color: .red, width: 8, blendMode: .sourceOver)))
+                        session.board.imageCommands.freeTransform.begin()
+                        XCTAssertTrue(session.board.imageCommands.freeTransform.isActive)
                     }
                     withExtendedLifetime(scenes) { XCTAssertTrue(session.window.send(key), "\(title): \(row.action) (\(key.shortcutLabel))") }
                 }
