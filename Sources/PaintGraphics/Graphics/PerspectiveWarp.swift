@@ -157,13 +157,16 @@ public enum PerspectiveWarp {
             case .bilinear:
                 let fx = Int((u - 0.5) * scale + 0.5 + offset) - steps * 4, fy = Int((v - 0.5) * scale + 0.5 + offset) - steps * 4
                 let ix = fx >> 8, iy = fy >> 8
-                let tx = Int32(fx & 0xFF), ty = Int32(fy & 0xFF)
-                @inline(__always) func at(_ px: Int, _ py: Int) -> SIMD4<Int32> {
-                    px >= 0 && py >= 0 && px < width && py < height ? channels(pixels[py * width + px]) : .zero
+                let tx = UInt32(fx & 0xFF), ty = UInt32(fy & 0xFF)
+                if ix >= 0, iy >= 0, ix + 1 < width, iy + 1 < height {
+                    let top = pixels + iy * width + ix
+                    value = bilinear(top[0], top[1], top[width], top[width + 1], tx, ty)
+                } else {
+                    @inline(__always) func at(_ px: Int, _ py: Int) -> UInt32 {
+                        px >= 0 && py >= 0 && px < width && py < height ? pixels[py * width + px] : 0
+                    }
+                    value = bilinear(at(ix, iy), at(ix + 1, iy), at(ix, iy + 1), at(ix + 1, iy + 1), tx, ty)
                 }
-                let top = at(ix, iy) &* (256 - tx) &+ at(ix + 1, iy) &* tx
-                let bottom = at(ix, iy + 1) &* (256 - tx) &+ at(ix + 1, iy + 1) &* tx
-                value = pixel((top &* (256 - ty) &+ bottom &* ty &+ 32768) &>> 16)
             default:
                 let fx = Int((u - 0.5) * scale + 0.5 + offset) - steps * 4, fy = Int((v - 0.5) * scale + 0.5 + offset) - steps * 4
                 let ix = fx >> 8, iy = fy >> 8
