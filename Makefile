@@ -41,6 +41,10 @@ bench:
 	@EVENTS=5000 scripts/bench-latency.sh
 	@EVENTS=5000 ZOOM=400 scripts/bench-latency.sh
 	@EVENTS=5000 HOST=1 scripts/bench-latency.sh
+	@echo "at a 1000 Hz mouse's pace: the pencil, then MyPaint's pencil and charcoal (p99 within 2 ms of the pencil's):"
+	@EVENTS=3000 PACE=0.001 scripts/bench-latency.sh
+	@EVENTS=3000 PACE=0.001 MYPAINT_BRUSH=classic/pencil scripts/bench-latency.sh
+	@EVENTS=3000 PACE=0.001 MYPAINT_BRUSH=classic/charcoal scripts/bench-latency.sh
 	@echo "a placed 24 MP photo at 3840x2160, one event every 8 ms (each gesture then on a window that only changes as many pixels as the app did for each event):"
 	@scripts/bench-photo.sh
 	@echo "zooming and scrolling 10,000 strokes at 3840x2160, one wheel notch every 8 ms:"
