@@ -1,6 +1,6 @@
-/// The Tools menu: the tools by kind (painting first, then the shapes and the selections in
-/// their own menus, so the smallest window shows it whole), the gradient's and the
-/// selection's options, and the pen.
+/// The Tools menu: the tools by kind (painting first, then the shapes, the selections and the
+/// retouching tools in their own menus, so the smallest window shows it whole), the gradient's,
+/// the selection's and Clone Stamp's options, and the pen.
 extension BoardMenu {
     static func tools(_ board: DrawingBoardViewController) -> Menu {
         let all = DrawingBoardViewController.tools
@@ -14,12 +14,16 @@ extension BoardMenu {
         let selecting = all.indices.filter { all[$0].group == .selection }
         let shaping = all.indices.filter { all[$0].group == .shapes }
         let painting = all.indices.filter { all[$0].group == .painting }
+        let retouching = all.indices.filter { all[$0].group == .retouch }
         return Menu(tr("Tools"), children: [
             inline(painting.map(command)),
             .menu(Menu(options: .displayInline, children: [
                 .menu(Menu(tr("Shapes"), children: [inline(shaping.map(command)), inline(shapeOptions(board))])),
                 .menu(Menu(tr("Selection"), children: [inline(selecting.map(command)), inline(selectionModes(board))])),
                 .menu(Menu(tr("Gradient"), children: [inline(gradientShapes(board))])),
+                .menu(Menu(tr("Retouch"), children: [inline(retouching.map(command)), inline([
+                    Command(tr("Clone Aligned"), state: { CloneSource.shared.isAligned ? .on : .off }) { CloneSource.shared.isAligned.toggle() },
+                ])])),
             ])),
             inline([Command(tr("Thinner"), keys: [key("["), key("[", .control)]) { [unowned board] in board.stepPenSize(by: -1) },
                     Command(tr("Thicker"), keys: [key("]"), key("]", .control)]) { [unowned board] in board.stepPenSize(by: 1) },

@@ -115,7 +115,7 @@ public final class CanvasView: View {
     /// Drawing is exact: a thin cross at the pointer, with the brush's outline drawn around it.
     public override var pointerCursor: PointerCursor? { .crosshair }
     /// With a selection tool Ctrl subtracts from the selection (GIMP's and Pinta's key).
-    public override var takesControlClicks: Bool { brush.group == .selection }
+    public override var takesControlClicks: Bool { brush.takesControlClicks }
     /// The canvas paints every pixel opaquely (its backgrounds are opaque).
     public override var isOpaque: Bool { true }
 

@@ -17,6 +17,9 @@ public protocol Brush {
     var group: ToolGroup { get }
     /// Whether its figures are closed, so they can be filled (the rectangle, the ellipse).
     var drawsClosedFigures: Bool { get }
+    /// Whether `Ctrl`+press is the tool's own (a selection's mode, Clone Stamp's source) rather
+    /// than the mouse's second finger.
+    var takesControlClicks: Bool { get }
     /// What a press on the canvas does: the press under way it starts, or nil for a click that
     /// did all its work (a fill, a text box, the magic wand).
     func press(_ press: ToolPress) -> ToolGesture?
@@ -34,13 +37,14 @@ public protocol Brush {
 /// The Tools menu's groups: painting first, then the shapes and the selections in menus of
 /// their own (so the smallest window shows it whole).
 public enum ToolGroup: Sendable {
-    case painting, shapes, selection
+    case painting, shapes, selection, retouch
 }
 
 extension Brush {
     public var longName: String { name }
     public var group: ToolGroup { .shapes }
     public var drawsClosedFigures: Bool { false }
+    public var takesControlClicks: Bool { group == .selection }
     /// "Line (L)".
     public var toolTip: String { "\(longName) (\(String(key).uppercased()))" }
 

@@ -60,10 +60,7 @@ public struct PaintBrush: Brush {
         guard !press.isRefusedByLockedLayer else { return nil }
         let brushes = MyPaintBrushes.shared
         if let problem = brushes.problem {
-            // Said in the board's message line, found up the responder chain.
-            var responder: Responder? = press.canvas
-            while let next = responder, !(next is DrawingBoardViewController) { responder = next.next }
-            (responder as? DrawingBoardViewController)?.showStatus(problem, isError: true)
+            press.showStatus(problem, isError: true)
             return nil
         }
         guard let stroke = brushes.stroke(color: press.paint, width: press.canvas.strokeWidth, isEraser: press.touch.isEraser) else { return nil }

@@ -30,6 +30,8 @@ public struct Document: Sendable, Equatable, Codable {
         case spray(Spray)
         /// A stroke of one of MyPaint's brushes, drawn by libmypaint.
         case brushStroke(BrushStroke)
+        /// Clone Stamp and Recolor: a brush that works on the pixels already there.
+        case retouch(Retouch)
         /// A gradient painted over the layer (the gradient tool), only the selection on it when
         /// `area` is set; its points in document units.
         case gradient(Gradient, area: SelectionArea?)
@@ -84,6 +86,9 @@ public struct Document: Sendable, Equatable, Codable {
             case .gradient: return tr("the gradient")
             case .spray: return tr("the spray")
             case .brushStroke(let stroke): return stroke.isEraser ? tr("the last eraser stroke") : tr("the last brush stroke")
+            case .retouch(let retouch):
+                if case .clone = retouch.kind { return tr("the last clone stroke") }
+                return tr("the last recolor stroke")
             case .layer(let change): return change.userDescription
             case .turnImage(.halfTurn): return tr("the half turn")
             case .turnImage(.clockwise), .turnImage(.counterClockwise): return tr("the quarter turn")

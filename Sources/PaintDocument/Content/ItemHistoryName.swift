@@ -13,6 +13,9 @@ extension Document.Item {
         case .clearArea: return tr("Erase Selection")
         case .mirror(let horizontally, _): return horizontally ? tr("Flip Horizontal") : tr("Flip Vertical")
         case .transform: return tr("Transform")
+        case .retouch(let retouch):
+            if case .clone = retouch.kind { return tr("Clone Stamp") }
+            return tr("Recolor")
         case .adjust(let adjustment, _): return Self.historyName(of: adjustment)
         case .gradient: return tr("Gradient")
         case .spray: return tr("Spray")
@@ -49,6 +52,9 @@ extension Document.Item {
         case .gradient: return "tool-gradient"
         case .spray: return "tool-spray"
         case .brushStroke(let stroke): return stroke.isEraser ? "tool-eraser" : "tool-paint"
+        case .retouch(let retouch):
+            if case .clone = retouch.kind { return "tool-clone" }
+            return "tool-recolor"
         case .canvasSize: return "tool-select"
         case .layer(.add): return "list-add"
         case .layer(.duplicate): return "edit-copy"

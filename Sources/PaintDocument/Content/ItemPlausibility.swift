@@ -25,6 +25,7 @@ extension Document.Item {
         case .clearArea(let area): return Plausible.area(area)
         case .mirror(_, let area): return area.map(Plausible.area) ?? true
         case .transform(let transform, let area): return transform.isPlausible && (area.map(Plausible.area) ?? true)
+        case .retouch(let retouch): return retouch.isPlausible
         case .adjust(let adjustment, let area): return Plausible.adjustment(adjustment) && (area.map(Plausible.area) ?? true)
         case .spray(let spray):
             return spray.dabs.count == spray.dots.count && spray.dabs.allSatisfy(Plausible.point)

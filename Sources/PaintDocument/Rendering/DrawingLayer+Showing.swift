@@ -11,7 +11,7 @@ extension DrawingLayer {
     /// being dragged); nil: as it is.
     public func previewItem(_ item: Document.Item?) {
         stack.previewPixels(of: currentLayerID, item.map { item in
-            { pixels in self.renderer.apply(item, onto: pixels, scratch: self.scratch) }
+            { pixels in self.renderer.apply(item, onto: pixels, scratch: self.scratch) { .init(pixel: self.backgroundPixel, image: self.backgroundImage) } }
         })
         invalidateBelow()
     }

@@ -137,6 +137,7 @@ public struct StrokeRenderer {
             }
         case .spray(let spray): render(spray, onto: layer)
         case .brushStroke(let stroke): BrushStrokeDrawing.draw(stroke, on: layer, scale: scale)
+        case .retouch(let retouch): retouch.apply(onto: layer, atScale: scale, over: underlay())
         case .gradient(let gradient, let area):
             var inPixels = gradient
             inPixels.start = gradient.start * scale

@@ -23,10 +23,15 @@ public final class MenuView: View {
         let rowHeight: Double
         /// Each row's top, from the box's top.
         let offsets: [Double]
+        /// Side by side columns of rows, in a window too short for one (a long menu's rows would
+        /// otherwise go under the pointer's fair size); each the box's width over their number.
+        var columns = 1
+        var rowsPerColumn: Int { (rows.count + columns - 1) / max(columns, 1) }
 
         public func frame(ofRow index: Int) -> Rect {
             let height = rows[index].isSeparator ? MenuView.separatorHeight : rowHeight
-            return Rect(x: frame.minX, y: frame.minY + MenuView.padding + offsets[index], width: frame.width, height: height)
+            let width = frame.width / Double(columns), column = Double(index / rowsPerColumn)
+            return Rect(x: frame.minX + column * width, y: frame.minY + MenuView.padding + offsets[index], width: width, height: height)
         }
 
         func row(at point: Point) -> Int? {
@@ -174,23 +179,40 @@ public final class MenuView: View {
     }
 
     private func open(_ menu: Menu, rows: [Menu.Row], at frame: Rect, from row: Int?) {
-        let rowHeight = self.rowHeight(for: rows)
+        let rowHeight = self.rowHeight(for: rows), columns = self.columns(for: rows)
+        let perColumn = (rows.count + columns - 1) / columns
         var offsets: [Double] = [], y = 0.0
-        for row in rows {
+        for (index, row) in rows.enumerated() {
+            if index % perColumn == 0 { y = 0 }
             offsets.append(y)
             y += row.isSeparator ? Self.separatorHeight : rowHeight
         }
-        changing { levels.append(Level(menu: menu, rows: rows, frame: frame, highlighted: nil, openedFrom: row, rowHeight: rowHeight, offsets: offsets)) }
+        var level = Level(menu: menu, rows: rows, frame: frame, highlighted: nil, openedFrom: row, rowHeight: rowHeight, offsets: offsets)
+        level.columns = columns
+        changing { levels.append(level) }
+    }
+
+    /// The smallest row a pointer still takes fairly.
+    static let leastRowHeight = 17.0
+
+    /// One column, or as many as a window too short for the rows at the least height takes.
+    private func columns(for rows: [Menu.Row]) -> Int {
+        let room = bounds.height - 2 * Self.padding
+        guard room > 0 else { return 1 }
+        let needed = rows.reduce(0) { $0 + ($1.isSeparator ? Self.separatorHeight : Self.leastRowHeight) }
+        return max(1, min(4, Int((needed / room).rounded(.up))))
     }
 
     /// The usual row height, or as much less (down to 17 points, still a fair target for a
-    /// pointer: the twenty tools in the smallest window) as lets every row show in a short
-    /// window: a long menu squeezed beats one cut at the bottom.
+    /// pointer) as lets every row of a column show in a short window: a long menu squeezed, or
+    /// in columns, beats one cut at the bottom.
     private func rowHeight(for rows: [Menu.Row]) -> Double {
-        let separators = Double(rows.filter(\.isSeparator).count) * Self.separatorHeight
-        let count = Double(rows.filter { !$0.isSeparator }.count)
+        let columns = self.columns(for: rows), perColumn = (rows.count + columns - 1) / columns
+        let column = rows.prefix(perColumn)
+        let separators = Double(column.filter(\.isSeparator).count) * Self.separatorHeight
+        let count = Double(column.filter { !$0.isSeparator }.count)
         guard count > 0 else { return Self.rowHeight }
-        return min(Self.rowHeight, max(17, ((bounds.height - 2 * Self.padding - separators) / count).rounded(.down)))
+        return min(Self.rowHeight, max(Self.leastRowHeight, ((bounds.height - 2 * Self.padding - separators) / count).rounded(.down)))
     }
 
     private func closeLevel() {
@@ -230,9 +252,11 @@ public final class MenuView: View {
     private func size(of rows: [Menu.Row]) -> Size {
         let titles = rows.map { font.width(of: $0.title) }.max() ?? 0
         let keys = rows.map { row -> Double in if case .command(let command) = row { font.width(of: command.keyLabel) } else { 0 } }.max() ?? 0
-        let rowHeight = self.rowHeight(for: rows)
-        let height = rows.reduce(2 * Self.padding) { $0 + ($1.isSeparator ? Self.separatorHeight : rowHeight) }
-        return Size(width: (Self.checkColumn + titles + (keys > 0 ? 32 + keys : 0) + Self.arrowColumn).rounded(.up), height: height)
+        let rowHeight = self.rowHeight(for: rows), columns = self.columns(for: rows)
+        let column = rows.prefix((rows.count + columns - 1) / columns)
+        let height = column.reduce(2 * Self.padding) { $0 + ($1.isSeparator ? Self.separatorHeight : rowHeight) }
+        let width = (Self.checkColumn + titles + (keys > 0 ? 32 + keys : 0) + Self.arrowColumn).rounded(.up)
+        return Size(width: width * Double(columns), height: height)
     }
 
     static let checkColumn = 26.0
