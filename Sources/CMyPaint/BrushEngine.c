@@ -9,6 +9,7 @@
 #include <mypaint-fixed-tiled-surface.h>
 #include <dlfcn.h>
 #include <malloc.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,6 +89,8 @@ struct BrushEngineSurface {
     int tiles_across, tiles_down;
     uint16_t **tiles;           /* tiles_across x tiles_down, NULL until a dab reaches one */
     uint16_t *outside;          /* what a dab past the layer's edge draws on, and forgets */
+    /* What the dabs drawn before a colour was sampled changed (written back at `end`). */
+    int flushed_left, flushed_top, flushed_right, flushed_bottom;
 };
 
 /* 8-bit to 15-bit and back, each rounded to the nearest. */
@@ -139,6 +142,102 @@ static void tile_request_end(MyPaintTiledSurface2 *tiled, MyPaintTileRequest *re
     (void)request;
 }
 
+static void write_back(BrushEngineSurface *surface, int x0, int y0, int x1, int y1);
+
+/* The dabs queued so far drawn into the tiles (libmypaint queues them until end_atomic), their
+   rectangles kept for `end`, and a new batch begun: a colour sampled now sees them. */
+static void flush_dabs(BrushEngineSurface *surface) {
+    MyPaintRectangle rectangles[MOST_RECTANGLES];
+    MyPaintRectangles changed = { MOST_RECTANGLES, rectangles };
+    memset(rectangles, 0, sizeof rectangles);
+    p_mypaint_surface2_end_atomic(&surface->tiled.parent, &changed);
+    int count = changed.num_rectangles < MOST_RECTANGLES ? changed.num_rectangles : MOST_RECTANGLES;
+    for (int i = 0; i < count; i++) {
+        MyPaintRectangle r = rectangles[i];
+        if (r.width <= 0 || r.height <= 0) continue;
+        if (r.x < surface->flushed_left) surface->flushed_left = r.x;
+        if (r.y < surface->flushed_top) surface->flushed_top = r.y;
+        if (r.x + r.width > surface->flushed_right) surface->flushed_right = r.x + r.width;
+        if (r.y + r.height > surface->flushed_bottom) surface->flushed_bottom = r.y + r.height;
+    }
+    p_mypaint_surface_begin_atomic(p_mypaint_surface2_to_surface(&surface->tiled.parent));
+}
+
+/* One pixel in libmypaint's form (15-bit premultiplied RGBA): from its tile when a dab made
+   one, else from the layer's word; transparent past the layer's edge. */
+static void pixel_at(BrushEngineSurface *surface, int x, int y, uint32_t out[4]) {
+    if (x < 0 || y < 0 || x >= surface->width || y >= surface->height) {
+        out[0] = out[1] = out[2] = out[3] = 0;
+        return;
+    }
+    const uint16_t *tile = surface->tiles[(size_t)(y / TILE) * surface->tiles_across + x / TILE];
+    if (tile) {
+        const uint16_t *p = tile + ((size_t)(y % TILE) * TILE + x % TILE) * 4;
+        for (int c = 0; c < 4; c++) out[c] = p[c];
+        return;
+    }
+    uint32_t word = surface->pixels[(size_t)y * surface->stride + x];
+    out[0] = widen(word >> 16 & 0xFF);
+    out[1] = widen(word >> 8 & 0xFF);
+    out[2] = widen(word & 0xFF);
+    out[3] = widen(word >> 24);
+}
+
+/* The colour under a dab as smudging brushes take it: the mean of the pixels within `radius`,
+   each weighted 1 - (d/r)^2 (libmypaint's own mask at hardness 0.5), straight (not
+   premultiplied). libmypaint's sampler reads part of its mask from memory it never set and
+   skips pixels at random, so two replays of a smudge differed; this one reads the same pixels
+   every time (every pixel of a small dab, a grid of about 400 over a large one). Its pigment
+   mode mixes spectrally; here the mean is of the light, which a smudge shows little of. */
+static void sample_color(BrushEngineSurface *surface, float x, float y, float radius, float *r, float *g, float *b, float *a) {
+    flush_dabs(surface);
+    if (!(radius >= 1.0f)) radius = 1.0f;
+    if (radius > 1000.0f) radius = 1000.0f;
+    int step = (int)(radius / 10.0f);
+    if (step < 1) step = 1;
+    int x0 = (int)floorf(x - radius), x1 = (int)ceilf(x + radius), y0 = (int)floorf(y - radius), y1 = (int)ceilf(y + radius);
+    double sum[4] = { 0, 0, 0, 0 }, weights = 0;
+    for (int py = y0; py <= y1; py += step) {
+        for (int px = x0; px <= x1; px += step) {
+            float dx = (float)px + 0.5f - x, dy = (float)py + 0.5f - y;
+            float rr = (dx * dx + dy * dy) / (radius * radius);
+            if (rr > 1.0f) continue;
+            double weight = 1.0 - rr;
+            uint32_t p[4];
+            pixel_at(surface, px, py, p);
+            for (int c = 0; c < 4; c++) sum[c] += weight * p[c];
+            weights += weight;
+        }
+    }
+    if (weights <= 0) {
+        *r = *g = *b = *a = 0;
+        return;
+    }
+    double alpha = sum[3] / weights / ONE;
+    *a = (float)(alpha > 1 ? 1 : alpha);
+    if (sum[3] <= 0) {
+        *r = *g = *b = 0;
+        return;
+    }
+    float channels[3];
+    for (int c = 0; c < 3; c++) {
+        double v = sum[c] / sum[3];
+        channels[c] = (float)(v > 1 ? 1 : v < 0 ? 0 : v);
+    }
+    *r = channels[0];
+    *g = channels[1];
+    *b = channels[2];
+}
+
+static void get_color_first(MyPaintSurface *self, float x, float y, float radius, float *r, float *g, float *b, float *a) {
+    sample_color((BrushEngineSurface *)self, x, y, radius, r, g, b, a);
+}
+
+static void get_color_second(MyPaintSurface2 *self, float x, float y, float radius, float *r, float *g, float *b, float *a, float paint) {
+    (void)paint;
+    sample_color((BrushEngineSurface *)self, x, y, radius, r, g, b, a);
+}
+
 BrushEngineSurface *brush_engine_surface_new(uint32_t *pixels, int width, int height, int stride) {
     if (!load_mypaint() || width <= 0 || height <= 0) return NULL;
     BrushEngineSurface *surface = calloc(1, sizeof(BrushEngineSurface));
@@ -158,6 +257,10 @@ BrushEngineSurface *brush_engine_surface_new(uint32_t *pixels, int width, int he
         return NULL;
     }
     p_mypaint_tiled_surface2_init(&surface->tiled, tile_request_start, tile_request_end);
+    surface->tiled.parent.parent.get_color = get_color_first;
+    surface->tiled.parent.get_color_pigment = get_color_second;
+    surface->flushed_left = width;
+    surface->flushed_top = height;
     // One thread: a tile is made on first touch, which is not safe from several at once.
     surface->tiled.threadsafe_tile_requests = 0;
     return surface;
@@ -203,6 +306,15 @@ void brush_engine_surface_end(BrushEngineSurface *surface, int *x, int *y, int *
     p_mypaint_surface2_end_atomic(&surface->tiled.parent, &changed);
     int left = surface->width, top = surface->height, right = 0, bottom = 0;
     int count = changed.num_rectangles < MOST_RECTANGLES ? changed.num_rectangles : MOST_RECTANGLES;
+    /* What was drawn before a colour was sampled in this batch, as one more rectangle. */
+    if (surface->flushed_right > surface->flushed_left && count < MOST_RECTANGLES) {
+        rectangles[count++] = (MyPaintRectangle){ surface->flushed_left, surface->flushed_top,
+                                                  surface->flushed_right - surface->flushed_left,
+                                                  surface->flushed_bottom - surface->flushed_top };
+    }
+    surface->flushed_left = surface->width;
+    surface->flushed_top = surface->height;
+    surface->flushed_right = surface->flushed_bottom = 0;
     for (int i = 0; i < count; i++) {
         MyPaintRectangle r = rectangles[i];
         int x0 = r.x < 0 ? 0 : r.x, y0 = r.y < 0 ? 0 : r.y;

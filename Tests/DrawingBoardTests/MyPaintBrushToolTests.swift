@@ -53,4 +53,43 @@ final class MyPaintBrushToolTests: RestartingBoardTestCase {
         BoardSettings.apply(settings, to: board)
         XCTAssertEqual(MyPaintBrushes.shared.chosen, "classic/charcoal")
     }
+
+    /// Smudge (Q) drags the layer's colours along, over a picture background that stays as it was;
+    /// the stroke replays to the same pixels after undo, redo and a crash.
+    func testSmudgeDragsTheLayersColoursOverAPictureBackground() throws {
+        guard MyPaintBrushes.shared.problem(with: MyPaintBrushes.smudge) == nil else { throw XCTSkip(MyPaintBrushes.shared.problem(with: MyPaintBrushes.smudge)!) }
+        let picture = Bitmap(width: 64, height: 64)
+        for y in 0..<64 { for x in 0..<64 { picture[x, y] = 0xFF00_0000 | UInt32(x * 4) << 16 | UInt32(y * 4) << 8 | 0x80 } }
+        canvas.commit(.background(.image(ImageAsset(bitmap: picture, name: "picture"))))
+        for i in 0..<6 {
+            let x = 100 + Double(i) * 20
+            canvas.commit(.stroke(Stroke(points: [Point(x: x, y: 80), Point(x: x, y: 220)], color: .red, width: 8, blendMode: .sourceOver)))
+        }
+        let layerBefore = canvas.content.drawing.stack.pixels(of: 0)!.cropped(to: PixelRect(x0: 0, y0: 0, x1: 400, y1: 300))
+        let before = canvas.renderArtwork()
+        session.window.send(KeyEvent(.character("q")))
+        XCTAssertTrue(canvas.brush is SmudgeBrush)
+        board.setStrokeWidth(16)
+        touch(.began, at: w(90, 150))
+        for i in 1...40 {
+            session.clock.advance(by: 1 / 120)
+            touch(.moved, at: w(90 + Double(i) * 3, 150))
+        }
+        touch(.ended, at: w(210, 150))
+        guard case .brushStroke(let stroke) = canvas.document.items.last else { return XCTFail("a brush stroke") }
+        XCTAssertEqual(stroke.brush, MyPaintBrushes.smudge)
+        // Between two red lines the layer was empty; the smudge dragged red into it.
+        let layer = canvas.content.drawing.stack.pixels(of: 0)!
+        XCTAssertEqual(layerBefore[130, 150] >> 24, 0)
+        XCTAssertGreaterThan(layer[130, 150] >> 24, 0, "red dragged between the lines")
+        XCTAssertEqual(canvas.renderArtwork()[380, 280], before[380, 280], "the picture background away from the stroke as it was")
+        let smudged = canvas.renderArtwork()
+        session.window.send(KeyEvent(.character("z"), modifiers: .control))
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "undone")
+        session.window.send(KeyEvent(.character("z"), modifiers: [.control, .shift]))
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: smudged), "redone: the same pixels")
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: smudged), "after a crash, the same pixels")
+    }
 }

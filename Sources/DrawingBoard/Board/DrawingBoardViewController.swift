@@ -15,7 +15,7 @@ public final class DrawingBoardViewController: ViewController {
     public static let tools: [Brush] = [PencilBrush(), LineBrush(), DashedLineBrush(), RectangleBrush(), EllipseBrush(), EraserBrush(),
                                         EyedropperBrush(), FillBrush(), TextBrush(), SelectBrush(), LassoBrush(), RoundedRectangleBrush(),
                                         ArrowBrush(), EllipseSelectBrush(), GradientBrush(), SprayBrush(), PolygonBrush(), CurveBrush(), MagicWandBrush(),
-                                        PaintBrush(), CloneStampBrush(), RecolorBrush()]
+                                        PaintBrush(), SmudgeBrush(), CloneStampBrush(), RecolorBrush()]
     public static let eraserIndex = 5
     public static let eyedropperIndex = 6
     /// A document opened from a file larger than this is reduced while it is read (and says so).

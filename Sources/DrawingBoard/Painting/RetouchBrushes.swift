@@ -42,3 +42,24 @@ public struct RecolorBrush: Brush {
         return RetouchGesture(press, kind: .recolor(from: press.other, to: press.paint, tolerance: press.canvas.fillTolerance))
     }
 }
+
+/// Smudge (涂抹): drags the colours under the brush along the stroke, wet paint pushed with a
+/// finger; MyPaint's own smudge brush through libmypaint, its size the width.
+public struct SmudgeBrush: Brush {
+    public init() {}
+    public var name: String { tr("Smudge") }
+    public var iconName: String { "tool-smudge" }
+    public var key: Character { "q" }
+    public var group: ToolGroup { .retouch }
+
+    public func press(_ press: ToolPress) -> ToolGesture? {
+        guard !press.isRefusedByLockedLayer else { return nil }
+        let brushes = MyPaintBrushes.shared
+        if let problem = brushes.problem(with: MyPaintBrushes.smudge) {
+            press.showStatus(problem, isError: true)
+            return nil
+        }
+        guard let stroke = brushes.stroke(color: press.paint, width: press.canvas.strokeWidth, isEraser: false, brush: MyPaintBrushes.smudge) else { return nil }
+        return BrushPaintGesture(press, stroke: stroke)
+    }
+}
