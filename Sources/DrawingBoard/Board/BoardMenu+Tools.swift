@@ -8,7 +8,15 @@ extension BoardMenu {
             let tool = all[index]
             return Command(tool.longName, keys: [key(tool.key)], state: { [unowned board] in board.toolPicker.selectedSegmentIndex == index ? .on : .off }) { [unowned board] in
                 // G with the gradient already in hand steps to its next shape (as Pinta's key cycles).
-                if tool is GradientBrush && board.toolPicker.selectedSegmentIndex == index { board.pen.stepGradientShape() } else { board.selectTool(at: index) }
+                // B with the Paintbrush in hand opens the brushes to choose from.
+                let inHand = board.toolPicker.selectedSegmentIndex == index
+                if tool is GradientBrush && inHand {
+                    board.pen.stepGradientShape()
+                } else if tool is PaintBrush && inHand {
+                    BrushPickerPresenter.show(on: board)
+                } else {
+                    board.selectTool(at: index)
+                }
             }
         }
         let selecting = all.indices.filter { all[$0].group == .selection }
@@ -28,6 +36,7 @@ extension BoardMenu {
             inline([Command(tr("Thinner"), keys: [key("["), key("[", .control)]) { [unowned board] in board.stepPenSize(by: -1) },
                     Command(tr("Thicker"), keys: [key("]"), key("]", .control)]) { [unowned board] in board.stepPenSize(by: 1) },
                     Command(tr("Brush…")) { [unowned board] in board.showBrushSettings() },
+                    Command(tr("Choose Brush…"), keys: [key("b", .shift)]) { [unowned board] in BrushPickerPresenter.show(on: board) },
                     Command(tr("Palette…")) { [unowned board] in board.showPalette() },
                     Command(tr("Swap Colours"), keys: [key("x", .shift)]) { [unowned board] in board.pen.swapColors() }]),
         ])

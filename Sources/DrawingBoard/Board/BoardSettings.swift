@@ -44,7 +44,7 @@ public enum BoardSettings {
             board.documentController.lastFolder = folder
         }
         canvas.penSettings = pen
-        if let brush = settings.mypaintBrush, !brush.isEmpty { MyPaintBrushes.shared.chosen = brush }
+        MyPaintBrushes.shared.apply(settings)
         board.pen.showPen()
     }
 
@@ -68,7 +68,7 @@ public enum BoardSettings {
         settings.windowWidth = windowSize?.width
         settings.windowHeight = windowSize?.height
         settings.lastFolder = board.documentController.lastFolder
-        settings.mypaintBrush = MyPaintBrushes.shared.chosen
+        MyPaintBrushes.shared.keep(in: &settings)
         return settings
     }
 

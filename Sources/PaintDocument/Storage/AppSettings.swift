@@ -27,6 +27,10 @@ public struct AppSettings: Equatable, Sendable {
     public var lastFolder: String?
     /// The Brush tool's MyPaint brush, "classic/charcoal".
     public var mypaintBrush: String?
+    /// The brushes starred in the brush picker, and its opacity and hardness over the brush's own.
+    public var mypaintFavourites: [String] = []
+    public var mypaintOpacity: Double?
+    public var mypaintHardness: Double?
 
     public init() {}
 }
@@ -79,6 +83,9 @@ public struct SettingsFile {
         settings.windowHeight = value("window_height", number)
         settings.lastFolder = value("last_folder", text)
         settings.mypaintBrush = value("mypaint_brush", text)
+        settings.mypaintFavourites = value("mypaint_favourites") { raw in raw.array.map { $0.compactMap { $0.string } } } ?? []
+        settings.mypaintOpacity = value("mypaint_opacity", number)
+        settings.mypaintHardness = value("mypaint_hardness", number)
         let problem = wrong.isEmpty ? nil
             : tr("Some settings in %@ had the wrong kind of value (%@); their defaults are used.", DisplayPath.short(path), wrong.joined(separator: ", "))
         return (settings, problem)
@@ -105,6 +112,9 @@ public struct SettingsFile {
         put("window_height", settings.windowHeight)
         put("last_folder", settings.lastFolder)
         put("mypaint_brush", settings.mypaintBrush)
+        if !settings.mypaintFavourites.isEmpty { table["mypaint_favourites"] = TOMLArray(settings.mypaintFavourites) }
+        put("mypaint_opacity", settings.mypaintOpacity)
+        put("mypaint_hardness", settings.mypaintHardness)
         let text = "# X11Paint's settings: what it remembers between runs. Safe to edit; a value it\n"
             + "# cannot read is replaced by its default.\n" + table.convert(to: .toml) + "\n"
         let folder = (path as NSString).deletingLastPathComponent

@@ -9,7 +9,33 @@ final class MyPaintBrushes {
     private(set) lazy var set = MyPaintBrushSet.installed()
     /// The chosen brush's name in the set.
     var chosen = MyPaintBrushSet.defaultBrush
+    /// The brushes the user starred, in the order starred.
+    var favourites: [String] = []
+    /// The picker's opacity and hardness, each a factor over the brush's own (0...1).
+    var opacity = 1.0
+    var hardness = 1.0
     private var settings: (name: String, text: String)?
+
+    /// From settings.toml: the brush, the stars, opacity and hardness (out of range: as the brush has them).
+    func apply(_ settings: AppSettings) {
+        if let brush = settings.mypaintBrush, !brush.isEmpty { chosen = brush }
+        favourites = settings.mypaintFavourites
+        opacity = settings.mypaintOpacity.map { $0.isFinite ? min(max($0, 0.01), 1) : 1 } ?? 1
+        hardness = settings.mypaintHardness.map { $0.isFinite ? min(max($0, 0.01), 1) : 1 } ?? 1
+    }
+
+    func keep(in settings: inout AppSettings) {
+        settings.mypaintBrush = chosen
+        settings.mypaintFavourites = favourites
+        settings.mypaintOpacity = opacity == 1 ? nil : opacity
+        settings.mypaintHardness = hardness == 1 ? nil : hardness
+    }
+
+    func isFavourite(_ name: String) -> Bool { favourites.contains(name) }
+
+    func toggleFavourite(_ name: String) {
+        if let index = favourites.firstIndex(of: name) { favourites.remove(at: index) } else { favourites.append(name) }
+    }
 
     /// The Smudge tool's brush: MyPaint's own smudge, which drags the colours under it.
     static let smudge = "classic/smudge"
@@ -31,6 +57,9 @@ final class MyPaintBrushes {
         guard let brush = set.brush(named: name) else { return nil }
         if settings?.name != name { settings = (try? set.settings(of: brush)).map { (name, $0) } }
         guard let text = settings?.text else { return nil }
-        return BrushStroke(brush: name, settings: text, color: color, radius: max(width / 2, 0.5), isEraser: isEraser)
+        // The picker's opacity and hardness are the Paintbrush's; Smudge keeps its brush's own.
+        let own = name != chosen
+        return BrushStroke(brush: name, settings: text, color: color, radius: max(width / 2, 0.5), opacity: own ? 1 : opacity,
+                           hardness: own ? 1 : hardness, isEraser: isEraser)
     }
 }
