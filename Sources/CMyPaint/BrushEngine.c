@@ -20,7 +20,8 @@
     X(mypaint_tiled_surface2_init) X(mypaint_tiled_surface2_destroy) X(mypaint_surface2_to_surface) \
     X(mypaint_surface_begin_atomic) X(mypaint_surface2_end_atomic) X(mypaint_surface_end_atomic) \
     X(mypaint_fixed_tiled_surface_new) X(mypaint_fixed_tiled_surface_interface) X(mypaint_surface_unref) \
-    X(mypaint_tile_request_init) X(mypaint_tiled_surface_tile_request_start) X(mypaint_tiled_surface_tile_request_end)
+    X(mypaint_tile_request_init) X(mypaint_tiled_surface_tile_request_start) X(mypaint_tiled_surface_tile_request_end) \
+    X(mypaint_tiled_surface2_set_symmetry_state)
 LAZY_LIBRARY(mypaint, "libmypaint-1.5.so.1", MYPAINT_FUNCTIONS)
 
 #define TILE MYPAINT_TILE_SIZE
@@ -274,6 +275,13 @@ void brush_engine_surface_free(BrushEngineSurface *surface) {
     free(surface->tiles);
     free(surface->outside);
     free(surface);
+}
+
+void brush_engine_surface_set_symmetry(BrushEngineSurface *surface, int type, float center_x, float center_y, int lines) {
+    // libmypaint's own: each dab drawn again through the symmetry's maps, from the next batch.
+    int active = type >= 0 && type < MYPAINT_SYMMETRY_TYPES_COUNT;
+    p_mypaint_tiled_surface2_set_symmetry_state(&surface->tiled, active, center_x, center_y, 0.0f,
+                                                active ? (MyPaintSymmetryType)type : MYPAINT_SYMMETRY_TYPE_VERTICAL, lines);
 }
 
 void brush_engine_surface_begin(BrushEngineSurface *surface) {

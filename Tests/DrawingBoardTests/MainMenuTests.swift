@@ -144,7 +144,8 @@ final class MainMenuTests: XCTestCase {
         let toolNames = Set(DrawingBoardViewController.tools.map(\.longName))
         XCTAssertEqual(tools.allCommands.filter { $0.state == .on && toolNames.contains($0.title) }.map(\.title), [DrawingBoardViewController.tools[3].longName])
         XCTAssertEqual(tools.allCommands.filter { $0.state == .on && !toolNames.contains($0.title) }.map(\.title),
-                       ["Corner Radius: Automatic", "Replace Selection", "Magic Wand: Soft Edges", "Linear Gradient"], "the shapes', the selection's and the gradient's choices")
+                       ["Corner Radius: Automatic", "Replace Selection", "Magic Wand: Soft Edges", "Linear Gradient", "Clone Aligned"],
+                       "the shapes', the selection's, the gradient's and Clone Stamp's choices")
         XCTAssertTrue(session.window.send(KeyEvent(.function(11))))
         XCTAssertTrue(session.board.isFullScreen, "F11 (View → Full Screen)")
     }

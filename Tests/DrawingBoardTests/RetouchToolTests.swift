@@ -40,6 +40,12 @@ final class RetouchToolTests: RestartingBoardTestCase {
         }
     }
 
+    override func tearDown() {
+        // The app's one clone source: as a new run has it for the tests after.
+        CloneSource.shared.isAligned = true
+        super.tearDown()
+    }
+
     override func setUp() {
         super.setUp()
         CloneSource.shared.isAligned = true

@@ -20,7 +20,7 @@ final class ShortcutsTests: XCTestCase {
             let groups = BoardShortcuts.groups(for: session.board)
             // The wheel's and the touchpad's gestures are a group of their own beside View (with the
             // History panel's key, View's rows and them no longer fit the smallest window together).
-            XCTAssertEqual(groups.map(\.title), ["File", "Edit", "View", "Gestures", "Image", "Layers", "Adjustments", "Effects", "Tools", "Window", "Help", "Photo", "Transform"])
+            XCTAssertEqual(groups.map(\.title), ["File", "Edit", "View", "Gestures", "Image", "Layers", "Adjustments", "Effects", "Tools", "Pen and Colours", "Window", "Help", "Photo", "Transform"])
             for group in groups.indices {
                 shortcuts.showGroup(group)
                 session.window.layoutIfNeeded()

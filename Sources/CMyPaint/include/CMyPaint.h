@@ -29,6 +29,10 @@ typedef struct BrushEngineSurface BrushEngineSurface;
    which it reads and writes until it is freed. NULL when libmypaint is missing. */
 BrushEngineSurface *brush_engine_surface_new(uint32_t *pixels, int width, int height, int stride);
 void brush_engine_surface_free(BrushEngineSurface *surface);
+/* Symmetry for the dabs from the next batch: libmypaint's type (0 vertical, 1 horizontal, 2 both,
+   3 rotational; -1 none) about (center_x, center_y) in the surface's pixels, with `lines` marks
+   for the rotational one. */
+void brush_engine_surface_set_symmetry(BrushEngineSurface *surface, int type, float center_x, float center_y, int lines);
 void brush_engine_surface_begin(BrushEngineSurface *surface);
 /* Draws the dabs since `begin` and writes the pixels they changed back; the bounds of what
    changed in *x, *y, *width, *height (width 0: nothing). */

@@ -92,6 +92,7 @@ enum BoardMenu {
                     Command(tr("Mirror View"), keys: [key("m")], state: { [unowned board] in board.canvas.viewport.isMirrored ? .on : .off }) { [unowned board] in
                         board.zoomCommands.toggleMirror()
                     }]),
+            .menu(symmetryMenu(board)),
             inline([Command(tr("Full Screen"), keys: [KeyEvent(.function(11))], state: { [unowned board] in board.isFullScreen ? .on : .off }) { [unowned board] in
                 board.setFullScreen(!board.isFullScreen)
             },

@@ -24,6 +24,14 @@ enum BoardShortcuts {
         if let edit = groups.firstIndex(where: { $0.title == tr("Edit") }) {
             groups[edit].rows.append(Row(tr("Stop, close a panel, select nothing"), [KeyEvent(.escape)]))
         }
+        // The tools' keys, and the pen's (its width, its brush, its colours) in a group of their
+        // own beside them: together they no longer fit the smallest window.
+        if let tools = groups.firstIndex(where: { $0.title == tr("Tools") }) {
+            let names = Set(DrawingBoardViewController.tools.map(\.longName))
+            let pen = groups[tools].rows.filter { !names.contains($0.action) }
+            groups[tools].rows.removeAll { !names.contains($0.action) }
+            if !pen.isEmpty { groups.insert((tr("Pen and Colours"), pen), at: tools + 1) }
+        }
         if let help = groups.firstIndex(where: { $0.title == tr("Help") }) {
             groups[help].rows.insert(Row(tr("Main menu"), [KeyEvent(.function(10))]), at: 0)
         }

@@ -10,6 +10,19 @@ final class ZoomCommands {
 
     init(board: DrawingBoardViewController) { self.board = board }
 
+    /// View → Symmetry.
+    private(set) lazy var symmetry = SymmetryGuide(canvas: board.canvas)
+
+    /// View → Symmetry → Centre at the Pointer: where the pointer rests over the canvas.
+    func moveSymmetryCentreToPointer() {
+        guard let location = board.view.window?.pointerLocation else { return }
+        let point = board.canvas.convert(location, from: nil)
+        guard board.canvas.bounds.contains(point) else {
+            return board.showStatus(tr("Rest the pointer on the canvas where the centre goes, then choose this with the keys (F10)"))
+        }
+        symmetry.moveCentre(to: board.canvas.viewport.contentPoint(point))
+    }
+
     func choose() {
         guard board.presentedViewController == nil else { return }
         let dialog = ZoomViewController(current: board.canvas.zoom)

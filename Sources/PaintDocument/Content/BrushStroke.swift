@@ -22,6 +22,8 @@ public struct BrushStroke: Sendable, Equatable, Codable {
     public var isEraser: Bool
     /// What libmypaint was given, event by event.
     public var events: [BrushEvent]
+    /// The dabs drawn again mirrored or turned (libmypaint's own symmetry); nil: once.
+    public var symmetry: Symmetry?
 
     public init(brush: String, settings: String, color: Color, radius: Double? = nil, opacity: Double = 1, hardness: Double = 1,
                 isEraser: Bool = false, events: [BrushEvent] = []) {
@@ -35,7 +37,7 @@ public struct BrushStroke: Sendable, Equatable, Codable {
         self.events = events
     }
 
-    private enum CodingKeys: String, CodingKey { case brush, settings, color, radius, opacity, hardness, isEraser, events }
+    private enum CodingKeys: String, CodingKey { case brush, settings, color, radius, opacity, hardness, isEraser, events, symmetry }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -46,6 +48,7 @@ public struct BrushStroke: Sendable, Equatable, Codable {
         opacity = try container.decode(Double.self, forKey: .opacity)
         hardness = try container.decode(Double.self, forKey: .hardness)
         isEraser = try container.decode(Bool.self, forKey: .isEraser)
+        symmetry = try container.decodeIfPresent(Symmetry.self, forKey: .symmetry)
         let numbers = try container.decode([Double].self, forKey: .events)
         guard numbers.count % BrushEvent.fields == 0 else {
             throw DecodingError.dataCorruptedError(forKey: .events, in: container, debugDescription: "events come in eights")
@@ -65,6 +68,7 @@ public struct BrushStroke: Sendable, Equatable, Codable {
         try container.encode(hardness, forKey: .hardness)
         try container.encode(isEraser, forKey: .isEraser)
         try container.encode(events.flatMap(\.numbers), forKey: .events)
+        try container.encodeIfPresent(symmetry, forKey: .symmetry)
     }
 }
 

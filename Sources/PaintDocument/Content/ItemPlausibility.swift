@@ -38,6 +38,7 @@ extension Document.Item {
             return stroke.events.count <= Plausible.mostBrushEvents && stroke.settings.utf8.count <= Plausible.longestBrushSettings
                 && stroke.events.allSatisfy { Plausible.point(Point(x: $0.x, y: $0.y)) && $0.numbers.allSatisfy { $0.isFinite && abs($0) <= Plausible.farthest } }
                 && (stroke.radius.map(Plausible.size) ?? true) && stroke.opacity.isFinite && stroke.hardness.isFinite
+                && (stroke.symmetry?.isPlausible ?? true)
         case .onLayer(_, let item): return item.isPlausible
         }
     }
@@ -73,7 +74,7 @@ private enum Plausible {
 
     static func stroke(_ stroke: Stroke) -> Bool {
         stroke.points.allSatisfy(point) && size(stroke.width) && (stroke.widths ?? []).allSatisfy(size)
-            && (stroke.opacities ?? []).allSatisfy(\.isFinite)
+            && (stroke.opacities ?? []).allSatisfy(\.isFinite) && (stroke.symmetry?.isPlausible ?? true)
     }
 
     static func path(_ path: Path) -> Bool {

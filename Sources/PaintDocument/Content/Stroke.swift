@@ -9,6 +9,8 @@ public struct Stroke: Sendable, Equatable, Codable {
     public var widths: [Double]?
     /// The opacity at each point when a pen's pressure sets it (0...1); nil: opaque throughout.
     public var opacities: [Double]?
+    /// The stroke drawn again mirrored or turned (View → Symmetry); nil: once.
+    public var symmetry: Symmetry?
 
     public init(points: [Point], color: Color, width: Double, blendMode: BlendMode, widths: [Double]? = nil) {
         self.points = points
@@ -49,6 +51,7 @@ public struct Stroke: Sendable, Equatable, Codable {
             minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
         }
         let reach = (widths?.max() ?? width) / 2 + 1
-        return Rect(x: minX - reach, y: minY - reach, width: maxX - minX + 2 * reach, height: maxY - minY + 2 * reach)
+        let own = Rect(x: minX - reach, y: minY - reach, width: maxX - minX + 2 * reach, height: maxY - minY + 2 * reach)
+        return symmetry?.copies.reduce(own) { $0.union($1.apply(to: own)) } ?? own
     }
 }

@@ -28,6 +28,15 @@ public final class BrushStrokeDrawing {
         self.surface = surface
         self.scale = scale
         Self.configure(brush, for: stroke, scale: scale)
+        if let symmetry = stroke.symmetry {
+            let type: Int32 = switch symmetry.kind {
+            case .vertical: 0
+            case .horizontal: 1
+            case .both: 2
+            case .rotational: 3
+            }
+            brush_engine_surface_set_symmetry(surface, type, Float(symmetry.centre.x * scale), Float(symmetry.centre.y * scale), Int32(symmetry.folds))
+        }
     }
 
     deinit {

@@ -6,11 +6,20 @@ public struct StrokeRenderer {
 
     public init(scale: Double = 1) { self.scale = scale }
 
-    /// Adds the segment ending at point `index` (or the dot, for the first point) to the mask.
+    /// Adds the segment ending at point `index` (or the dot, for the first point) to the mask,
+    /// and its mirrored or turned copies when the stroke has a symmetry.
     @discardableResult
     public func addSegment(of stroke: Stroke, endingAt index: Int, to mask: CoverageMask) -> PixelRect {
-        let end = stroke.points[index] * scale
-        let start = index > 0 ? stroke.points[index - 1] * scale : end
+        guard let symmetry = stroke.symmetry else { return addSegment(of: stroke, endingAt: index, through: nil, to: mask) }
+        var touched = addSegment(of: stroke, endingAt: index, through: nil, to: mask)
+        for copy in symmetry.copies { touched = touched.union(addSegment(of: stroke, endingAt: index, through: copy, to: mask)) }
+        return touched
+    }
+
+    /// One segment, through `copy` (a symmetry's isometry, so widths hold) when given.
+    private func addSegment(of stroke: Stroke, endingAt index: Int, through copy: AffineTransform?, to mask: CoverageMask) -> PixelRect {
+        let end = (copy?.apply(to: stroke.points[index]) ?? stroke.points[index]) * scale
+        let start = index > 0 ? (copy?.apply(to: stroke.points[index - 1]) ?? stroke.points[index - 1]) * scale : end
         guard stroke.widths != nil || stroke.opacities != nil else {
             return CapsuleRasterizer.add(from: start, to: end, width: stroke.width * scale, continuing: index > 0, into: mask)
         }

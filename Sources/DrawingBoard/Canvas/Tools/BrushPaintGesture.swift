@@ -8,6 +8,8 @@ final class BrushPaintGesture: PaintingGesture {
     private var lastTime: Double?
 
     init?(_ press: ToolPress, stroke: BrushStroke) {
+        var stroke = stroke
+        stroke.symmetry = press.canvas.freehandTool.symmetry
         guard let live = LiveBrushStroke(stroke, on: press.canvas.drawing) else { return nil }
         self.live = live
         super.init(press, holdPicksColor: false)

@@ -6,11 +6,14 @@
 final class FreehandTool {
     /// Pressure curve, steadying and speed taper.
     var penSettings = PenSettings()
+    /// View → Symmetry's, for every stroke begun (MyPaint's brushes take it too).
+    var symmetry: Symmetry?
     private var state: State?
 
     /// A press starts a stroke of `tool` at a document point.
     func begin(_ touch: Touch, with tool: Brush, at point: Point, color: Color, width chosen: Double, in content: DocumentContent) -> PixelRect {
         var stroke = tool.beginStroke(at: point, color: color, width: chosen)
+        stroke.symmetry = symmetry
         if let pressure = Self.pressure(of: touch) {
             if penSettings.pressureEffect.setsWidth { stroke.widths = [penSettings.width(forPressure: pressure, chosen: chosen)] }
             if penSettings.pressureEffect.setsOpacity { stroke.opacities = [penSettings.opacity(forPressure: pressure)] }

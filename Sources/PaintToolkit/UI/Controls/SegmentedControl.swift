@@ -28,8 +28,9 @@ open class SegmentedControl: Control {
 
     /// Wide enough that every segment shows its whole label (or a comfortable icon target).
     public var intrinsicWidth: Double {
-        // 36 points a segment: an 18-point icon with room for the pointer, eleven tools in 640 points.
-        if showsIcons { return Double(items.count) * 36 }
+        // 36 points a segment: an 18-point icon with room for the pointer, eleven tools in 640
+        // points; a long palette (over twenty) 30, still a fair target, to fit 1024 points.
+        if showsIcons { return Double(items.count) * (items.count > 20 ? 30 : 36) }
         return Double(items.count) * ((items.map { font.width(of: $0) }.max() ?? 0) + 16)
     }
 

@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+@testable import DrawingBoard
+@testable import PaintToolkit
+@testable import PaintDocument
+@testable import PaintGraphics
+import TestSupport
+import ToolkitTestSupport
+
+/// View → Symmetry on the board: the pencil's stroke shows its mirrored copy while it is drawn,
+/// keeps the symmetry in its item, and comes back the same after undo, redo and a crash; the
+/// centre moves; off, a stroke is drawn once.
+final class SymmetryPaintingTests: RestartingBoardTestCase {
+    private func touch(_ phase: Touch.Phase, at point: Point) {
+        session.window.send([TouchInput(identifier: 1, phase: phase, location: point, timestamp: session.clock.now)])
+    }
+
+    private func draw(_ points: [Point]) {
+        func shown(_ p: Point) -> Point { let v = canvas.viewport.viewPoint(p); return w(v.x, v.y) }
+        touch(.began, at: shown(points[0]))
+        for p in points.dropFirst() {
+            session.clock.advance(by: 1 / 60)
+            touch(.moved, at: shown(p))
+        }
+        touch(.ended, at: shown(points.last!))
+    }
+
+    func testAMirroredStrokeIsDrawnTwiceKeptAndRestored() {
+        let size = canvas.viewport.contentSize
+        let guide = board.zoomCommands.symmetry
+        guide.set(.vertical)
+        XCTAssertEqual(guide.symmetry?.centre, Point(x: size.width / 2, y: size.height / 2), "about the middle at first")
+        board.setStrokeWidth(8)
+        let left = size.width / 2 - 100
+        touch(.began, at: w(canvas.viewport.viewPoint(Point(x: left, y: 100)).x, canvas.viewport.viewPoint(Point(x: left, y: 100)).y))
+        for i in 1...10 {
+            session.clock.advance(by: 1 / 60)
+            let p = canvas.viewport.viewPoint(Point(x: left, y: 100 + Double(i) * 8))
+            touch(.moved, at: w(p.x, p.y))
+        }
+        // On screen (the stroke in progress is not on the layer yet): the copy shows as it is drawn.
+        let shot = session.window.snapshot(of: canvas), copy = canvas.viewport.viewPoint(Point(x: size.width / 2 + 100, y: 140))
+        XCTAssertNotEqual(shot.color(atX: Int(copy.x * session.window.scale), y: Int(copy.y * session.window.scale)), .white,
+                          "the copy shows while the stroke is drawn")
+        let end = canvas.viewport.viewPoint(Point(x: left, y: 180))
+        touch(.ended, at: w(end.x, end.y))
+        guard case .stroke(let stroke)? = canvas.document.items.last else { return XCTFail("a stroke") }
+        XCTAssertEqual(stroke.symmetry?.kind, .vertical)
+        XCTAssertTrue(painted(left, 140))
+        XCTAssertTrue(painted(size.width / 2 + 100, 140), "mirrored across the middle")
+        let drawn = canvas.renderArtwork()
+        session.window.send(KeyEvent(.character("z"), modifiers: .control))
+        XCTAssertFalse(painted(size.width / 2 + 100, 140))
+        session.window.send(KeyEvent(.character("z"), modifiers: [.control, .shift]))
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: drawn))
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: drawn), "after a crash, the same pixels")
+    }
+
+    func testTheCentreMovesAndOffDrawsOnce() {
+        let guide = board.zoomCommands.symmetry
+        guide.set(.horizontal)
+        guide.moveCentre(to: Point(x: 200, y: 150))
+        draw([Point(x: 100, y: 100), Point(x: 160, y: 110)])
+        XCTAssertTrue(painted(130, 105))
+        XCTAssertTrue(painted(130, 195), "mirrored across y = 150")
+        guide.set(nil)
+        XCTAssertNil(canvas.freehandTool.symmetry)
+        draw([Point(x: 300, y: 60), Point(x: 340, y: 60)])
+        XCTAssertTrue(painted(320, 60))
+        XCTAssertFalse(painted(320, 240), "off: drawn once")
+    }
+}
