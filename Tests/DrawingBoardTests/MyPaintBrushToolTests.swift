@@ -61,6 +61,8 @@ final class MyPaintBrushToolTests: RestartingBoardTestCase {
         let picture = Bitmap(width: 64, height: 64)
         for y in 0..<64 { for x in 0..<64 { picture[x, y] = 0xFF00_0000 | UInt32(x * 4) << 16 | UInt32(y * 4) << 8 | 0x80 } }
         canvas.commit(.background(.image(ImageAsset(bitmap: picture, name: "picture"))))
+        // The picture is stored beside the drawing while the person goes on.
+        aMomentPasses()
         for i in 0..<6 {
             let x = 100 + Double(i) * 20
             canvas.commit(.stroke(Stroke(points: [Point(x: x, y: 80), Point(x: x, y: 220)], color: .red, width: 8, blendMode: .sourceOver)))
