@@ -94,4 +94,29 @@ final class MyPaintBrushToolTests: RestartingBoardTestCase {
         start()
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: smudged), "after a crash, the same pixels")
     }
+
+    /// A pen's eraser end with the Paintbrush: the same brush, taking paint away.
+    func testThePensEraserEndErasesWithTheSameBrush() throws {
+        guard MyPaintBrushes.shared.problem == nil else { throw XCTSkip(MyPaintBrushes.shared.problem!) }
+        MyPaintBrushes.shared.chosen = "classic/brush"
+        canvas.commit(.stroke(Stroke(points: [Point(x: 80, y: 150), Point(x: 320, y: 150)], color: .blue, width: 30, blendMode: .sourceOver)))
+        session.window.send(KeyEvent(.character("b")))
+        board.setStrokeWidth(16)
+        XCTAssertGreaterThan(layerColor(200, 150).alpha, 0.99)
+        func pen(_ phase: Touch.Phase, _ x: Double) {
+            session.window.send([TouchInput(identifier: 2, phase: phase, location: w(x, 150), timestamp: session.clock.now, type: .pencil,
+                                            force: 2, maximumPossibleForce: 4, isEraser: true)])
+        }
+        pen(.began, 150)
+        for i in 1...30 {
+            session.clock.advance(by: 1 / 120)
+            pen(.moved, 150 + Double(i) * 4)
+        }
+        pen(.ended, 270)
+        guard case .brushStroke(let stroke) = canvas.document.items.last else { return XCTFail("a brush stroke: \(canvas.document.items.last.map { "\($0)".prefix(120) } ?? "none")") }
+        XCTAssertTrue(stroke.isEraser)
+        XCTAssertEqual(stroke.brush, "classic/brush", "the brush in hand")
+        XCTAssertLessThan(layerColor(210, 150).alpha, 0.5, "the blue taken away where the eraser end went")
+        XCTAssertGreaterThan(layerColor(100, 150).alpha, 0.99, "and left elsewhere")
+    }
 }

@@ -37,7 +37,7 @@ final class ToolRouter {
         if canvas.figureEditor.beginDrag(at: viewPoint) { return gesture = FigureHandleGesture(canvas: canvas) }
         canvas.figureEditor.finish()
         // A pen's eraser end erases, whatever tool is chosen: the press goes to the eraser.
-        let tool: Brush = touch.isEraser ? EraserBrush() : canvas.brush
+        let tool: Brush = touch.isEraser && !canvas.brush.erasesWithItself ? EraserBrush() : canvas.brush
         let colors = Self.colors(for: touch, primary: canvas.strokeColor, secondary: canvas.secondaryColor)
         let press = ToolPress(touch: touch, point: canvas.documentPoint(touch), viewPoint: viewPoint, paint: colors.paint, other: colors.other, canvas: canvas)
         gesture = canvas.isEditingText ? tool.pressWhileTyping(press) : tool.press(press)

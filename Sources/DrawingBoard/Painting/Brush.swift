@@ -20,6 +20,8 @@ public protocol Brush {
     /// Whether `Ctrl`+press is the tool's own (a selection's mode, Clone Stamp's source) rather
     /// than the mouse's second finger.
     var takesControlClicks: Bool { get }
+    /// Whether a pen's eraser end erases with this tool (a MyPaint brush), rather than with the Eraser.
+    var erasesWithItself: Bool { get }
     /// What a press on the canvas does: the press under way it starts, or nil for a click that
     /// did all its work (a fill, a text box, the magic wand).
     func press(_ press: ToolPress) -> ToolGesture?
@@ -45,6 +47,7 @@ extension Brush {
     public var group: ToolGroup { .shapes }
     public var drawsClosedFigures: Bool { false }
     public var takesControlClicks: Bool { group == .selection }
+    public var erasesWithItself: Bool { false }
     /// "Line (L)".
     public var toolTip: String { "\(longName) (\(String(key).uppercased()))" }
 

@@ -55,6 +55,7 @@ public struct PaintBrush: Brush {
     /// Krita's, GIMP's and Photoshop's key for the brush.
     public var key: Character { "b" }
     public var group: ToolGroup { .painting }
+    public var erasesWithItself: Bool { true }
 
     public func press(_ press: ToolPress) -> ToolGesture? {
         guard !press.isRefusedByLockedLayer else { return nil }
