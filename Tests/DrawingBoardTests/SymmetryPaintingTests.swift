@@ -71,4 +71,24 @@ final class SymmetryPaintingTests: RestartingBoardTestCase {
         XCTAssertTrue(painted(320, 60))
         XCTAssertFalse(painted(320, 240), "off: drawn once")
     }
+
+    func testAFigureAndTheSprayGetTheirCopiesToo() {
+        let guide = board.zoomCommands.symmetry
+        guide.set(.vertical)
+        guide.moveCentre(to: Point(x: 300, y: 200))
+        session.window.send(KeyEvent(.character("r")))
+        board.setStrokeWidth(4)
+        draw([Point(x: 100, y: 100), Point(x: 160, y: 150)])
+        guard case .shape(let shape)? = canvas.document.items.last else { return XCTFail("a figure") }
+        XCTAssertEqual(shape.symmetry?.kind, .vertical)
+        XCTAssertTrue(painted(100, 125), "the rectangle's left side")
+        XCTAssertTrue(painted(500, 125), "its mirror across x = 300")
+        session.window.send(KeyEvent(.character("y")))
+        draw([Point(x: 200, y: 300), Point(x: 201, y: 300)])
+        guard case .spray(let spray)? = canvas.document.items.last else { return XCTFail("a spray") }
+        XCTAssertNotNil(spray.symmetry)
+        let layer = canvas.content.drawing.stack.pixels(of: 0)!, s = canvas.layerScale
+        let right = PixelRect(x0: Int(380 * s), y0: Int(280 * s), x1: Int(420 * s), y1: Int(320 * s))
+        XCTAssertTrue(layer.hasPaint(in: right), "the spray's dots mirrored to x = 400")
+    }
 }

@@ -76,4 +76,24 @@ final class SymmetryTests: XCTestCase {
         XCTAssertGreaterThan(left, 1000)
         XCTAssertEqual(Double(right), Double(left), accuracy: Double(left) * 0.1, "the mirrored dabs carry as much paint")
     }
+
+    func testAFigureAndASprayAreDrawnWithTheirCopies() throws {
+        var shape = Shape(path: .rect(Rect(x: 10, y: 20, width: 30, height: 16)), style: LineStyle(width: 4), color: .red, fill: .blue)
+        shape.symmetry = Symmetry(kind: .vertical, centre: Point(x: 64, y: 64))
+        let layer = Bitmap(width: 128, height: 128)
+        StrokeRenderer().render(shape, onto: layer)
+        XCTAssertEqual(differing(layer, layer.reoriented(ImageTurn.flipHorizontal.orientation), levels: 1), 0, "the figure and its mirror")
+        XCTAssertEqual(layer[128 - 25, 28], Color.blue.premultipliedPixel, "the copy is filled too")
+        let item = Document.Item.shape(shape)
+        XCTAssertEqual(try JSONDecoder().decode(Document.Item.self, from: JSONEncoder().encode(item)), item)
+
+        var spray = Spray(color: .black, radius: 6, seed: 7)
+        spray.dabs = [Point(x: 30, y: 30)]
+        spray.dots = [20]
+        spray.symmetry = Symmetry(kind: .rotational, centre: Point(x: 64, y: 64), folds: 4)
+        let sprayed = Bitmap(width: 128, height: 128)
+        StrokeRenderer().render(spray, onto: sprayed)
+        XCTAssertEqual(differing(sprayed, sprayed.reoriented(ImageTurn.clockwise.orientation), levels: 0), 0, "four dots for each dot, a quarter turn apart")
+        XCTAssertGreaterThan(bytes(sprayed).filter { $0 != 0 }.count, 40)
+    }
 }

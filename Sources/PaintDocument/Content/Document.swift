@@ -219,6 +219,8 @@ public struct Shape: Sendable, Equatable, Codable {
     public var fill: Color?
     /// Whether the outline is stroked (a filled figure may go without).
     public var isOutlined: Bool
+    /// The figure drawn again mirrored or turned (View → Symmetry); nil: once.
+    public var symmetry: Symmetry?
 
     public init(path: Path, style: LineStyle, color: Color, fill: Color? = nil, isOutlined: Bool = true) {
         self.path = path
@@ -228,7 +230,7 @@ public struct Shape: Sendable, Equatable, Codable {
         self.isOutlined = isOutlined
     }
 
-    private enum CodingKeys: String, CodingKey { case path, style, color, fill, isOutlined }
+    private enum CodingKeys: String, CodingKey { case path, style, color, fill, isOutlined, symmetry }
 
     /// Journals and documents written before figures could be filled read as outlines.
     public init(from decoder: Decoder) throws {
@@ -238,6 +240,7 @@ public struct Shape: Sendable, Equatable, Codable {
         color = try container.decode(Color.self, forKey: .color)
         fill = try container.decodeIfPresent(Color.self, forKey: .fill)
         isOutlined = try container.decodeIfPresent(Bool.self, forKey: .isOutlined) ?? true
+        symmetry = try container.decodeIfPresent(Symmetry.self, forKey: .symmetry)
     }
 }
 

@@ -14,7 +14,7 @@ extension Document.Item {
         case .shape(let shape):
             let style = shape.style
             return Plausible.path(shape.path) && Plausible.size(style.width) && style.miterLimit.isFinite
-                && Plausible.coordinate(style.dashPhase) && style.dashes.allSatisfy(Plausible.size)
+                && Plausible.coordinate(style.dashPhase) && style.dashes.allSatisfy(Plausible.size) && (shape.symmetry?.isPlausible ?? true)
         case .clear, .background, .layer, .turnImage: return true
         case .canvasSize(let change): return change.isPlausible
         case .resizeImage(let resize): return resize.isPlausible
@@ -30,7 +30,7 @@ extension Document.Item {
         case .spray(let spray):
             return spray.dabs.count == spray.dots.count && spray.dabs.allSatisfy(Plausible.point)
                 && spray.dots.allSatisfy { (0...Plausible.mostDotsADab).contains($0) }
-                && spray.dots.reduce(0, +) <= Plausible.mostDots && Plausible.size(spray.radius)
+                && spray.dots.reduce(0, +) <= Plausible.mostDots && Plausible.size(spray.radius) && (spray.symmetry?.isPlausible ?? true)
         case .gradient(let gradient, let area):
             return Plausible.point(gradient.start) && Plausible.point(gradient.end) && gradient.stops.allSatisfy { $0.offset.isFinite }
                 && (area.map(Plausible.area) ?? true)

@@ -13,6 +13,8 @@ public struct Spray: Sendable, Equatable, Codable {
     /// The disc's radius, in document units.
     public var radius: Double
     public var seed: UInt64
+    /// The dots put down again mirrored or turned (View → Symmetry); nil: once.
+    public var symmetry: Symmetry?
 
     public init(color: Color, radius: Double, seed: UInt64) {
         dabs = []

@@ -35,6 +35,9 @@ public struct Symmetry: Sendable, Hashable, Codable {
         return centre.x.isFinite && centre.y.isFinite && abs(centre.x) <= limit && abs(centre.y) <= limit && Self.foldRange.contains(folds)
     }
 
+    /// Where a mark reaching `rect` and its copies reach together.
+    public func reach(of rect: Rect) -> Rect { copies.reduce(rect) { $0.union($1.apply(to: rect)) } }
+
     /// The maps from the drawn mark to each of its copies (the mark itself not among them).
     public var copies: [AffineTransform] {
         let (cx, cy) = (centre.x, centre.y)

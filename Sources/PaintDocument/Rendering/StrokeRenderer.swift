@@ -50,13 +50,18 @@ public struct StrokeRenderer {
     /// 1x), laid over what is there.
     public func render(_ spray: Spray, onto layer: Bitmap) {
         let pixel = spray.color.premultipliedPixel, size = max(1, Int(scale.rounded()))
+        // The dots, then their symmetry's copies.
+        let maps: [AffineTransform?] = [nil] + (spray.symmetry?.copies ?? []).map { $0 }
         for index in spray.dabs.indices {
-            for dot in spray.dotCentres(ofDab: index) {
-                let x0 = Int((dot.x * scale).rounded(.down)), y0 = Int((dot.y * scale).rounded(.down))
-                let square = PixelRect(x0: x0, y0: y0, x1: x0 + size, y1: y0 + size).intersection(layer.bounds)
-                guard !square.isEmpty else { continue }
-                for y in square.y0..<square.y1 {
-                    for x in square.x0..<square.x1 { layer[x, y] = PixelMath.over(pixel, layer[x, y]) }
+            for centre in spray.dotCentres(ofDab: index) {
+                for map in maps {
+                    let dot = map?.apply(to: centre) ?? centre
+                    let x0 = Int((dot.x * scale).rounded(.down)), y0 = Int((dot.y * scale).rounded(.down))
+                    let square = PixelRect(x0: x0, y0: y0, x1: x0 + size, y1: y0 + size).intersection(layer.bounds)
+                    guard !square.isEmpty else { continue }
+                    for y in square.y0..<square.y1 {
+                        for x in square.x0..<square.x1 { layer[x, y] = PixelMath.over(pixel, layer[x, y]) }
+                    }
                 }
             }
         }
@@ -68,10 +73,17 @@ public struct StrokeRenderer {
         draw(shape, in: context)
     }
 
-    /// Fills and strokes a figure in a context whose transform maps stroke units to the target's pixels.
+    /// Fills and strokes a figure (and its symmetry's copies) in a context whose transform maps
+    /// stroke units to the target's pixels.
     public func draw(_ shape: Shape, in context: GraphicsContext) {
+        draw(shape, through: nil, in: context)
+        for copy in shape.symmetry?.copies ?? [] { draw(shape, through: copy, in: context) }
+    }
+
+    private func draw(_ shape: Shape, through copy: AffineTransform?, in context: GraphicsContext) {
         context.save()
         context.scaleBy(x: scale, y: scale)
+        if let copy { context.concatenate(copy) }
         if let fill = shape.fill {
             context.fillColor = fill
             context.fill(shape.path)

@@ -81,7 +81,9 @@ final class CurveTool {
         path.move(to: start)
         let first = controls.first ?? start, second = controls.count > 1 ? controls[1] : first
         path.curve(to: end, control1: first, control2: second)
-        return Shape(path: path, style: LineStyle(width: canvas.strokeWidth, cap: .round, join: .round), color: color)
+        var shape = Shape(path: path, style: LineStyle(width: canvas.strokeWidth, cap: .round, join: .round), color: color)
+        shape.symmetry = canvas.freehandTool.symmetry
+        return shape
     }
 
     func draw(in context: GraphicsContext) {
@@ -95,8 +97,8 @@ final class CurveTool {
     private func invalidate() {
         guard let start, let end else { return }
         // (Rect.union skips empty rectangles, so a union of points would stay one point.)
-        let box = Path.polyline([start, end] + controls).bounds
         let reach = canvas.strokeWidth + 2
-        canvas.setNeedsDisplay(canvas.viewport.viewRect(box.insetBy(dx: -reach, dy: -reach)).insetBy(dx: -1, dy: -1))
+        let box = Path.polyline([start, end] + controls).bounds.insetBy(dx: -reach, dy: -reach)
+        canvas.setNeedsDisplay(canvas.viewport.viewRect(canvas.freehandTool.symmetry?.reach(of: box) ?? box).insetBy(dx: -1, dy: -1))
     }
 }

@@ -171,8 +171,10 @@ final class FigureEditor {
     private func invalidate() {
         let reach = canvas.strokeWidth * 2 + 4
         let boxes = [dragged?.preview?.path.bounds, figure.map { Path.polyline($0.points).bounds }].compactMap { $0?.insetBy(dx: -reach, dy: -reach) }
+        // With symmetry on, the copies move with the figure.
+        let symmetry = dragged?.preview?.symmetry ?? canvas.freehandTool.symmetry
         for box in boxes {
-            canvas.setNeedsDisplay(canvas.viewport.viewRect(box).insetBy(dx: -RectangleHandles.size, dy: -RectangleHandles.size))
+            canvas.setNeedsDisplay(canvas.viewport.viewRect(symmetry?.reach(of: box) ?? box).insetBy(dx: -RectangleHandles.size, dy: -RectangleHandles.size))
         }
     }
 }

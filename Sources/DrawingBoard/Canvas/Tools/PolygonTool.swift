@@ -79,7 +79,8 @@ final class PolygonTool {
         path.move(to: points[0])
         for point in points.dropFirst() { path.line(to: point) }
         if closed { path.close() }
-        let shape = Shape(path: path, style: LineStyle(width: canvas.strokeWidth, join: .round), color: color)
+        var shape = Shape(path: path, style: LineStyle(width: canvas.strokeWidth, join: .round), color: color)
+        shape.symmetry = canvas.freehandTool.symmetry
         return closed ? canvas.shapeTool.filled(shape, with: fillColor) : shape
     }
 
@@ -94,7 +95,7 @@ final class PolygonTool {
     private func invalidate() {
         guard isBuilding else { return }
         let reach = canvas.strokeWidth + 2
-        let box = figure(closed: false).path.bounds
-        canvas.setNeedsDisplay(canvas.viewport.viewRect(box.insetBy(dx: -reach, dy: -reach)).insetBy(dx: -1, dy: -1))
+        let box = figure(closed: false).path.bounds.insetBy(dx: -reach, dy: -reach)
+        canvas.setNeedsDisplay(canvas.viewport.viewRect(canvas.freehandTool.symmetry?.reach(of: box) ?? box).insetBy(dx: -1, dy: -1))
     }
 }

@@ -43,7 +43,11 @@ final class ShapeTool {
     func figure(from start: Point, to end: Point, constrained: Bool, color: Color, fillColor: Color) -> Shape? {
         let brush = canvas.brush
         return brush.shape(from: start, to: end, constrained: constrained, color: color, width: canvas.strokeWidth, options: options)
-            .map { brush.drawsClosedFigures ? filled($0, with: fillColor) : $0 }
+            .map { shape in
+                var shape = brush.drawsClosedFigures ? filled(shape, with: fillColor) : shape
+                shape.symmetry = canvas.freehandTool.symmetry
+                return shape
+            }
     }
 
     /// The figure as it stands, to commit (nil when it has no extent).
@@ -88,6 +92,7 @@ final class ShapeTool {
         guard let shape = previewShape else { return }
         // Miter joins can reach a few widths out; be generous.
         let reach = shape.style.width * max(2, shape.style.miterLimit / 2) + 2
-        canvas.setNeedsDisplay(canvas.viewport.viewRect(shape.path.bounds.insetBy(dx: -reach, dy: -reach)).insetBy(dx: -1, dy: -1))
+        let box = shape.path.bounds.insetBy(dx: -reach, dy: -reach)
+        canvas.setNeedsDisplay(canvas.viewport.viewRect(shape.symmetry?.reach(of: box) ?? box).insetBy(dx: -1, dy: -1))
     }
 }

@@ -20,6 +20,7 @@ final class SprayTool {
 
     func begin(_ touch: Touch, at point: Point, color: Color, width: Double) {
         spray = Spray(color: color, radius: Self.radius(forWidth: width), seed: UInt64.random(in: 0...UInt64.max))
+        spray?.symmetry = canvas.freehandTool.symmetry
         move(touch, to: point)
         dab()
         scheduleNextDab()
