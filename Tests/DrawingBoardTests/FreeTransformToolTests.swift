@@ -13,10 +13,6 @@ import ToolkitTestSupport
 final class FreeTransformToolTests: RestartingBoardTestCase {
     private var transform: FreeTransformController { board.imageCommands.freeTransform }
 
-    private func touch(_ phase: Touch.Phase, at point: Point) {
-        session.window.send([TouchInput(identifier: 1, phase: phase, location: point, timestamp: session.clock.now)])
-    }
-
     /// A document point where it shows in the window.
     private func shown(_ point: Point) -> Point { w(canvas.viewport.viewPoint(point).x, canvas.viewport.viewPoint(point).y) }
 

@@ -10,10 +10,6 @@ import ToolkitTestSupport
 /// The Brush tool (B): MyPaint's brush drawn on the layer while the pointer moves, kept as one
 /// item that undo takes back, redo puts back and a crash brings back, pixel for pixel.
 final class MyPaintBrushToolTests: RestartingBoardTestCase {
-    private func touch(_ phase: Touch.Phase, at point: Point) {
-        session.window.send([TouchInput(identifier: 1, phase: phase, location: point, timestamp: session.clock.now)])
-    }
-
     func testABrushStrokeShowsWhileDrawnAndIsKeptUndoneRedoneAndRestoredPixelForPixel() throws {
         guard MyPaintBrushes.shared.problem == nil else { throw XCTSkip(MyPaintBrushes.shared.problem!) }
         MyPaintBrushes.shared.chosen = "classic/charcoal"

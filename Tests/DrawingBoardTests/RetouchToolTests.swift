@@ -11,10 +11,6 @@ import ToolkitTestSupport
 /// keeps its first stroke's distance for every stroke after, a clone not aligned starts at the
 /// source each time; each stroke is one item that undo takes back and a crash brings back.
 final class RetouchToolTests: RestartingBoardTestCase {
-    private func touch(_ phase: Touch.Phase, at point: Point) {
-        session.window.send([TouchInput(identifier: 1, phase: phase, location: point, timestamp: session.clock.now)])
-    }
-
     private func shown(_ p: Point) -> Point { let v = canvas.viewport.viewPoint(p); return w(v.x, v.y) }
 
     private func stroke(_ points: [Point]) {

@@ -22,10 +22,6 @@ final class SprayToolTests: RestartingBoardTestCase {
         return (inside, outside)
     }
 
-    private func touch(_ phase: Touch.Phase, at point: Point) {
-        session.window.send([TouchInput(identifier: 1, phase: phase, location: point, timestamp: session.clock.now)])
-    }
-
     func testHeldStillItSpraysMoreDotsInsideItsDiscAndTheyComeBackAfterACrash() {
         session.window.send(KeyEvent(.character("y")))
         XCTAssertTrue(canvas.brush is SprayBrush)

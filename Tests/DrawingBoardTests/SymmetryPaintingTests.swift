@@ -11,10 +11,6 @@ import ToolkitTestSupport
 /// keeps the symmetry in its item, and comes back the same after undo, redo and a crash; the
 /// centre moves; off, a stroke is drawn once.
 final class SymmetryPaintingTests: RestartingBoardTestCase {
-    private func touch(_ phase: Touch.Phase, at point: Point) {
-        session.window.send([TouchInput(identifier: 1, phase: phase, location: point, timestamp: session.clock.now)])
-    }
-
     private func draw(_ points: [Point]) {
         func shown(_ p: Point) -> Point { let v = canvas.viewport.viewPoint(p); return w(v.x, v.y) }
         touch(.began, at: shown(points[0]))

@@ -11,10 +11,6 @@ import ToolkitTestSupport
 /// stroke drawn upright, at 37° and mirrored lands on the same document pixels, the saved file
 /// is the same at any angle, and the zoom readout shows the angle.
 final class TurnedViewTests: RestartingBoardTestCase {
-    private func touch(_ phase: Touch.Phase, at point: Point) {
-        session.window.send([TouchInput(identifier: 1, phase: phase, location: point, timestamp: session.clock.now)])
-    }
-
     /// A zigzag through document points about the document's middle (in view at any angle),
     /// each given where the view shows it now.
     private func drawZigzag() {

@@ -157,21 +157,17 @@ final class BrushPickerViewController: ViewController {
         return slider
     }()
 
-    private(set) lazy var opacitySlider: Slider = {
-        let slider = Slider()
-        slider.minimumValue = 0.05
-        slider.maximumValue = 1
-        slider.addAction(for: .valueChanged) { [unowned self, unowned slider] _ in self.brushes.opacity = slider.value }
-        return slider
-    }()
+    private(set) lazy var opacitySlider = factorSlider { [unowned self] in self.brushes.opacity = $0 }
+    private(set) lazy var hardnessSlider = factorSlider { [unowned self] in self.brushes.hardness = $0 }
 
-    private(set) lazy var hardnessSlider: Slider = {
+    /// A slider of a factor over the brush's own (a twentieth to all of it).
+    private func factorSlider(_ set: @escaping (Double) -> Void) -> Slider {
         let slider = Slider()
         slider.minimumValue = 0.05
         slider.maximumValue = 1
-        slider.addAction(for: .valueChanged) { [unowned self, unowned slider] _ in self.brushes.hardness = slider.value }
+        slider.addAction(for: .valueChanged) { [unowned slider] _ in set(slider.value) }
         return slider
-    }()
+    }
 
     private(set) lazy var grid = TileGridView(tileSize: Self.tileSize)
 }

@@ -57,16 +57,7 @@ public struct PaintBrush: Brush {
     public var group: ToolGroup { .painting }
     public var erasesWithItself: Bool { true }
 
-    public func press(_ press: ToolPress) -> ToolGesture? {
-        guard !press.isRefusedByLockedLayer else { return nil }
-        let brushes = MyPaintBrushes.shared
-        if let problem = brushes.problem {
-            press.showStatus(problem, isError: true)
-            return nil
-        }
-        guard let stroke = brushes.stroke(color: press.paint, width: press.canvas.strokeWidth, isEraser: press.touch.isEraser) else { return nil }
-        return BrushPaintGesture(press, stroke: stroke)
-    }
+    public func press(_ press: ToolPress) -> ToolGesture? { BrushPaintGesture.start(press, brush: nil, isEraser: press.touch.isEraser) }
 }
 
 /// The airbrush (喷枪): dots scattered over a disc as long as the button is held, the disc as

@@ -52,14 +52,5 @@ public struct SmudgeBrush: Brush {
     public var key: Character { "q" }
     public var group: ToolGroup { .retouch }
 
-    public func press(_ press: ToolPress) -> ToolGesture? {
-        guard !press.isRefusedByLockedLayer else { return nil }
-        let brushes = MyPaintBrushes.shared
-        if let problem = brushes.problem(with: MyPaintBrushes.smudge) {
-            press.showStatus(problem, isError: true)
-            return nil
-        }
-        guard let stroke = brushes.stroke(color: press.paint, width: press.canvas.strokeWidth, isEraser: false, brush: MyPaintBrushes.smudge) else { return nil }
-        return BrushPaintGesture(press, stroke: stroke)
-    }
+    public func press(_ press: ToolPress) -> ToolGesture? { BrushPaintGesture.start(press, brush: MyPaintBrushes.smudge, isEraser: false) }
 }

@@ -91,35 +91,44 @@ public enum PerspectiveWarp {
         let across = span(m[0], bu, low: -reach, high: Double(width) + reach, x0, x1)
         let down = span(m[3], bv, low: -reach, high: Double(height) + reach, across.0, across.1)
         guard down.0 < down.1 else { return }
-        let scale = Double(steps), offset = Double(steps * 4)
         for x in down.0..<down.1 {
             let xc = Double(x) + 0.5
             let u = m[0] * xc + bu, v = m[3] * xc + bv
-            let value: UInt32
-            if filter == .nearest {
-                let sx = Int(u * scale + 0.5 + offset) >> 8 - 4, sy = Int(v * scale + 0.5 + offset) >> 8 - 4
-                guard sx >= 0, sy >= 0, sx < width, sy < height else { continue }
-                value = pixels[sy * width + sx]
-            } else {
-                let fx = Int((u - 0.5) * scale + 0.5 + offset) - steps * 4, fy = Int((v - 0.5) * scale + 0.5 + offset) - steps * 4
-                let ix = fx >> 8, iy = fy >> 8
-                let tx = UInt32(fx & 0xFF), ty = UInt32(fy & 0xFF)
-                let p00: UInt32, p01: UInt32, p10: UInt32, p11: UInt32
-                if ix >= 0, iy >= 0, ix + 1 < width, iy + 1 < height {
-                    let top = pixels + iy * width + ix
-                    (p00, p01, p10, p11) = (top[0], top[1], top[width], top[width + 1])
-                } else {
-                    @inline(__always) func at(_ px: Int, _ py: Int) -> UInt32 {
-                        px >= 0 && py >= 0 && px < width && py < height ? pixels[py * width + px] : 0
-                    }
-                    (p00, p01, p10, p11) = (at(ix, iy), at(ix + 1, iy), at(ix, iy + 1), at(ix + 1, iy + 1))
-                }
-                value = bilinear(p00, p01, p10, p11, tx, ty)
-            }
-            guard value != 0 else { continue }
-            let below = row[x]
-            row[x] = value >> 24 == 0xFF || below == 0 ? value : PixelMath.over(value, below)
+            let value = sample(pixels, width, height, u: u, v: v, nearest: filter == .nearest)
+            lay(value, over: row + x)
         }
+    }
+
+    /// The pixel under source position (u, v) (pixel edges on whole numbers, u and v above −3),
+    /// or the bilinear mix of the four around it, taps past the edge transparent; positions
+    /// kept to 1/256 of a pixel. 0 for a nearest sample off the source.
+    @inline(__always)
+    static func sample(_ pixels: UnsafeMutablePointer<UInt32>, _ width: Int, _ height: Int, u: Double, v: Double, nearest: Bool) -> UInt32 {
+        // The offset keeps the values positive, where truncation is flooring.
+        let scale = Double(steps), offset = Double(steps * 4)
+        if nearest {
+            let sx = Int(u * scale + 0.5 + offset) >> 8 - 4, sy = Int(v * scale + 0.5 + offset) >> 8 - 4
+            return sx >= 0 && sy >= 0 && sx < width && sy < height ? pixels[sy * width + sx] : 0
+        }
+        let fx = Int((u - 0.5) * scale + 0.5 + offset) - steps * 4, fy = Int((v - 0.5) * scale + 0.5 + offset) - steps * 4
+        let ix = fx >> 8, iy = fy >> 8
+        let tx = UInt32(fx & 0xFF), ty = UInt32(fy & 0xFF)
+        if ix >= 0, iy >= 0, ix + 1 < width, iy + 1 < height {
+            let top = pixels + iy * width + ix
+            return bilinear(top[0], top[1], top[width], top[width + 1], tx, ty)
+        }
+        @inline(__always) func at(_ px: Int, _ py: Int) -> UInt32 {
+            px >= 0 && py >= 0 && px < width && py < height ? pixels[py * width + px] : 0
+        }
+        return bilinear(at(ix, iy), at(ix + 1, iy), at(ix, iy + 1), at(ix + 1, iy + 1), tx, ty)
+    }
+
+    /// A sample laid over a target pixel (source-over; transparent leaves it).
+    @inline(__always)
+    static func lay(_ value: UInt32, over pixel: UnsafeMutablePointer<UInt32>) {
+        guard value != 0 else { return }
+        let below = pixel.pointee
+        pixel.pointee = value >> 24 == 0xFF || below == 0 ? value : PixelMath.over(value, below)
     }
 
     /// Four premultiplied pixels mixed by 1/256 weights, two channels to a multiply.
@@ -149,24 +158,8 @@ public enum PerspectiveWarp {
             guard u > -3, v > -3, u < Double(width) + 3, v < Double(height) + 3 else { continue }
             let value: UInt32
             switch filter {
-            case .nearest:
-                // u > −3: the offset keeps the value positive, where truncation is flooring.
-                let sx = Int(u * scale + 0.5 + offset) >> 8 - 4, sy = Int(v * scale + 0.5 + offset) >> 8 - 4
-                guard sx >= 0, sy >= 0, sx < width, sy < height else { continue }
-                value = pixels[sy * width + sx]
-            case .bilinear:
-                let fx = Int((u - 0.5) * scale + 0.5 + offset) - steps * 4, fy = Int((v - 0.5) * scale + 0.5 + offset) - steps * 4
-                let ix = fx >> 8, iy = fy >> 8
-                let tx = UInt32(fx & 0xFF), ty = UInt32(fy & 0xFF)
-                if ix >= 0, iy >= 0, ix + 1 < width, iy + 1 < height {
-                    let top = pixels + iy * width + ix
-                    value = bilinear(top[0], top[1], top[width], top[width + 1], tx, ty)
-                } else {
-                    @inline(__always) func at(_ px: Int, _ py: Int) -> UInt32 {
-                        px >= 0 && py >= 0 && px < width && py < height ? pixels[py * width + px] : 0
-                    }
-                    value = bilinear(at(ix, iy), at(ix + 1, iy), at(ix, iy + 1), at(ix + 1, iy + 1), tx, ty)
-                }
+            case .nearest, .bilinear:
+                value = sample(pixels, width, height, u: u, v: v, nearest: filter == .nearest)
             default:
                 let fx = Int((u - 0.5) * scale + 0.5 + offset) - steps * 4, fy = Int((v - 0.5) * scale + 0.5 + offset) - steps * 4
                 let ix = fx >> 8, iy = fy >> 8
@@ -192,9 +185,7 @@ public enum PerspectiveWarp {
                 }
                 value = pixel((sum &+ 2048) &>> 12)
             }
-            guard value != 0 else { continue }
-            let below = row[x]
-            row[x] = value >> 24 == 0xFF || below == 0 ? value : PixelMath.over(value, below)
+            lay(value, over: row + x)
         }
     }
 }

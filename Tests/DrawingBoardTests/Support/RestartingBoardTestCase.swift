@@ -58,6 +58,11 @@ class RestartingBoardTestCase: XCTestCase {
     }
 
     /// A canvas point in the window's coordinates.
+    /// One finger (the mouse's button) through the window, at the session's time.
+    func touch(_ phase: Touch.Phase, at point: Point) {
+        session.window.send([TouchInput(identifier: 1, phase: phase, location: point, timestamp: session.clock.now)])
+    }
+
     func w(_ x: Double, _ y: Double) -> Point { canvas.convert(Point(x: x, y: y), to: nil) }
 
     /// The first layer's colour at a canvas point.

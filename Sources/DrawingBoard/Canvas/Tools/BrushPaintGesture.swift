@@ -7,6 +7,18 @@ final class BrushPaintGesture: PaintingGesture {
     private var live: LiveBrushStroke?
     private var lastTime: Double?
 
+    /// A stroke of the brush named (nil: the one chosen), or the word why there cannot be one.
+    static func start(_ press: ToolPress, brush name: String?, isEraser: Bool) -> BrushPaintGesture? {
+        guard !press.isRefusedByLockedLayer else { return nil }
+        let brushes = MyPaintBrushes.shared
+        if let problem = brushes.problem(with: name ?? brushes.chosen) {
+            press.showStatus(problem, isError: true)
+            return nil
+        }
+        guard let stroke = brushes.stroke(color: press.paint, width: press.canvas.strokeWidth, isEraser: isEraser, brush: name) else { return nil }
+        return BrushPaintGesture(press, stroke: stroke)
+    }
+
     init?(_ press: ToolPress, stroke: BrushStroke) {
         var stroke = stroke
         stroke.symmetry = press.canvas.freehandTool.symmetry
