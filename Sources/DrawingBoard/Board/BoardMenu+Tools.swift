@@ -36,7 +36,9 @@ extension BoardMenu {
             inline([Command(tr("Thinner"), keys: [key("["), key("[", .control)]) { [unowned board] in board.stepPenSize(by: -1) },
                     Command(tr("Thicker"), keys: [key("]"), key("]", .control)]) { [unowned board] in board.stepPenSize(by: 1) },
                     Command(tr("Brush…")) { [unowned board] in board.showBrushSettings() },
-                    Command(tr("Choose Brush…"), keys: [key("b", .shift)]) { [unowned board] in BrushPickerPresenter.show(on: board) },
+                    Command(tr("Choose Brush…"), keys: [key("b", .shift)], isEnabled: { BrushStrokeDrawing.isAvailable && MyPaintBrushes.shared.set.folder != nil }) { [unowned board] in
+                        BrushPickerPresenter.show(on: board)
+                    },
                     Command(tr("Palette…")) { [unowned board] in board.showPalette() },
                     Command(tr("Swap Colours"), keys: [key("x", .shift)]) { [unowned board] in board.pen.swapColors() }]),
         ])

@@ -131,7 +131,9 @@ enum BoardMenu {
                     Command(tr("Rotate…")) { commands.chooseRotation() },
                     Command(tr("Flip Horizontal")) { commands.turn(.flipHorizontal) },
                     Command(tr("Flip Vertical")) { commands.turn(.flipVertical) }]),
-            inline([Command(tr("Transform…"), keys: [key("t", .control)]) { commands.freeTransform.begin() }]),
+            inline([Command(tr("Transform…"), keys: [key("t", .control)], isEnabled: { [unowned board] in !board.canvas.content.isCurrentLayerLocked }) {
+                commands.freeTransform.begin()
+            }]),
             inline([Command(tr("Clear"), isEnabled: { [unowned board] in board.clearButton.isEnabled }) { [unowned board] in board.clear() },
                     Command(tr("Background…")) { [unowned board] in board.showBackgroundSettings() }]),
         ])

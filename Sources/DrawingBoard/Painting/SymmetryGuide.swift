@@ -5,7 +5,8 @@ import Foundation
 /// at the Pointer is chosen), and its axes drawn over the canvas while it is on.
 final class SymmetryGuide {
     private unowned let canvas: CanvasView
-    private(set) var symmetry: Symmetry?
+    /// The freehand tool's, which every tool that paints with copies reads.
+    var symmetry: Symmetry? { canvas.freehandTool.symmetry }
 
     init(canvas: CanvasView) { self.canvas = canvas }
 
@@ -31,7 +32,6 @@ final class SymmetryGuide {
     }
 
     private func apply(_ new: Symmetry?) {
-        symmetry = new
         canvas.freehandTool.symmetry = new
         if new != nil, overlay.superview !== canvas {
             canvas.addSubview(overlay)
