@@ -46,4 +46,4 @@ xdotool "${args[@]}"
 sleep 1
 kill -TERM $app 2>/dev/null || true
 wait $app 2>/dev/null || true
-grep -a latency "$output" | sed "s/^/$label: /" || { echo "no latency report"; cat "$output"; exit 1; }
+grep -a latency "$output" | sed "s|^|$label: |" || { echo "no latency report"; cat "$output"; exit 1; }

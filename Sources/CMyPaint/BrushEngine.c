@@ -90,6 +90,7 @@ struct BrushEngineSurface {
     int tiles_across, tiles_down;
     uint16_t **tiles;           /* tiles_across x tiles_down, NULL until a dab reaches one */
     uint16_t *outside;          /* what a dab past the layer's edge draws on, and forgets */
+    uint32_t **originals;       /* each tile's words before its first dab; NULL unless kept */
     /* What the dabs drawn before a colour was sampled changed (written back at `end`). */
     int flushed_left, flushed_top, flushed_right, flushed_bottom;
 };
@@ -117,6 +118,19 @@ static void read_tile(BrushEngineSurface *surface, int tx, int ty, uint16_t *til
     }
 }
 
+/* The tile's words as the layer has them now, kept for `restore`; 0 without memory for them. */
+static int keep_original(BrushEngineSurface *surface, int tx, int ty) {
+    uint32_t *kept = malloc(TILE * TILE * sizeof(uint32_t));
+    if (!kept) return 0;
+    int x0 = tx * TILE, y0 = ty * TILE;
+    int columns = surface->width - x0 < TILE ? surface->width - x0 : TILE;
+    int rows = surface->height - y0 < TILE ? surface->height - y0 : TILE;
+    for (int y = 0; y < rows; y++)
+        memcpy(kept + (size_t)y * TILE, surface->pixels + (size_t)(y0 + y) * surface->stride + x0, (size_t)columns * sizeof(uint32_t));
+    surface->originals[(size_t)ty * surface->tiles_across + tx] = kept;
+    return 1;
+}
+
 static void tile_request_start(MyPaintTiledSurface2 *tiled, MyPaintTileRequest *request) {
     BrushEngineSurface *surface = (BrushEngineSurface *)tiled;
     int tx = request->tx, ty = request->ty;
@@ -125,9 +139,15 @@ static void tile_request_start(MyPaintTiledSurface2 *tiled, MyPaintTileRequest *
         request->buffer = surface->outside;
         return;
     }
-    uint16_t **slot = &surface->tiles[(size_t)ty * surface->tiles_across + tx];
+    size_t index = (size_t)ty * surface->tiles_across + tx;
+    uint16_t **slot = &surface->tiles[index];
     if (!*slot) {
         *slot = malloc(TILE_BYTES);
+        // A tile whose pixels could not be kept takes no dab: a restore could not undo it.
+        if (*slot && surface->originals && !keep_original(surface, tx, ty)) {
+            free(*slot);
+            *slot = NULL;
+        }
         if (!*slot) {
             memset(surface->outside, 0, TILE_BYTES);
             request->buffer = surface->outside;
@@ -273,8 +293,46 @@ void brush_engine_surface_free(BrushEngineSurface *surface) {
     size_t count = (size_t)surface->tiles_across * surface->tiles_down;
     for (size_t i = 0; i < count; i++) free(surface->tiles[i]);
     free(surface->tiles);
+    if (surface->originals)
+        for (size_t i = 0; i < count; i++) free(surface->originals[i]);
+    free(surface->originals);
     free(surface->outside);
     free(surface);
+}
+
+int brush_engine_surface_keep_originals(BrushEngineSurface *surface) {
+    if (surface->originals) return 1;
+    surface->originals = calloc((size_t)surface->tiles_across * surface->tiles_down, sizeof(uint32_t *));
+    return surface->originals != NULL;
+}
+
+void brush_engine_surface_restore(BrushEngineSurface *surface, int *x, int *y, int *width, int *height) {
+    int left = surface->width, top = surface->height, right = 0, bottom = 0;
+    for (int ty = 0; surface->originals && ty < surface->tiles_down; ty++) {
+        for (int tx = 0; tx < surface->tiles_across; tx++) {
+            size_t index = (size_t)ty * surface->tiles_across + tx;
+            uint32_t *kept = surface->originals[index];
+            if (!kept) continue;
+            int x0 = tx * TILE, y0 = ty * TILE;
+            int columns = surface->width - x0 < TILE ? surface->width - x0 : TILE;
+            int rows = surface->height - y0 < TILE ? surface->height - y0 : TILE;
+            for (int row = 0; row < rows; row++)
+                memcpy(surface->pixels + (size_t)(y0 + row) * surface->stride + x0, kept + (size_t)row * TILE, (size_t)columns * sizeof(uint32_t));
+            free(kept);
+            surface->originals[index] = NULL;
+            // The engine's copy of the tile goes too: the next dab reads the layer afresh.
+            free(surface->tiles[index]);
+            surface->tiles[index] = NULL;
+            if (x0 < left) left = x0;
+            if (y0 < top) top = y0;
+            if (x0 + columns > right) right = x0 + columns;
+            if (y0 + rows > bottom) bottom = y0 + rows;
+        }
+    }
+    *x = left;
+    *y = top;
+    *width = right > left ? right - left : 0;
+    *height = bottom > top ? bottom - top : 0;
 }
 
 void brush_engine_surface_set_symmetry(BrushEngineSurface *surface, int type, float center_x, float center_y, int lines) {

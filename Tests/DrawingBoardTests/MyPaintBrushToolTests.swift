@@ -41,6 +41,27 @@ final class MyPaintBrushToolTests: RestartingBoardTestCase {
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: drawn), "after a crash, the same pixels")
     }
 
+    /// The stroke draws on the layer's own pixels while it is drawn; Escape in the middle of it
+    /// leaves the layer exactly as it was, with nothing kept.
+    func testEscapeInTheMiddleOfABrushStrokeLeavesTheLayerAsItWas() throws {
+        guard MyPaintBrushes.shared.problem == nil else { throw XCTSkip(MyPaintBrushes.shared.problem!) }
+        session.drag(y: 160)
+        let before = canvas.renderArtwork()
+        MyPaintBrushes.shared.chosen = "classic/charcoal"
+        session.window.send(KeyEvent(.character("b")))
+        board.setStrokeWidth(16)
+        touch(.began, at: w(80, 200))
+        for i in 1...30 {
+            session.clock.advance(by: 1 / 120)
+            touch(.moved, at: w(80 + Double(i) * 9, 200 - Double(i) * 3))
+        }
+        XCTAssertFalse(canvas.renderArtwork().isEqual(to: before), "the stroke shows while it is drawn")
+        session.window.send(KeyEvent(.escape))
+        touch(.ended, at: w(350, 110))
+        XCTAssertEqual(canvas.document.items.count, 1, "only the pencil line is kept")
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "the layer exactly as it was")
+    }
+
     func testTheChosenBrushIsRememberedInTheSettings() {
         MyPaintBrushes.shared.chosen = "deevad/2B_pencil"
         XCTAssertEqual(BoardSettings.current(of: board, windowSize: nil).mypaintBrush, "deevad/2B_pencil")

@@ -67,6 +67,24 @@ final class RetouchToolTests: RestartingBoardTestCase {
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: cloned), "after a crash, the same pixels")
     }
 
+    /// Ctrl+Z in the middle of a clone stroke drops it: the layer as it was, nothing kept, and
+    /// the rest of the press paints nothing.
+    func testCtrlZInTheMiddleOfACloneStrokeDropsIt() {
+        session.window.send(KeyEvent(.character("j")))
+        ctrlClick(Point(x: 50, y: 45))
+        let before = canvas.renderArtwork()
+        touch(.began, at: shown(Point(x: 250, y: 145)))
+        session.clock.advance(by: 1 / 60)
+        touch(.moved, at: shown(Point(x: 270, y: 150)))
+        XCTAssertFalse(canvas.renderArtwork().isEqual(to: before), "the clone shows while it is drawn")
+        session.window.send(KeyEvent(.character("z"), modifiers: .control))
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "dropped")
+        touch(.moved, at: shown(Point(x: 290, y: 160)))
+        touch(.ended, at: shown(Point(x: 290, y: 160)))
+        XCTAssertEqual(canvas.document.items.count, 1, "only the line")
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before))
+    }
+
     func testACloneNotAlignedStartsAtTheSourceEachTime() {
         CloneSource.shared.isAligned = false
         session.window.send(KeyEvent(.character("j")))

@@ -57,6 +57,29 @@ final class BrushStrokeTests: XCTestCase {
         }
     }
 
+    /// A stroke drawn on a layer's own pixels keeping each tile's originals: restoring puts back
+    /// every byte (a smudge too, which read what it had drawn), as often as it is drawn on.
+    func testRestoringPutsBackEveryPixelTheStrokeChanged() throws {
+        for name in ["classic/charcoal", "classic/smudge"] where set.brush(named: name) != nil {
+            let stroke = try stroke(name)
+            let layer = Bitmap(width: 256, height: 192)
+            for y in 0..<192 { for x in 0..<256 { layer[x, y] = (x / 16) % 2 == 0 ? 0xFF_F0_E0_C0 : (y / 24) % 2 == 0 ? 0x80_10_20_40 : 0 } }
+            let before = pixels(of: layer)
+            let live = try XCTUnwrap(BrushStrokeDrawing(stroke, on: layer, keepingOriginals: true))
+            let changed = stroke.events.reduce(PixelRect.empty) { $0.union(live.draw($1)) }
+            XCTAssertNotEqual(pixels(of: layer), before, "\(name) drew on the layer itself")
+            let restored = live.restore()
+            XCTAssertEqual(pixels(of: layer), before, "\(name): every pixel as it was")
+            XCTAssertTrue(restored.union(changed) == restored, "\(name): what it put back covers what it changed")
+            // Drawing on reads the layer afresh and keeps its tiles again: a second restore
+            // brings back the same bytes.
+            for event in stroke.events.prefix(200) { live.draw(event) }
+            XCTAssertNotEqual(pixels(of: layer), before, "\(name) drew again")
+            live.restore()
+            XCTAssertEqual(pixels(of: layer), before, "\(name): every pixel as it was, again")
+        }
+    }
+
     /// The same stroke through libmypaint's first interface on both surfaces (the reference has
     /// no other): both paint the same pixels, the mean difference of every channel at most one
     /// 8-bit level.

@@ -29,6 +29,13 @@ typedef struct BrushEngineSurface BrushEngineSurface;
    which it reads and writes until it is freed. NULL when libmypaint is missing. */
 BrushEngineSurface *brush_engine_surface_new(uint32_t *pixels, int width, int height, int stride);
 void brush_engine_surface_free(BrushEngineSurface *surface);
+/* From now on, each tile's pixels are kept as they were before the first dab reached it, so
+   `restore` can put them back (a stroke drawn on a layer's own pixels, then cancelled). 0 when
+   there was no memory for it. */
+int brush_engine_surface_keep_originals(BrushEngineSurface *surface);
+/* Puts back every kept tile's pixels as they were; the bounds of what changed back in *x, *y,
+   *width, *height (width 0: nothing). Drawing on afterwards starts from those pixels again. */
+void brush_engine_surface_restore(BrushEngineSurface *surface, int *x, int *y, int *width, int *height);
 /* Symmetry for the dabs from the next batch: libmypaint's type (0 vertical, 1 horizontal, 2 both,
    3 rotational; -1 none) about (center_x, center_y) in the surface's pixels, with `lines` marks
    for the rotational one. */

@@ -41,6 +41,7 @@ extension CanvasView {
         sprayTool.cancel()
         polygonTool.cancel()
         curveTool.cancel()
+        toolRouter.cancelDrawing()
         presenter.pixelsChanged(content.cancelStroke(), on: self)
         onDrawingEnded?()
     }

@@ -56,7 +56,7 @@ public final class CanvasView: View {
     lazy var textTool = TextTool(canvas: self)
     lazy var brushOutline = BrushOutline(canvas: self)
     /// Which tool each press goes to.
-    private lazy var toolRouter = ToolRouter(canvas: self)
+    private(set) lazy var toolRouter = ToolRouter(canvas: self)
 
     /// The document's place in the view: zoom and scroll (see CanvasView+Viewport).
     public internal(set) var viewport = ZoomViewport()
@@ -99,7 +99,7 @@ public final class CanvasView: View {
     var drawing: DrawingLayer { content.drawing }
     public var document: Document { content.document }
     public var redoItems: [Document.Item] { content.redoItems }
-    public var isDrawing: Bool { drawing.activeStroke != nil || shapeTool.isDragging || gradientTool.isDragging || sprayTool.isSpraying || polygonTool.isBuilding || curveTool.isBuilding || figureEditor.isDragging }
+    public var isDrawing: Bool { drawing.activeStroke != nil || shapeTool.isDragging || gradientTool.isDragging || sprayTool.isSpraying || polygonTool.isBuilding || curveTool.isBuilding || figureEditor.isDragging || toolRouter.isDrawing }
     public var strokeInProgress: Stroke? { drawing.activeStroke }
     public var shapeFill: ShapeFill {
         get { shapeTool.shapeFill }

@@ -29,4 +29,12 @@ public protocol ToolGesture: AnyObject {
     func move(_ touch: Touch, to point: Point, viewPoint: Point)
     /// The button came up at `point`: what the press made is committed.
     func release(_ touch: Touch, at point: Point, viewPoint: Point)
+    /// Escape or Ctrl+Z during the press: what it shows goes, and the rest of it draws nothing.
+    func cancel()
+}
+
+extension ToolGesture {
+    /// A press whose drawing the canvas's own tools hold (a pencil stroke, a figure) is
+    /// cancelled by them (`CanvasView.cancelStroke`).
+    public func cancel() {}
 }

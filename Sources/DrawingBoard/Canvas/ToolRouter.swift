@@ -78,6 +78,9 @@ final class ToolRouter {
         gesture?.release(touch, at: canvas.documentPoint(touch), viewPoint: viewPoint)
     }
 
+    /// Escape or Ctrl+Z during a press: a gesture drawing on its own drops what it shows.
+    func cancelDrawing() { gesture?.cancel() }
+
     func cancelled() {
         gesture = nil
         canvas.selectionTool.cancelDrag()

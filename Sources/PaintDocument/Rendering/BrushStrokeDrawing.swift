@@ -16,10 +16,17 @@ public final class BrushStrokeDrawing {
     private let surface: OpaquePointer
     private let scale: Double
 
-    /// Nil when libmypaint is missing or cannot read the stroke's settings.
-    public init?(_ stroke: BrushStroke, on bitmap: Bitmap, scale: Double = 1) {
+    /// Nil when libmypaint is missing or cannot read the stroke's settings. `keepingOriginals`:
+    /// each tile's pixels are kept before its first dab, for `restore` (nil too when there is
+    /// no memory for that).
+    public init?(_ stroke: BrushStroke, on bitmap: Bitmap, scale: Double = 1, keepingOriginals: Bool = false) {
         guard let brush = stroke.settings.withCString({ brush_engine_brush_new($0) }) else { return nil }
         guard let surface = brush_engine_surface_new(bitmap.pixels, Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.width)) else {
+            brush_engine_brush_free(brush)
+            return nil
+        }
+        if keepingOriginals, brush_engine_surface_keep_originals(surface) == 0 {
+            brush_engine_surface_free(surface)
             brush_engine_brush_free(brush)
             return nil
         }
@@ -52,6 +59,15 @@ public final class BrushStrokeDrawing {
                                Float(event.xTilt), Float(event.yTilt), event.seconds, Float(event.zoom), Float(event.rotation))
         var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
         brush_engine_surface_end(surface, &x, &y, &width, &height)
+        guard width > 0, height > 0 else { return .empty }
+        return PixelRect(x0: Int(x), y0: Int(y), x1: Int(x + width), y1: Int(y + height))
+    }
+
+    /// Puts back the pixels the dabs changed (with `keepingOriginals`); returns where.
+    @discardableResult
+    public func restore() -> PixelRect {
+        var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        brush_engine_surface_restore(surface, &x, &y, &width, &height)
         guard width > 0, height > 0 else { return .empty }
         return PixelRect(x0: Int(x), y0: Int(y), x1: Int(x + width), y1: Int(y + height))
     }

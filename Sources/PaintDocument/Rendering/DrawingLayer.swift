@@ -171,14 +171,14 @@ public final class DrawingLayer {
         invalidateBelow()
     }
 
-    /// The pixels an item left on the layer it names, copied in.
+    /// The pixels an item left on the layer it names, copied in unless drawn there (MyPaint's).
     private func paste(_ painted: Bitmap, for item: Document.Item) {
         let id: Int
         if case .onLayer(let layerID, _) = item { id = layerID } else { id = 0 }
         guard let pixels = stack.pixels(of: id), pixels.width == painted.width, pixels.height == painted.height else { return }
         if id != currentLayerID { invalidateBelow() }
         stack.touch(id)
-        pixels.copy(pixels.bounds, from: painted, toX: 0, y: 0)
+        if painted !== pixels { pixels.copy(pixels.bounds, from: painted, toX: 0, y: 0) }
     }
 
     /// One item onto the layer it names; `background`: what shows under the layers there.

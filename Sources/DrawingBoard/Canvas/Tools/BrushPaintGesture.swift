@@ -35,6 +35,12 @@ final class BrushPaintGesture: PaintingGesture {
 
     override var draws: Bool { live != nil }
 
+    override func cancel() {
+        guard let live else { return }
+        self.live = nil
+        canvas.presenter.pixelsChanged(live.end(), on: canvas)
+    }
+
     override func paint(_ touch: Touch, to point: Point) {
         guard let live else { return }
         canvas.presenter.pixelsChanged(live.add(event(touch, at: point, pressure: Self.pressure(of: touch))), on: canvas)

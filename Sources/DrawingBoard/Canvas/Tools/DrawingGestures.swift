@@ -27,6 +27,9 @@ class PaintingGesture: ToolGesture {
         canvas.onDrawingEnded?()
     }
 
+    /// What a kind that draws on its own (not through the canvas's tools) drops when cancelled.
+    func cancel() {}
+
     /// What each kind does with a move and with the release.
     func paint(_ touch: Touch, to point: Point) {}
     func commit(_ touch: Touch, at point: Point) {}

@@ -5,6 +5,7 @@ import Foundation
 /// gradient is); the release commits it as one item.
 final class RetouchGesture: PaintingGesture {
     private var retouch: Retouch
+    private var isCancelled = false
 
     init(_ press: ToolPress, kind: Retouch.Kind) {
         retouch = Retouch(kind: kind, points: [press.point], width: press.canvas.strokeWidth)
@@ -17,7 +18,12 @@ final class RetouchGesture: PaintingGesture {
         canvas.content.previewItem(nil)
     }
 
-    override var draws: Bool { true }
+    override var draws: Bool { !isCancelled }
+
+    override func cancel() {
+        isCancelled = true
+        canvas.content.previewItem(nil)
+    }
 
     override func paint(_ touch: Touch, to point: Point) {
         guard point != retouch.points.last else { return }
