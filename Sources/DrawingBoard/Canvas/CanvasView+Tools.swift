@@ -19,8 +19,7 @@ extension CanvasView {
     /// Whether a polygon or a curve is being made.
     public var isMakingFigure: Bool { polygonTool.isBuilding || curveTool.isBuilding }
 
-    /// Commits the polygon or curve being made (Enter, another tool); a polygon of too few
-    /// corners is dropped.
+    /// Commits the polygon or curve being made (Enter, another tool); too few corners: dropped.
     public func finishFigure() {
         if polygonTool.isBuilding, let shape = polygonTool.finish() { commit(.shape(shape)) }
         if curveTool.isBuilding, let shape = curveTool.finish() { commit(.shape(shape)) }
