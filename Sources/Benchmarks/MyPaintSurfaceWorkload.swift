@@ -29,20 +29,23 @@ enum MyPaintSurfaceWorkload {
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var results: [BenchmarkResult] = []
-        for (name, target) in brushes {
+        // MYPAINT_BRUSH=SET/NAME: that brush alone (to profile it).
+        for (name, target) in brushes where ProcessInfo.processInfo.environment["MYPAINT_BRUSH"].map({ $0 == name }) ?? true {
             guard let brush = set.brush(named: name), let settings = try? set.settings(of: brush) else {
                 print("mypaint-surface: \(name) is not in the installed set; skipped")
                 continue
             }
             brush_engine_set_threads(1)
-            let ours = best(runs) { timeOurs(settings, events, width, height) }
+            let ours = best(runs) { timeOurs(settings, events, width, height, ownDabs: true) }
+            let oursWithLibmypaintsDabs = best(runs) { timeOurs(settings, events, width, height, ownDabs: false) }
             let theirs = best(runs) { timeReference(settings, events, width, height) }
             brush_engine_set_threads(Int32(cores))
             let theirsThreaded = best(runs) { timeReference(settings, events, width, height) }
             var result = BenchmarkResult(name: "MyPaint brush \(name), \(count) events on a 1920x1080 layer (one thread each)",
                                          ours: ours, cairo: theirs, target: .speedup(target))
             result.anchor = "libmypaint's reference surface"
-            result.note = "the reference surface on \(cores) OpenMP threads: \(formatTime(theirsThreaded)) (X11Paint on one is \(format(theirsThreaded / ours))x its speed)"
+            result.note = "the reference surface on \(cores) OpenMP threads: \(formatTime(theirsThreaded)) (X11Paint on one is \(format(theirsThreaded / ours))x its speed); "
+                + "our surface with libmypaint's own dab drawing instead of ours: \(formatTime(oursWithLibmypaintsDabs))"
             results.append(result)
         }
         return results
@@ -52,11 +55,13 @@ enum MyPaintSurfaceWorkload {
         (0..<runs).map { _ in body() }.min() ?? 0
     }
 
-    private static func timeOurs(_ settings: String, _ events: [(x: Float, y: Float, pressure: Float, seconds: Double)], _ width: Int, _ height: Int) -> Double {
+    private static func timeOurs(_ settings: String, _ events: [(x: Float, y: Float, pressure: Float, seconds: Double)], _ width: Int, _ height: Int,
+                                 ownDabs: Bool) -> Double {
         let layer = Bitmap(width: width, height: height, fill: 0xFFFF_FFFF)
         guard let brush = settings.withCString({ brush_engine_brush_new($0) }),
               let surface = brush_engine_surface_new(layer.pixels, Int32(width), Int32(height), Int32(width)) else { return .nan }
         defer { brush_engine_surface_free(surface); brush_engine_brush_free(brush) }
+        brush_engine_surface_use_own_dabs(surface, ownDabs ? 1 : 0)
         let start = Stopwatch.now()
         var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
         for event in events {

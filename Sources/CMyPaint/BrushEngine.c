@@ -2,7 +2,10 @@
 // are a layer's own pixels. A tile is made in libmypaint's form (15-bit premultiplied RGBA) the
 // first time a dab reaches it and stays so while the surface lives, so dabs build up at the
 // engine's own precision; each batch's changed rectangles go back to the layer's 8-bit words.
+// The dabs of the blends DabRenderer covers are drawn by it as they come; the others (and every
+// dab under symmetry, which libmypaint mirrors itself) go through libmypaint's queue.
 #include "CMyPaint.h"
+#include "DabRenderer.h"
 #include <LazyLibrary.h>
 #include <mypaint-brush.h>
 #include <mypaint-tiled-surface.h>
@@ -91,8 +94,12 @@ struct BrushEngineSurface {
     uint16_t **tiles;           /* tiles_across x tiles_down, NULL until a dab reaches one */
     uint16_t *outside;          /* what a dab past the layer's edge draws on, and forgets */
     uint32_t **originals;       /* each tile's words before its first dab; NULL unless kept */
-    /* What the dabs drawn before a colour was sampled changed (written back at `end`). */
+    /* Where this batch's dabs may have drawn (ours and libmypaint's), written back at `end`. */
     int flushed_left, flushed_top, flushed_right, flushed_bottom;
+    MyPaintSurfaceDrawDabFunction2 libmypaint_draw_dab;
+    int symmetric;              /* libmypaint mirrors the dabs: all of them go its way */
+    int own_dabs;               /* DabRenderer draws the dabs it can (the default) */
+    int queued_in_libmypaint;   /* dabs wait in libmypaint's batch: ours must come after them */
 };
 
 /* 8-bit to 15-bit and back, each rounded to the nearest. */
@@ -131,14 +138,10 @@ static int keep_original(BrushEngineSurface *surface, int tx, int ty) {
     return 1;
 }
 
-static void tile_request_start(MyPaintTiledSurface2 *tiled, MyPaintTileRequest *request) {
-    BrushEngineSurface *surface = (BrushEngineSurface *)tiled;
-    int tx = request->tx, ty = request->ty;
-    if (tx < 0 || ty < 0 || tx >= surface->tiles_across || ty >= surface->tiles_down) {
-        memset(surface->outside, 0, TILE_BYTES);
-        request->buffer = surface->outside;
-        return;
-    }
+/* Tile (tx, ty) in libmypaint's form, made from the layer the first time; NULL past the layer's
+   edge or without memory for it. */
+static uint16_t *tile_at(BrushEngineSurface *surface, int tx, int ty) {
+    if (tx < 0 || ty < 0 || tx >= surface->tiles_across || ty >= surface->tiles_down) return NULL;
     size_t index = (size_t)ty * surface->tiles_across + tx;
     uint16_t **slot = &surface->tiles[index];
     if (!*slot) {
@@ -148,14 +151,19 @@ static void tile_request_start(MyPaintTiledSurface2 *tiled, MyPaintTileRequest *
             free(*slot);
             *slot = NULL;
         }
-        if (!*slot) {
-            memset(surface->outside, 0, TILE_BYTES);
-            request->buffer = surface->outside;
-            return;
-        }
+        if (!*slot) return NULL;
         read_tile(surface, tx, ty, *slot);
     }
-    request->buffer = *slot;
+    return *slot;
+}
+
+static void tile_request_start(MyPaintTiledSurface2 *tiled, MyPaintTileRequest *request) {
+    BrushEngineSurface *surface = (BrushEngineSurface *)tiled;
+    request->buffer = tile_at(surface, request->tx, request->ty);
+    if (!request->buffer) {
+        memset(surface->outside, 0, TILE_BYTES);
+        request->buffer = surface->outside;
+    }
 }
 
 static void tile_request_end(MyPaintTiledSurface2 *tiled, MyPaintTileRequest *request) {
@@ -165,6 +173,13 @@ static void tile_request_end(MyPaintTiledSurface2 *tiled, MyPaintTileRequest *re
 
 static void write_back(BrushEngineSurface *surface, int x0, int y0, int x1, int y1);
 
+static void expand_flushed(BrushEngineSurface *surface, int x0, int y0, int x1, int y1) {
+    if (x0 < surface->flushed_left) surface->flushed_left = x0;
+    if (y0 < surface->flushed_top) surface->flushed_top = y0;
+    if (x1 > surface->flushed_right) surface->flushed_right = x1;
+    if (y1 > surface->flushed_bottom) surface->flushed_bottom = y1;
+}
+
 /* The dabs queued so far drawn into the tiles (libmypaint queues them until end_atomic), their
    rectangles kept for `end`, and a new batch begun: a colour sampled now sees them. */
 static void flush_dabs(BrushEngineSurface *surface) {
@@ -172,16 +187,62 @@ static void flush_dabs(BrushEngineSurface *surface) {
     MyPaintRectangles changed = { MOST_RECTANGLES, rectangles };
     memset(rectangles, 0, sizeof rectangles);
     p_mypaint_surface2_end_atomic(&surface->tiled.parent, &changed);
-    int count = changed.num_rectangles < MOST_RECTANGLES ? changed.num_rectangles : MOST_RECTANGLES;
+    // Without symmetry every dab's reach is in the flushed bounds already.
+    int count = !surface->symmetric ? 0 : changed.num_rectangles < MOST_RECTANGLES ? changed.num_rectangles : MOST_RECTANGLES;
     for (int i = 0; i < count; i++) {
         MyPaintRectangle r = rectangles[i];
-        if (r.width <= 0 || r.height <= 0) continue;
-        if (r.x < surface->flushed_left) surface->flushed_left = r.x;
-        if (r.y < surface->flushed_top) surface->flushed_top = r.y;
-        if (r.x + r.width > surface->flushed_right) surface->flushed_right = r.x + r.width;
-        if (r.y + r.height > surface->flushed_bottom) surface->flushed_bottom = r.y + r.height;
+        if (r.width > 0 && r.height > 0) expand_flushed(surface, r.x, r.y, r.x + r.width, r.y + r.height);
     }
     p_mypaint_surface_begin_atomic(p_mypaint_surface2_to_surface(&surface->tiled.parent));
+}
+
+/* A dab as libmypaint's second interface gives it: drawn here at once when DabRenderer covers
+   its blends, else queued in libmypaint's batch. */
+static int draw_dab_second(MyPaintSurface2 *self, float x, float y, float radius, float color_r, float color_g, float color_b,
+                           float opaque, float hardness, float color_a, float aspect_ratio, float angle, float lock_alpha,
+                           float colorize, float posterize, float posterize_num, float paint) {
+    BrushEngineSurface *surface = (BrushEngineSurface *)self;
+    // Under symmetry libmypaint draws the dab and its mirror images and reports where.
+    if (surface->symmetric)
+        return surface->libmypaint_draw_dab(self, x, y, radius, color_r, color_g, color_b, opaque, hardness, color_a,
+                                            aspect_ratio, angle, lock_alpha, colorize, posterize, posterize_num, paint);
+    // Where the dab may draw, kept here: libmypaint reports only the bounds of a batch whose
+    // last dab drew, so a batch ending in an empty dab (a pen lifting) never reached the layer.
+    int x0, y0, x1, y1;
+    dab_reach(x, y, radius, &x0, &y0, &x1, &y1);
+    expand_flushed(surface, x0, y0, x1 + 1, y1 + 1);
+    Dab dab;
+    DabKind kind = surface->own_dabs ? dab_prepare(&dab, x, y, radius, color_r, color_g, color_b, opaque, hardness, color_a,
+                                                   aspect_ratio, angle, lock_alpha, colorize, posterize, paint)
+                                     : DAB_LIBMYPAINTS;
+    if (kind == DAB_NOTHING) return 0;
+    if (kind == DAB_LIBMYPAINTS) {
+        surface->queued_in_libmypaint = 1;
+        return surface->libmypaint_draw_dab(self, x, y, radius, color_r, color_g, color_b, opaque, hardness, color_a,
+                                            aspect_ratio, angle, lock_alpha, colorize, posterize, posterize_num, paint);
+    }
+    // Dabs in the order they came: those waiting in libmypaint's batch first.
+    if (surface->queued_in_libmypaint) {
+        flush_dabs(surface);
+        surface->queued_in_libmypaint = 0;
+    }
+    int tx1, ty1, tx2, ty2;
+    dab_tiles(&dab, &tx1, &ty1, &tx2, &ty2);
+    for (int ty = ty1; ty <= ty2; ty++) {
+        for (int tx = tx1; tx <= tx2; tx++) {
+            uint16_t *tile = tile_at(surface, tx, ty);
+            if (tile) dab_draw_on_tile(&dab, tile, tx, ty);
+        }
+    }
+    return 1;
+}
+
+static int draw_dab_first(MyPaintSurface *self, float x, float y, float radius, float color_r, float color_g, float color_b,
+                          float opaque, float hardness, float color_a, float aspect_ratio, float angle, float lock_alpha,
+                          float colorize) {
+    // libmypaint's own adapter from the first interface passes no posterizing and no pigment.
+    return draw_dab_second((MyPaintSurface2 *)self, x, y, radius, color_r, color_g, color_b, opaque, hardness, color_a,
+                           aspect_ratio, angle, lock_alpha, colorize, 0.0f, 1.0f, 0.0f);
 }
 
 /* One pixel in libmypaint's form (15-bit premultiplied RGBA): from its tile when a dab made
@@ -280,6 +341,10 @@ BrushEngineSurface *brush_engine_surface_new(uint32_t *pixels, int width, int he
     p_mypaint_tiled_surface2_init(&surface->tiled, tile_request_start, tile_request_end);
     surface->tiled.parent.parent.get_color = get_color_first;
     surface->tiled.parent.get_color_pigment = get_color_second;
+    surface->libmypaint_draw_dab = surface->tiled.parent.draw_dab_pigment;
+    surface->tiled.parent.draw_dab_pigment = draw_dab_second;
+    surface->tiled.parent.parent.draw_dab = draw_dab_first;
+    surface->own_dabs = 1;
     surface->flushed_left = width;
     surface->flushed_top = height;
     // One thread: a tile is made on first touch, which is not safe from several at once.
@@ -335,9 +400,12 @@ void brush_engine_surface_restore(BrushEngineSurface *surface, int *x, int *y, i
     *height = bottom > top ? bottom - top : 0;
 }
 
+void brush_engine_surface_use_own_dabs(BrushEngineSurface *surface, int own) { surface->own_dabs = own != 0; }
+
 void brush_engine_surface_set_symmetry(BrushEngineSurface *surface, int type, float center_x, float center_y, int lines) {
     // libmypaint's own: each dab drawn again through the symmetry's maps, from the next batch.
     int active = type >= 0 && type < MYPAINT_SYMMETRY_TYPES_COUNT;
+    surface->symmetric = active;
     p_mypaint_tiled_surface2_set_symmetry_state(&surface->tiled, active, center_x, center_y, 0.0f,
                                                 active ? (MyPaintSymmetryType)type : MYPAINT_SYMMETRY_TYPE_VERTICAL, lines);
 }
@@ -371,8 +439,9 @@ void brush_engine_surface_end(BrushEngineSurface *surface, int *x, int *y, int *
     memset(rectangles, 0, sizeof rectangles);
     p_mypaint_surface2_end_atomic(&surface->tiled.parent, &changed);
     int left = surface->width, top = surface->height, right = 0, bottom = 0;
-    int count = changed.num_rectangles < MOST_RECTANGLES ? changed.num_rectangles : MOST_RECTANGLES;
-    /* What was drawn before a colour was sampled in this batch, as one more rectangle. */
+    /* libmypaint's rectangles only under symmetry (its mirrored dabs' places are known to it
+       alone); every other dab's reach is in the flushed bounds, one more rectangle. */
+    int count = !surface->symmetric ? 0 : changed.num_rectangles < MOST_RECTANGLES ? changed.num_rectangles : MOST_RECTANGLES;
     if (surface->flushed_right > surface->flushed_left && count < MOST_RECTANGLES) {
         rectangles[count++] = (MyPaintRectangle){ surface->flushed_left, surface->flushed_top,
                                                   surface->flushed_right - surface->flushed_left,

@@ -40,6 +40,9 @@ void brush_engine_surface_restore(BrushEngineSurface *surface, int *x, int *y, i
    3 rotational; -1 none) about (center_x, center_y) in the surface's pixels, with `lines` marks
    for the rotational one. */
 void brush_engine_surface_set_symmetry(BrushEngineSurface *surface, int type, float center_x, float center_y, int lines);
+/* Whether our own dab renderer draws the dabs of the blends it covers (1, the default: the same
+   pixels as libmypaint's, sooner) or libmypaint's draws every dab (0: to compare against). */
+void brush_engine_surface_use_own_dabs(BrushEngineSurface *surface, int own);
 void brush_engine_surface_begin(BrushEngineSurface *surface);
 /* Draws the dabs since `begin` and writes the pixels they changed back; the bounds of what
    changed in *x, *y, *width, *height (width 0: nothing). */
