@@ -38,6 +38,7 @@ enum MyPaintSurfaceWorkload {
             brush_engine_set_threads(1)
             let ours = best(runs) { timeOurs(settings, events, width, height, ownDabs: true) }
             let oursWithLibmypaintsDabs = best(runs) { timeOurs(settings, events, width, height, ownDabs: false) }
+            let engineAlone = best(runs) { timeOurs(settings, events, width, height, ownDabs: true, drawing: false) }
             let theirs = best(runs) { timeReference(settings, events, width, height) }
             brush_engine_set_threads(Int32(cores))
             let theirsThreaded = best(runs) { timeReference(settings, events, width, height) }
@@ -45,7 +46,9 @@ enum MyPaintSurfaceWorkload {
                                          ours: ours, cairo: theirs, target: .speedup(target))
             result.anchor = "libmypaint's reference surface"
             result.note = "the reference surface on \(cores) OpenMP threads: \(formatTime(theirsThreaded)) (X11Paint on one is \(format(theirsThreaded / ours))x its speed); "
-                + "our surface with libmypaint's own dab drawing instead of ours: \(formatTime(oursWithLibmypaintsDabs))"
+                + "our surface with libmypaint's own dab drawing instead of ours: \(formatTime(oursWithLibmypaintsDabs)); "
+                + "libmypaint's brush engine alone, every dab worked out and none drawn: \(formatTime(engineAlone)) "
+                + "(\(format(theirs / engineAlone))x the reference's speed, the most any surface could reach)"
             results.append(result)
         }
         return results
@@ -56,12 +59,13 @@ enum MyPaintSurfaceWorkload {
     }
 
     private static func timeOurs(_ settings: String, _ events: [(x: Float, y: Float, pressure: Float, seconds: Double)], _ width: Int, _ height: Int,
-                                 ownDabs: Bool) -> Double {
+                                 ownDabs: Bool, drawing: Bool = true) -> Double {
         let layer = Bitmap(width: width, height: height, fill: 0xFFFF_FFFF)
         guard let brush = settings.withCString({ brush_engine_brush_new($0) }),
               let surface = brush_engine_surface_new(layer.pixels, Int32(width), Int32(height), Int32(width)) else { return .nan }
         defer { brush_engine_surface_free(surface); brush_engine_brush_free(brush) }
         brush_engine_surface_use_own_dabs(surface, ownDabs ? 1 : 0)
+        if !drawing { brush_engine_surface_draw_nothing(surface) }
         let start = Stopwatch.now()
         var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
         for event in events {

@@ -99,6 +99,7 @@ struct BrushEngineSurface {
     MyPaintSurfaceDrawDabFunction2 libmypaint_draw_dab;
     int symmetric;              /* libmypaint mirrors the dabs: all of them go its way */
     int own_dabs;               /* DabRenderer draws the dabs it can (the default) */
+    int draws_nothing;          /* dabs computed by the brush and dropped: the engine's own time */
     int queued_in_libmypaint;   /* dabs wait in libmypaint's batch: ours must come after them */
 };
 
@@ -202,6 +203,7 @@ static int draw_dab_second(MyPaintSurface2 *self, float x, float y, float radius
                            float opaque, float hardness, float color_a, float aspect_ratio, float angle, float lock_alpha,
                            float colorize, float posterize, float posterize_num, float paint) {
     BrushEngineSurface *surface = (BrushEngineSurface *)self;
+    if (surface->draws_nothing) return 1;
     // Under symmetry libmypaint draws the dab and its mirror images and reports where.
     if (surface->symmetric)
         return surface->libmypaint_draw_dab(self, x, y, radius, color_r, color_g, color_b, opaque, hardness, color_a,
@@ -401,6 +403,8 @@ void brush_engine_surface_restore(BrushEngineSurface *surface, int *x, int *y, i
 }
 
 void brush_engine_surface_use_own_dabs(BrushEngineSurface *surface, int own) { surface->own_dabs = own != 0; }
+
+void brush_engine_surface_draw_nothing(BrushEngineSurface *surface) { surface->draws_nothing = 1; }
 
 void brush_engine_surface_set_symmetry(BrushEngineSurface *surface, int type, float center_x, float center_y, int lines) {
     // libmypaint's own: each dab drawn again through the symmetry's maps, from the next batch.

@@ -108,16 +108,16 @@ typedef int32_t Ints __attribute__((ext_vector_type(8)));
 typedef uint16_t Masks __attribute__((ext_vector_type(8)));
 #define LANES 8
 
-static inline Floats pick(Ints condition, Floats yes, Floats no) {
+static inline __attribute__((always_inline)) Floats pick(Ints condition, Floats yes, Floats no) {
     return (Floats)((condition & (Ints)yes) | (~condition & (Ints)no));
 }
 
-static inline Floats lane_positions(int xp) {
+static inline __attribute__((always_inline)) Floats lane_positions(int xp) {
     const Ints lanes = { 0, 1, 2, 3, 4, 5, 6, 7 };
     return __builtin_convertvector(lanes + xp, Floats);
 }
 
-static inline Floats r_samples(Floats x, Floats y, float aspect_ratio, float sn, float cs) {
+static inline __attribute__((always_inline)) Floats r_samples(Floats x, Floats y, float aspect_ratio, float sn, float cs) {
     const Floats yyr = (y * cs - x * sn) * aspect_ratio;
     const Floats xxr = y * sn + x * cs;
     return yyr * yyr + xxr * xxr;
@@ -125,7 +125,7 @@ static inline Floats r_samples(Floats x, Floats y, float aspect_ratio, float sn,
 
 /* libmypaint's mask value for squared distances rr: its two hardness segments, 0 beyond the
    dab, times 2^15 and truncated. */
-static inline void store_masks(const Dab *dab, Floats rr, uint16_t *masks) {
+static inline __attribute__((always_inline)) void store_masks(const Dab *dab, Floats rr, uint16_t *masks) {
     const Ints inner = rr <= dab->hardness;
     const Floats opa = pick(inner, (Floats)dab->segment1_offset, (Floats)dab->segment2_offset)
         + rr * pick(inner, (Floats)dab->segment1_slope, (Floats)dab->segment2_slope);
@@ -137,7 +137,7 @@ static inline void store_masks(const Dab *dab, Floats rr, uint16_t *masks) {
 
 /* The mask along one row of a large dab (radius 3 or more), for pixels from..to into masks[0...]
    (rounded up to whole groups of lanes: the buffer has room). */
-static void row_masks(const Dab *dab, float x, float yy, int from, int to, uint16_t *masks) {
+static inline __attribute__((always_inline)) void row_masks(const Dab *dab, float x, float yy, int from, int to, uint16_t *masks) {
     const float cs = dab->cs, sn = dab->sn, aspect_ratio = dab->aspect_ratio, one_over_radius2 = dab->one_over_radius2;
     const float yy_cs = yy * cs, yy_sn = yy * sn;
     for (int xp = from; xp <= to; xp += LANES) {
@@ -151,7 +151,7 @@ static void row_masks(const Dab *dab, float x, float yy, int from, int to, uint1
 /* The same for a small dab (radius under 3), antialiased as libmypaint does it: a pixel's
    squared distance from its point nearest the dab's centre and a point a unit area's radius
    beyond that. */
-static void row_masks_small(const Dab *dab, float x, float y, int yp, int from, int to, uint16_t *masks) {
+static inline __attribute__((always_inline)) void row_masks_small(const Dab *dab, float x, float y, int yp, int from, int to, uint16_t *masks) {
     const float cs = dab->cs, sn = dab->sn, aspect_ratio = dab->aspect_ratio, one_over_radius2 = dab->one_over_radius2;
     const float r_aa_start = dab->r_aa_start, l2 = cs * cs + sn * sn;
     const float rad_area_1 = sqrtf(1.0f / M_PI);
@@ -189,7 +189,7 @@ typedef uint16_t Pixel __attribute__((ext_vector_type(4)));
    top's alpha as 2^15 is libmypaint's alpha, opa_a + opa_b * alpha / 2^15, exactly (opa_a * 2^15
    divides evenly). A mask of 0 leaves a pixel's values as they were, so no pixel is skipped
    and the loop has no branch. */
-static void blend_normal(uint16_t *restrict rgba, const uint16_t *restrict masks, int count, uint32_t opacity,
+static inline __attribute__((always_inline)) void blend_normal(uint16_t *restrict rgba, const uint16_t *restrict masks, int count, uint32_t opacity,
                          uint32_t color_r, uint32_t color_g, uint32_t color_b, uint32_t color_a, int erases) {
     const Channels top = { color_r, color_g, color_b, ONE };
     const uint32_t erase_scale = erases ? color_a : ONE;
@@ -207,7 +207,7 @@ static void blend_normal(uint16_t *restrict rgba, const uint16_t *restrict masks
 }
 
 /* libmypaint's lock-alpha blend: the colour goes only where there is alpha already. */
-static void blend_lock_alpha(uint16_t *restrict rgba, const uint16_t *restrict masks, int count, uint32_t opacity,
+static inline __attribute__((always_inline)) void blend_lock_alpha(uint16_t *restrict rgba, const uint16_t *restrict masks, int count, uint32_t opacity,
                              uint32_t color_r, uint32_t color_g, uint32_t color_b) {
     for (int i = 0; i < count; i++, rgba += 4) {
         uint32_t opa_a = masks[i] * opacity / ONE;

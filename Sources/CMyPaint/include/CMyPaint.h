@@ -43,6 +43,9 @@ void brush_engine_surface_set_symmetry(BrushEngineSurface *surface, int type, fl
 /* Whether our own dab renderer draws the dabs of the blends it covers (1, the default: the same
    pixels as libmypaint's, sooner) or libmypaint's draws every dab (0: to compare against). */
 void brush_engine_surface_use_own_dabs(BrushEngineSurface *surface, int own);
+/* From now on the brush's dabs are dropped, not drawn: what is left is libmypaint's brush engine
+   working out each dab (a benchmark's floor, which no surface can go under). */
+void brush_engine_surface_draw_nothing(BrushEngineSurface *surface);
 void brush_engine_surface_begin(BrushEngineSurface *surface);
 /* Draws the dabs since `begin` and writes the pixels they changed back; the bounds of what
    changed in *x, *y, *width, *height (width 0: nothing). */
