@@ -87,4 +87,31 @@ final class SymmetryPaintingTests: RestartingBoardTestCase {
         let right = PixelRect(x0: Int(380 * s), y0: Int(280 * s), x1: Int(420 * s), y1: Int(320 * s))
         XCTAssertTrue(layer.hasPaint(in: right), "the spray's dots mirrored to x = 400")
     }
+
+    /// Clone Stamp under View → Symmetry: its item keeps the symmetry, and the mirror image of
+    /// the stroke copies from the mirror image of the source; a crash brings it back.
+    func testCloneStampWorksItsMirrorImageToo() {
+        canvas.commit(.stroke(Stroke(points: [Point(x: 100, y: 60), Point(x: 110, y: 60)], color: .blue, width: 12, blendMode: .sourceOver)))
+        canvas.commit(.stroke(Stroke(points: [Point(x: 490, y: 60), Point(x: 500, y: 60)], color: .blue, width: 12, blendMode: .sourceOver)))
+        let guide = board.zoomCommands.symmetry
+        guide.set(.vertical)
+        guide.moveCentre(to: Point(x: 300, y: 200))
+        session.window.send(KeyEvent(.character("j")))
+        board.setStrokeWidth(10)
+        session.window.modifierFlags = .control
+        let source = canvas.viewport.viewPoint(Point(x: 105, y: 60))
+        touch(.began, at: w(source.x, source.y))
+        touch(.ended, at: w(source.x, source.y))
+        session.window.modifierFlags = []
+        draw([Point(x: 100, y: 160), Point(x: 110, y: 160)])
+        guard case .retouch(let retouch)? = canvas.document.items.last else { return XCTFail("a clone stroke") }
+        XCTAssertEqual(retouch.symmetry?.kind, .vertical)
+        let art = canvas.content.drawing.renderArtwork()
+        XCTAssertEqual(art.color(atX: 105, y: 160), Color.blue.roundedTo8Bit, "the blue copied under the brush")
+        XCTAssertEqual(art.color(atX: 495, y: 160), Color.blue.roundedTo8Bit, "and its mirror image from the mirrored blue")
+        let drawn = canvas.renderArtwork()
+        crash()
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: drawn), "after a crash, the same pixels")
+    }
 }

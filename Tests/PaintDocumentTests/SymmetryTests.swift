@@ -77,6 +77,34 @@ final class SymmetryTests: XCTestCase {
         XCTAssertEqual(Double(right), Double(left), accuracy: Double(left) * 0.1, "the mirrored dabs carry as much paint")
     }
 
+    /// Clone Stamp under a vertical mirror: its copy copies from the mirror of its source, so a
+    /// mirror-symmetric layer stays mirror-symmetric; Recolor's copy turns the mirrored pixels.
+    func testCloneAndRecolorWorkTheirCopiesToo() {
+        let size = 128
+        let layer = Bitmap(width: size, height: size)
+        // A picture symmetric left to right: stripes across, a blob on each side.
+        for y in 0..<size { for x in 0..<size { layer[x, y] = (y / 8) % 2 == 0 ? 0xFF_20_60_A0 : 0xFF_F0_E0_C0 } }
+        for (cx, cy) in [(30, 30), (size - 1 - 30, 30)] {
+            for y in cy - 6...cy + 6 { for x in cx - 6...cx + 6 { layer[x, y] = 0xFF_C0_10_10 } }
+        }
+        XCTAssertEqual(differing(layer, layer.reoriented(ImageTurn.flipHorizontal.orientation), levels: 0), 0, "symmetric to begin with")
+        let mirror = Symmetry(kind: .vertical, centre: Point(x: 64, y: 64))
+        let clone = Retouch(kind: .clone(offset: Point(x: 0, y: -60)), points: [Point(x: 25, y: 90), Point(x: 36, y: 94)], width: 10, symmetry: mirror)
+        clone.apply(onto: layer, atScale: 1)
+        XCTAssertEqual(layer[30, 92], 0xFF_C0_10_10, "the blob copied under the brush")
+        XCTAssertEqual(layer[size - 1 - 30, 92], 0xFF_C0_10_10, "and under its mirror image, from the mirrored blob")
+        XCTAssertEqual(differing(layer, layer.reoriented(ImageTurn.flipHorizontal.orientation), levels: 1), 0, "still symmetric")
+        let recolor = Retouch(kind: .recolor(from: Color(premultipliedPixel: 0xFF_20_60_A0), to: .green, tolerance: 0.1),
+                              points: [Point(x: 10, y: 4), Point(x: 20, y: 4)], width: 6, symmetry: mirror)
+        recolor.apply(onto: layer, atScale: 1)
+        XCTAssertEqual(layer[15, 4], Color.green.premultipliedPixel, "recoloured under the brush")
+        XCTAssertEqual(layer[size - 1 - 15, 4], Color.green.premultipliedPixel, "and under its mirror image")
+        let reach = recolor.reach(atScale: 1)
+        XCTAssertTrue(reach.x0 <= size - 1 - 15 && reach.x1 > size - 1 - 15, "the reach takes in the copies")
+        let item = Document.Item.retouch(clone)
+        XCTAssertEqual(try JSONDecoder().decode(Document.Item.self, from: JSONEncoder().encode(item)), item, "kept in its record")
+    }
+
     func testAFigureAndASprayAreDrawnWithTheirCopies() throws {
         var shape = Shape(path: .rect(Rect(x: 10, y: 20, width: 30, height: 16)), style: LineStyle(width: 4), color: .red, fill: .blue)
         shape.symmetry = Symmetry(kind: .vertical, centre: Point(x: 64, y: 64))

@@ -4,7 +4,9 @@ import Foundation
 /// Stamp copies the layer's pixels from `offset` away under the brush (as GIMP's and Pinta's
 /// do), Recolor turns the pixels alike one colour into another (Pinta's: the secondary colour's
 /// pixels, within the fill's tolerance, become the primary). As a document item it is the
-/// path, the width and these few values; a replay reads the layer as it finds it there.
+/// path, the width and these few values; a replay reads the layer as it finds it there. Under
+/// a symmetry each copy of the path works too, a clone's copies copying from the copies of its
+/// source (the offset mirrored and turned with the path).
 public struct Retouch: Sendable, Hashable, Codable {
     public enum Kind: Sendable, Hashable, Codable {
         /// The pixels `offset` away (document units) copied under the brush, from the layer as
@@ -19,16 +21,31 @@ public struct Retouch: Sendable, Hashable, Codable {
     /// The brush's path in document units.
     public var points: [Point]
     public var width: Double
+    /// The copies the stroke makes of itself (nil: none); kept by documents since it came.
+    public var symmetry: Symmetry?
 
-    public init(kind: Kind, points: [Point], width: Double) {
+    public init(kind: Kind, points: [Point], width: Double, symmetry: Symmetry? = nil) {
         self.kind = kind
         self.points = points
         self.width = width
+        self.symmetry = symmetry
+    }
+
+    /// The path drawn and each of its symmetry's copies, with where each copies from.
+    private var marks: [(points: [Point], offset: Point)] {
+        let offset: Point
+        if case .clone(let drawnOffset) = kind { offset = drawnOffset } else { offset = .zero }
+        let copies = (symmetry?.copies ?? []).map { map in
+            // The offset is a distance: it turns and mirrors, it does not move.
+            let turned = Point(x: map.a * offset.x + map.c * offset.y, y: map.b * offset.x + map.d * offset.y)
+            return (points: points.map { map.apply(to: $0) }, offset: turned)
+        }
+        return [(points, offset)] + copies
     }
 
     public var isPlausible: Bool {
         let limit = Double(DocumentFormat.maximumSide) * 4
-        guard !points.isEmpty, points.count <= 1_000_000, width.isFinite, width > 0, width <= 4096,
+        guard !points.isEmpty, points.count <= 1_000_000, width.isFinite, width > 0, width <= 4096, symmetry?.isPlausible ?? true,
               points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) <= limit && abs($0.y) <= limit }) else { return false }
         switch kind {
         case .clone(let offset): return offset.x.isFinite && offset.y.isFinite && abs(offset.x) <= limit && abs(offset.y) <= limit
@@ -36,49 +53,69 @@ public struct Retouch: Sendable, Hashable, Codable {
         }
     }
 
-    /// The layer pixels the brush reaches, at `scale` pixels per unit.
+    /// The layer pixels the brush reaches, at `scale` pixels per unit (its copies' too).
     public func reach(atScale scale: Double) -> PixelRect {
+        marks.reduce(PixelRect.empty) { $0.union(Self.reach(of: $1.points, width: width, atScale: scale)) }
+    }
+
+    private static func reach(of points: [Point], width: Double, atScale scale: Double) -> PixelRect {
         let xs = points.map(\.x), ys = points.map(\.y), half = width / 2 + 1
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return .empty }
         return PixelRect(x0: Int(((minX - half) * scale).rounded(.down)), y0: Int(((minY - half) * scale).rounded(.down)),
                          x1: Int(((maxX + half) * scale).rounded(.up)), y1: Int(((maxY + half) * scale).rounded(.up)))
     }
 
-    /// Works the stroke on a layer; the pixels it may have changed.
-    @discardableResult
-    public func apply(onto layer: Bitmap, atScale scale: Double, over underlay: StrokeRenderer.Underlay = .white) -> PixelRect {
-        let area = reach(atScale: scale).intersection(layer.bounds)
-        guard !area.isEmpty else { return .empty }
-        // How much of each pixel the brush covers: a round-capped, round-joined line.
+    /// How much of each pixel of `area` a round-capped, round-joined line along `points` covers.
+    private func coverage(of points: [Point], in area: PixelRect, atScale scale: Double) -> Bitmap {
         let coverage = Bitmap(width: area.width, height: area.height)
         let context = GraphicsContext(bitmap: coverage)
         context.translateBy(x: -Double(area.x0), y: -Double(area.y0))
         context.scaleBy(x: scale, y: scale)
         context.strokeColor = .white
         context.lineStyle = LineStyle(width: width, cap: .round, join: .round)
-        let path = Path.polyline(points.count == 1 ? [points[0], points[0]] : points)
-        context.stroke(path)
+        context.stroke(Path.polyline(points.count == 1 ? [points[0], points[0]] : points))
+        return coverage
+    }
+
+    /// Works the stroke on a layer; the pixels it may have changed.
+    @discardableResult
+    public func apply(onto layer: Bitmap, atScale scale: Double, over underlay: StrokeRenderer.Underlay = .white) -> PixelRect {
+        let marks = self.marks
+        let areas = marks.map { Self.reach(of: $0.points, width: width, atScale: scale).intersection(layer.bounds) }
+        let whole = areas.reduce(PixelRect.empty) { $0.union($1) }
+        guard !whole.isEmpty else { return .empty }
         switch kind {
-        case .clone(let offset):
-            let dx = Int((offset.x * scale).rounded()), dy = Int((offset.y * scale).rounded())
-            // The source as it was before this stroke: a stroke that crosses what it copies
-            // does not copy its own copy.
-            let source = layer.cropped(to: area.offsetBy(dx: dx, dy: dy))
-            let sourceOrigin = area.offsetBy(dx: dx, dy: dy).intersection(layer.bounds)
-            for y in area.y0..<area.y1 {
-                for x in area.x0..<area.x1 {
-                    let share = coverage[x - area.x0, y - area.y0] >> 24
-                    guard share > 0 else { continue }
-                    let sx = x + dx - sourceOrigin.x0, sy = y + dy - sourceOrigin.y0
-                    let from = sx >= 0 && sy >= 0 && sx < source.width && sy < source.height ? source[sx, sy] : layer[x, y]
-                    layer[x, y] = Self.mix(layer[x, y], from, share)
+        case .clone:
+            // The sources as they were before this stroke: a stroke (or a copy of it) that
+            // crosses what it copies does not copy its own copy.
+            let sources = zip(marks, areas).map { mark, area -> (pixels: Bitmap, origin: PixelRect, dx: Int, dy: Int) in
+                let dx = Int((mark.offset.x * scale).rounded()), dy = Int((mark.offset.y * scale).rounded())
+                let rect = area.offsetBy(dx: dx, dy: dy)
+                return (layer.cropped(to: rect), rect.intersection(layer.bounds), dx, dy)
+            }
+            for ((mark, area), source) in zip(zip(marks, areas), sources) where !area.isEmpty {
+                let coverage = coverage(of: mark.points, in: area, atScale: scale)
+                for y in area.y0..<area.y1 {
+                    for x in area.x0..<area.x1 {
+                        let share = coverage[x - area.x0, y - area.y0] >> 24
+                        guard share > 0 else { continue }
+                        let sx = x + source.dx - source.origin.x0, sy = y + source.dy - source.origin.y0
+                        let from = sx >= 0 && sy >= 0 && sx < source.pixels.width && sy < source.pixels.height ? source.pixels[sx, sy] : layer[x, y]
+                        layer[x, y] = Self.mix(layer[x, y], from, share)
+                    }
                 }
             }
         case .recolor(let from, let to, let tolerance):
+            // One coverage for the path and its copies: a pixel two of them cross turns once.
+            let coverage = Bitmap(width: whole.width, height: whole.height)
+            for (mark, area) in zip(marks, areas) where !area.isEmpty {
+                let covered = self.coverage(of: mark.points, in: area, atScale: scale)
+                coverage.compositeOver(covered.bounds, from: covered, toX: area.x0 - whole.x0, y: area.y0 - whole.y0)
+            }
             let target = from.premultipliedPixel | 0xFF00_0000, limit = FloodFill.threshold(tolerance: tolerance)
-            for y in area.y0..<area.y1 {
-                for x in area.x0..<area.x1 {
-                    let share = coverage[x - area.x0, y - area.y0] >> 24
+            for y in whole.y0..<whole.y1 {
+                for x in whole.x0..<whole.x1 {
+                    let share = coverage[x - whole.x0, y - whole.y0] >> 24
                     guard share > 0 else { continue }
                     let seen = FloodFill.seen(y * layer.width + x, layer: layer.pixels, over: underlay), alpha = seen >> 24
                     guard alpha > 0 else { continue }
@@ -90,7 +127,7 @@ public struct Retouch: Sendable, Hashable, Codable {
                 }
             }
         }
-        return area
+        return whole
     }
 
     /// `a` towards `b` by `share` (0...255), premultiplied.

@@ -8,7 +8,7 @@ final class RetouchGesture: PaintingGesture {
     private var isCancelled = false
 
     init(_ press: ToolPress, kind: Retouch.Kind) {
-        retouch = Retouch(kind: kind, points: [press.point], width: press.canvas.strokeWidth)
+        retouch = Retouch(kind: kind, points: [press.point], width: press.canvas.strokeWidth, symmetry: press.canvas.freehandTool.symmetry)
         super.init(press, holdPicksColor: false)
         show()
     }
