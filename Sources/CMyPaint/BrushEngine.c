@@ -11,6 +11,7 @@
 #include <mypaint-tiled-surface.h>
 #include <mypaint-fixed-tiled-surface.h>
 #include <dlfcn.h>
+#include <limits.h>
 #include <malloc.h>
 #include <math.h>
 #include <stdlib.h>
@@ -86,6 +87,27 @@ float brush_engine_brush_get(BrushEngineBrush *brush, int setting) {
     return p_mypaint_brush_get_base_value((MyPaintBrush *)brush, setting);
 }
 
+/* A growing box of pixels, x0..x1 and y0..y1 with the ends excluded; empty while x1 <= x0. */
+typedef struct { int x0, y0, x1, y1; } Bounds;
+
+static const Bounds no_bounds = { INT_MAX, INT_MAX, INT_MIN, INT_MIN };
+
+static void bounds_add(Bounds *bounds, int x0, int y0, int x1, int y1) {
+    if (x0 < bounds->x0) bounds->x0 = x0;
+    if (y0 < bounds->y0) bounds->y0 = y0;
+    if (x1 > bounds->x1) bounds->x1 = x1;
+    if (y1 > bounds->y1) bounds->y1 = y1;
+}
+
+/* The box as the interface gives rectangles back: width 0 when nothing was added. */
+static void bounds_give(Bounds bounds, int *x, int *y, int *width, int *height) {
+    int empty = bounds.x1 <= bounds.x0 || bounds.y1 <= bounds.y0;
+    *x = empty ? 0 : bounds.x0;
+    *y = empty ? 0 : bounds.y0;
+    *width = empty ? 0 : bounds.x1 - bounds.x0;
+    *height = empty ? 0 : bounds.y1 - bounds.y0;
+}
+
 struct BrushEngineSurface {
     MyPaintTiledSurface2 tiled; /* first: libmypaint's functions take the surface as this */
     uint32_t *pixels;
@@ -95,7 +117,7 @@ struct BrushEngineSurface {
     uint16_t *outside;          /* what a dab past the layer's edge draws on, and forgets */
     uint32_t **originals;       /* each tile's words before its first dab; NULL unless kept */
     /* Where this batch's dabs may have drawn (ours and libmypaint's), written back at `end`. */
-    int flushed_left, flushed_top, flushed_right, flushed_bottom;
+    Bounds reach;
     MyPaintSurfaceDrawDabFunction2 libmypaint_draw_dab;
     int symmetric;              /* libmypaint mirrors the dabs: all of them go its way */
     int own_dabs;               /* DabRenderer draws the dabs it can (the default) */
@@ -103,26 +125,39 @@ struct BrushEngineSurface {
     int queued_in_libmypaint;   /* dabs wait in libmypaint's batch: ours must come after them */
 };
 
-/* 8-bit to 15-bit and back, each rounded to the nearest. */
+/* A layer word (0xAARRGGBB, 8-bit) to libmypaint's 15-bit RGBA and back, each rounded to the
+   nearest. */
 static inline uint16_t widen(uint32_t byte) { return (uint16_t)((byte * ONE + 127) / 255); }
 static inline uint32_t narrow(uint32_t fix) { return (fix * 255 + ONE / 2) >> 15; }
 
+static inline void widen_word(uint32_t word, uint16_t out[4]) {
+    out[0] = widen(word >> 16 & 0xFF);
+    out[1] = widen(word >> 8 & 0xFF);
+    out[2] = widen(word & 0xFF);
+    out[3] = widen(word >> 24);
+}
+
+static inline uint32_t narrow_pixel(const uint16_t pixel[4]) {
+    return narrow(pixel[3]) << 24 | narrow(pixel[0]) << 16 | narrow(pixel[1]) << 8 | narrow(pixel[2]);
+}
+
+/* Tile (tx, ty)'s first layer pixel, and how many of its columns and rows lie on the layer. */
+static uint32_t *tile_on_layer(BrushEngineSurface *surface, int tx, int ty, int *columns, int *rows) {
+    int x0 = tx * TILE, y0 = ty * TILE;
+    *columns = surface->width - x0 < TILE ? surface->width - x0 : TILE;
+    *rows = surface->height - y0 < TILE ? surface->height - y0 : TILE;
+    return surface->pixels + (size_t)y0 * surface->stride + x0;
+}
+
 static void read_tile(BrushEngineSurface *surface, int tx, int ty, uint16_t *tile) {
     memset(tile, 0, TILE_BYTES);
-    int x0 = tx * TILE, y0 = ty * TILE;
-    int columns = surface->width - x0 < TILE ? surface->width - x0 : TILE;
-    int rows = surface->height - y0 < TILE ? surface->height - y0 : TILE;
+    int columns, rows;
+    const uint32_t *layer = tile_on_layer(surface, tx, ty, &columns, &rows);
     for (int y = 0; y < rows; y++) {
-        const uint32_t *source = surface->pixels + (size_t)(y0 + y) * surface->stride + x0;
+        const uint32_t *source = layer + (size_t)y * surface->stride;
         uint16_t *target = tile + (size_t)y * TILE * 4;
-        for (int x = 0; x < columns; x++) {
-            uint32_t word = source[x];
-            if (!word) continue;
-            target[x * 4 + 0] = widen(word >> 16 & 0xFF);
-            target[x * 4 + 1] = widen(word >> 8 & 0xFF);
-            target[x * 4 + 2] = widen(word & 0xFF);
-            target[x * 4 + 3] = widen(word >> 24);
-        }
+        for (int x = 0; x < columns; x++)
+            if (source[x]) widen_word(source[x], target + x * 4);
     }
 }
 
@@ -130,11 +165,10 @@ static void read_tile(BrushEngineSurface *surface, int tx, int ty, uint16_t *til
 static int keep_original(BrushEngineSurface *surface, int tx, int ty) {
     uint32_t *kept = malloc(TILE * TILE * sizeof(uint32_t));
     if (!kept) return 0;
-    int x0 = tx * TILE, y0 = ty * TILE;
-    int columns = surface->width - x0 < TILE ? surface->width - x0 : TILE;
-    int rows = surface->height - y0 < TILE ? surface->height - y0 : TILE;
+    int columns, rows;
+    const uint32_t *layer = tile_on_layer(surface, tx, ty, &columns, &rows);
     for (int y = 0; y < rows; y++)
-        memcpy(kept + (size_t)y * TILE, surface->pixels + (size_t)(y0 + y) * surface->stride + x0, (size_t)columns * sizeof(uint32_t));
+        memcpy(kept + (size_t)y * TILE, layer + (size_t)y * surface->stride, (size_t)columns * sizeof(uint32_t));
     surface->originals[(size_t)ty * surface->tiles_across + tx] = kept;
     return 1;
 }
@@ -174,25 +208,21 @@ static void tile_request_end(MyPaintTiledSurface2 *tiled, MyPaintTileRequest *re
 
 static void write_back(BrushEngineSurface *surface, int x0, int y0, int x1, int y1);
 
-static void expand_flushed(BrushEngineSurface *surface, int x0, int y0, int x1, int y1) {
-    if (x0 < surface->flushed_left) surface->flushed_left = x0;
-    if (y0 < surface->flushed_top) surface->flushed_top = y0;
-    if (x1 > surface->flushed_right) surface->flushed_right = x1;
-    if (y1 > surface->flushed_bottom) surface->flushed_bottom = y1;
-}
-
-/* The dabs queued so far drawn into the tiles (libmypaint queues them until end_atomic), their
-   rectangles kept for `end`, and a new batch begun: a colour sampled now sees them. */
-static void flush_dabs(BrushEngineSurface *surface) {
+/* The dabs queued in libmypaint's batch so far drawn into the tiles (libmypaint keeps them until
+   end_atomic), their rectangles kept for `end`, and a new batch begun: a colour sampled now, or
+   a dab of ours drawn now, comes after them. */
+static void draw_queued_dabs(BrushEngineSurface *surface) {
+    if (!surface->queued_in_libmypaint) return;
+    surface->queued_in_libmypaint = 0;
     MyPaintRectangle rectangles[MOST_RECTANGLES];
     MyPaintRectangles changed = { MOST_RECTANGLES, rectangles };
     memset(rectangles, 0, sizeof rectangles);
     p_mypaint_surface2_end_atomic(&surface->tiled.parent, &changed);
-    // Without symmetry every dab's reach is in the flushed bounds already.
+    // Without symmetry every dab's reach is in `reach` already.
     int count = !surface->symmetric ? 0 : changed.num_rectangles < MOST_RECTANGLES ? changed.num_rectangles : MOST_RECTANGLES;
     for (int i = 0; i < count; i++) {
         MyPaintRectangle r = rectangles[i];
-        if (r.width > 0 && r.height > 0) expand_flushed(surface, r.x, r.y, r.x + r.width, r.y + r.height);
+        if (r.width > 0 && r.height > 0) bounds_add(&surface->reach, r.x, r.y, r.x + r.width, r.y + r.height);
     }
     p_mypaint_surface_begin_atomic(p_mypaint_surface2_to_surface(&surface->tiled.parent));
 }
@@ -205,14 +235,16 @@ static int draw_dab_second(MyPaintSurface2 *self, float x, float y, float radius
     BrushEngineSurface *surface = (BrushEngineSurface *)self;
     if (surface->draws_nothing) return 1;
     // Under symmetry libmypaint draws the dab and its mirror images and reports where.
-    if (surface->symmetric)
+    if (surface->symmetric) {
+        surface->queued_in_libmypaint = 1;
         return surface->libmypaint_draw_dab(self, x, y, radius, color_r, color_g, color_b, opaque, hardness, color_a,
                                             aspect_ratio, angle, lock_alpha, colorize, posterize, posterize_num, paint);
+    }
     // Where the dab may draw, kept here: libmypaint reports only the bounds of a batch whose
     // last dab drew, so a batch ending in an empty dab (a pen lifting) never reached the layer.
     int x0, y0, x1, y1;
     dab_reach(x, y, radius, &x0, &y0, &x1, &y1);
-    expand_flushed(surface, x0, y0, x1 + 1, y1 + 1);
+    bounds_add(&surface->reach, x0, y0, x1 + 1, y1 + 1);
     Dab dab;
     DabKind kind = surface->own_dabs ? dab_prepare(&dab, x, y, radius, color_r, color_g, color_b, opaque, hardness, color_a,
                                                    aspect_ratio, angle, lock_alpha, colorize, posterize, paint)
@@ -224,10 +256,7 @@ static int draw_dab_second(MyPaintSurface2 *self, float x, float y, float radius
                                             aspect_ratio, angle, lock_alpha, colorize, posterize, posterize_num, paint);
     }
     // Dabs in the order they came: those waiting in libmypaint's batch first.
-    if (surface->queued_in_libmypaint) {
-        flush_dabs(surface);
-        surface->queued_in_libmypaint = 0;
-    }
+    draw_queued_dabs(surface);
     int tx1, ty1, tx2, ty2;
     dab_tiles(&dab, &tx1, &ty1, &tx2, &ty2);
     for (int ty = ty1; ty <= ty2; ty++) {
@@ -260,11 +289,9 @@ static void pixel_at(BrushEngineSurface *surface, int x, int y, uint32_t out[4])
         for (int c = 0; c < 4; c++) out[c] = p[c];
         return;
     }
-    uint32_t word = surface->pixels[(size_t)y * surface->stride + x];
-    out[0] = widen(word >> 16 & 0xFF);
-    out[1] = widen(word >> 8 & 0xFF);
-    out[2] = widen(word & 0xFF);
-    out[3] = widen(word >> 24);
+    uint16_t widened[4];
+    widen_word(surface->pixels[(size_t)y * surface->stride + x], widened);
+    for (int c = 0; c < 4; c++) out[c] = widened[c];
 }
 
 /* The colour under a dab as smudging brushes take it: the mean of the pixels within `radius`,
@@ -274,7 +301,7 @@ static void pixel_at(BrushEngineSurface *surface, int x, int y, uint32_t out[4])
    every time (every pixel of a small dab, a grid of about 400 over a large one). Its pigment
    mode mixes spectrally; here the mean is of the light, which a smudge shows little of. */
 static void sample_color(BrushEngineSurface *surface, float x, float y, float radius, float *r, float *g, float *b, float *a) {
-    flush_dabs(surface);
+    draw_queued_dabs(surface);
     if (!(radius >= 1.0f)) radius = 1.0f;
     if (radius > 1000.0f) radius = 1000.0f;
     int step = (int)(radius / 10.0f);
@@ -347,8 +374,7 @@ BrushEngineSurface *brush_engine_surface_new(uint32_t *pixels, int width, int he
     surface->tiled.parent.draw_dab_pigment = draw_dab_second;
     surface->tiled.parent.parent.draw_dab = draw_dab_first;
     surface->own_dabs = 1;
-    surface->flushed_left = width;
-    surface->flushed_top = height;
+    surface->reach = no_bounds;
     // One thread: a tile is made on first touch, which is not safe from several at once.
     surface->tiled.threadsafe_tile_requests = 0;
     return surface;
@@ -374,32 +400,25 @@ int brush_engine_surface_keep_originals(BrushEngineSurface *surface) {
 }
 
 void brush_engine_surface_restore(BrushEngineSurface *surface, int *x, int *y, int *width, int *height) {
-    int left = surface->width, top = surface->height, right = 0, bottom = 0;
+    Bounds restored = no_bounds;
     for (int ty = 0; surface->originals && ty < surface->tiles_down; ty++) {
         for (int tx = 0; tx < surface->tiles_across; tx++) {
             size_t index = (size_t)ty * surface->tiles_across + tx;
             uint32_t *kept = surface->originals[index];
             if (!kept) continue;
-            int x0 = tx * TILE, y0 = ty * TILE;
-            int columns = surface->width - x0 < TILE ? surface->width - x0 : TILE;
-            int rows = surface->height - y0 < TILE ? surface->height - y0 : TILE;
+            int columns, rows;
+            uint32_t *layer = tile_on_layer(surface, tx, ty, &columns, &rows);
             for (int row = 0; row < rows; row++)
-                memcpy(surface->pixels + (size_t)(y0 + row) * surface->stride + x0, kept + (size_t)row * TILE, (size_t)columns * sizeof(uint32_t));
+                memcpy(layer + (size_t)row * surface->stride, kept + (size_t)row * TILE, (size_t)columns * sizeof(uint32_t));
             free(kept);
             surface->originals[index] = NULL;
             // The engine's copy of the tile goes too: the next dab reads the layer afresh.
             free(surface->tiles[index]);
             surface->tiles[index] = NULL;
-            if (x0 < left) left = x0;
-            if (y0 < top) top = y0;
-            if (x0 + columns > right) right = x0 + columns;
-            if (y0 + rows > bottom) bottom = y0 + rows;
+            bounds_add(&restored, tx * TILE, ty * TILE, tx * TILE + columns, ty * TILE + rows);
         }
     }
-    *x = left;
-    *y = top;
-    *width = right > left ? right - left : 0;
-    *height = bottom > top ? bottom - top : 0;
+    bounds_give(restored, x, y, width, height);
 }
 
 void brush_engine_surface_use_own_dabs(BrushEngineSurface *surface, int own) { surface->own_dabs = own != 0; }
@@ -429,8 +448,7 @@ static void write_back(BrushEngineSurface *surface, int x0, int y0, int x1, int 
             const uint16_t *tile = tiles[tile_x];
             if (tile) {
                 const uint16_t *pixel = tile + (tile_row + (size_t)(x - tile_x * TILE)) * 4;
-                for (int i = x; i < end; i++, pixel += 4)
-                    row[i] = narrow(pixel[3]) << 24 | narrow(pixel[0]) << 16 | narrow(pixel[1]) << 8 | narrow(pixel[2]);
+                for (int i = x; i < end; i++, pixel += 4) row[i] = narrow_pixel(pixel);
             }
             x = end;
         }
@@ -442,18 +460,15 @@ void brush_engine_surface_end(BrushEngineSurface *surface, int *x, int *y, int *
     MyPaintRectangles changed = { MOST_RECTANGLES, rectangles };
     memset(rectangles, 0, sizeof rectangles);
     p_mypaint_surface2_end_atomic(&surface->tiled.parent, &changed);
-    int left = surface->width, top = surface->height, right = 0, bottom = 0;
+    surface->queued_in_libmypaint = 0;
     /* libmypaint's rectangles only under symmetry (its mirrored dabs' places are known to it
-       alone); every other dab's reach is in the flushed bounds, one more rectangle. */
+       alone); every other dab's reach is in `reach`, one more rectangle. */
     int count = !surface->symmetric ? 0 : changed.num_rectangles < MOST_RECTANGLES ? changed.num_rectangles : MOST_RECTANGLES;
-    if (surface->flushed_right > surface->flushed_left && count < MOST_RECTANGLES) {
-        rectangles[count++] = (MyPaintRectangle){ surface->flushed_left, surface->flushed_top,
-                                                  surface->flushed_right - surface->flushed_left,
-                                                  surface->flushed_bottom - surface->flushed_top };
-    }
-    surface->flushed_left = surface->width;
-    surface->flushed_top = surface->height;
-    surface->flushed_right = surface->flushed_bottom = 0;
+    Bounds reach = surface->reach;
+    surface->reach = no_bounds;
+    if (reach.x1 > reach.x0 && count < MOST_RECTANGLES)
+        rectangles[count++] = (MyPaintRectangle){ reach.x0, reach.y0, reach.x1 - reach.x0, reach.y1 - reach.y0 };
+    Bounds written = no_bounds;
     for (int i = 0; i < count; i++) {
         MyPaintRectangle r = rectangles[i];
         int x0 = r.x < 0 ? 0 : r.x, y0 = r.y < 0 ? 0 : r.y;
@@ -461,15 +476,9 @@ void brush_engine_surface_end(BrushEngineSurface *surface, int *x, int *y, int *
         int y1 = r.y + r.height > surface->height ? surface->height : r.y + r.height;
         if (x0 >= x1 || y0 >= y1) continue;
         write_back(surface, x0, y0, x1, y1);
-        if (x0 < left) left = x0;
-        if (y0 < top) top = y0;
-        if (x1 > right) right = x1;
-        if (y1 > bottom) bottom = y1;
+        bounds_add(&written, x0, y0, x1, y1);
     }
-    *x = left;
-    *y = top;
-    *width = right > left ? right - left : 0;
-    *height = bottom > top ? bottom - top : 0;
+    bounds_give(written, x, y, width, height);
 }
 
 int brush_engine_stroke_to(BrushEngineBrush *brush, BrushEngineSurface *surface, float x, float y, float pressure,
@@ -547,8 +556,7 @@ void brush_engine_reference_read(BrushEngineReference *reference, uint32_t *pixe
             for (int y = 0; y < TILE && ty * TILE + y < reference->height; y++) {
                 for (int x = 0; x < TILE && tx * TILE + x < reference->width; x++) {
                     const uint16_t *pixel = tile ? tile + ((size_t)y * TILE + x) * 4 : NULL;
-                    pixels[(size_t)(ty * TILE + y) * reference->width + tx * TILE + x] =
-                        pixel ? narrow(pixel[3]) << 24 | narrow(pixel[0]) << 16 | narrow(pixel[1]) << 8 | narrow(pixel[2]) : 0;
+                    pixels[(size_t)(ty * TILE + y) * reference->width + tx * TILE + x] = pixel ? narrow_pixel(pixel) : 0;
                 }
             }
             p_mypaint_tiled_surface_tile_request_end(tiled, &request);
