@@ -44,31 +44,29 @@ DabKind dab_prepare(Dab *dab, float x, float y, float radius, float color_r, flo
     color_g = CLAMP(color_g, 0.0f, 1.0f);
     color_b = CLAMP(color_b, 0.0f, 1.0f);
     color_a = CLAMP(color_a, 0.0f, 1.0f);
-    float normal = 1.0f;
-    normal *= 1.0f - lock_alpha;
-    normal *= 1.0f - colorize;
-    normal *= 1.0f - posterize;
     if (aspect_ratio < 1.0f) aspect_ratio = 1.0f;
+    // libmypaint's factors for colourize, posterize and pigment are all 1 here (their
+    // amounts are 0): multiplying by 1 changes no float, so they are left out.
+    const float normal = 1.0f - lock_alpha;
 
     dab->aspect_ratio = aspect_ratio;
-    const float scaled_r = color_r * ONE, scaled_g = color_g * ONE, scaled_b = color_b * ONE;
-    dab->color_r = (uint16_t)scaled_r;
-    dab->color_g = (uint16_t)scaled_g;
-    dab->color_b = (uint16_t)scaled_b;
+    dab->color_r = (uint16_t)(color_r * ONE);
+    dab->color_g = (uint16_t)(color_g * ONE);
+    dab->color_b = (uint16_t)(color_b * ONE);
+    // libmypaint's plain normal blend (colour alpha 1) is its eraser blend at a colour alpha of
+    // 2^15, to the bit (opa * 2^15 / 2^15 = opa): one blend does both.
     dab->color_a = (uint16_t)(color_a * ONE);
     dab->normal = normal != 0.0f;
-    dab->erases = color_a != 1.0;
-    dab->normal_opacity = (uint16_t)(normal * opaque * (1 - paint) * ONE);
+    dab->normal_opacity = (uint16_t)(normal * opaque * ONE);
     dab->lock_alpha = lock_alpha != 0.0f && color_a != 0.0f;
-    dab->lock_opacity = (uint16_t)(lock_alpha * opaque * (1 - colorize) * (1 - posterize) * (1 - paint) * ONE);
+    dab->lock_opacity = (uint16_t)(lock_alpha * opaque * ONE);
 
     // The mask's constants, as libmypaint works them out for each tile.
-    float mask_hardness = CLAMP(hardness, 0.0, 1.0);
-    dab->hardness = mask_hardness;
+    dab->hardness = hardness;
     dab->segment1_offset = 1.0f;
-    dab->segment1_slope = -(1.0f / mask_hardness - 1.0f);
-    dab->segment2_offset = mask_hardness / (1.0f - mask_hardness);
-    dab->segment2_slope = -mask_hardness / (1.0f - mask_hardness);
+    dab->segment1_slope = -(1.0f / hardness - 1.0f);
+    dab->segment2_offset = hardness / (1.0f - hardness);
+    dab->segment2_slope = -hardness / (1.0f - hardness);
     float angle_rad = angle / 360 * 2 * M_PI;
     dab->cs = cos(angle_rad);
     dab->sn = sin(angle_rad);
@@ -139,12 +137,9 @@ static inline __attribute__((always_inline)) void store_masks(const Dab *dab, Fl
    (rounded up to whole groups of lanes: the buffer has room). */
 static inline __attribute__((always_inline)) void row_masks(const Dab *dab, float x, float yy, int from, int to, uint16_t *masks) {
     const float cs = dab->cs, sn = dab->sn, aspect_ratio = dab->aspect_ratio, one_over_radius2 = dab->one_over_radius2;
-    const float yy_cs = yy * cs, yy_sn = yy * sn;
     for (int xp = from; xp <= to; xp += LANES) {
         const Floats xx = (lane_positions(xp) + 0.5f) - x;
-        const Floats yyr = (yy_cs - xx * sn) * aspect_ratio;
-        const Floats xxr = yy_sn + xx * cs;
-        store_masks(dab, (yyr * yyr + xxr * xxr) * one_over_radius2, masks + (xp - from));
+        store_masks(dab, r_samples(xx, (Floats)yy, aspect_ratio, sn, cs) * one_over_radius2, masks + (xp - from));
     }
 }
 
@@ -170,7 +165,7 @@ static inline __attribute__((always_inline)) void row_masks_small(const Dab *dab
         const Floats nearest_y = pick(inside, (Floats)0.0f, clamped_y);
         const Floats rr_near = pick(inside, (Floats)0.0f, r_samples(nearest_x, nearest_y, aspect_ratio, sn, cs) * one_over_radius2);
         // Which side of the dab's line the pixel's centre is on.
-        const Ints below = (pixel_center_x - cs) * (-(-sn)) - (cs) * (pixel_center_y - (-sn)) < 0.0f;
+        const Ints below = (pixel_center_x - cs) * sn - cs * (pixel_center_y + sn) < 0.0f;
         const Floats farthest_x = pick(below, nearest_x - sn * rad_area_1, nearest_x + sn * rad_area_1);
         const Floats farthest_y = pick(below, nearest_y + cs * rad_area_1, nearest_y - cs * rad_area_1);
         const Floats r_far = r_samples(farthest_x, farthest_y, aspect_ratio, sn, cs);
@@ -184,19 +179,18 @@ static inline __attribute__((always_inline)) void row_masks_small(const Dab *dab
 typedef uint32_t Channels __attribute__((ext_vector_type(4)));
 typedef uint16_t Pixel __attribute__((ext_vector_type(4)));
 
-/* libmypaint's normal blend (with `color_a` under 1, its eraser's) of `count` pixels at their
-   mask opacities, a pixel's four channels at once: (opa_a * top + opa_b * pixel) / 2^15 with the
-   top's alpha as 2^15 is libmypaint's alpha, opa_a + opa_b * alpha / 2^15, exactly (opa_a * 2^15
-   divides evenly). A mask of 0 leaves a pixel's values as they were, so no pixel is skipped
-   and the loop has no branch. */
+/* libmypaint's normal-and-eraser blend of `count` pixels at their mask opacities, a pixel's four
+   channels at once: (opa_a * top + opa_b * pixel) / 2^15 with the top's alpha as 2^15 is
+   libmypaint's alpha, opa_a + opa_b * alpha / 2^15, exactly (opa_a * 2^15 divides evenly). A
+   mask of 0 leaves a pixel's values as they were, so no pixel is skipped and the loop has no
+   branch. */
 static inline __attribute__((always_inline)) void blend_normal(uint16_t *restrict rgba, const uint16_t *restrict masks, int count, uint32_t opacity,
-                         uint32_t color_r, uint32_t color_g, uint32_t color_b, uint32_t color_a, int erases) {
+                         uint32_t color_r, uint32_t color_g, uint32_t color_b, uint32_t color_a) {
     const Channels top = { color_r, color_g, color_b, ONE };
-    const uint32_t erase_scale = erases ? color_a : ONE;
     for (int i = 0; i < count; i++, rgba += 4) {
         const uint32_t opa_a = masks[i] * opacity / ONE;
         const uint32_t opa_b = ONE - opa_a;
-        const uint32_t opa_top = opa_a * erase_scale / ONE;
+        const uint32_t opa_top = opa_a * color_a / ONE;
         Pixel pixel;
         __builtin_memcpy(&pixel, rgba, sizeof pixel);
         const Channels below = __builtin_convertvector(pixel, Channels);
@@ -252,7 +246,7 @@ void dab_draw_on_tile(const Dab *dab, uint16_t *tile, int tx, int ty) {
         uint16_t *pixels = tile + ((size_t)yp * DAB_TILE + from) * 4;
         const int count = to - from + 1;
         if (dab->normal)
-            blend_normal(pixels, masks, count, dab->normal_opacity, dab->color_r, dab->color_g, dab->color_b, dab->color_a, dab->erases);
+            blend_normal(pixels, masks, count, dab->normal_opacity, dab->color_r, dab->color_g, dab->color_b, dab->color_a);
         if (dab->lock_alpha) blend_lock_alpha(pixels, masks, count, dab->lock_opacity, dab->color_r, dab->color_g, dab->color_b);
     }
 }

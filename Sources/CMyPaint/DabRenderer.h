@@ -15,7 +15,7 @@ typedef struct {
     float segment1_offset, segment1_slope, segment2_offset, segment2_slope;
     uint16_t color_r, color_g, color_b, color_a;
     uint16_t normal_opacity, lock_opacity;
-    int normal, erases, lock_alpha;     /* which blends the dab makes */
+    int normal, lock_alpha;             /* which blends the dab makes */
 } Dab;
 
 typedef enum { DAB_NOTHING, DAB_OURS, DAB_LIBMYPAINTS } DabKind;
