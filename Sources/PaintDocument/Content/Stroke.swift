@@ -52,6 +52,6 @@ public struct Stroke: Sendable, Equatable, Codable {
         }
         let reach = (widths?.max() ?? width) / 2 + 1
         let own = Rect(x: minX - reach, y: minY - reach, width: maxX - minX + 2 * reach, height: maxY - minY + 2 * reach)
-        return symmetry?.reach(of: own) ?? own
+        return symmetry.reach(of: own)
     }
 }

@@ -57,3 +57,8 @@ public struct Symmetry: Sendable, Hashable, Codable {
         }
     }
 }
+
+extension Optional where Wrapped == Symmetry {
+    /// Where a mark reaching `rect` reaches with its copies (nil: no copies, the mark's own).
+    public func reach(of rect: Rect) -> Rect { self?.reach(of: rect) ?? rect }
+}

@@ -57,17 +57,17 @@ public final class BrushStrokeDrawing {
         brush_engine_surface_begin(surface)
         brush_engine_stroke_to(brush, surface, Float(event.x * scale), Float(event.y * scale), Float(event.pressure),
                                Float(event.xTilt), Float(event.yTilt), event.seconds, Float(event.zoom), Float(event.rotation))
-        var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
-        brush_engine_surface_end(surface, &x, &y, &width, &height)
-        guard width > 0, height > 0 else { return .empty }
-        return PixelRect(x0: Int(x), y0: Int(y), x1: Int(x + width), y1: Int(y + height))
+        return Self.rect { brush_engine_surface_end(surface, &$0, &$1, &$2, &$3) }
     }
 
     /// Puts back the pixels the dabs changed (with `keepingOriginals`); returns where.
     @discardableResult
-    public func restore() -> PixelRect {
+    public func restore() -> PixelRect { Self.rect { brush_engine_surface_restore(surface, &$0, &$1, &$2, &$3) } }
+
+    /// The rectangle a glue call gives back as x, y, width and height (width 0: none).
+    private static func rect(_ give: (inout Int32, inout Int32, inout Int32, inout Int32) -> Void) -> PixelRect {
         var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
-        brush_engine_surface_restore(surface, &x, &y, &width, &height)
+        give(&x, &y, &width, &height)
         guard width > 0, height > 0 else { return .empty }
         return PixelRect(x0: Int(x), y0: Int(y), x1: Int(x + width), y1: Int(y + height))
     }

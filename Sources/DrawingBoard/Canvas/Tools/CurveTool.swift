@@ -99,6 +99,6 @@ final class CurveTool {
         // (Rect.union skips empty rectangles, so a union of points would stay one point.)
         let reach = canvas.strokeWidth + 2
         let box = Path.polyline([start, end] + controls).bounds.insetBy(dx: -reach, dy: -reach)
-        canvas.setNeedsDisplay(canvas.viewport.viewRect(canvas.freehandTool.symmetry?.reach(of: box) ?? box).insetBy(dx: -1, dy: -1))
+        canvas.setNeedsDisplay(canvas.viewport.viewRect(canvas.freehandTool.symmetry.reach(of: box)).insetBy(dx: -1, dy: -1))
     }
 }

@@ -174,7 +174,7 @@ final class FigureEditor {
         // With symmetry on, the copies move with the figure.
         let symmetry = dragged?.preview?.symmetry ?? canvas.freehandTool.symmetry
         for box in boxes {
-            canvas.setNeedsDisplay(canvas.viewport.viewRect(symmetry?.reach(of: box) ?? box).insetBy(dx: -RectangleHandles.size, dy: -RectangleHandles.size))
+            canvas.setNeedsDisplay(canvas.viewport.viewRect(symmetry.reach(of: box)).insetBy(dx: -RectangleHandles.size, dy: -RectangleHandles.size))
         }
     }
 }

@@ -96,6 +96,6 @@ final class PolygonTool {
         guard isBuilding else { return }
         let reach = canvas.strokeWidth + 2
         let box = figure(closed: false).path.bounds.insetBy(dx: -reach, dy: -reach)
-        canvas.setNeedsDisplay(canvas.viewport.viewRect(canvas.freehandTool.symmetry?.reach(of: box) ?? box).insetBy(dx: -1, dy: -1))
+        canvas.setNeedsDisplay(canvas.viewport.viewRect(canvas.freehandTool.symmetry.reach(of: box)).insetBy(dx: -1, dy: -1))
     }
 }

@@ -93,6 +93,6 @@ final class ShapeTool {
         // Miter joins can reach a few widths out; be generous.
         let reach = shape.style.width * max(2, shape.style.miterLimit / 2) + 2
         let box = shape.path.bounds.insetBy(dx: -reach, dy: -reach)
-        canvas.setNeedsDisplay(canvas.viewport.viewRect(shape.symmetry?.reach(of: box) ?? box).insetBy(dx: -1, dy: -1))
+        canvas.setNeedsDisplay(canvas.viewport.viewRect(shape.symmetry.reach(of: box)).insetBy(dx: -1, dy: -1))
     }
 }

@@ -26,7 +26,7 @@ public final class MenuView: View {
         /// Side by side columns of rows, in a window too short for one (a long menu's rows would
         /// otherwise go under the pointer's fair size); each the box's width over their number.
         var columns = 1
-        var rowsPerColumn: Int { (rows.count + columns - 1) / max(columns, 1) }
+        var rowsPerColumn: Int { MenuView.rowsPerColumn(rows.count, columns: columns) }
 
         public func frame(ofRow index: Int) -> Rect {
             let height = rows[index].isSeparator ? MenuView.separatorHeight : rowHeight
@@ -180,7 +180,7 @@ public final class MenuView: View {
 
     private func open(_ menu: Menu, rows: [Menu.Row], at frame: Rect, from row: Int?) {
         let rowHeight = self.rowHeight(for: rows), columns = self.columns(for: rows)
-        let perColumn = (rows.count + columns - 1) / columns
+        let perColumn = Self.rowsPerColumn(rows.count, columns: columns)
         var offsets: [Double] = [], y = 0.0
         for (index, row) in rows.enumerated() {
             if index % perColumn == 0 { y = 0 }
@@ -195,6 +195,9 @@ public final class MenuView: View {
     /// The smallest row a pointer still takes fairly.
     static let leastRowHeight = 17.0
 
+    /// How many of `count` rows each of `columns` columns holds (the last maybe fewer).
+    static func rowsPerColumn(_ count: Int, columns: Int) -> Int { (count + columns - 1) / max(columns, 1) }
+
     /// One column, or as many as a window too short for the rows at the least height takes.
     private func columns(for rows: [Menu.Row]) -> Int {
         let room = bounds.height - 2 * Self.padding
@@ -207,8 +210,7 @@ public final class MenuView: View {
     /// pointer) as lets every row of a column show in a short window: a long menu squeezed, or
     /// in columns, beats one cut at the bottom.
     private func rowHeight(for rows: [Menu.Row]) -> Double {
-        let columns = self.columns(for: rows), perColumn = (rows.count + columns - 1) / columns
-        let column = rows.prefix(perColumn)
+        let column = rows.prefix(Self.rowsPerColumn(rows.count, columns: columns(for: rows)))
         let separators = Double(column.filter(\.isSeparator).count) * Self.separatorHeight
         let count = Double(column.filter { !$0.isSeparator }.count)
         guard count > 0 else { return Self.rowHeight }
@@ -253,7 +255,7 @@ public final class MenuView: View {
         let titles = rows.map { font.width(of: $0.title) }.max() ?? 0
         let keys = rows.map { row -> Double in if case .command(let command) = row { font.width(of: command.keyLabel) } else { 0 } }.max() ?? 0
         let rowHeight = self.rowHeight(for: rows), columns = self.columns(for: rows)
-        let column = rows.prefix((rows.count + columns - 1) / columns)
+        let column = rows.prefix(Self.rowsPerColumn(rows.count, columns: columns))
         let height = column.reduce(2 * Self.padding) { $0 + ($1.isSeparator ? Self.separatorHeight : rowHeight) }
         let width = (Self.checkColumn + titles + (keys > 0 ? 32 + keys : 0) + Self.arrowColumn).rounded(.up)
         return Size(width: width * Double(columns), height: height)
