@@ -11,17 +11,6 @@ import ToolkitTestSupport
 /// keeps its first stroke's distance for every stroke after, a clone not aligned starts at the
 /// source each time; each stroke is one item that undo takes back and a crash brings back.
 final class RetouchToolTests: RestartingBoardTestCase {
-    private func shown(_ p: Point) -> Point { let v = canvas.viewport.viewPoint(p); return w(v.x, v.y) }
-
-    private func stroke(_ points: [Point]) {
-        touch(.began, at: shown(points[0]))
-        for p in points.dropFirst() {
-            session.clock.advance(by: 1 / 60)
-            touch(.moved, at: shown(p))
-        }
-        touch(.ended, at: shown(points.last!))
-    }
-
     private func ctrlClick(_ p: Point) {
         session.window.modifierFlags = .control
         touch(.began, at: shown(p))
@@ -53,8 +42,8 @@ final class RetouchToolTests: RestartingBoardTestCase {
         XCTAssertTrue(canvas.brush is CloneStampBrush)
         ctrlClick(Point(x: 50, y: 45))
         XCTAssertEqual(canvas.document.items.count, 1, "Ctrl+click paints nothing")
-        stroke([Point(x: 250, y: 145), Point(x: 270, y: 150)])
-        stroke([Point(x: 300, y: 200), Point(x: 310, y: 210)])
+        drag(through: [Point(x: 250, y: 145), Point(x: 270, y: 150)])
+        drag(through: [Point(x: 300, y: 200), Point(x: 310, y: 210)])
         XCTAssertEqual(cloneOffsets(), [Point(x: -200, y: -100), Point(x: -200, y: -100)], "the first stroke's distance, kept")
         XCTAssertEqual(canvas.content.drawing.renderArtwork().color(atX: 255, y: 147), Color.blue.roundedTo8Bit, "the blue line copied")
         let cloned = canvas.renderArtwork()
@@ -65,6 +54,23 @@ final class RetouchToolTests: RestartingBoardTestCase {
         crash()
         start()
         XCTAssertTrue(canvas.renderArtwork().isEqual(to: cloned), "after a crash, the same pixels")
+    }
+
+    /// While a clone stroke is painted its preview is worked again on each motion, copying back
+    /// only where the last one reached: what shows before the release is what is kept.
+    func testAClonesPreviewIsWhatIsKept() {
+        session.window.send(KeyEvent(.character("j")))
+        ctrlClick(Point(x: 50, y: 45))
+        let path = [Point(x: 250, y: 145), Point(x: 300, y: 160), Point(x: 260, y: 220), Point(x: 180, y: 200)]
+        touch(.began, at: shown(path[0]))
+        for point in path.dropFirst() {
+            session.clock.advance(by: 1 / 60)
+            touch(.moved, at: shown(point))
+        }
+        let previewed = canvas.renderArtwork()
+        touch(.ended, at: shown(path.last!))
+        XCTAssertEqual(canvas.document.items.count, 2, "the line and the clone")
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: previewed), "kept as it showed")
     }
 
     /// Ctrl+Z in the middle of a clone stroke drops it: the layer as it was, nothing kept, and
@@ -89,8 +95,8 @@ final class RetouchToolTests: RestartingBoardTestCase {
         CloneSource.shared.isAligned = false
         session.window.send(KeyEvent(.character("j")))
         ctrlClick(Point(x: 50, y: 45))
-        stroke([Point(x: 250, y: 145), Point(x: 270, y: 150)])
-        stroke([Point(x: 300, y: 200), Point(x: 310, y: 210)])
+        drag(through: [Point(x: 250, y: 145), Point(x: 270, y: 150)])
+        drag(through: [Point(x: 300, y: 200), Point(x: 310, y: 210)])
         XCTAssertEqual(cloneOffsets(), [Point(x: -200, y: -100), Point(x: -250, y: -155)])
     }
 
@@ -109,7 +115,7 @@ final class RetouchToolTests: RestartingBoardTestCase {
         XCTAssertTrue(canvas.brush is RecolorBrush)
         canvas.strokeColor = .red
         canvas.secondaryColor = .blue
-        stroke([Point(x: 60, y: 20), Point(x: 60, y: 90)])
+        drag(through: [Point(x: 60, y: 20), Point(x: 60, y: 90)])
         guard case .retouch(let retouch)? = canvas.document.items.last, case .recolor(let from, let to, _) = retouch.kind else { return XCTFail("a recolor") }
         XCTAssertEqual(from, .blue)
         XCTAssertEqual(to, .red)

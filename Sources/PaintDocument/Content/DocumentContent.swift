@@ -373,8 +373,7 @@ public final class DocumentContent {
 
     /// Shows the current layer adjusted without changing the document (nil: as it has it).
     package func previewItem(_ item: Document.Item?) {
-        drawing.previewItem(item)
-        onPixelsChanged?(nil)
+        onPixelsChanged?(drawing.previewItem(item))
     }
 
     package func previewAdjustment(_ adjustment: PixelAdjustment?, area: SelectionArea?, reduction: Int = 1) {

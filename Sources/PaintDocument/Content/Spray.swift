@@ -30,6 +30,17 @@ public struct Spray: Sendable, Equatable, Codable {
         max(1, Int((max(3, Double.pi * radius * radius / 12) * min(max(pressure, 0.1), 1)).rounded()))
     }
 
+    /// The layer pixels its dots (and their copies) can cover, at `scale` pixels per unit.
+    public func reach(atScale scale: Double) -> PixelRect {
+        let xs = dabs.map(\.x), ys = dabs.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return .empty }
+        let discs = symmetry.reach(of: Rect(x: minX - radius, y: minY - radius, width: maxX - minX + 2 * radius, height: maxY - minY + 2 * radius))
+        // A dot is a square of the scale's pixels from where its centre falls.
+        let dot = max(1, Int(scale.rounded()))
+        return PixelRect(x0: Int((discs.minX * scale).rounded(.down)) - 1, y0: Int((discs.minY * scale).rounded(.down)) - 1,
+                         x1: Int((discs.maxX * scale).rounded(.up)) + dot + 1, y1: Int((discs.maxY * scale).rounded(.up)) + dot + 1)
+    }
+
     /// The dots of dab `index`, in document units.
     public func dotCentres(ofDab index: Int) -> [Point] {
         let centre = dabs[index]

@@ -162,26 +162,42 @@ package final class LayerPixelStack {
     }
 
     /// Layer `id`'s own pixels while an adjusted copy stands in for them (a dialog's preview),
-    /// and the copy, used again for the next setting (a new 33 MB one each time a 4K layer's
-    /// slider moved cost a third of the preview's time in page faults).
-    private var previewed: (id: Int, pixels: Bitmap, copy: Bitmap)?
+    /// the copy, used again for the next setting (a new 33 MB one each time a 4K layer's
+    /// slider moved cost a third of the preview's time in page faults), and where the copy may
+    /// differ from them (nil: anywhere).
+    private var previewed: (id: Int, pixels: Bitmap, copy: Bitmap, area: PixelRect?)?
 
     /// Shows layer `id` as `adjust` would leave it (a copy stands in for its pixels; nil: its own
     /// pixels again). The document does not change: a dialog's OK commits the adjustment.
-    package func previewPixels(of id: Int, _ adjust: ((Bitmap) -> Void)?) {
-        var reusable: Bitmap?
+    /// `area`: the pixels `adjust` may change (nil: any); a preview following one of the same
+    /// layer then copies back only the two areas, not the layer (a clone stroke's preview on
+    /// every motion). Returns the layer pixels that may show differently (nil: any).
+    @discardableResult
+    package func previewPixels(of id: Int, within area: PixelRect? = nil, _ adjust: ((Bitmap) -> Void)?) -> PixelRect? {
+        var reusable: (copy: Bitmap, area: PixelRect?)?
+        var shownBefore: PixelRect? = .empty
         if let previewed, let index = layers.firstIndex(where: { $0.id == previewed.id }) {
             layers[index] = Layer(id: previewed.id, properties: layers[index].properties, pixels: previewed.pixels, version: layers[index].version)
-            if previewed.id == id { reusable = previewed.copy }
+            if previewed.id == id { reusable = (previewed.copy, previewed.area) }
+            shownBefore = previewed.area
         }
         previewed = nil
-        guard let adjust, let index = layers.firstIndex(where: { $0.id == id }) else { return }
+        guard let adjust, let index = layers.firstIndex(where: { $0.id == id }) else { return shownBefore }
         let own = layers[index].pixels
-        let copy = reusable ?? Bitmap(width: width, height: height)
-        copy.copy(own.bounds, from: own, toX: 0, y: 0)
+        let copy = reusable?.copy ?? Bitmap(width: width, height: height)
+        var changed: PixelRect?
+        if let reusable, let before = reusable.area, let area {
+            // The copy is the layer's own pixels but in the last preview's area.
+            changed = before.union(area).intersection(own.bounds)
+            copy.copy(changed!, from: own, toX: 0, y: 0)
+        } else {
+            copy.copy(own.bounds, from: own, toX: 0, y: 0)
+            changed = shownBefore.flatMap { before in area.map { before.union($0) } }
+        }
         adjust(copy)
-        previewed = (id, own, copy)
+        previewed = (id, own, copy, area)
         layers[index] = Layer(id: id, properties: layers[index].properties, pixels: copy, version: layers[index].version)
+        return changed
     }
 
     /// Shows a layer with other properties than the document gives it (its dialog's live

@@ -8,12 +8,12 @@ extension DrawingLayer {
     }
 
     /// Shows the current layer with `item` painted on it, without a document item (a gradient
-    /// being dragged); nil: as it is.
-    public func previewItem(_ item: Document.Item?) {
-        stack.previewPixels(of: currentLayerID, item.map { item in
+    /// being dragged); nil: as it is. Returns the layer pixels that may show differently (nil: any).
+    public func previewItem(_ item: Document.Item?) -> PixelRect? {
+        defer { if stack.pixels(of: currentLayerID) !== layer { invalidateBelow() } }
+        return stack.previewPixels(of: currentLayerID, within: item?.brushReach(atScale: scale), item.map { item in
             { pixels in self.renderer.apply(item, onto: pixels, scratch: self.scratch) { .init(pixel: self.backgroundPixel, image: self.backgroundImage) } }
         })
-        invalidateBelow()
     }
 
     /// Shows the current layer as `adjustment` would leave it (in `area`, when set), without a
