@@ -13,17 +13,12 @@ import ToolkitTestSupport
 final class FreeTransformToolTests: RestartingBoardTestCase {
     private var transform: FreeTransformController { board.imageCommands.freeTransform }
 
-    /// A document point where it shows in the window.
-    private func shown(_ point: Point) -> Point { w(canvas.viewport.viewPoint(point).x, canvas.viewport.viewPoint(point).y) }
-
+    /// A drag in eight steps along the line from `start` to `end` (document points).
     private func drag(from start: Point, to end: Point) {
-        touch(.began, at: shown(start))
-        for step in 1...8 {
-            session.clock.advance(by: 1 / 60)
+        drag(through: (0...8).map { step in
             let t = Double(step) / 8
-            touch(.moved, at: shown(Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)))
-        }
-        touch(.ended, at: shown(end))
+            return Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)
+        })
     }
 
     private func drawSomething() {
@@ -71,13 +66,7 @@ final class FreeTransformToolTests: RestartingBoardTestCase {
         let after = canvas.renderArtwork()
         XCTAssertFalse(after.isEqual(to: before))
         XCTAssertEqual(layerColor(60, 60).alpha, 0, "the pixels' old place is empty")
-        session.window.send(KeyEvent(.character("z"), modifiers: .control))
-        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "undone")
-        session.window.send(KeyEvent(.character("z"), modifiers: [.control, .shift]))
-        XCTAssertTrue(canvas.renderArtwork().isEqual(to: after), "redone to the same pixels")
-        crash()
-        start()
-        XCTAssertTrue(canvas.renderArtwork().isEqual(to: after), "after a crash, the same pixels")
+        assertUndoRedoAndCrashKeep(after, before: before)
     }
 
     /// A number typed and entered counts, and Enter applies the transform, as a dialog's OK does.

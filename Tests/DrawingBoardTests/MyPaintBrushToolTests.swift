@@ -32,13 +32,8 @@ final class MyPaintBrushToolTests: RestartingBoardTestCase {
         XCTAssertEqual(stroke.radius, 6)
         let drawn = canvas.renderArtwork()
         XCTAssertFalse(drawn.isEqual(to: blank))
-        session.window.send(KeyEvent(.character("z"), modifiers: .control))
-        XCTAssertTrue(canvas.renderArtwork().isEqual(to: blank), "undone")
-        session.window.send(KeyEvent(.character("z"), modifiers: [.control, .shift]))
-        XCTAssertTrue(canvas.renderArtwork().isEqual(to: drawn), "redone: drawn again by libmypaint to the same pixels")
-        crash()
-        start()
-        XCTAssertTrue(canvas.renderArtwork().isEqual(to: drawn), "after a crash, the same pixels")
+        // Redone and after the crash, drawn again by libmypaint from the item.
+        assertUndoRedoAndCrashKeep(drawn, before: blank)
     }
 
     /// The stroke draws on the layer's own pixels while it is drawn; Escape in the middle of it
@@ -102,14 +97,7 @@ final class MyPaintBrushToolTests: RestartingBoardTestCase {
         XCTAssertEqual(layerBefore[130, 150] >> 24, 0)
         XCTAssertGreaterThan(layer[130, 150] >> 24, 0, "red dragged between the lines")
         XCTAssertEqual(canvas.renderArtwork()[380, 280], before[380, 280], "the picture background away from the stroke as it was")
-        let smudged = canvas.renderArtwork()
-        session.window.send(KeyEvent(.character("z"), modifiers: .control))
-        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "undone")
-        session.window.send(KeyEvent(.character("z"), modifiers: [.control, .shift]))
-        XCTAssertTrue(canvas.renderArtwork().isEqual(to: smudged), "redone: the same pixels")
-        crash()
-        start()
-        XCTAssertTrue(canvas.renderArtwork().isEqual(to: smudged), "after a crash, the same pixels")
+        assertUndoRedoAndCrashKeep(canvas.renderArtwork(), before: before)
     }
 
     /// A pen's eraser end with the Paintbrush: the same brush, taking paint away.

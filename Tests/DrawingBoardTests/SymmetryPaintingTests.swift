@@ -11,16 +11,6 @@ import ToolkitTestSupport
 /// keeps the symmetry in its item, and comes back the same after undo, redo and a crash; the
 /// centre moves; off, a stroke is drawn once.
 final class SymmetryPaintingTests: RestartingBoardTestCase {
-    private func draw(_ points: [Point]) {
-        func shown(_ p: Point) -> Point { let v = canvas.viewport.viewPoint(p); return w(v.x, v.y) }
-        touch(.began, at: shown(points[0]))
-        for p in points.dropFirst() {
-            session.clock.advance(by: 1 / 60)
-            touch(.moved, at: shown(p))
-        }
-        touch(.ended, at: shown(points.last!))
-    }
-
     func testAMirroredStrokeIsDrawnTwiceKeptAndRestored() {
         let size = canvas.viewport.contentSize
         let guide = board.zoomCommands.symmetry
@@ -28,18 +18,16 @@ final class SymmetryPaintingTests: RestartingBoardTestCase {
         XCTAssertEqual(guide.symmetry?.centre, Point(x: size.width / 2, y: size.height / 2), "about the middle at first")
         board.setStrokeWidth(8)
         let left = size.width / 2 - 100
-        touch(.began, at: w(canvas.viewport.viewPoint(Point(x: left, y: 100)).x, canvas.viewport.viewPoint(Point(x: left, y: 100)).y))
+        touch(.began, at: shown(Point(x: left, y: 100)))
         for i in 1...10 {
             session.clock.advance(by: 1 / 60)
-            let p = canvas.viewport.viewPoint(Point(x: left, y: 100 + Double(i) * 8))
-            touch(.moved, at: w(p.x, p.y))
+            touch(.moved, at: shown(Point(x: left, y: 100 + Double(i) * 8)))
         }
         // On screen (the stroke in progress is not on the layer yet): the copy shows as it is drawn.
         let shot = session.window.snapshot(of: canvas), copy = canvas.viewport.viewPoint(Point(x: size.width / 2 + 100, y: 140))
         XCTAssertNotEqual(shot.color(atX: Int(copy.x * session.window.scale), y: Int(copy.y * session.window.scale)), .white,
                           "the copy shows while the stroke is drawn")
-        let end = canvas.viewport.viewPoint(Point(x: left, y: 180))
-        touch(.ended, at: w(end.x, end.y))
+        touch(.ended, at: shown(Point(x: left, y: 180)))
         guard case .stroke(let stroke)? = canvas.document.items.last else { return XCTFail("a stroke") }
         XCTAssertEqual(stroke.symmetry?.kind, .vertical)
         XCTAssertTrue(painted(left, 140))
@@ -58,12 +46,12 @@ final class SymmetryPaintingTests: RestartingBoardTestCase {
         let guide = board.zoomCommands.symmetry
         guide.set(.horizontal)
         guide.moveCentre(to: Point(x: 200, y: 150))
-        draw([Point(x: 100, y: 100), Point(x: 160, y: 110)])
+        drag(through: [Point(x: 100, y: 100), Point(x: 160, y: 110)])
         XCTAssertTrue(painted(130, 105))
         XCTAssertTrue(painted(130, 195), "mirrored across y = 150")
         guide.set(nil)
         XCTAssertNil(canvas.freehandTool.symmetry)
-        draw([Point(x: 300, y: 60), Point(x: 340, y: 60)])
+        drag(through: [Point(x: 300, y: 60), Point(x: 340, y: 60)])
         XCTAssertTrue(painted(320, 60))
         XCTAssertFalse(painted(320, 240), "off: drawn once")
     }
@@ -74,13 +62,13 @@ final class SymmetryPaintingTests: RestartingBoardTestCase {
         guide.moveCentre(to: Point(x: 300, y: 200))
         session.window.send(KeyEvent(.character("r")))
         board.setStrokeWidth(4)
-        draw([Point(x: 100, y: 100), Point(x: 160, y: 150)])
+        drag(through: [Point(x: 100, y: 100), Point(x: 160, y: 150)])
         guard case .shape(let shape)? = canvas.document.items.last else { return XCTFail("a figure") }
         XCTAssertEqual(shape.symmetry?.kind, .vertical)
         XCTAssertTrue(painted(100, 125), "the rectangle's left side")
         XCTAssertTrue(painted(500, 125), "its mirror across x = 300")
         session.window.send(KeyEvent(.character("y")))
-        draw([Point(x: 200, y: 300), Point(x: 201, y: 300)])
+        drag(through: [Point(x: 200, y: 300), Point(x: 201, y: 300)])
         guard case .spray(let spray)? = canvas.document.items.last else { return XCTFail("a spray") }
         XCTAssertNotNil(spray.symmetry)
         let layer = canvas.content.drawing.stack.pixels(of: 0)!, s = canvas.layerScale
@@ -99,11 +87,10 @@ final class SymmetryPaintingTests: RestartingBoardTestCase {
         session.window.send(KeyEvent(.character("j")))
         board.setStrokeWidth(10)
         session.window.modifierFlags = .control
-        let source = canvas.viewport.viewPoint(Point(x: 105, y: 60))
-        touch(.began, at: w(source.x, source.y))
-        touch(.ended, at: w(source.x, source.y))
+        touch(.began, at: shown(Point(x: 105, y: 60)))
+        touch(.ended, at: shown(Point(x: 105, y: 60)))
         session.window.modifierFlags = []
-        draw([Point(x: 100, y: 160), Point(x: 110, y: 160)])
+        drag(through: [Point(x: 100, y: 160), Point(x: 110, y: 160)])
         guard case .retouch(let retouch)? = canvas.document.items.last else { return XCTFail("a clone stroke") }
         XCTAssertEqual(retouch.symmetry?.kind, .vertical)
         let art = canvas.content.drawing.renderArtwork()

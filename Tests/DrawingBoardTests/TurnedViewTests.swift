@@ -16,13 +16,7 @@ final class TurnedViewTests: RestartingBoardTestCase {
     private func drawZigzag() {
         let middle = Point(x: canvas.viewport.contentSize.width / 2, y: canvas.viewport.contentSize.height / 2)
         let points = (0...24).map { i in Point(x: middle.x - 108 + Double(i) * 9, y: middle.y + (i % 2 == 0 ? -30 : 30)) }
-        func shown(_ p: Point) -> Point { let v = canvas.viewport.viewPoint(p); return w(v.x, v.y) }
-        touch(.began, at: shown(points[0]))
-        for point in points.dropFirst() {
-            session.clock.advance(by: 1 / 120)
-            touch(.moved, at: shown(point))
-        }
-        touch(.ended, at: shown(points.last!))
+        drag(through: points, interval: 1 / 120)
     }
 
     private func pixels(_ bitmap: Bitmap) -> [UInt32] { Array(UnsafeBufferPointer(start: bitmap.pixels, count: bitmap.width * bitmap.height)) }

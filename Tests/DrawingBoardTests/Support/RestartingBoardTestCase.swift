@@ -65,6 +65,31 @@ class RestartingBoardTestCase: XCTestCase {
 
     func w(_ x: Double, _ y: Double) -> Point { canvas.convert(Point(x: x, y: y), to: nil) }
 
+    /// Where the window shows document point `p` now (the view zoomed, scrolled or turned as it is).
+    func shown(_ p: Point) -> Point { let v = canvas.viewport.viewPoint(p); return w(v.x, v.y) }
+
+    /// A press dragged through document points, each where the view shows it, `interval` seconds apart.
+    func drag(through points: [Point], interval: Double = 1 / 60) {
+        touch(.began, at: shown(points[0]))
+        for point in points.dropFirst() {
+            session.clock.advance(by: interval)
+            touch(.moved, at: shown(point))
+        }
+        touch(.ended, at: shown(points.last!))
+    }
+
+    /// The last change as a user can take it: Ctrl+Z shows `before` again, Ctrl+Shift+Z `after`,
+    /// and after a kill -9 the window brings `after` back, pixel for pixel.
+    func assertUndoRedoAndCrashKeep(_ after: Bitmap, before: Bitmap, file: StaticString = #filePath, line: UInt = #line) {
+        session.window.send(KeyEvent(.character("z"), modifiers: .control))
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: before), "undone", file: file, line: line)
+        session.window.send(KeyEvent(.character("z"), modifiers: [.control, .shift]))
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: after), "redone to the same pixels", file: file, line: line)
+        crash(file: file, line: line)
+        start()
+        XCTAssertTrue(canvas.renderArtwork().isEqual(to: after), "after a crash, the same pixels", file: file, line: line)
+    }
+
     /// The first layer's colour at a canvas point.
     func layerColor(_ x: Double, _ y: Double) -> Color {
         let layer = canvas.content.drawing.stack.pixels(of: 0)!, scale = canvas.layerScale
