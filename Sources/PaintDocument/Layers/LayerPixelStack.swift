@@ -163,9 +163,9 @@ package final class LayerPixelStack {
 
     /// Layer `id`'s own pixels while an adjusted copy stands in for them (a dialog's preview),
     /// the copy, used again for the next setting (a new 33 MB one each time a 4K layer's
-    /// slider moved cost a third of the preview's time in page faults), and where the copy may
-    /// differ from them (nil: anywhere).
-    private var previewed: (id: Int, pixels: Bitmap, copy: Bitmap, area: PixelRect?)?
+    /// slider moved cost a third of the preview's time in page faults), where the copy may
+    /// differ from them (nil: anywhere), and how it was made (to make it again).
+    private var previewed: (id: Int, pixels: Bitmap, copy: Bitmap, area: PixelRect?, adjust: (Bitmap) -> Void)?
 
     /// Shows layer `id` as `adjust` would leave it (a copy stands in for its pixels; nil: its own
     /// pixels again). The document does not change: a dialog's OK commits the adjustment.
@@ -195,9 +195,30 @@ package final class LayerPixelStack {
             changed = shownBefore.flatMap { before in area.map { before.union($0) } }
         }
         adjust(copy)
-        previewed = (id, own, copy, area)
+        previewed = (id, own, copy, area, adjust)
         layers[index] = Layer(id: id, properties: layers[index].properties, pixels: copy, version: layers[index].version)
         return changed
+    }
+
+    /// A MyPaint stroke drawn on a layer's own pixels while the pen is down: like a preview, a
+    /// change the layer shows that the document does not have yet.
+    package weak var strokeOnLayer: StrokeOnLayer?
+    /// What shows in a layer's place was made again (`changingDocument`): lookups of it are stale.
+    package var onShownPixelsReplaced: (() -> Void)?
+
+    /// Runs a change of the document's layers (an item, one from a shared session perhaps,
+    /// arriving while a gradient is dragged or a brush is down) on the layers as the document
+    /// has them: a preview and a stroke on a layer are set aside first, and made again over
+    /// what the layers then hold. Else the item went into the preview's copy, and was gone when
+    /// the preview ended, or under the stroke's tiles.
+    package func changingDocument(_ change: () -> Void) {
+        let preview = previewed, stroke = strokeOnLayer
+        if preview != nil { previewPixels(of: preview!.id, nil) }
+        stroke?.setAside()
+        change()
+        stroke?.showAgain(on: self)
+        if let preview { previewPixels(of: preview.id, preview.adjust) }
+        if preview != nil || stroke != nil { onShownPixelsReplaced?() }
     }
 
     /// Shows a layer with other properties than the document gives it (its dialog's live

@@ -47,6 +47,7 @@ public final class DrawingLayer {
         scratch = CoverageMask(zeroedWidth: width, height: height)
         self.background = background
         backgroundPixel = background.premultipliedPixel
+        stack.onShownPixelsReplaced = { [unowned self] in invalidateBelow() }
     }
 
     public var width: Int { stack.width }
@@ -104,16 +105,16 @@ public final class DrawingLayer {
 
     /// Rebuilds the layers (and background) for a document, from the nearest checkpoint:
     /// at most a checkpoint interval of items is replayed after an undo or redo.
-    public func rebuild(from document: Document) {
+    public func rebuild(from document: Document) { stack.changingDocument { rebuildLayers(from: document) } }
+
+    private func rebuildLayers(from document: Document) {
         let count = document.items.count
         var start = 0
         if let checkpoint = checkpoints.best(atOrBefore: count, in: document), stack.restore(checkpoint.layers, dense: currentLayerID) {
             start = checkpoint.itemCount
-        } else if let initial = document.initialFormat {
-            // A history with quarter turns starts at the document's other size.
-            stack.reset(width: initial.pixelWidth, height: initial.pixelHeight)
         } else {
-            stack.reset()
+            // A history with quarter turns starts at the document's other size.
+            stack.reset(width: document.initialFormat?.pixelWidth ?? width, height: document.initialFormat?.pixelHeight ?? height)
         }
         // Strokes are drawn through masks of the layers' size, which the start may have changed.
         fitMasksToStack()
@@ -146,11 +147,12 @@ public final class DrawingLayer {
     }
 
     /// Applies an item appended to the document (the layers already show the ones before).
-    /// `painted`: the item's layer as the item leaves it, worked already (an effect applied
-    /// beside the UI thread), put in place instead of working it again.
-    /// `made`: every layer's pixels as the item leaves them (the layers in the stack's order),
-    /// worked beside the UI thread (a resize), put in place instead of working them again.
+    /// `painted` / `made`: its layer, or every layer, as it leaves them, worked beside the UI thread.
     public func append(_ item: Document.Item, itemCount: Int, painted: Bitmap? = nil, made: [Bitmap]? = nil) {
+        stack.changingDocument { place(item, itemCount: itemCount, painted: painted, made: made) }
+    }
+
+    private func place(_ item: Document.Item, itemCount: Int, painted: Bitmap?, made: [Bitmap]?) {
         if let made, let first = made.first, made.count == stack.layers.count {
             var layers = made.makeIterator()
             reshape { stack.replaceEveryLayer(width: first.width, height: first.height) { _ in layers.next()! } }
@@ -173,8 +175,7 @@ public final class DrawingLayer {
 
     /// The pixels an item left on the layer it names, copied in unless drawn there (MyPaint's).
     private func paste(_ painted: Bitmap, for item: Document.Item) {
-        let id: Int
-        if case .onLayer(let layerID, _) = item { id = layerID } else { id = 0 }
+        let id = if case .onLayer(let layerID, _) = item { layerID } else { 0 }
         guard let pixels = stack.pixels(of: id), pixels.width == painted.width, pixels.height == painted.height else { return }
         if id != currentLayerID { invalidateBelow() }
         stack.touch(id)
@@ -188,8 +189,7 @@ public final class DrawingLayer {
             stack.apply(change, background: background)
             stack.makeDense(only: currentLayerID)
             invalidateBelow()
-        case .background:
-            break // the background lives under the layers
+        case .background: break // the background lives under the layers
         case .turnImage(let turn): reshape { stack.turnAll(turn) }
         case .canvasSize(let change): reshape { stack.resizeCanvas(change) }
         case .resizeImage(let resize): reshape { stack.replaceEveryLayer(width: resize.width, height: resize.height) { resize.resample($0) } }
